@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from './config.ts';
+import { docsRoutes } from './features/docs/docs.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import type { Database } from './platform/db/database.ts';
+import type { EventBus } from './platform/events/event-bus.ts';
+import type { SseHub } from './platform/events/sse.ts';
+import type { AppEnv } from './platform/http/env.ts';
+import { apiNotFound, errorHandler, notFoundHandler } from './platform/http/error-handler.ts';
+import { jsonBody } from './platform/http/json-body.ts';
+import { createRouter } from './platform/http/openapi.ts';
+import { requestContext } from './platform/http/request-context.ts';
+import { mountWebApp } from './platform/http/web-app.ts';
+import type { JobQueue } from './platform/jobs/job-queue.ts';
+import type { Logger } from './platform/logger.ts';
+import { findRepoRoot } from './platform/paths.ts';
+
+/** Everything a request handler may need; built once by main.ts (or by a test). */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  bus: EventBus;
+  queue: JobQueue;
+  sse: SseHub;
+}
+
+/** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler);
+  app.notFound(notFoundHandler);
+  app.use('*', requestContext(deps.logger));
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }));
+  app.use('/api/*', jsonBody);
+
+  const api = createRouter();
+  api.route('/', healthRoutes(deps.database));
+
+  app.route('/api', api);
+  app.route('/api', docsRoutes(api));
+  app.all('/api/*', apiNotFound);
+
+  mountWebApp(app, deps.config.webDistDir ?? path.join(findRepoRoot(), 'apps/web/dist'));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

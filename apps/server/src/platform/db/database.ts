@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DatabaseKind } from '@atelier/shared';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Logger } from '../logger.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface SqlResult<Row = Record<string, unknown>> {
+  rows: Row[];
+}
+
+export type NotificationHandler = (payload: string) => void;
+
+/**
+ * One handle on the database, whichever engine is behind it. Features use `db` (Drizzle) through
+ * their repos; the platform uses `query`/`exec` (pg-boss, migrations) and `listen`/`notify` (events).
+ */
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly db: Db;
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<Row>>;
+  /** Runs SQL that may hold several statements and takes no parameters. */
+  exec(text: string): Promise<SqlResult>;
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /** Runs `fn` while holding a session-level advisory lock (a no-op lock on single-writer PGlite). */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  logger: Logger;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const inMemory = options.dataDir === 'memory://';
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (inMemory) {
+    client = await PGlite.create();
+  } else {
+    lock = acquireDataDirLock(options.dataDir);
+    const pgDir = path.join(options.dataDir, 'pglite');
+    fs.mkdirSync(pgDir, { recursive: true });
+    try {
+      client = await PGlite.create(pgDir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    async query<Row>(text: string, params?: unknown[]) {
+      const result = await client.query<Row>(text, params);
+      return { rows: result.rows };
+    },
+    async exec(text: string) {
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    async listen(channel, handler) {
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
+    withAdvisoryLock: (_key, fn) => fn(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  pool.on('error', (error) => options.logger.error({ err: error }, 'idle PostgreSQL client error'));
+  // Fail fast with a clear error when the server is unreachable.
+  await pool.query('select 1');
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listeners = new Set<pg.Client>();
+  return {
+    kind: 'postgres',
+    db,
+    async query<Row>(text: string, params?: unknown[]) {
+      const result = await pool.query(text, params);
+      return { rows: result.rows as Row[] };
+    },
+    async exec(text: string) {
+      const result = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: last?.rows ?? [] };
+    },
+    async listen(channel, handler) {
+      // LISTEN needs a dedicated connection that stays open for as long as we listen.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      listeners.add(client);
+      client.on('notification', (message) => {
+        if (message.channel === channel) handler(message.payload ?? '');
+      });
+      client.on('error', (error) => options.logger.error({ err: error, channel }, 'LISTEN connection error'));
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        if (!listeners.delete(client)) return;
+        await client.end().catch(() => {});
+      };
+    },
+    async withAdvisoryLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { type ErrorBody, type ErrorCode, GENERIC_ERROR_MESSAGES } from '@atelier/shared';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The one table that maps an error code to its HTTP status. */
+export const STATUS_BY_CODE = {
+  bad_request: 400,
+  validation_error: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
+
+/** An error whose message is safe to show to the user (a spec text). */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: ContentfulStatusCode;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    status?: ContentfulStatusCode,
+  ) {
+    super(message);
+    this.status = status ?? STATUS_BY_CODE[code];
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details === undefined ? {} : { details: this.details }),
+      },
+    };
+  }
+}
+
+export const notFound = (message: string = GENERIC_ERROR_MESSAGES.notFound) =>
+  new AppError('not_found', message);
+
+export function assertUnreachable(value: never): never {
+  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+}

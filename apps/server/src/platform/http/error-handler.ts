@@ -1,0 +1,44 @@
+import { GENERIC_ERROR_MESSAGES } from '@atelier/shared';
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { AppError } from '../errors.ts';
+import type { AppEnv } from './env.ts';
+
+function fromHttpException(error: HTTPException): AppError {
+  switch (error.status) {
+    case 400:
+      return /json/i.test(error.message)
+        ? new AppError('invalid_json', GENERIC_ERROR_MESSAGES.invalidJson)
+        : new AppError('bad_request', error.message || 'Bad request');
+    case 401:
+      return new AppError('unauthorized', error.message || 'Unauthorized');
+    case 403:
+      return new AppError('forbidden', error.message || 'Forbidden');
+    case 404:
+      return new AppError('not_found', GENERIC_ERROR_MESSAGES.notFound);
+    case 413:
+      return new AppError('payload_too_large', GENERIC_ERROR_MESSAGES.payloadTooLarge);
+    default:
+      return new AppError('internal_error', GENERIC_ERROR_MESSAGES.internal, undefined, error.status);
+  }
+}
+
+/** Answers every thrown error with the JSON error body; unknown errors are logged and answered 500. */
+export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
+  const appError =
+    error instanceof AppError ? error : error instanceof HTTPException ? fromHttpException(error) : undefined;
+  if (appError) return c.json(appError.toBody(), appError.status);
+  const log = c.get('logger');
+  log.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+  return c.json(
+    new AppError('internal_error', GENERIC_ERROR_MESSAGES.internal, {
+      requestId: c.get('requestId'),
+    }).toBody(),
+    500,
+  );
+};
+
+export const apiNotFound = (c: Context<AppEnv>) =>
+  c.json(new AppError('not_found', GENERIC_ERROR_MESSAGES.notFound).toBody(), 404);
+
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => apiNotFound(c);

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, jsonRequest, type TestApp } from '../../../test/support/test-app.ts';
+import { testDbKind } from '../../../test/support/test-db.ts';
+import { JSON_BODY_LIMIT_BYTES } from './json-body.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/health', () => {
+  it('answers ok with the database engine and the version', async () => {
+    const res = await t.app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: testDbKind, version: '0.1.0' });
+  });
+
+  it('echoes a well-formed X-Request-Id and makes one up otherwise', async () => {
+    const given = await t.app.request('/api/health', { headers: { 'x-request-id': 'trace-12345678' } });
+    expect(given.headers.get('x-request-id')).toBe('trace-12345678');
+    const made = await t.app.request('/api/health', { headers: { 'x-request-id': 'bad id<script>' } });
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 404 not_found as JSON for an unknown API path', async () => {
+    const res = await t.app.request('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('answers 404 for an unknown API path with any method', async () => {
+    const res = await t.app.request('/api/nothing/here', jsonRequest('POST', { a: 1 }));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('answers 400 invalid_json for a malformed JSON body', async () => {
+    const res = await t.app.request('/api/anything', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'invalid_json', message: 'The request body is not valid JSON' },
+    });
+  });
+
+  it('answers 413 payload_too_large for a JSON body over 1 MiB', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(JSON_BODY_LIMIT_BYTES) });
+    const res = await t.app.request('/api/anything', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'payload_too_large', details: { limitBytes: 1048576 } },
+    });
+  });
+
+  it('answers 413 for an oversized JSON body sent without a content-length (chunked)', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"text":"'));
+        if (sent > JSON_BODY_LIMIT_BYTES + chunk.length) {
+          controller.enqueue(new TextEncoder().encode('"}'));
+          controller.close();
+          return;
+        }
+        controller.enqueue(chunk);
+        sent += chunk.length;
+      },
+    });
+    const res = await t.app.request('/api/anything', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+  });
+
+  it('accepts a JSON body just under the limit (and then answers by route)', async () => {
+    const body = JSON.stringify({ text: 'x'.repeat(JSON_BODY_LIMIT_BYTES - 100) });
+    const res = await t.app.request('/api/anything', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('API reference', () => {
+  it('publishes an OpenAPI 3.1 document built from the zod contracts', async () => {
+    const res = await t.app.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      openapi: '3.1.0',
+      paths: {
+        '/health': {
+          get: {
+            responses: {
+              200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
+            },
+          },
+        },
+      },
+      components: { schemas: { Health: { properties: { database: { enum: ['pglite', 'postgres'] } } } } },
+    });
+  });
+
+  it('serves a self-hosted reference page and its assets', async () => {
+    const page = await t.app.request('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Atelier API reference');
+    const asset = await t.app.request('/api/docs/assets/swagger-ui-bundle.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect((await t.app.request('/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
+  });
+});

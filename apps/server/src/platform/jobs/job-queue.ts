@@ -1,0 +1,105 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+
+export type JobHandler<Data extends object> = (job: { id: string; data: Data }) => Promise<void>;
+
+export interface WorkOptions {
+  /** How often an idle worker polls for new jobs. */
+  pollingIntervalSeconds?: number;
+}
+
+export interface QueueOptions {
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** A job running longer than this is failed (and retried while retries remain). */
+  expireInSeconds?: number;
+}
+
+/**
+ * The one job-queue API for features: pg-boss on PostgreSQL and on PGlite alike. A job enqueued on
+ * any instance runs once, on whichever instance fetches it first.
+ */
+export interface JobQueue {
+  start(): Promise<void>;
+  defineQueue(name: string, options?: QueueOptions): Promise<void>;
+  send<Data extends object>(
+    name: string,
+    data: Data,
+    options?: { singletonKey?: string },
+  ): Promise<string | null>;
+  work<Data extends object>(name: string, handler: JobHandler<Data>, options?: WorkOptions): Promise<void>;
+  /** Stops fetching; waits up to `timeoutMs` for running jobs, whose unfinished work goes back to the queue. */
+  stop(timeoutMs: number): Promise<void>;
+  /** The underlying pg-boss instance, for maintenance views (queue sizes). */
+  readonly boss: PgBoss;
+}
+
+export function createJobQueue(database: Database, logger: Logger): JobQueue {
+  const boss = new PgBoss({
+    db: {
+      // PGlite's extended protocol takes one statement per call; pg-boss's schema scripts are
+      // multi-statement and parameterless, so those go through exec().
+      executeSql: (text: string, values?: unknown[]) =>
+        values && values.length > 0 ? database.query(text, values) : database.exec(text),
+    },
+    schema: 'pgboss',
+    // pg-boss's own supervisor archives, expires and retries; keep its cadence modest on PGlite.
+    maintenanceIntervalSeconds: 60,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  const defined = new Map<string, Promise<void>>();
+  let started: Promise<unknown> | undefined;
+
+  const ensureQueue = (name: string, options: QueueOptions = {}) => {
+    let pending = defined.get(name);
+    if (!pending) {
+      pending = (async () => {
+        await started;
+        const existing = await boss.getQueue(name);
+        const queue = {
+          name,
+          retryLimit: options.retryLimit ?? 2,
+          retryDelay: options.retryDelaySeconds ?? 5,
+          retryBackoff: options.retryBackoff ?? true,
+          expireInSeconds: options.expireInSeconds ?? 15 * 60,
+        };
+        if (existing) await boss.updateQueue(name, queue);
+        else await boss.createQueue(name, queue);
+      })();
+      defined.set(name, pending);
+      pending.catch(() => defined.delete(name));
+    }
+    return pending;
+  };
+
+  return {
+    boss,
+    async start() {
+      started ??= boss.start();
+      await started;
+    },
+    defineQueue: ensureQueue,
+    async send(name, data, options) {
+      await ensureQueue(name);
+      return boss.send(name, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+    },
+    async work(name, handler, options) {
+      await ensureQueue(name);
+      await boss.work<object>(
+        name,
+        { pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            await (handler as JobHandler<object>)({ id: job.id, data: job.data });
+          }
+        },
+      );
+    },
+    async stop(timeoutMs) {
+      if (!started) return;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './platform/db/database.ts';
+import { runMigrations } from './platform/db/migrate.ts';
+import { createEventBus, type EventBus } from './platform/events/event-bus.ts';
+import { SseHub } from './platform/events/sse.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
+import type { Logger } from './platform/logger.ts';
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly database: Database;
+  readonly bus: EventBus;
+  readonly queue: JobQueue;
+  /** Graceful stop: stop accepting, end live streams, drain requests, stop jobs, close the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations, starts jobs and events, and listens. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+  });
+  let bus: EventBus | undefined;
+  let queue: JobQueue | undefined;
+  try {
+    await runMigrations(database);
+    bus = createEventBus(database, logger);
+    await bus.start();
+    queue = createJobQueue(database, logger);
+    await queue.start();
+  } catch (error) {
+    await queue?.stop(0).catch(() => {});
+    await bus?.close().catch(() => {});
+    await database.close();
+    throw error;
+  }
+  const sse = new SseHub();
+  const app = createApp({ config, logger, database, bus, queue, sse });
+
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  logger.info(
+    { url, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
+    'listening',
+  );
+
+  let closing: Promise<void> | undefined;
+  const runningBus = bus;
+  const runningQueue = queue;
+  const close = () => {
+    closing ??= (async () => {
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      sse.closeAll();
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      const timer = setTimeout(() => {
+        logger.warn('shutdown timeout: closing remaining connections');
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
+      await drained;
+      clearTimeout(timer);
+      await runningQueue.stop(config.shutdownTimeoutMs);
+      await runningBus.close();
+      await database.close();
+      logger.info('stopped');
+    })();
+    return closing;
+  };
+
+  return { url, port, database, bus: runningBus, queue: runningQueue, close };
+}

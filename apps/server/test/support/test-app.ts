@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type AppDeps, createApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createEventBus } from '../../src/platform/events/event-bus.ts';
+import { SseHub } from '../../src/platform/events/sse.ts';
+import { createJobQueue } from '../../src/platform/jobs/job-queue.ts';
+import type { Logger } from '../../src/platform/logger.ts';
+import { createTestDatabase, silentLogger } from './test-db.ts';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh test database, for in-process `app.request()` tests. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; logger?: Logger } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const logger = options.logger ?? silentLogger;
+  const database = await createTestDatabase();
+  const bus = createEventBus(database, logger);
+  await bus.start();
+  const queue = createJobQueue(database, logger);
+  const deps: AppDeps = { config, logger, database, bus, queue, sse: new SseHub() };
+  return {
+    app: createApp(deps),
+    deps,
+    async close() {
+      deps.sse.closeAll();
+      await queue.stop(1000);
+      await bus.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** JSON request options for `app.request()`. */
+export function jsonRequest(
+  method: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): RequestInit {
+  return { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../src/platform/db/database.ts';
+import { runMigrations } from '../../src/platform/db/migrate.ts';
+import { createLogger } from '../../src/platform/logger.ts';
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+/** Which engine this test run uses: the integration suite runs once per engine. */
+export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export const silentLogger = createLogger('silent');
+
+export interface TestDatabaseUrl {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL database on the run's cluster, dropped afterwards. */
+export async function createPostgresDatabase(): Promise<TestDatabaseUrl> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A migrated database for one test file: in-memory PGlite, or a fresh database on the test cluster. */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://', logger: silentLogger });
+    await runMigrations(database);
+    return database;
+  }
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: created.url, dataDir: 'unused', logger: silentLogger });
+  await runMigrations(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// `npm run bench [name…]`: runs the benchmarks (all, or those named) and records their results.
+import { run as startupAndHealth } from './benchmarks/startup-and-health.ts';
+
+const benchmarks: Record<string, () => Promise<void>> = {
+  'startup-and-health': startupAndHealth,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(benchmarks).join(', ')}`);
+  process.exit(2);
+}
+for (const [name, run] of Object.entries(benchmarks)) {
+  if (wanted.length === 0 || wanted.includes(name)) await run();
+}

@@ -1,0 +1,13 @@
+// Starts the built server for the end-to-end specs on a throwaway data directory.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
+process.env.DATA_DIR = dataDir;
+process.env.NODE_ENV ??= 'test';
+process.env.LOG_LEVEL ??= 'warn';
+const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+process.on('exit', cleanup);
+
+await import('../apps/server/dist/main.js');

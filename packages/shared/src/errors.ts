@@ -1,0 +1,35 @@
+/**
+ * Error codes shared by the server (which maps each to an HTTP status) and the web app
+ * (which reads `error.code` from answers). Feature areas add their codes here.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_error',
+  'invalid_json',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export const GENERIC_ERROR_MESSAGES = {
+  notFound: 'Not found',
+  invalidJson: 'The request body is not valid JSON',
+  payloadTooLarge: 'The request body is too large (limit 1 MiB)',
+  validation: 'The request is not valid',
+  internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is shutting down or not ready, try again shortly',
+} as const;

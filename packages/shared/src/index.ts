@@ -1,0 +1,3 @@
+export * from './contracts/error.ts';
+export * from './contracts/health.ts';
+export * from './errors.ts';

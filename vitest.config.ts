@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+const integrationInclude = ['apps/**/*.it.test.ts', 'packages/**/*.it.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          exclude: ['**/*.it.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          passWithNoTests: true,
+        },
+      },
+      {
+        test: {
+          name: 'integration-pglite',
+          include: integrationInclude,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-postgres',
+          include: integrationInclude,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/support/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
