@@ -32,6 +32,7 @@ describe('errorHandler', () => {
     const { app, lines } = appWithCapturedLogs();
     const res = await app.request('/boom', { headers: { 'x-request-id': 'req-abcdef12' } });
     expect(res.status).toBe(500);
+    expect(res.headers.get('x-request-id')).toBe('req-abcdef12');
     const text = await res.text();
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('Error:');

@@ -16,9 +16,10 @@ export function requestContext(logger: Logger) {
     const log = logger.child({ requestId });
     c.set('requestId', requestId);
     c.set('logger', log);
+    // Set before the handler runs: a header added after the answer exists forces Hono to copy it.
+    c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
     const path = c.req.path;
     if (path === '/api/health') return;
     log.info(
