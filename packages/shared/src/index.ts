@@ -1,3 +1,5 @@
 export * from './contracts/error.ts';
 export * from './contracts/health.ts';
 export * from './errors.ts';
+export * from './plans/limits.ts';
+export * from './plans/plan-ids.ts';
