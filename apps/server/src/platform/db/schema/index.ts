@@ -1,1 +1,2 @@
 export * from './system.ts';
+export * from './llm.ts';
