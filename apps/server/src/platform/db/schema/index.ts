@@ -1,2 +1,6 @@
 export * from './system.ts';
 export * from './llm.ts';
+export * from './accounts.ts';
+export * from './apps.ts';
+export * from './dev-outbox.ts';
+export * from './rate-limits.ts';
