@@ -1,0 +1,23 @@
+import { createBrowserRouter } from 'react-router';
+import { AppShell } from './components/app-shell.tsx';
+import { RouteErrorBoundary } from './components/error-boundary.tsx';
+import { LandingRoute } from './routes/landing.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <AppShell />,
+    // Used only if the shell itself fails; page errors are caught below, inside the shell.
+    errorElement: <RouteErrorBoundary fullPage />,
+    children: [
+      {
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          { index: true, element: <LandingRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+]);
