@@ -4,3 +4,4 @@ export * from './accounts.ts';
 export * from './apps.ts';
 export * from './dev-outbox.ts';
 export * from './rate-limits.ts';
+export * from './data-sources.ts';
