@@ -5,8 +5,12 @@ test('the landing page shows the product, the prompt box and a healthy server', 
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Atelier' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Build AI apps and tools from a chat' })).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Server status' })).toHaveText(/Server online · database: pglite · v0\.1\.0/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Build AI apps and tools from a chat' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Server status' })).toHaveText(
+    /Server online · database: pglite · v0\.1\.0/,
+  );
 
   await page.getByRole('button', { name: 'Recipe planner' }).click();
   await expect(page.getByLabel('What do you want to build?')).toHaveValue(/A recipe planner/);
