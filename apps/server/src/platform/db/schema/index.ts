@@ -5,3 +5,4 @@ export * from './apps.ts';
 export * from './dev-outbox.ts';
 export * from './rate-limits.ts';
 export * from './data-sources.ts';
+export * from './billing.ts';
