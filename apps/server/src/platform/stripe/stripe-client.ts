@@ -100,7 +100,7 @@ export function encodeStripeForm(params: StripeParams): string {
   const add = (key: string, value: Param) => {
     if (value === undefined || value === null) return;
     if (Array.isArray(value)) {
-      value.forEach((item, index) => add(`${key}[${index}]`, item));
+      for (const [index, item] of value.entries()) add(`${key}[${index}]`, item);
     } else if (typeof value === 'object') {
       for (const [child, item] of Object.entries(value)) add(`${key}[${child}]`, item);
     } else {
