@@ -2,8 +2,11 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config.ts';
+import { type AccountsOptions, accountsRoutes } from './features/accounts/accounts.module.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { authContext, csrfGuard } from './platform/auth/middleware.ts';
+import { createAuthRuntime } from './platform/auth/runtime.ts';
 import type { Database } from './platform/db/database.ts';
 import type { EventBus } from './platform/events/event-bus.ts';
 import type { SseHub } from './platform/events/sse.ts';
@@ -25,6 +28,8 @@ export interface AppDeps {
   bus: EventBus;
   queue: JobQueue;
   sse: SseHub;
+  /** Test seams of sign-in (a mailer, a fake OAuth provider); production leaves it unset. */
+  accounts?: AccountsOptions;
 }
 
 /** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
@@ -35,9 +40,13 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestContext(deps.logger));
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }));
   app.use('/api/*', jsonBody);
+  const auth = createAuthRuntime(deps.config, deps.database);
+  app.use('*', authContext(auth));
+  app.use('/api/*', csrfGuard);
 
   const api = createRouter();
   api.route('/', healthRoutes(deps.database));
+  api.route('/', accountsRoutes(deps, auth, deps.accounts));
 
   app.route('/api', api);
   app.route('/api', docsRoutes(api));

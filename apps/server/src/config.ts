@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -16,6 +17,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ...authEnvSchema.shape,
 });
 
 export interface Config {
@@ -30,6 +32,8 @@ export interface Config {
   /** Absolute path of the built web app, or undefined to use the default location. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** Sign-in: admins, mail, session cookie, JWT secret, OAuth providers. */
+  auth: AuthConfig;
 }
 
 export class ConfigError extends Error {
@@ -55,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    auth: toAuthConfig(e),
   };
 }

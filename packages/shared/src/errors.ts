@@ -16,6 +16,14 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  // accounts and sign-in
+  'invalid_email',
+  'weak_password',
+  'invalid_credentials',
+  'user_disabled',
+  'invalid_action_code',
+  'email-already-exists',
+  'ATTEMPTS_EXCEEDED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

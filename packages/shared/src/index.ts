@@ -13,3 +13,7 @@ export * from './plans/card-state.ts';
 export * from './plans/catalogue.ts';
 export * from './plans/limit-messages.ts';
 export * from './plans/pricing.ts';
+export * from './auth/safe-redirect.ts';
+export * from './constants/auth.ts';
+export * from './constants/auth-messages.ts';
+export * from './contracts/auth.ts';

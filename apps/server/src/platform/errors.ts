@@ -16,6 +16,13 @@ export const STATUS_BY_CODE = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  invalid_email: 400,
+  weak_password: 400,
+  invalid_credentials: 401,
+  user_disabled: 403,
+  invalid_action_code: 400,
+  'email-already-exists': 409,
+  ATTEMPTS_EXCEEDED: 429,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** An error whose message is safe to show to the user (a spec text). */

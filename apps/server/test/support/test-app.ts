@@ -17,7 +17,7 @@ export interface TestApp {
 
 /** The real application on a fresh test database, for in-process `app.request()` tests. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; logger?: Logger } = {},
+  options: { env?: Record<string, string>; logger?: Logger; deps?: Partial<Pick<AppDeps, 'accounts'>> } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const config = loadConfig({
@@ -31,7 +31,7 @@ export async function createTestApp(
   const bus = createEventBus(database, logger);
   await bus.start();
   const queue = createJobQueue(database, logger);
-  const deps: AppDeps = { config, logger, database, bus, queue, sse: new SseHub() };
+  const deps: AppDeps = { config, logger, database, bus, queue, sse: new SseHub(), ...options.deps };
   return {
     app: createApp(deps),
     deps,

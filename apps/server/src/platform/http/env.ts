@@ -1,3 +1,5 @@
+import type { Actor } from '../auth/actor.ts';
+import type { AuthRuntime } from '../auth/runtime.ts';
 import type { Logger } from '../logger.ts';
 
 /** Hono context variables set by the platform middleware. */
@@ -5,5 +7,9 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     logger: Logger;
+    /** Sign-in services (set on every request by `authContext`). */
+    auth: AuthRuntime;
+    /** The signed-in actor: set by `requireActor`/`requireBuilder`/`requireAdmin` (and `optionalActor`). */
+    actor: Actor;
   };
 }

@@ -1,0 +1,83 @@
+import {
+  AUTH_TEXTS,
+  type AuthUser,
+  emailAddressSchema,
+  PLATFORM_TENANT,
+  tenantForApp,
+} from '@atelier/shared';
+import { consumeOrThrow } from '../../platform/auth/rate-limits.ts';
+import type { AuthRuntime } from '../../platform/auth/runtime.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import type { AccountsRepo, UserRow } from './accounts.repo.ts';
+
+/** What the accounts services share. */
+export interface AccountsContext {
+  auth: AuthRuntime;
+  repo: AccountsRepo;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** Who is calling, for rate limits and the session list. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface Tenant {
+  tenantId: string;
+  /** Shown in e-mails: "Atelier" for builders, the app's name for its end users. */
+  displayName: string;
+  app: { id: string; name: string; isSignupEnabled: boolean } | undefined;
+}
+
+export const PLATFORM_NAME = 'Atelier';
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export const isEmailAddress = (email: string) => emailAddressSchema.safeParse(email).success;
+
+/** The tenant a flow acts in: the platform, or the end users of `appId` (404 when the app does not exist). */
+export async function resolveTenant(ctx: AccountsContext, appId: string | null | undefined): Promise<Tenant> {
+  if (!appId) return { tenantId: PLATFORM_TENANT, displayName: PLATFORM_NAME, app: undefined };
+  const app = await ctx.repo.findApp(appId);
+  if (!app) throw notFound();
+  return { tenantId: tenantForApp(app.id), displayName: app.name, app };
+}
+
+/** Whether new accounts may be made in the tenant: always for builders, per app for end users. */
+export function assertSignupAllowed(tenant: Tenant): void {
+  if (tenant.app && !tenant.app.isSignupEnabled)
+    throw new AppError('forbidden', AUTH_TEXTS.appSignupDisabled);
+}
+
+/** Sends one e-mail within the per-recipient and per-address limits (429 beyond them). */
+export async function sendLimitedMail(
+  ctx: AccountsContext,
+  tenantId: string,
+  meta: RequestMeta,
+  message: MailMessage,
+): Promise<void> {
+  const tooMany = new AppError('rate_limited', AUTH_TEXTS.tooManyRequests);
+  await consumeOrThrow(ctx.auth.limits.mailByRecipient, `${tenantId}:${message.to}`, tooMany);
+  await consumeOrThrow(ctx.auth.limits.mailByIp, meta.ip, tooMany);
+  await ctx.mailer.send(message);
+}
+
+/** The user as the API shows it: never the hash. */
+export function toAuthUser(ctx: AccountsContext, user: UserRow): AuthUser {
+  return {
+    id: user.id,
+    tenantId: user.tenantId,
+    appId: user.tenantId.startsWith('app:') ? user.tenantId.slice(4) : null,
+    email: user.email,
+    name: user.name,
+    emailVerified: user.emailVerifiedAt !== null,
+    isAdmin: ctx.auth.sessions.isAdmin(user),
+    hasPassword: user.passwordHash !== null,
+    businessDetails: user.businessDetails,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,33 @@
+import type { AppDeps } from '../../app.ts';
+import type { AuthRuntime } from '../../platform/auth/runtime.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { createMailer, type Mailer } from '../../platform/mail/mailer.ts';
+import { accountRoutes } from './account.routes.ts';
+import type { AccountsContext } from './accounts.context.ts';
+import { AccountsRepo } from './accounts.repo.ts';
+import { authRoutes } from './auth.routes.ts';
+import { devOutboxRoutes } from './dev-outbox.routes.ts';
+import { oauthRoutes } from './oauth.routes.ts';
+import { configuredProviders, type OAuthEndpoints, type OAuthProviderId } from './oauth-providers.ts';
+
+/** Test seams of the accounts area (AppDeps.accounts): a mailer, OAuth endpoints of a fake provider. */
+export interface AccountsOptions {
+  mailer?: Mailer;
+  oauthEndpoints?: Partial<Record<OAuthProviderId, OAuthEndpoints>>;
+}
+
+/** Every route of sign-in and accounts, mounted on the API router by app.ts. */
+export function accountsRoutes(deps: AppDeps, auth: AuthRuntime, options: AccountsOptions = {}) {
+  const ctx: AccountsContext = {
+    auth,
+    repo: new AccountsRepo(deps.database.db),
+    mailer: options.mailer ?? createMailer(deps.config, deps.database, deps.logger),
+    logger: deps.logger,
+  };
+  const providers = configuredProviders(deps.config.auth, deps.config.publicUrl, options.oauthEndpoints);
+  return createRouter()
+    .route('/', authRoutes(ctx))
+    .route('/', accountRoutes(ctx))
+    .route('/', oauthRoutes(ctx, providers))
+    .route('/', devOutboxRoutes(deps.config, deps.database));
+}

@@ -1,0 +1,76 @@
+import type { AuthActionMode } from '@atelier/shared';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+
+/** The link every e-mailed action lands on: `/auth/handler?mode=…&oobCode=…&continueUrl=…`. */
+export function actionLink(
+  publicUrl: string,
+  mode: AuthActionMode,
+  oobCode: string,
+  continueUrl?: string | null,
+): string {
+  const url = new URL('/auth/handler', publicUrl);
+  url.searchParams.set('mode', mode);
+  url.searchParams.set('oobCode', oobCode);
+  if (continueUrl) url.searchParams.set('continueUrl', continueUrl);
+  return url.toString();
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function message(
+  to: string,
+  subject: string,
+  lines: string[],
+  link: { href: string; label: string },
+): MailMessage {
+  const text = [
+    ...lines,
+    '',
+    `${link.label}: ${link.href}`,
+    '',
+    'If you did not ask for this, ignore this email.',
+  ].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+    '<p>If you did not ask for this, ignore this email.</p>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export function verifyEmailMail(to: string, link: string, appName: string): MailMessage {
+  return message(to, `Verify your email for ${appName}`, [`Confirm that ${to} is your email address.`], {
+    href: link,
+    label: 'Verify email',
+  });
+}
+
+export function resetPasswordMail(to: string, link: string, appName: string): MailMessage {
+  return message(
+    to,
+    `Reset your password for ${appName}`,
+    ['Someone asked to reset the password of your account.', 'The link works once, within 15 minutes.'],
+    { href: link, label: 'Reset password' },
+  );
+}
+
+export function magicLinkMail(to: string, link: string, otp: string, appName: string): MailMessage {
+  return message(
+    to,
+    `Your sign-in code for ${appName}: ${otp}`,
+    [
+      `Your sign-in code is ${otp}.`,
+      'Enter it on the sign-in page, or use the link below. Both work once, within 15 minutes.',
+    ],
+    { href: link, label: 'Sign in' },
+  );
+}
+
+export function emailChangeMail(to: string, link: string, appName: string): MailMessage {
+  return message(
+    to,
+    `Confirm your new email for ${appName}`,
+    [`Confirm ${to} as the new email address of your account.`, 'The link works once, within 15 minutes.'],
+    { href: link, label: 'Confirm new email' },
+  );
+}

@@ -1,0 +1,159 @@
+import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXTS, PLATFORM_TENANT } from '@atelier/shared';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, CUSTOM_TOKEN_TTL_SECONDS, newId } from '../../platform/auth/jwt.ts';
+import { hashPassword, isWeakPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { consumeOrThrow, isExhausted } from '../../platform/auth/rate-limits.ts';
+import type { CreatedSession } from '../../platform/auth/sessions.ts';
+import { hashToken } from '../../platform/auth/tokens.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  type AccountsContext,
+  assertSignupAllowed,
+  isEmailAddress,
+  normaliseEmail,
+  type RequestMeta,
+  resolveTenant,
+} from './accounts.context.ts';
+import type { UserRow } from './accounts.repo.ts';
+import { sendVerificationEmail } from './email-actions.service.ts';
+
+/** A completed sign-in: the user and the new session (cookie for builders, bearer tokens otherwise). */
+export interface SignIn {
+  user: UserRow;
+  session: CreatedSession;
+}
+
+const invalidCredentials = () => new AppError('invalid_credentials', AUTH_MESSAGES.login.invalidCredentials);
+
+export async function signup(
+  ctx: AccountsContext,
+  input: { email: string; password: string; name?: string | undefined },
+  appId: string | undefined,
+  meta: RequestMeta,
+): Promise<SignIn> {
+  const tenant = await resolveTenant(ctx, appId);
+  assertSignupAllowed(tenant);
+  const email = normaliseEmail(input.email);
+  if (!isEmailAddress(email)) throw new AppError('invalid_email', AUTH_MESSAGES.signup.invalidEmail);
+  const name = input.name?.trim() || null;
+  if (isWeakPassword(input.password, [email, name])) {
+    throw new AppError('weak_password', AUTH_MESSAGES.signup.weakPassword);
+  }
+  await consumeOrThrow(
+    ctx.auth.limits.signupByIp,
+    meta.ip,
+    new AppError('rate_limited', AUTH_TEXTS.tooManyRequests),
+  );
+  const emailInUse = () => new AppError('email-already-exists', AUTH_MESSAGES.signup.emailInUse);
+  if (await ctx.repo.findUserByEmail(tenant.tenantId, email)) throw emailInUse();
+  const passwordHash = await hashPassword(input.password);
+  let user = await ctx.repo.insertUser({ tenantId: tenant.tenantId, email, name, passwordHash });
+  if (!user) throw emailInUse();
+  if (tenant.tenantId === PLATFORM_TENANT && (await ctx.repo.claimFirstAdmin(user.id))) {
+    user = { ...user, isAdmin: true };
+  }
+  const session = await ctx.auth.sessions.create(user, meta.userAgent);
+  ctx.logger.info({ userId: user.id, tenantId: user.tenantId }, 'account created');
+  try {
+    await sendVerificationEmail(ctx, user, tenant, meta, null);
+  } catch (error) {
+    // The account exists either way; the verify-email screen offers to send again.
+    ctx.logger.warn({ err: error, userId: user.id }, 'could not send the verification email at sign-up');
+  }
+  return { user, session };
+}
+
+export async function login(
+  ctx: AccountsContext,
+  input: { email: string; password: string },
+  appId: string | undefined,
+  meta: RequestMeta,
+): Promise<SignIn> {
+  const tenant = await resolveTenant(ctx, appId);
+  const email = normaliseEmail(input.email);
+  const { loginFailuresByEmail, loginFailuresByIp } = ctx.auth.limits;
+  const emailKey = `${tenant.tenantId}:${email}`;
+  if (
+    (await isExhausted(loginFailuresByEmail, emailKey)) ||
+    (await isExhausted(loginFailuresByIp, meta.ip))
+  ) {
+    throw new AppError('rate_limited', AUTH_MESSAGES.login.tooManyAttempts);
+  }
+  const user = isEmailAddress(email) ? await ctx.repo.findUserByEmail(tenant.tenantId, email) : undefined;
+  // Verifies against a stand-in hash when there is no user, so both answers take as long.
+  const ok = await verifyPassword(user?.passwordHash, input.password.slice(0, AUTH_LIMITS.passwordMaxLength));
+  if (!user || !ok) {
+    await Promise.all([loginFailuresByEmail.penalty(emailKey), loginFailuresByIp.penalty(meta.ip)]);
+    throw invalidCredentials();
+  }
+  if (user.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
+  await loginFailuresByEmail.delete(emailKey);
+  return { user, session: await ctx.auth.sessions.create(user, meta.userAgent) };
+}
+
+/** Signs in (or up) the owner of a verified address: magic links, codes and providers use this. */
+export async function signInVerifiedEmail(
+  ctx: AccountsContext,
+  tenantId: string,
+  email: string,
+  appId: string | null,
+): Promise<UserRow> {
+  const existing = await ctx.repo.findUserByEmail(tenantId, email);
+  if (existing) {
+    if (existing.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
+    if (existing.emailVerifiedAt) return existing;
+    return (await ctx.repo.updateUser(tenantId, existing.id, { emailVerifiedAt: new Date() })) ?? existing;
+  }
+  assertSignupAllowed(await resolveTenant(ctx, appId));
+  const created =
+    (await ctx.repo.insertUser({ tenantId, email, emailVerifiedAt: new Date() })) ??
+    (await ctx.repo.findUserByEmail(tenantId, email));
+  if (!created) throw new AppError('internal_error', AUTH_MESSAGES.magicLink.signInFailed);
+  if (tenantId === PLATFORM_TENANT && (await ctx.repo.claimFirstAdmin(created.id))) {
+    return { ...created, isAdmin: true };
+  }
+  return created;
+}
+
+/** A single-use JWT naming the user and tenant, exchanged at `POST /api/auth/custom-token`. */
+export async function issueCustomToken(ctx: AccountsContext, user: UserRow): Promise<string> {
+  const tokenId = newId();
+  await ctx.repo.insertToken({
+    id: tokenId,
+    tenantId: user.tenantId,
+    kind: 'custom_token',
+    userId: user.id,
+    email: user.email,
+    tokenHash: hashToken(tokenId),
+    expiresAt: new Date(Date.now() + CUSTOM_TOKEN_TTL_SECONDS * 1000),
+  });
+  return ctx.auth.jwt.signCustomToken({ userId: user.id, tenantId: user.tenantId, tokenId });
+}
+
+export async function exchangeCustomToken(
+  ctx: AccountsContext,
+  token: string,
+  meta: RequestMeta,
+): Promise<SignIn> {
+  const invalid = () => new AppError('unauthorized', AUTH_TEXTS.invalidCustomToken);
+  const claims = await ctx.auth.jwt.verifyCustomToken(token);
+  if (!claims) throw invalid();
+  const row = await ctx.repo.findLiveToken('custom_token', hashToken(claims.tokenId));
+  if (!row || row.userId !== claims.userId || row.tenantId !== claims.tenantId) throw invalid();
+  if (!(await ctx.repo.useToken(row.id))) throw invalid();
+  const user = await ctx.repo.findUserById(claims.tenantId, claims.userId);
+  if (!user) throw invalid();
+  if (user.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
+  return { user, session: await ctx.auth.sessions.create(user, meta.userAgent) };
+}
+
+/** A fresh access token for a live session, whose expiry moves 30 days ahead. */
+export async function refreshSession(ctx: AccountsContext, actor: Actor) {
+  const expiresAt = await ctx.auth.sessions.extend(actor.sessionId);
+  const accessToken = await ctx.auth.jwt.signAccessToken({
+    userId: actor.userId,
+    tenantId: actor.tenantId,
+    sessionId: actor.sessionId,
+  });
+  return { accessToken, tokenType: 'Bearer' as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS, expiresAt };
+}

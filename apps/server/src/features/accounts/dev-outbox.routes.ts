@@ -1,0 +1,23 @@
+import { outboxResponseSchema } from '@atelier/shared';
+import { createRoute } from '@hono/zod-openapi';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { isOutboxEnabled, listOutbox } from '../../platform/mail/mailer.ts';
+import { jsonContent } from './route-helpers.ts';
+
+const outboxRoute = createRoute({
+  method: 'get',
+  path: '/dev/outbox',
+  tags: ['dev'],
+  summary: 'Mail kept instead of sent (only without SMTP_URL, never in production), newest first',
+  responses: { 200: jsonContent(outboxResponseSchema, 'The kept messages') },
+});
+
+export function devOutboxRoutes(config: Config, database: Database) {
+  return createRouter().openapi(outboxRoute, async (c) => {
+    if (!isOutboxEnabled(config)) throw notFound();
+    return c.json({ messages: await listOutbox(database) }, 200);
+  });
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  AUTH_TEXTS,
+  PLATFORM_TENANT,
+  providersResponseSchema,
+  safeRedirectPath,
+} from '@atelier/shared';
+import { createRoute } from '@hono/zod-openapi';
+import { generateCodeVerifier, generateState } from 'arctic';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { isHttps, setSessionCookie } from '../../platform/auth/cookies.ts';
+import { safeEqual } from '../../platform/auth/tokens.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AppEnv } from '../../platform/http/env.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import type { AccountsContext } from './accounts.context.ts';
+import { signInVerifiedEmail } from './auth.service.ts';
+import type { OAuthProvider, OAuthProviderId } from './oauth-providers.ts';
+import { jsonContent } from './route-helpers.ts';
+
+const STATE_COOKIE_PATH = '/api/auth/oauth';
+const STATE_TTL_SECONDS = 600;
+
+/** What the popup tells the page that opened it (`window.opener.postMessage`). */
+export type OAuthPopupResult =
+  | { type: 'atelier:oauth'; ok: true }
+  | { type: 'atelier:oauth'; ok: false; message: string };
+
+const providersRoute = createRoute({
+  method: 'get',
+  path: '/auth/providers',
+  tags: ['auth'],
+  summary: 'The social sign-in providers configured on this server',
+  responses: { 200: jsonContent(providersResponseSchema, 'Configured providers') },
+});
+
+export function oauthRoutes(ctx: AccountsContext, providers: Map<OAuthProviderId, OAuthProvider>) {
+  const stateCookie = `${ctx.auth.config.auth.sessionCookieName}_oauth`;
+  const providerOf = (c: Context<AppEnv>) => {
+    const provider = providers.get(c.req.param('provider') as OAuthProviderId);
+    if (!provider) throw notFound();
+    return provider;
+  };
+
+  const router = createRouter().openapi(providersRoute, (c) =>
+    c.json({ providers: [...providers.values()].map(({ id, name }) => ({ id, name })) }, 200),
+  );
+
+  /** Opened in the popup: remembers state + PKCE verifier in a short cookie and goes to the provider. */
+  router.get('/auth/oauth/:provider/start', (c) => {
+    const provider = providerOf(c);
+    const state = generateState();
+    const verifier = generateCodeVerifier();
+    const redirectTo = safeRedirectPath(c.req.query('redirectTo')) ?? '';
+    setCookie(
+      c,
+      stateCookie,
+      [provider.id, state, verifier, Buffer.from(redirectTo).toString('base64url')].join('.'),
+      {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: isHttps(ctx.auth),
+        path: STATE_COOKIE_PATH,
+        maxAge: STATE_TTL_SECONDS,
+      },
+    );
+    return c.redirect(provider.authorizationUrl(state, verifier).toString(), 302);
+  });
+
+  router.get('/auth/oauth/:provider/callback', async (c) => {
+    const provider = providerOf(c);
+    const [cookieProvider, state, verifier, redirectB64] = (getCookie(c, stateCookie) ?? '').split('.');
+    deleteCookie(c, stateCookie, { path: STATE_COOKIE_PATH, secure: isHttps(ctx.auth) });
+    const redirectTo = safeRedirectPath(Buffer.from(redirectB64 ?? '', 'base64url').toString()) ?? '/home';
+    const code = c.req.query('code');
+    const givenState = c.req.query('state') ?? '';
+    if (!code || !state || !verifier || cookieProvider !== provider.id || !safeEqual(givenState, state)) {
+      return popupPage(
+        c,
+        { type: 'atelier:oauth', ok: false, message: AUTH_TEXTS.socialSignInFailed },
+        '/login',
+      );
+    }
+    try {
+      const profile = await provider.profile(code, verifier);
+      let user = await ctx.repo.findOAuthUser(PLATFORM_TENANT, provider.id, profile.providerUserId);
+      if (user?.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
+      if (!user) {
+        if (!profile.email) throw new AppError('bad_request', AUTH_TEXTS.socialSignInFailed);
+        user = await signInVerifiedEmail(ctx, PLATFORM_TENANT, profile.email.toLowerCase(), null);
+        if (!user.name && profile.name)
+          user = (await ctx.repo.updateUser(PLATFORM_TENANT, user.id, { name: profile.name })) ?? user;
+        await ctx.repo.linkOAuth({
+          userId: user.id,
+          tenantId: PLATFORM_TENANT,
+          provider: provider.id,
+          providerUserId: profile.providerUserId,
+          email: profile.email,
+        });
+      }
+      const session = await ctx.auth.sessions.create(user, c.req.header('user-agent'));
+      setSessionCookie(c, ctx.auth, session.token, session.expiresAt);
+      return popupPage(c, { type: 'atelier:oauth', ok: true }, redirectTo);
+    } catch (error) {
+      const message = error instanceof AppError ? error.message : AUTH_TEXTS.socialSignInFailed;
+      c.get('logger').warn({ err: error, provider: provider.id }, 'social sign-in failed');
+      return popupPage(c, { type: 'atelier:oauth', ok: false, message }, '/login');
+    }
+  });
+
+  return router;
+}
+
+/**
+ * The page the popup ends on: it tells its opener the outcome and closes; opened without a popup
+ * (blocked), it goes on to `fallback` itself.
+ */
+function popupPage(c: Context<AppEnv>, result: OAuthPopupResult, fallback: string) {
+  const nonce = randomBytes(16).toString('base64');
+  const data = JSON.stringify({ result, fallback }).replace(/</g, '\\u003c');
+  c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'`);
+  c.header('Cache-Control', 'no-store');
+  return c.html(
+    `<!doctype html><html><head><meta charset="utf-8"><title>Signing in…</title></head><body>` +
+      `<p>${result.ok ? 'Signed in. You can close this window.' : 'Sign-in did not complete. You can close this window.'}</p>` +
+      `<script nonce="${nonce}">(function(){var d=${data};` +
+      `if(window.opener&&!window.opener.closed){window.opener.postMessage(d.result,window.location.origin);window.close();}` +
+      `else{window.location.replace(d.fallback);}})();</script></body></html>`,
+    200,
+  );
+}

@@ -1,0 +1,16 @@
+/** Who is acting: set on the request by the auth middleware (`c.get('actor')`). */
+export interface Actor {
+  userId: string;
+  /** `platform` for builders, `app:{appId}` for the end users of an app. */
+  tenantId: string;
+  email: string;
+  name: string | null;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  /** The app whose end-user tenant the actor belongs to; null for builders. */
+  appId: string | null;
+  /** The session the request was made with (for sign-out of this session only). */
+  sessionId: string;
+  /** How the request proved it: the web cookie, a bearer session token, or a bearer access token. */
+  via: 'cookie' | 'session-token' | 'access-token';
+}

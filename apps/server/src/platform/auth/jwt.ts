@@ -1,0 +1,120 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../db/database.ts';
+import { systemSettings } from '../db/schema/index.ts';
+
+const SECRET_SETTING_KEY = 'auth.jwtSecret';
+const ISSUER = 'atelier';
+
+/** Access tokens live an hour; clients refresh them every 50 minutes (spec 1 §9). */
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+/** Custom tokens are exchanged at once for a session; they work once, within 5 minutes. */
+export const CUSTOM_TOKEN_TTL_SECONDS = 5 * 60;
+
+export interface AccessTokenClaims {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+}
+
+export interface CustomTokenClaims {
+  userId: string;
+  tenantId: string;
+  /** Id of the auth_tokens row that makes the token single-use. */
+  tokenId: string;
+}
+
+/**
+ * The HS256 key of access and custom tokens: JWT_SECRET, or a secret generated once and kept in
+ * system_settings so that every instance on one database shares it.
+ */
+export class JwtKeys {
+  #secret: Promise<string> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly configured: string | undefined,
+  ) {}
+
+  secret(): Promise<string> {
+    this.#secret ??= this.#load().catch((error: unknown) => {
+      this.#secret = undefined;
+      throw error;
+    });
+    return this.#secret;
+  }
+
+  async #load(): Promise<string> {
+    if (this.configured) return this.configured;
+    const db = this.database.db;
+    await db
+      .insert(systemSettings)
+      .values({ key: SECRET_SETTING_KEY, value: randomBytes(48).toString('base64url') })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select({ value: systemSettings.value })
+      .from(systemSettings)
+      .where(eq(systemSettings.key, SECRET_SETTING_KEY));
+    if (typeof row?.value !== 'string') throw new Error('JWT secret missing from system_settings');
+    return row.value;
+  }
+
+  async #key(): Promise<Uint8Array> {
+    return new TextEncoder().encode(await this.secret());
+  }
+
+  async signAccessToken(claims: AccessTokenClaims): Promise<string> {
+    return new SignJWT({ tid: claims.tenantId, sid: claims.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(await this.#key());
+  }
+
+  /** The claims of a valid access token, or null (bad signature, expired, wrong type). */
+  async verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
+    const payload = await this.#verify(token, 'access');
+    if (!payload || typeof payload.sid !== 'string') return null;
+    return { userId: payload.sub, tenantId: payload.tid, sessionId: payload.sid };
+  }
+
+  async signCustomToken(claims: CustomTokenClaims): Promise<string> {
+    return new SignJWT({ tid: claims.tenantId, typ: 'custom' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setJti(claims.tokenId)
+      .setIssuedAt()
+      .setExpirationTime(`${CUSTOM_TOKEN_TTL_SECONDS}s`)
+      .sign(await this.#key());
+  }
+
+  async verifyCustomToken(token: string): Promise<CustomTokenClaims | null> {
+    const payload = await this.#verify(token, 'custom');
+    if (!payload || typeof payload.jti !== 'string') return null;
+    return { userId: payload.sub, tenantId: payload.tid, tokenId: payload.jti };
+  }
+
+  async #verify(
+    token: string,
+    typ: 'access' | 'custom',
+  ): Promise<(JWTPayload & { sub: string; tid: string }) | null> {
+    try {
+      const { payload } = await jwtVerify(token, await this.#key(), {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+      });
+      if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.tid !== 'string')
+        return null;
+      return { ...payload, sub: payload.sub, tid: payload.tid };
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return null;
+      throw error;
+    }
+  }
+}
+
+export const newId = () => randomUUID();

@@ -1,0 +1,143 @@
+import { AUTH_TEXTS, PLATFORM_TENANT } from '@atelier/shared';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { AppError } from '../errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import type { Actor } from './actor.ts';
+import { readSessionCookie } from './cookies.ts';
+import type { AuthRuntime } from './runtime.ts';
+
+export type { Actor } from './actor.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+const resolved = new WeakMap<Context, Promise<Actor | null>>();
+
+/** Mounted once on the whole app: makes the auth runtime available to the middleware below. */
+export function authContext(auth: AuthRuntime) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set('auth', auth);
+    await next();
+  });
+}
+
+/**
+ * The actor of the request, resolved once: `Authorization: Bearer` (an access token JWT or a
+ * session token, any tenant) or else the session cookie (builders only: the cookie never carries
+ * an end-user session). Null when signed out or the credential is unknown, expired or revoked.
+ */
+export function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
+  let pending = resolved.get(c);
+  if (!pending) {
+    pending = lookUp(c);
+    resolved.set(c, pending);
+  }
+  return pending;
+}
+
+async function lookUp(c: Context<AppEnv>): Promise<Actor | null> {
+  const auth = c.get('auth');
+  const authorization = c.req.header('authorization');
+  if (authorization) {
+    const match = /^Bearer\s+(\S{1,4000})$/i.exec(authorization);
+    if (!match?.[1]) return null;
+    const token = match[1];
+    if (JWT_SHAPE.test(token)) {
+      const claims = await auth.jwt.verifyAccessToken(token);
+      if (!claims) return null;
+      const actor = await auth.sessions.actorBySessionId(claims.sessionId, 'access-token');
+      return actor && actor.userId === claims.userId && actor.tenantId === claims.tenantId ? actor : null;
+    }
+    return auth.sessions.actorByToken(token, 'session-token');
+  }
+  const cookie = readSessionCookie(c, auth);
+  if (!cookie) return null;
+  const actor = await auth.sessions.actorByToken(cookie, 'cookie');
+  return actor?.tenantId === PLATFORM_TENANT ? actor : null;
+}
+
+/** The actor when signed in (after `optionalActor`), else undefined. */
+export function maybeActor(c: Context<AppEnv>): Actor | undefined {
+  return c.var.actor as Actor | undefined;
+}
+
+/** Sets `actor` when the request is signed in; never refuses. */
+export const optionalActor = createMiddleware<AppEnv>(async (c, next) => {
+  const actor = await resolveActor(c);
+  if (actor) c.set('actor', actor);
+  await next();
+});
+
+/** Signed in to any tenant, else 401 unauthorized. */
+export const requireActor = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('actor', await mustResolve(c));
+  await next();
+});
+
+/** Signed in to the `platform` tenant (a builder): 401 when signed out, 403 for an end-user session. */
+export const requireBuilder = createMiddleware<AppEnv>(async (c, next) => {
+  const actor = await mustResolve(c);
+  if (actor.tenantId !== PLATFORM_TENANT) throw new AppError('forbidden', AUTH_TEXTS.wrongTenant);
+  c.set('actor', actor);
+  await next();
+});
+
+/** A builder with isAdmin, else 403 forbidden (401 when signed out). */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const actor = await mustResolve(c);
+  if (actor.tenantId !== PLATFORM_TENANT) throw new AppError('forbidden', AUTH_TEXTS.wrongTenant);
+  if (!actor.isAdmin) throw new AppError('forbidden', AUTH_TEXTS.adminOnly);
+  c.set('actor', actor);
+  await next();
+});
+
+/**
+ * Signed in to the end-user tenant of the app named by the request (`appIdOf(c)`): 401 when signed
+ * out, 403 for a builder session or another app's end user.
+ */
+export function requireAppUser(appIdOf: (c: Context<AppEnv>) => string | undefined) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const actor = await mustResolve(c);
+    const appId = appIdOf(c);
+    if (!appId || actor.appId !== appId) throw new AppError('forbidden', AUTH_TEXTS.wrongTenant);
+    c.set('actor', actor);
+    await next();
+  });
+}
+
+async function mustResolve(c: Context<AppEnv>): Promise<Actor> {
+  const actor = await resolveActor(c);
+  if (!actor) throw new AppError('unauthorized', AUTH_TEXTS.signInRequired);
+  return actor;
+}
+
+/** Endpoints that set the session cookie: refused from another site even without a cookie (login CSRF). */
+const COOKIE_SETTING_PATHS = new Set(['/api/auth/signup', '/api/auth/login', '/api/auth/custom-token']);
+
+/**
+ * CSRF: a state-changing request that carries the session cookie (and no bearer token) must carry
+ * an Origin of this site; so must a sign-in to the platform tenant that would set the cookie.
+ */
+export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || c.req.header('authorization')) return next();
+  const auth = c.get('auth');
+  const hasCookie = readSessionCookie(c, auth) !== undefined;
+  const setsCookie = COOKIE_SETTING_PATHS.has(c.req.path) && !c.req.query('appId');
+  if (!hasCookie && !setsCookie) return next();
+  const origin = c.req.header('origin');
+  if (origin === undefined && !hasCookie) return next();
+  if (origin === undefined || !allowedOrigins(c, auth).has(origin)) {
+    throw new AppError('forbidden', AUTH_TEXTS.crossSiteRefused);
+  }
+  return next();
+});
+
+function allowedOrigins(c: Context<AppEnv>, auth: AuthRuntime): Set<string> {
+  const origins = new Set([new URL(auth.config.publicUrl).origin, new URL(c.req.url).origin]);
+  if (auth.config.nodeEnv !== 'production') {
+    // `npm run dev`: Vite on :5173 proxies /api to the server.
+    origins.add('http://localhost:5173');
+    origins.add('http://127.0.0.1:5173');
+  }
+  return origins;
+}

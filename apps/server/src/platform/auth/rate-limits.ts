@@ -1,0 +1,61 @@
+import { AUTH_LIMITS } from '@atelier/shared';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../db/database.ts';
+import { rateLimits } from '../db/schema/index.ts';
+
+const WINDOW_SECONDS = AUTH_LIMITS.loginWindowMs / 1000;
+
+/**
+ * The database-backed limits of the sign-in flows (rate-limiter-flexible's Drizzle store: one
+ * atomic upsert per hit, so the counts hold across every instance on one PostgreSQL).
+ */
+export interface AuthRateLimits {
+  /** Failed logins per tenant + e-mail (10 per 15 minutes). */
+  loginFailuresByEmail: RateLimiterDrizzle;
+  /** Failed logins per client address (10 per 15 minutes). */
+  loginFailuresByIp: RateLimiterDrizzle;
+  /** E-mails sent to one address (verification, reset, magic link, e-mail change). */
+  mailByRecipient: RateLimiterDrizzle;
+  /** E-mails requested from one client address. */
+  mailByIp: RateLimiterDrizzle;
+  /** Code checks from one client address (each code also dies after 5 wrong tries). */
+  otpByIp: RateLimiterDrizzle;
+  /** Sign-ups from one client address. */
+  signupByIp: RateLimiterDrizzle;
+}
+
+export function createAuthRateLimits(database: Database, options: { sweep: boolean }): AuthRateLimits {
+  const make = (keyPrefix: string, points: number) =>
+    new RateLimiterDrizzle({
+      storeClient: database.db,
+      schema: rateLimits,
+      keyPrefix,
+      points,
+      duration: WINDOW_SECONDS,
+      clearExpiredByTimeout: options.sweep,
+    });
+  return {
+    loginFailuresByEmail: make('login-email', AUTH_LIMITS.loginMaxFailures),
+    loginFailuresByIp: make('login-ip', AUTH_LIMITS.loginMaxFailures),
+    mailByRecipient: make('mail-to', 5),
+    mailByIp: make('mail-ip', 30),
+    otpByIp: make('otp-ip', 50),
+    signupByIp: make('signup-ip', 30),
+  };
+}
+
+/** True when the key has used all its points in the current window. */
+export async function isExhausted(limiter: RateLimiterDrizzle, key: string): Promise<boolean> {
+  const res = await limiter.get(key);
+  return res !== null && res.consumedPoints >= limiter.points;
+}
+
+/** Counts one hit; rejects with `error` when the key was already at its limit. */
+export async function consumeOrThrow(limiter: RateLimiterDrizzle, key: string, error: Error): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) throw error;
+    throw rejection;
+  }
+}

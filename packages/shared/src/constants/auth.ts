@@ -1,0 +1,32 @@
+/** Spec 1 §9 and the issue: the numbers of the sign-in flows. */
+export const AUTH_LIMITS = {
+  /** The sign-in token is refreshed every 50 minutes (3,000,000 ms). */
+  tokenRefreshIntervalMs: 3_000_000,
+  /** Account creation with a sale: wait 3 s before the first call… */
+  saleCreateInitialDelayMs: 3_000,
+  /** …then retry up to 7 times at 4 s on 401. */
+  saleCreateRetries: 7,
+  saleCreateRetryIntervalMs: 4_000,
+  passwordMinLength: 8,
+  passwordMaxLength: 256,
+  /** E-mailed links and codes expire after 15 minutes and work once. */
+  actionCodeTtlMs: 15 * 60 * 1000,
+  otpLength: 6,
+  otpMaxAttempts: 5,
+  loginMaxFailures: 10,
+  loginWindowMs: 15 * 60 * 1000,
+} as const;
+
+/** Tenant of the builders; an app's end users live in `app:{appId}`. */
+export const PLATFORM_TENANT = 'platform';
+
+export const tenantForApp = (appId: string) => `app:${appId}`;
+
+/** The appId of an app tenant, or null for the platform tenant. */
+export function appIdOfTenant(tenantId: string): string | null {
+  return tenantId.startsWith('app:') ? tenantId.slice(4) : null;
+}
+
+/** Modes of the links e-mailed to `/auth/handler?mode=…&oobCode=…&continueUrl=…`. */
+export const AUTH_ACTION_MODES = ['verifyEmail', 'resetPassword', 'signIn', 'verifyAndChangeEmail'] as const;
+export type AuthActionMode = (typeof AUTH_ACTION_MODES)[number];
