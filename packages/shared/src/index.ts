@@ -1,3 +1,4 @@
+export * from './app-files/index.ts';
 export * from './contracts/error.ts';
 export * from './contracts/health.ts';
 export * from './errors.ts';
