@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config.ts';
 import { type AccountsOptions, accountsRoutes } from './features/accounts/accounts.module.ts';
+import { dataSourcesModule } from './features/data-sources/data-sources.module.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { authContext, csrfGuard } from './platform/auth/middleware.ts';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps) {
 
   const api = createRouter();
   api.route('/', healthRoutes(deps.database));
+  api.route('/', dataSourcesModule(deps));
   api.route('/', accountsRoutes(deps, auth, deps.accounts));
 
   app.route('/api', api);

@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  type DataSourcesConfig,
+  dataSourcesEnvSchema,
+  toDataSourcesConfig,
+} from './features/data-sources/data-sources.config.ts';
 import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -17,6 +22,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ...dataSourcesEnvSchema.shape,
   ...authEnvSchema.shape,
 });
 
@@ -32,6 +38,8 @@ export interface Config {
   /** Absolute path of the built web app, or undefined to use the default location. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** Data sources: connector credentials, the test-only loopback switch of the SSRF guard. */
+  dataSources: DataSourcesConfig;
   /** Sign-in: admins, mail, session cookie, JWT secret, OAuth providers. */
   auth: AuthConfig;
 }
@@ -59,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    dataSources: toDataSourcesConfig(e),
     auth: toAuthConfig(e),
   };
 }

@@ -24,6 +24,15 @@ export const ERROR_CODES = [
   'invalid_action_code',
   'email-already-exists',
   'ATTEMPTS_EXCEEDED',
+  // data sources
+  'file_required',
+  'file_too_large',
+  'too_many_files',
+  'unsupported_file_type',
+  'csv_no_headers',
+  'csv_too_many_columns',
+  'plan_limit_reached',
+  'connector_not_configured',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -23,6 +23,14 @@ export const STATUS_BY_CODE = {
   invalid_action_code: 400,
   'email-already-exists': 409,
   ATTEMPTS_EXCEEDED: 429,
+  file_required: 400,
+  file_too_large: 400,
+  too_many_files: 400,
+  unsupported_file_type: 400,
+  csv_no_headers: 400,
+  csv_too_many_columns: 400,
+  plan_limit_reached: 403,
+  connector_not_configured: 400,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** An error whose message is safe to show to the user (a spec text). */

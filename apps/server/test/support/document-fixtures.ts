@@ -14,7 +14,7 @@ export async function makePdf(pages: string[][]): Promise<Uint8Array> {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {
     const page = pdf.addPage([600, 800]);
-    lines.forEach((line, i) => page.drawText(line, { x: 40, y: 760 - i * 16, size: 11, font }));
+    for (const [i, line] of lines.entries()) page.drawText(line, { x: 40, y: 760 - i * 16, size: 11, font });
   }
   return pdf.save();
 }

@@ -1,0 +1,273 @@
+import {
+  CONTEXT_ITEM_STATUSES,
+  type ContextItemEvent,
+  type ContextItemStatus,
+  connectorTokensResponseSchema,
+  contextItemSchema,
+  contextItemsResponseSchema,
+  DATA_SOURCE_MESSAGES,
+  fileTooBigMessage,
+  ingestMetadataBodySchema,
+  ingestResponseSchema,
+  ingestTextBodySchema,
+  ingestWebBodySchema,
+  limitsFor,
+  renameContextItemBodySchema,
+  replaceDataItemBodySchema,
+  searchResponseSchema,
+} from '@atelier/shared';
+import { createRoute, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import { type SseHub, streamTopic } from '../../platform/events/sse.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { connectorSecretStore, issueConnectorToken } from './connectors/connector-token.ts';
+import type { DataSourcesRuntime } from './data-sources.runtime.ts';
+import { createDataSourcesService, type UploadedFile } from './data-sources.service.ts';
+import { itemsTopic } from './pipeline/item-options.ts';
+
+const tags = ['data sources'];
+const appQuery = z.object({ appId: z.string().min(1) });
+const idParam = z.object({ id: z.string().min(1) });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const okSchema = z.object({ ok: z.literal(true) });
+
+/** Largest multipart body: the largest plan's files per upload at its size limit, plus form overhead. */
+const MAX_UPLOAD_BODY = 5 * limitsFor('moon').uploadBytes + 1024 * 1024;
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/context/items',
+  tags,
+  summary: "The app's data items, with whether the plan's data-item limit is reached",
+  middleware: [requireBuilder] as const,
+  request: {
+    query: appQuery.extend({
+      status: z.string().optional().openapi({ description: 'Comma-separated statuses to keep' }),
+    }),
+  },
+  responses: { 200: json(contextItemsResponseSchema, 'Items') },
+});
+
+const renameRoute = createRoute({
+  method: 'patch',
+  path: '/context/{id}',
+  tags,
+  summary: 'Rename a data item',
+  middleware: [requireBuilder] as const,
+  request: {
+    params: idParam,
+    body: { content: { 'application/json': { schema: renameContextItemBodySchema } } },
+  },
+  responses: { 200: json(contextItemSchema, 'The renamed item') },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/context/{id}',
+  tags,
+  summary: 'Delete a data item and its passages',
+  middleware: [requireBuilder] as const,
+  request: { params: idParam },
+  responses: { 200: json(okSchema, 'Deleted') },
+});
+
+const ingestFileRoute = createRoute({
+  method: 'post',
+  path: '/context/ingest/file',
+  tags,
+  summary: 'Upload files (multipart field "file", repeatable): CSV, PDF, DOC, DOCX, TXT',
+  description:
+    '400 answers carry a code: file_required, file_too_large (message names the max size), unsupported_file_type, csv_no_headers, csv_too_many_columns, too_many_files; 403 plan_limit_reached.',
+  middleware: [
+    requireBuilder,
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BODY,
+      onError: () => {
+        throw new AppError('file_too_large', fileTooBigMessage(limitsFor('moon').uploadBytes));
+      },
+    }),
+  ] as const,
+  request: { query: appQuery },
+  responses: { 201: json(ingestResponseSchema, 'Items created, pending') },
+});
+
+const ingestTextRoute = createRoute({
+  method: 'post',
+  path: '/context/ingest/text',
+  tags,
+  summary: 'Add typed text as a data item',
+  middleware: [requireBuilder] as const,
+  request: { query: appQuery, body: { content: { 'application/json': { schema: ingestTextBodySchema } } } },
+  responses: { 201: json(ingestResponseSchema, 'Item created, pending') },
+});
+
+const ingestWebRoute = createRoute({
+  method: 'post',
+  path: '/context/ingest/web',
+  tags,
+  summary: 'Scrape a website (same-site links, robots.txt, depth and pages by plan)',
+  middleware: [requireBuilder] as const,
+  request: { query: appQuery, body: { content: { 'application/json': { schema: ingestWebBodySchema } } } },
+  responses: { 201: json(ingestResponseSchema, 'Item created, pending') },
+});
+
+const ingestMetadataRoute = createRoute({
+  method: 'post',
+  path: '/context/ingest/metadata',
+  tags,
+  summary: 'Import documents picked in a connector (items of an unconfigured connector are refused)',
+  middleware: [requireBuilder] as const,
+  request: {
+    query: appQuery,
+    body: { content: { 'application/json': { schema: ingestMetadataBodySchema } } },
+  },
+  responses: { 201: json(ingestResponseSchema, 'Items created, pending') },
+});
+
+const replaceRoute = createRoute({
+  method: 'post',
+  path: '/tools/{appId}/replaceDataItem',
+  tags,
+  summary: 'Replace a data item by a newly uploaded one (the old one is deleted)',
+  middleware: [requireBuilder] as const,
+  request: {
+    params: z.object({ appId: z.string().min(1) }),
+    body: { content: { 'application/json': { schema: replaceDataItemBodySchema } } },
+  },
+  responses: { 200: json(contextItemSchema, 'The item that now takes the place') },
+});
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/context/search',
+  tags,
+  summary: "BM25 search over the app's synced passages",
+  middleware: [requireBuilder] as const,
+  request: {
+    query: appQuery.extend({
+      q: z.string().min(1).max(1000),
+      k: z.coerce.number().int().min(1).max(50).optional(),
+    }),
+  },
+  responses: { 200: json(searchResponseSchema, 'Passages, best first') },
+});
+
+const eventsRoute = createRoute({
+  method: 'get',
+  path: '/context/events',
+  tags,
+  summary: "Live status and progress of the app's items (SSE, event name `item`)",
+  middleware: [requireBuilder] as const,
+  request: { query: appQuery },
+  responses: { 200: { description: 'text/event-stream of ContextItemEvent' } },
+});
+
+const tokensRoute = createRoute({
+  method: 'get',
+  path: '/integrations/fetchCarbonTokens',
+  tags,
+  summary: 'A short-lived connector token and the connectors this server offers',
+  middleware: [requireBuilder] as const,
+  responses: { 200: json(connectorTokensResponseSchema, 'Token and connectors') },
+});
+
+export function dataSourcesRoutes(runtime: DataSourcesRuntime, live: { bus: EventBus; sse: SseHub }) {
+  const service = createDataSourcesService(runtime);
+  const connectorSecret = connectorSecretStore(runtime.database);
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      const { appId, status } = c.req.valid('query');
+      const statuses = status
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter((s): s is ContextItemStatus => (CONTEXT_ITEM_STATUSES as readonly string[]).includes(s));
+      return c.json(await service.listItems(c.var.actor, appId, statuses), 200);
+    })
+    .openapi(renameRoute, async (c) => {
+      const item = await service.rename(c.var.actor, c.req.valid('param').id, c.req.valid('json').name);
+      return c.json(item, 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      await service.remove(c.var.actor, c.req.valid('param').id);
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(ingestFileRoute, async (c) => {
+      const { appId } = c.req.valid('query');
+      await service.assertOwnedApp(c.var.actor, appId);
+      const files = await readFiles(c.req.raw);
+      return c.json({ contextItems: await service.ingestFiles(c.var.actor, appId, files) }, 201);
+    })
+    .openapi(ingestTextRoute, async (c) => {
+      const { context, name } = c.req.valid('json');
+      const item = await service.ingestText(c.var.actor, c.req.valid('query').appId, context, name);
+      return c.json({ contextItems: [item] }, 201);
+    })
+    .openapi(ingestWebRoute, async (c) => {
+      const item = await service.ingestWeb(c.var.actor, c.req.valid('query').appId, c.req.valid('json'));
+      return c.json({ contextItems: [item] }, 201);
+    })
+    .openapi(ingestMetadataRoute, async (c) => {
+      const { contextItems } = c.req.valid('json');
+      const items = await service.ingestMetadata(c.var.actor, c.req.valid('query').appId, contextItems);
+      return c.json({ contextItems: items }, 201);
+    })
+    .openapi(replaceRoute, async (c) => {
+      const { oldItemId, newItemId } = c.req.valid('json');
+      return c.json(
+        await service.replace(c.var.actor, c.req.valid('param').appId, oldItemId, newItemId),
+        200,
+      );
+    })
+    .openapi(searchRoute, async (c) => {
+      const { appId, q, k } = c.req.valid('query');
+      return c.json({ passages: await service.search(c.var.actor, appId, q, k ?? 10) }, 200);
+    })
+    .openapi(eventsRoute, async (c) => {
+      const { appId } = c.req.valid('query');
+      await service.assertOwnedApp(c.var.actor, appId);
+      return streamTopic<ContextItemEvent>(c, {
+        bus: live.bus,
+        hub: live.sse,
+        topic: itemsTopic(appId),
+        eventName: 'item',
+      }) as never;
+    })
+    .openapi(tokensRoute, async (c) => {
+      const token = await issueConnectorToken(await connectorSecret(), c.var.actor.userId);
+      const connectors = [
+        { id: 'local_files' as const, name: 'Local files', configured: true },
+        { id: 'web_scraper' as const, name: 'Web page', configured: true },
+        ...[...runtime.connectors.values()].map((connector) => ({
+          id: connector.id,
+          name: connector.name,
+          configured: connector.isConfigured(),
+        })),
+      ];
+      return c.json({ ...token, connectors }, 200);
+    });
+}
+
+async function readFiles(request: Request): Promise<UploadedFile[]> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError('file_required', DATA_SOURCE_MESSAGES.uploadFile);
+  }
+  const files: UploadedFile[] = [];
+  for (const value of [...form.getAll('file'), ...form.getAll('files')]) {
+    if (typeof value === 'string') continue;
+    files.push({
+      name: value.name || 'upload',
+      bytes: new Uint8Array(await value.arrayBuffer()),
+      mimeType: value.type || null,
+    });
+  }
+  return files;
+}

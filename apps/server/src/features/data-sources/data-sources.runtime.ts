@@ -1,0 +1,51 @@
+import type { Config } from '../../config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { createSafeFetch } from '../../platform/net/index.ts';
+import type { Connector, ConnectorRegistry } from './connectors/connector.ts';
+import { createDataSourcesRepo } from './data-sources.repo.ts';
+import type { IngestDeps } from './pipeline/ingest-worker.ts';
+import type { ReaperDeps } from './pipeline/reaper.ts';
+import { createChunkIndex } from './retrieval/chunk-index.ts';
+import { CRAWLER_USER_AGENT } from './web/crawl-site.ts';
+
+export interface RuntimeDeps {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  bus: EventBus;
+  queue: JobQueue;
+}
+
+/** Largest web page read by the scraper. */
+const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+
+/** The pieces of the data sources area, built once per process from the app's dependencies. */
+export function createDataSourcesRuntime(deps: RuntimeDeps) {
+  const repo = createDataSourcesRepo(deps.database);
+  const index = createChunkIndex(deps.database);
+  const safeFetch = createSafeFetch({
+    allowLoopback: deps.config.dataSources.netAllowLoopback,
+    timeoutMs: 15_000,
+    maxBytes: MAX_PAGE_BYTES,
+    userAgent: `${CRAWLER_USER_AGENT}/1.0`,
+  });
+  const connectors: ConnectorRegistry = new Map<string, Connector>();
+  const ingestDeps: IngestDeps = { repo, index, bus: deps.bus, logger: deps.logger, safeFetch, connectors };
+  const reaperDeps: ReaperDeps = { repo, index, queue: deps.queue, bus: deps.bus };
+  return {
+    repo,
+    index,
+    safeFetch,
+    connectors,
+    ingestDeps,
+    reaperDeps,
+    database: deps.database,
+    queue: deps.queue,
+    bus: deps.bus,
+  };
+}
+
+export type DataSourcesRuntime = ReturnType<typeof createDataSourcesRuntime>;

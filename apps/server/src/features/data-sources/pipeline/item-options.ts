@@ -1,0 +1,16 @@
+import type { FileKind } from '../parsing/detect-type.ts';
+
+/** What an item's job ingests, stored in `context_items.options`. */
+export type IngestOptions =
+  | { kind: 'upload'; fileKind: FileKind }
+  | { kind: 'web'; url: string; depth: number; maxPages: number }
+  | { kind: 'connector'; provider: string; providerItemId: string };
+
+export const INGEST_QUEUE = 'data-sources.ingest';
+
+export interface IngestJobData {
+  itemId: string;
+}
+
+/** Topic of the live events of one app's items (status and progress), streamed to the dialog. */
+export const itemsTopic = (appId: string) => `context-items:${appId}`;
