@@ -1,0 +1,1 @@
+export { templateFiles } from './template-files.ts';

@@ -1,0 +1,209 @@
+import path from 'node:path';
+import { type AppFile, fileKind } from '@atelier/shared';
+import { type BuildContext, type BuildFailure, context, type Message, type Plugin } from 'esbuild';
+import { appEntrySource } from './app-entry.ts';
+import { type CompileDiagnostic, fromEsbuildMessage } from './diagnostics.ts';
+import { compilePaths } from './paths.ts';
+import { ALLOWED_IMPORTS } from './vendor/vendor-modules.ts';
+
+export type JsBundleResult =
+  | { ok: true; js: string; warnings: CompileDiagnostic[] }
+  | { ok: false; diagnostics: CompileDiagnostic[] };
+
+const RESOLVE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.json'];
+const LOADERS = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx', '.json': 'json' } as const;
+
+/** What one esbuild context's plugin reads: the tree being compiled, swapped before each rebuild. */
+interface TreeState {
+  files: Map<string, string>;
+  entry: string;
+}
+
+type Resolution = { path: string; namespace: 'app' | 'app-entity' | 'app-empty' } | { error: string };
+
+/** Finds the app file an import names: `./Card`, `../components/Card.tsx`, `@/services/api`, `@/entities/Item`. */
+export function resolveAppImport(
+  specifier: string,
+  importer: string,
+  files: Map<string, string>,
+): Resolution {
+  const fromRoot = specifier.startsWith('@/');
+  const joined = fromRoot
+    ? path.posix.normalize(specifier.slice(2))
+    : path.posix.join(path.posix.dirname(importer), specifier);
+  if (joined.startsWith('..') || path.posix.isAbsolute(joined)) {
+    return { error: `"${specifier}" points outside the app's files.` };
+  }
+  const candidates = [joined, ...RESOLVE_EXTENSIONS.map((ext) => joined + ext)];
+  candidates.push(...RESOLVE_EXTENSIONS.map((ext) => `${joined}/index${ext}`));
+  const found = candidates.find((candidate) => files.has(candidate));
+  if (found === 'globals.css' || found?.endsWith('.css')) return { path: found, namespace: 'app-empty' };
+  if (found && fileKind(found) === 'function') {
+    const name = path.posix.basename(found).replace(/\.(ts|js)$/, '');
+    return {
+      error: `${found} is a backend function and runs on the server: call it with functions.invoke('${name}', payload) from '@atelier/app-sdk'.`,
+    };
+  }
+  if (found && fileKind(found) === 'entity' && found !== joined) {
+    // `@/entities/Item` (no extension): the entity's SDK client, as generated code expects.
+    return { path: found.replace(/\.json$/, ''), namespace: 'app-entity' };
+  }
+  if (found) return { path: found, namespace: 'app' };
+  return { error: `Cannot find "${specifier}": no app file matches ${joined}(.tsx|.ts|.jsx|.js|.json).` };
+}
+
+function treePlugin(state: TreeState): Plugin {
+  const { runtimeFile } = compilePaths();
+  return {
+    name: 'atelier-app-tree',
+    setup(b) {
+      b.onResolve({ filter: /^atelier-entry$/ }, () => ({ path: 'entry', namespace: 'atelier' }));
+      b.onLoad({ filter: /.*/, namespace: 'atelier' }, () => ({ contents: state.entry, loader: 'js' }));
+      b.onResolve({ filter: /^atelier:runtime$/ }, () => ({ path: runtimeFile }));
+      // Only app-local imports reach JavaScript: allow-listed packages are `external` (resolved natively),
+      // and any other bare import fails in esbuild (app files have no resolve directory), which
+      // `fromEsbuildMessage` turns into the "not available" diagnostic.
+      b.onResolve({ filter: /^(\.\.?\/|@\/)/ }, (args) => {
+        if (args.namespace === 'file') return undefined; // the runtime's own imports
+        const importer = args.namespace === 'app' || args.namespace === 'app-entity' ? args.importer : '';
+        const resolved = resolveAppImport(args.path, importer, state.files);
+        if ('error' in resolved) return { errors: [{ text: resolved.error }] };
+        return resolved;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'app' }, (args) => {
+        const contents = state.files.get(args.path) ?? '';
+        const extension = path.posix.extname(args.path) as keyof typeof LOADERS;
+        return { contents, loader: LOADERS[extension] ?? 'tsx' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'app-entity' }, (args) => {
+        const name = path.posix.basename(args.path);
+        const contents = [
+          `import { entities } from '@atelier/app-sdk';`,
+          `const ${safeIdentifier(name)} = entities[${JSON.stringify(name)}];`,
+          `export { ${safeIdentifier(name)} };`,
+          `export default ${safeIdentifier(name)};`,
+        ].join('\n');
+        return { contents, loader: 'js' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'app-empty' }, () => ({ contents: '', loader: 'js' }));
+    },
+  };
+}
+
+const safeIdentifier = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : '_entity');
+
+interface Slot {
+  ctx: Promise<BuildContext>;
+  state: TreeState;
+  queue: Promise<unknown>;
+  pending: number;
+}
+
+export interface JsBundler {
+  bundle(files: readonly AppFile[]): Promise<JsBundleResult>;
+  /** How many esbuild (re)builds ran; lets tests see a cache hit. */
+  readonly builds: number;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Bundles app trees with a small pool of incremental esbuild contexts. Each context keeps the
+ * parsed modules of its last build, so a tree that differs by one file re-parses only that file.
+ * A compile goes to the idle context whose last tree shares the most files with it.
+ */
+export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): JsBundler {
+  const slots: Slot[] = [];
+  let builds = 0;
+
+  function newSlot(): Slot {
+    const state: TreeState = { files: new Map(), entry: '' };
+    const ctx = context({
+      entryPoints: ['atelier-entry'],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      jsx: 'automatic',
+      charset: 'utf8',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      absWorkingDir: compilePaths().serverDir,
+      external: [...ALLOWED_IMPORTS.keys()],
+      plugins: [treePlugin(state)],
+      logLevel: 'silent',
+    });
+    return { ctx, state, queue: Promise.resolve(), pending: 0 };
+  }
+
+  function similarity(slot: Slot, files: readonly AppFile[]): number {
+    let same = 0;
+    for (const file of files) if (slot.state.files.get(file.path) === file.content) same++;
+    return same;
+  }
+
+  function pickSlot(files: readonly AppFile[]): Slot {
+    const ranked = [...slots].sort((a, b) => similarity(b, files) - similarity(a, files));
+    const idle = ranked.find((slot) => slot.pending === 0);
+    if (idle) return idle;
+    if (slots.length < poolSize) {
+      const slot = newSlot();
+      slots.push(slot);
+      return slot;
+    }
+    return ranked.sort((a, b) => a.pending - b.pending)[0]!;
+  }
+
+  async function run(slot: Slot, files: readonly AppFile[]): Promise<JsBundleResult> {
+    slot.state.files = new Map(files.map((file) => [file.path, file.content]));
+    slot.state.entry = appEntrySource(files);
+    builds++;
+    try {
+      const result = await (await slot.ctx).rebuild();
+      return {
+        ok: true,
+        js: result.outputFiles?.[0]?.text ?? '',
+        warnings: result.warnings.map((warning) => fromEsbuildMessage(warning, 'warning')),
+      };
+    } catch (error) {
+      const failure = error as Partial<BuildFailure>;
+      if (!Array.isArray(failure.errors)) throw error;
+      return {
+        ok: false,
+        diagnostics: dedupe(failure.errors).map((message) => fromEsbuildMessage(message, 'error')),
+      };
+    }
+  }
+
+  return {
+    get builds() {
+      return builds;
+    },
+    async bundle(files) {
+      const slot = pickSlot(files);
+      slot.pending++;
+      const result = slot.queue.then(() => run(slot, files));
+      slot.queue = result.catch(() => undefined);
+      try {
+        return await result;
+      } finally {
+        slot.pending--;
+      }
+    },
+    async dispose() {
+      await Promise.all(
+        slots.splice(0).map((slot) => slot.queue.then(async () => (await slot.ctx).dispose())),
+      );
+    },
+  };
+}
+
+/** esbuild reports an unresolvable import once per importer; keep each location once. */
+function dedupe(messages: Message[]): Message[] {
+  const seen = new Set<string>();
+  return messages.filter((message) => {
+    const key = `${message.location?.file}:${message.location?.line}:${message.location?.column}:${message.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,292 @@
+import { type AppFile, MAX_APP_FILES, MAX_APP_TOTAL_BYTES } from '@atelier/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { templateFiles } from '../apps/template/index.ts';
+import { type CompileFailure, type CompileSuccess, createCompiler } from './compiler.ts';
+import { contentHashSync } from './content-hash-sync.ts';
+
+const compiler = createCompiler({ cacheSize: 16 });
+afterAll(() => compiler.dispose());
+
+const page = (name: string, body: string, imports = ''): AppFile => ({
+  path: `pages/${name}.tsx`,
+  content: `${imports}\nexport default function ${name}() {\n  return ${body};\n}\n`,
+});
+
+async function compileOk(files: AppFile[]): Promise<CompileSuccess> {
+  const result = await compiler.compile(files);
+  if (!result.ok) throw new Error(`Expected success, got ${JSON.stringify(result.diagnostics, null, 2)}`);
+  return result;
+}
+
+async function compileFail(files: AppFile[]): Promise<CompileFailure> {
+  const result = await compiler.compile(files);
+  if (result.ok) throw new Error('Expected the compile to fail');
+  return result;
+}
+
+describe('compile', () => {
+  it('compiles the template into one ES module and its CSS', async () => {
+    const result = await compileOk(templateFiles('Acme Tasks'));
+    expect(result.js).toContain('mountApp(');
+    expect(result.js).toContain('"Acme Tasks"');
+    expect(result.js).toMatch(/from "@atelier\/app-sdk"/);
+    expect(result.js).toMatch(/from "react\/jsx-runtime"/);
+    expect(result.js).not.toMatch(/\brequire\(/);
+    expect(result.css).toContain('.rounded-lg');
+    expect(result.hash).toBe(contentHashSync(templateFiles('Acme Tasks')));
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('includes the runtime-error reporter that posts atelier:runtime-error to the parent window', async () => {
+    const { js } = await compileOk(templateFiles('Reporter'));
+    expect(js).toContain('atelier:runtime-error');
+    expect(js).toContain('window.parent.postMessage(message');
+    expect(js).toContain('addEventListener("unhandledrejection"');
+    // The runtime is evaluated before the app's modules: its code comes first in the bundle.
+    expect(js.indexOf('atelier:runtime-error')).toBeLessThan(js.indexOf('function Home('));
+  });
+
+  it('routes pages by file name: Home is /, ContactDetails is /contact-details', async () => {
+    const { js } = await compileOk([
+      page('Home', '<p>home</p>'),
+      page('Contacts', '<p>contacts</p>'),
+      page('ContactDetails', '<p>details</p>'),
+    ]);
+    expect(js).toContain('paths: ["/contact-details", "/ContactDetails"]');
+    expect(js).toContain('paths: ["/contacts", "/Contacts"]');
+    expect(js).toContain('paths: ["/", "/Home"]');
+  });
+
+  it('names the file, line and column of a syntax error', async () => {
+    const broken: AppFile = {
+      path: 'pages/Broken.tsx',
+      content:
+        'export default function Broken() {\n  const items = [1, 2;\n  return <div>{items}</div>;\n}\n',
+    };
+    const result = await compileFail([...templateFiles('X'), broken]);
+    expect(result.code).toBe('compile_error');
+    expect(result.diagnostics).toEqual([
+      {
+        file: 'pages/Broken.tsx',
+        line: 2,
+        column: 22,
+        message: 'Expected "]" but found ";"',
+        severity: 'error',
+      },
+    ]);
+  });
+
+  it('counts the column in characters, not bytes', async () => {
+    const result = await compileFail([page('Home', '<p>héllo ☃</p>; const x = ;')]);
+    // `;` is the 36th character of the line (and its 39th byte).
+    expect(result.diagnostics[0]).toMatchObject({ file: 'pages/Home.tsx', line: 3, column: 36 });
+  });
+
+  it('resolves imports between app files with and without extensions, @/ and index files', async () => {
+    const files: AppFile[] = [
+      page(
+        'Home',
+        '<Card title={shout(label)} />',
+        [
+          "import Card from '../components/Card';",
+          "import { shout } from '@/services/text.ts';",
+          "import { label } from '../components/widgets';",
+          "import { Item } from '@/entities/Item';",
+          "import schema from '@/entities/Item.json';",
+          'console.log(Item, schema.properties);',
+        ].join('\n'),
+      ),
+      {
+        path: 'components/Card.tsx',
+        content:
+          "import { shout } from '../services/text';\nexport default ({ title }: { title: string }) => <h2>{shout(title)}</h2>;",
+      },
+      { path: 'components/widgets/index.ts', content: "export const label = 'widgets-index-label';" },
+      { path: 'services/text.ts', content: "export const shout = (text: string): string => text + '!';" },
+      templateFiles('X').find((file) => file.path === 'entities/Item.json')!,
+    ];
+    const { js } = await compileOk(files);
+    expect(js).toContain('widgets-index-label');
+    expect(js).toContain('entities["Item"]');
+    expect(js).toMatch(/status: \{\s+type: "string",\s+enum: \[/);
+  });
+
+  it('explains an import of a package outside the allow-list', async () => {
+    const result = await compileFail([page('Home', '<p>{axios.name}</p>', "import axios from 'axios';")]);
+    expect(result.diagnostics).toEqual([
+      {
+        file: 'pages/Home.tsx',
+        line: 1,
+        column: 19,
+        message:
+          '"axios" is not available in generated apps. Apps may import their own files (./…, @/…) and these packages: react, react-dom, react-router, lucide-react, date-fns, recharts, @atelier/app-sdk, @atelier/ui.',
+        severity: 'error',
+      },
+    ]);
+    // An installed package is refused just the same: the server's node_modules are not the app's.
+    const zod = await compileFail([page('Home', '<p>{String(z)}</p>', "import { z } from 'zod';")]);
+    expect(zod.diagnostics[0]?.message).toMatch(/^"zod" is not available in generated apps\./);
+  });
+
+  it('explains an import of a missing app file', async () => {
+    const result = await compileFail([page('Home', '<Nope />', "import Nope from '../components/Nope';")]);
+    expect(result.diagnostics[0]).toMatchObject({
+      file: 'pages/Home.tsx',
+      line: 1,
+      message:
+        'Cannot find "../components/Nope": no app file matches components/Nope(.tsx|.ts|.jsx|.js|.json).',
+    });
+  });
+
+  it('refuses to bundle a backend function into the page', async () => {
+    const result = await compileFail([
+      page('Home', '<p>{String(run)}</p>', "import run from '@/functions/sendDigest';"),
+      { path: 'functions/sendDigest.ts', content: 'export default async () => new Response("ok");' },
+    ]);
+    expect(result.diagnostics[0]?.message).toBe(
+      "functions/sendDigest.ts is a backend function and runs on the server: call it with functions.invoke('sendDigest', payload) from '@atelier/app-sdk'.",
+    );
+  });
+
+  it('says which page lacks a default export', async () => {
+    const result = await compileFail([
+      { path: 'pages/Home.tsx', content: 'export const Home = () => null;' },
+    ]);
+    expect(result.diagnostics).toEqual([
+      {
+        file: 'pages/Home.tsx',
+        line: 1,
+        column: 1,
+        message: 'pages/Home.tsx has no default export: a page must `export default` its component.',
+        severity: 'error',
+      },
+    ]);
+  });
+
+  it('reports an invalid entity file at its line and an app without pages', async () => {
+    const result = await compileFail([
+      { path: 'entities/Item.json', content: '{\n  "type": "object",\n  oops\n}' },
+    ]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ file: 'entities/Item.json', line: 3, column: 3, severity: 'error' }),
+      expect.objectContaining({ file: undefined, message: expect.stringContaining('The app has no pages') }),
+    ]);
+  });
+
+  it('refuses more files than the limit with a clear error, without building', async () => {
+    const builds = compiler.stats.builds;
+    const files = Array.from({ length: MAX_APP_FILES + 1 }, (_, i) => page(`P${i}`, 'null'));
+    const result = await compileFail(files);
+    expect(result.code).toBe('input_rejected');
+    expect(result.diagnostics).toEqual([
+      {
+        file: undefined,
+        line: 1,
+        column: 1,
+        message: 'The app has 301 files; the limit is 300 files.',
+        severity: 'error',
+      },
+    ]);
+    expect(compiler.stats.builds).toBe(builds);
+  });
+
+  it('refuses a tree over the total size with a clear error', async () => {
+    const chunk = `// ${'x'.repeat(250 * 1024)}\n`;
+    const files = Array.from({ length: 9 }, (_, i) => ({ path: `components/C${i}.ts`, content: chunk }));
+    expect(9 * chunk.length).toBeGreaterThan(MAX_APP_TOTAL_BYTES);
+    const result = await compileFail([page('Home', 'null'), ...files]);
+    expect(result.code).toBe('input_rejected');
+    expect(result.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(/; the limit is 2 MB\.$/),
+    ]);
+  });
+
+  it('serves a cached version without rebuilding, by content hash or given version hash', async () => {
+    const files = templateFiles('Cache test');
+    const first = await compileOk(files);
+    const builds = compiler.stats.builds;
+    const again = await compileOk([...files].reverse());
+    expect(compiler.stats.builds).toBe(builds);
+    expect(again.timings.cached).toBe(true);
+    expect(again.js).toBe(first.js);
+    expect(again.css).toBe(first.css);
+
+    const byVersion = await compileOk(files.map((file) => ({ ...file })));
+    expect(byVersion.hash).toBe(first.hash);
+    await compiler.compile(files, { versionHash: 'v-123' });
+    expect(compiler.stats.builds).toBe(builds + 1);
+    await compiler.compile(files, { versionHash: 'v-123' });
+    expect(compiler.stats.builds).toBe(builds + 1);
+  });
+
+  it('shares one build between concurrent compiles of the same version', async () => {
+    const files = templateFiles('Concurrent');
+    const builds = compiler.stats.builds;
+    const [a, b] = await Promise.all([compiler.compile(files), compiler.compile(files)]);
+    expect(compiler.stats.builds).toBe(builds + 1);
+    expect(a.ok && b.ok && a.js === b.js).toBe(true);
+  });
+
+  it('rebuilds after a one-file edit with the edit in the output', async () => {
+    const files = templateFiles('Edit');
+    await compileOk(files);
+    const edited = files.map((file) =>
+      file.path === 'pages/Home.tsx'
+        ? { ...file, content: file.content.replace('Add item', 'Add a thing') }
+        : file,
+    );
+    const result = await compileOk(edited);
+    expect(result.js).toContain('Add a thing');
+    expect(result.js).not.toContain('Add item');
+  });
+});
+
+describe('compile CSS', () => {
+  it('contains the Tailwind classes a page uses, arbitrary values included, and not unused ones', async () => {
+    const { css } = await compileOk([
+      page('Home', '<div className="grid-cols-7 bg-emerald-700 w-[37px] md:hidden">x</div>'),
+    ]);
+    expect(css).toContain('.grid-cols-7');
+    expect(css).toContain('.bg-emerald-700');
+    expect(css).toContain('.w-\\[37px\\]');
+    expect(css).toMatch(/@media \(width >= 48rem\)[\s\S]*\.md\\:hidden/);
+    expect(css).not.toContain('.bg-fuchsia-900');
+  });
+
+  it("applies the app's globals.css: its @theme wins over the UI kit's tokens, and @apply works", async () => {
+    const { css } = await compileOk([
+      page('Home', '<div className="bg-primary text-brand">x</div>'),
+      {
+        path: 'globals.css',
+        content:
+          '@import "tailwindcss";\n@theme { --color-primary: #ff0066; --color-brand: #123456; }\nh1 { @apply text-3xl; }\n',
+      },
+    ]);
+    expect(css).toContain('--color-primary: #ff0066');
+    expect(css).not.toContain('--color-primary: oklch');
+    expect(css).toContain('.text-brand');
+    expect(css).toMatch(/h1 \{\s*font-size: var\(--text-3xl\)/);
+  });
+
+  it('includes the classes of the UI kit components', async () => {
+    const { css } = await compileOk([page('Home', '<p>x</p>')]);
+    expect(css).toContain('.rounded-xl'); // Card
+    expect(css).toContain('.bg-primary'); // Button
+  });
+
+  it('reports a globals.css import that is not tailwindcss', async () => {
+    const result = await compileFail([
+      page('Home', '<p>x</p>'),
+      { path: 'globals.css', content: '/* theme */\n@import "./other.css";\n' },
+    ]);
+    expect(result.diagnostics).toEqual([
+      {
+        file: 'globals.css',
+        line: 2,
+        column: 10,
+        message: '@import "./other.css" is not available: globals.css may import only "tailwindcss".',
+        severity: 'error',
+      },
+    ]);
+  });
+});

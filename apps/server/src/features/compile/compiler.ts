@@ -1,0 +1,169 @@
+import { type AppFile, appFilesProblems, fileKind, parseEntitySchema } from '@atelier/shared';
+import { pageRoutes } from './app-entry.ts';
+import { createJsBundler } from './bundle-js.ts';
+import { contentHashSync } from './content-hash-sync.ts';
+import type { CompileDiagnostic } from './diagnostics.ts';
+import { LruCache } from './lru.ts';
+import { createCssCompiler } from './tailwind-css.ts';
+
+export interface CompileTimings {
+  /** Wall time of this call, in milliseconds. */
+  totalMs: number;
+  /** esbuild bundling (0 when served from the cache). */
+  jsMs: number;
+  /** Tailwind (0 when served from the cache). */
+  cssMs: number;
+  /** True when the result came from the cache without building. */
+  cached: boolean;
+}
+
+export interface CompileSuccess {
+  ok: true;
+  /** One ES module; its bare imports (`react`, `@atelier/app-sdk`, …) resolve through the page's import map. */
+  js: string;
+  css: string;
+  /** The version hash the result is cached under (given, or the files' content hash). */
+  hash: string;
+  warnings: CompileDiagnostic[];
+  timings: CompileTimings;
+}
+
+export interface CompileFailure {
+  ok: false;
+  /** `input_rejected`: the tree breaks the path rules or limits; `compile_error`: code or CSS does not compile. */
+  code: 'input_rejected' | 'compile_error';
+  diagnostics: CompileDiagnostic[];
+  hash: string | undefined;
+  timings: CompileTimings;
+}
+
+export type CompileResult = CompileSuccess | CompileFailure;
+
+export interface CompileOptions {
+  /** The version's content hash when the caller knows it (skips hashing); results are cached under it. */
+  versionHash?: string;
+}
+
+export interface CompilerOptions {
+  /** Compiled versions kept in memory (least recently used are dropped). */
+  cacheSize?: number;
+  /** Incremental esbuild contexts kept warm (apps compiled in parallel). */
+  poolSize?: number;
+}
+
+export interface CompilerStats {
+  /** Compiles that ran esbuild and Tailwind. */
+  builds: number;
+  /** Compiles answered from the cache. */
+  cacheHits: number;
+}
+
+export interface Compiler {
+  compile(files: readonly AppFile[], options?: CompileOptions): Promise<CompileResult>;
+  readonly stats: CompilerStats;
+  dispose(): Promise<void>;
+}
+
+const CODE_EXTENSIONS = /\.(tsx|ts|jsx|js)$/;
+
+/**
+ * The app compiler: esbuild bundles the tree in memory (React JSX, TypeScript, imports between app
+ * files, allow-listed packages left to the import map), Tailwind 4 compiles the CSS, and results
+ * are cached by version hash. Compile errors come back as diagnostics (file, line, column, message).
+ */
+export function createCompiler({ cacheSize = 64, poolSize = 2 }: CompilerOptions = {}): Compiler {
+  const jsBundler = createJsBundler({ poolSize });
+  const cssCompiler = createCssCompiler();
+  const cache = new LruCache<string, CompileSuccess | CompileFailure>(cacheSize);
+  const inFlight = new Map<string, Promise<CompileSuccess | CompileFailure>>();
+  const stats: CompilerStats = { builds: 0, cacheHits: 0 };
+
+  async function build(files: readonly AppFile[], hash: string): Promise<CompileSuccess | CompileFailure> {
+    stats.builds++;
+    const started = performance.now();
+    const problems = preflight(files);
+    const globalsCss = files.find((file) => file.path === 'globals.css')?.content ?? '';
+    const cssSources = files.filter(
+      (file) => fileKind(file.path) !== 'function' && CODE_EXTENSIONS.test(file.path),
+    );
+    let jsMs = 0;
+    let cssMs = 0;
+    const [js, css] = await Promise.all([
+      jsBundler.bundle(files).finally(() => {
+        jsMs = performance.now() - started;
+      }),
+      cssCompiler.compile(globalsCss, cssSources).finally(() => {
+        cssMs = performance.now() - started;
+      }),
+    ]);
+    const timings = { totalMs: performance.now() - started, jsMs, cssMs, cached: false };
+    const diagnostics = [...problems, ...(js.ok ? [] : js.diagnostics), ...(css.ok ? [] : css.diagnostics)];
+    if (!js.ok || !css.ok || diagnostics.some((d) => d.severity === 'error')) {
+      return { ok: false, code: 'compile_error', diagnostics, hash, timings };
+    }
+    return { ok: true, js: js.js, css: css.css, hash, warnings: [...diagnostics, ...js.warnings], timings };
+  }
+
+  return {
+    stats,
+    async compile(files, options = {}) {
+      const started = performance.now();
+      const rejected = appFilesProblems(files);
+      if (rejected.length > 0) {
+        const diagnostics = rejected.map(
+          (problem): CompileDiagnostic => ({
+            file: problem.path,
+            line: 1,
+            column: 1,
+            message: problem.message,
+            severity: 'error',
+          }),
+        );
+        const timings = { totalMs: performance.now() - started, jsMs: 0, cssMs: 0, cached: false };
+        return { ok: false, code: 'input_rejected', diagnostics, hash: undefined, timings };
+      }
+      const hash = options.versionHash ?? contentHashSync(files);
+      const hit = cache.get(hash);
+      if (hit) {
+        stats.cacheHits++;
+        return { ...hit, timings: { totalMs: performance.now() - started, jsMs: 0, cssMs: 0, cached: true } };
+      }
+      let pending = inFlight.get(hash);
+      if (!pending) {
+        pending = build(files, hash).finally(() => inFlight.delete(hash));
+        inFlight.set(hash, pending);
+        cache.set(hash, await pending);
+      }
+      return await pending;
+    },
+    dispose: () => jsBundler.dispose(),
+  };
+}
+
+/** Checks that are not esbuild's: entity files must be valid schemas, and an app needs a page. */
+function preflight(files: readonly AppFile[]): CompileDiagnostic[] {
+  const diagnostics: CompileDiagnostic[] = [];
+  for (const file of files) {
+    if (fileKind(file.path) !== 'entity') continue;
+    const parsed = parseEntitySchema(file.content);
+    if (!parsed.ok) {
+      diagnostics.push({
+        file: file.path,
+        line: parsed.line ?? 1,
+        column: parsed.column ?? 1,
+        message: parsed.message,
+        severity: 'error',
+      });
+    }
+  }
+  if (pageRoutes(files).length === 0) {
+    diagnostics.push({
+      file: undefined,
+      line: 1,
+      column: 1,
+      message: 'The app has no pages: add pages/Home.tsx with a default-exported component.',
+      severity: 'error',
+    });
+  }
+  return diagnostics;
+}

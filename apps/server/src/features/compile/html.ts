@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import type { ImportMap } from './vendor/vendor-bundles.ts';
+
+/** What the page tells the app SDK and runtime (`window.__ATELIER__`). */
+export interface AppRuntimeConfig {
+  appId: string;
+  /** Origin (and optional path prefix) of the Atelier API, e.g. `http://localhost:3000`. */
+  apiBase: string;
+  /** Path the app is served under (`/app/{appId}` when published); the router's basename. */
+  basePath?: string;
+  /** Origin of the builder that embeds the preview; runtime errors are posted only to it. */
+  parentOrigin?: string;
+}
+
+export interface AppHtmlOptions {
+  jsUrl: string;
+  cssUrl: string;
+  importMap: ImportMap;
+  /** A Content-Security-Policy; the hashes of the page's inline scripts are added to its script-src. */
+  csp?: string;
+  title: string;
+  runtimeConfig?: AppRuntimeConfig;
+  lang?: string;
+}
+
+/** JSON that is safe inside a `<script>` element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Reports failures before the app's runtime is up (a module that fails to load or link, e.g. an
+ * import the vendor module does not export) with the same message as the runtime.
+ */
+function bootstrapScript(config: AppRuntimeConfig | undefined): string {
+  const target = JSON.stringify(config?.parentOrigin ?? '*');
+  return [
+    config ? `window.__ATELIER__=${scriptJson(config)};` : '',
+    '(function(){',
+    'function report(title,details){',
+    'if(window.__ATELIER_RUNTIME_READY__)return;',
+    `if(window.parent!==window)window.parent.postMessage({type:'atelier:runtime-error',title:String(title),details:String(details||title),componentName:null},${target});`,
+    '}',
+    "window.addEventListener('error',function(e){",
+    "var t=e.target;if(t&&t.tagName==='SCRIPT'){report('Failed to load '+(t.src||'a script'),'');return;}",
+    "if(t&&t.tagName==='LINK'){report('Failed to load '+(t.href||'a stylesheet'),'');return;}",
+    "var err=e.error;report(err&&err.name?err.name+': '+err.message:e.message,err&&err.stack);",
+    '},true);',
+    "window.addEventListener('unhandledrejection',function(e){var r=e.reason;report('Unhandled promise rejection: '+(r&&r.message?r.message:r),r&&r.stack);});",
+    '})();',
+  ].join('');
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Adds source expressions to a policy's script-src (created from default-src when absent). */
+export function addScriptSources(policy: string, sources: string[]): string {
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean);
+  const index = directives.findIndex(
+    (directive) => /^script-src\s/i.test(directive) || directive === 'script-src',
+  );
+  if (index >= 0) directives[index] = `${directives[index]} ${sources.join(' ')}`;
+  else {
+    const fallback = directives.find((directive) => /^default-src\s/i.test(directive));
+    const base = fallback ? fallback.replace(/^default-src/i, 'script-src') : "script-src 'self'";
+    directives.push(`${base} ${sources.join(' ')}`);
+  }
+  return directives.join('; ');
+}
+
+/**
+ * A Content-Security-Policy for a compiled app: scripts and styles from its own origin (plus the
+ * vendor origin when different), API calls to `apiOrigin`, images from anywhere over https.
+ */
+export function appContentSecurityPolicy({
+  apiOrigin,
+  assetOrigin,
+}: {
+  apiOrigin: string;
+  assetOrigin?: string;
+}): string {
+  const self = assetOrigin ? `'self' ${assetOrigin}` : "'self'";
+  return [
+    "default-src 'self'",
+    `script-src ${self}`,
+    `style-src ${self} 'unsafe-inline'`,
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: https:",
+    `connect-src 'self' ${apiOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/**
+ * The HTML document of a compiled app: the runtime config and an early error reporter, the import
+ * map of the vendor modules, the app's stylesheet and its module script, and `#root`.
+ */
+export function renderAppHtml(options: AppHtmlOptions): string {
+  const bootstrap = bootstrapScript(options.runtimeConfig);
+  const importMap = scriptJson(options.importMap);
+  const csp = options.csp ? addScriptSources(options.csp, [sha256(bootstrap), sha256(importMap)]) : undefined;
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(options.lang ?? 'en')}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    csp ? `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">` : '',
+    `<title>${escapeHtml(options.title)}</title>`,
+    `<script>${bootstrap}</script>`,
+    `<script type="importmap">${importMap}</script>`,
+    `<link rel="stylesheet" href="${escapeHtml(options.cssUrl)}">`,
+    `<script type="module" src="${escapeHtml(options.jsUrl)}"></script>`,
+    '</head>',
+    '<body>',
+    '<div id="root"></div>',
+    '</body>',
+    '</html>',
+  ]
+    .filter((line) => line !== '')
+    .join('\n')
+    .concat('\n');
+}

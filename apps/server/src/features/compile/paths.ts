@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { findRepoRoot } from '../../platform/paths.ts';
+
+/**
+ * Where the compiler finds its browser sources and packages. Resolved from the repository root so
+ * it works both from `src/` (tsx, tests) and from the bundled `dist/main.js`.
+ */
+export interface CompilePaths {
+  /** `apps/server`: packages (react, tailwindcss, …) resolve from here. */
+  serverDir: string;
+  /** The app runtime bundled into every compiled app. */
+  runtimeFile: string;
+  /** The @atelier/ui kit sources. */
+  uiDir: string;
+  /** The @atelier/app-sdk sources. */
+  sdkDir: string;
+}
+
+let cached: CompilePaths | undefined;
+
+export function compilePaths(): CompilePaths {
+  if (cached) return cached;
+  const root = findRepoRoot();
+  const compileDir = path.join(root, 'apps/server/src/features/compile');
+  cached = {
+    serverDir: path.join(root, 'apps/server'),
+    runtimeFile: path.join(compileDir, 'runtime/app-runtime.tsx'),
+    uiDir: path.join(compileDir, 'vendor/ui'),
+    sdkDir: path.join(root, 'packages/app-sdk'),
+  };
+  return cached;
+}

@@ -1,0 +1,203 @@
+/**
+ * The runtime bundled into every compiled app (browser code, not the server's): it reports
+ * runtime errors to the builder (spec 3 §3 "Runtime error item: title, details, componentName"),
+ * and mounts `<Layout>` with a router over the app's pages, each page inside an error boundary.
+ * The compiler's generated entry module imports it first, so the reporter is installed before any
+ * app module runs.
+ */
+import { Component, type ComponentType, type ErrorInfo, type ReactNode, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
+
+/** The message a compiled app posts to its parent window for each runtime error. */
+export interface RuntimeErrorMessage {
+  type: 'atelier:runtime-error';
+  title: string;
+  details: string;
+  componentName: string | null;
+}
+
+interface RuntimeWindowConfig {
+  basePath?: string;
+  parentOrigin?: string;
+}
+
+const config = (): RuntimeWindowConfig =>
+  (window as unknown as { __ATELIER__?: RuntimeWindowConfig }).__ATELIER__ ?? {};
+
+const recent = new Map<string, number>();
+
+/** Posts one runtime error to the parent window (the builder); the same error twice within 1 s is sent once. */
+export function reportRuntimeError(title: string, details: string, componentName: string | null): void {
+  const key = `${title}\n${componentName ?? ''}`;
+  const now = Date.now();
+  if ((recent.get(key) ?? 0) > now - 1000) return;
+  recent.set(key, now);
+  const message: RuntimeErrorMessage = { type: 'atelier:runtime-error', title, details, componentName };
+  if (window.parent !== window) window.parent.postMessage(message, config().parentOrigin ?? '*');
+  console.error(`[atelier] ${title}${componentName ? ` in <${componentName}>` : ''}\n${details}`);
+}
+
+function describe(error: unknown): { title: string; details: string } {
+  if (error instanceof Error) {
+    return { title: `${error.name}: ${error.message}`, details: error.stack ?? String(error) };
+  }
+  const text = typeof error === 'string' ? error : safeJson(error);
+  return { title: text, details: text };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The innermost component named in a React component stack (`at Contacts (…)` or `in Contacts`). */
+export function componentNameFromStack(stack: string | null | undefined): string | null {
+  if (!stack) return null;
+  const match = /^\s*(?:at|in)\s+([A-Z][\w$]*)/m.exec(stack);
+  return match?.[1] ?? null;
+}
+
+let installed = false;
+/** Listens for uncaught errors and unhandled promise rejections in the app's window. */
+export function installErrorReporter(): void {
+  if (installed) return;
+  installed = true;
+  // The page's bootstrap script reports load failures until now; from here on, this reporter does.
+  (window as unknown as { __ATELIER_RUNTIME_READY__?: boolean }).__ATELIER_RUNTIME_READY__ = true;
+  window.addEventListener('error', (event) => {
+    const { title, details } = describe(event.error ?? event.message);
+    reportRuntimeError(title, details, null);
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    const { title, details } = describe(event.reason);
+    reportRuntimeError(`Unhandled promise rejection: ${title}`, details, null);
+  });
+}
+
+installErrorReporter();
+
+interface BoundaryProps {
+  pageName: string;
+  children: ReactNode;
+}
+
+class PageErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    const { title, details } = describe(error);
+    const componentName = componentNameFromStack(info.componentStack) ?? this.props.pageName;
+    reportRuntimeError(title, `${details}\n\nComponent stack:${info.componentStack ?? ''}`, componentName);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="mx-auto my-12 max-w-lg rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
+        <p className="font-semibold">This page ran into an error</p>
+        <p className="mt-2 break-words font-mono text-sm">{this.state.error.message}</p>
+        <button
+          type="button"
+          className="mt-4 rounded-md bg-red-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-700"
+          onClick={() => this.setState({ error: null })}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+}
+
+/** Resets the boundary when the route changes, so another page renders after an error. */
+function RoutedBoundary({ pageName, children }: BoundaryProps) {
+  const location = useLocation();
+  return (
+    <PageErrorBoundary key={location.pathname} pageName={pageName}>
+      {children}
+    </PageErrorBoundary>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="mx-auto my-16 max-w-md text-center">
+      <p className="text-5xl font-bold text-gray-300">404</p>
+      <p className="mt-4 text-lg font-semibold text-gray-900">Page not found</p>
+      <Link to="/" className="mt-4 inline-block text-sm font-medium text-indigo-600 hover:underline">
+        Go to the home page
+      </Link>
+    </div>
+  );
+}
+
+export interface LayoutProps {
+  children: ReactNode;
+  currentPageName: string;
+}
+
+export interface PageEntry {
+  /** The page's name: its path under `pages/` without the extension (`Contacts`, `admin/Users`). */
+  name: string;
+  /** Route paths that show it: its kebab-case route first, then an alias by its name if different. */
+  paths: string[];
+  Component: ComponentType;
+}
+
+export interface MountOptions {
+  Layout: ComponentType<LayoutProps> | null;
+  pages: PageEntry[];
+  rootElement?: HTMLElement;
+}
+
+/** Renders the app into `#root`. */
+export function mountApp({ Layout, pages, rootElement }: MountOptions): void {
+  const element = rootElement ?? document.getElementById('root');
+  if (!element) throw new Error('The app page has no #root element');
+  const Shell = Layout ?? (({ children }: LayoutProps) => <>{children}</>);
+  const root = createRoot(element, {
+    onUncaughtError(error, info) {
+      const { title, details } = describe(error);
+      reportRuntimeError(title, details, componentNameFromStack(info.componentStack));
+    },
+  });
+  const basename = (config().basePath ?? '/').replace(/\/$/, '') || '/';
+  root.render(
+    <StrictMode>
+      <BrowserRouter basename={basename}>
+        <Routes>
+          {pages.flatMap((page) =>
+            page.paths.map((path) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Shell currentPageName={page.name}>
+                    <RoutedBoundary pageName={page.name}>
+                      <page.Component />
+                    </RoutedBoundary>
+                  </Shell>
+                }
+              />
+            )),
+          )}
+          <Route
+            path="*"
+            element={
+              <Shell currentPageName="">
+                <NotFound />
+              </Shell>
+            }
+          />
+        </Routes>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

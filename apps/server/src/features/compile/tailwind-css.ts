@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Scanner } from '@tailwindcss/oxide';
+import { compile } from 'tailwindcss';
+import type { CompileDiagnostic } from './diagnostics.ts';
+import { LruCache } from './lru.ts';
+import { compilePaths } from './paths.ts';
+import { UI_THEME_CSS } from './ui-theme.ts';
+
+export type CssResult = { ok: true; css: string } | { ok: false; diagnostics: CompileDiagnostic[] };
+
+/** A source file whose class names end up in the CSS. */
+export interface CssSource {
+  path: string;
+  content: string;
+}
+
+type TailwindCompiler = Awaited<ReturnType<typeof compile>>;
+
+const UI_THEME_ID = 'atelier-ui-theme';
+/** `@import "tailwindcss";` (any quotes, optional layer/url form) — the compiler adds it itself. */
+const TAILWIND_IMPORT = /^\s*@import\s+(?:url\()?\s*["']tailwindcss["']\s*\)?[^;]*;\s*$/gm;
+
+/**
+ * Compiles an app's CSS with Tailwind 4: `@import "tailwindcss"`, the UI kit's theme tokens, then
+ * the app's `globals.css` (whose own `@theme` wins), with the utilities of every class name found in
+ * the app's sources, the UI kit and the runtime. Scans are cached per file content; a parsed
+ * Tailwind compiler is kept per `globals.css` (it only ever adds rules, so at worst a later build
+ * carries rules of classes an earlier version used: harmless, and bounded by a reset).
+ */
+export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } = {}) {
+  const scanner = new Scanner({ sources: [] });
+  const candidatesByContent = new LruCache<string, string[]>(cacheSize);
+  const compilers = new LruCache<string, { compiler: TailwindCompiler; seen: number }>(8);
+  const builtIn = builtInSources();
+
+  function candidatesOf(source: CssSource): string[] {
+    const key = hashText(source.content);
+    let candidates = candidatesByContent.get(key);
+    if (!candidates) {
+      const extension = path.posix.extname(source.path).slice(1) || 'tsx';
+      const found = scanner.getCandidatesWithPositions({ content: source.content, extension });
+      candidates = [...new Set(found.map((entry) => entry.candidate))];
+      candidatesByContent.set(key, candidates);
+    }
+    return candidates;
+  }
+
+  async function compilerFor(globalsCss: string, candidateCount: number): Promise<TailwindCompiler> {
+    const cached = compilers.get(globalsCss);
+    // Reset a compiler that has accumulated far more candidates than the app now uses.
+    if (cached && cached.seen <= Math.max(4 * candidateCount, 20_000)) return cached.compiler;
+    const input = `@import "tailwindcss";\n@import "${UI_THEME_ID}";\n${globalsCss.replace(TAILWIND_IMPORT, '')}`;
+    const compiler = await compile(input, { base: '/', from: 'globals.css', loadStylesheet });
+    compilers.set(globalsCss, { compiler, seen: 0 });
+    return compiler;
+  }
+
+  return {
+    async compile(globalsCss: string, sources: readonly CssSource[]): Promise<CssResult> {
+      const candidates = new Set<string>();
+      for (const source of [...builtIn, ...sources])
+        for (const candidate of candidatesOf(source)) candidates.add(candidate);
+      try {
+        const compiler = await compilerFor(globalsCss, candidates.size);
+        const css = compiler.build([...candidates]);
+        const entry = compilers.get(globalsCss);
+        if (entry) entry.seen += candidates.size;
+        return { ok: true, css };
+      } catch (error) {
+        return { ok: false, diagnostics: [cssDiagnostic(error, globalsCss)] };
+      }
+    },
+  };
+}
+
+export type CssCompiler = ReturnType<typeof createCssCompiler>;
+
+function hashText(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}
+
+let builtInCache: CssSource[] | undefined;
+/** The UI kit's and the runtime's sources: their classes are in every app's CSS. */
+function builtInSources(): CssSource[] {
+  if (builtInCache) return builtInCache;
+  const { uiDir, runtimeFile } = compilePaths();
+  const files = fs
+    .readdirSync(uiDir)
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => path.join(uiDir, file));
+  builtInCache = [...files, runtimeFile].map((file) => ({
+    path: file,
+    content: fs.readFileSync(file, 'utf8'),
+  }));
+  return builtInCache;
+}
+
+async function loadStylesheet(
+  id: string,
+  base: string,
+): Promise<{ path: string; base: string; content: string }> {
+  const { serverDir } = compilePaths();
+  let file: string | undefined;
+  if (id === UI_THEME_ID) return { path: UI_THEME_ID, base: '/', content: UI_THEME_CSS };
+  if (id === 'tailwindcss') file = path.join(tailwindDir(serverDir), 'index.css');
+  else if (id.startsWith('tailwindcss/'))
+    file = path.join(tailwindDir(serverDir), id.slice('tailwindcss/'.length));
+  else if (base.startsWith(tailwindDir(serverDir)) && id.startsWith('./')) file = path.join(base, id);
+  if (!file?.endsWith('.css') || !fs.existsSync(file)) {
+    throw new Error(`@import "${id}" is not available: globals.css may import only "tailwindcss".`);
+  }
+  return { path: file, base: path.dirname(file), content: fs.readFileSync(file, 'utf8') };
+}
+
+let tailwindDirCache: string | undefined;
+function tailwindDir(serverDir: string): string {
+  if (tailwindDirCache) return tailwindDirCache;
+  for (let dir = serverDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', 'tailwindcss');
+    if (fs.existsSync(path.join(candidate, 'index.css'))) {
+      tailwindDirCache = candidate;
+      return candidate;
+    }
+    if (path.dirname(dir) === dir) throw new Error('tailwindcss is not installed');
+  }
+}
+
+/** Tailwind's errors carry no position; point at the line of globals.css that mentions the culprit when we can. */
+function cssDiagnostic(error: unknown, globalsCss: string): CompileDiagnostic {
+  const message = error instanceof Error ? error.message : String(error);
+  const culprit = /`([^`]+)`|"([^"]+)"/.exec(message);
+  const needle = culprit?.[1] ?? culprit?.[2];
+  let line = 1;
+  let column = 1;
+  if (needle) {
+    const lines = globalsCss.split('\n');
+    const index = lines.findIndex((text) => text.includes(needle));
+    if (index >= 0) {
+      line = index + 1;
+      column = lines[index]!.indexOf(needle) + 1;
+    }
+  }
+  return { file: 'globals.css', line, column, message, severity: 'error' };
+}
