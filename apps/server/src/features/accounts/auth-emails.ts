@@ -57,7 +57,7 @@ export function resetPasswordMail(to: string, link: string, appName: string): Ma
 export function magicLinkMail(to: string, link: string, otp: string, appName: string): MailMessage {
   return message(
     to,
-    `Your sign-in code for ${appName}: ${otp}`,
+    `Your sign-in link and code for ${appName}`,
     [
       `Your sign-in code is ${otp}.`,
       'Enter it on the sign-in page, or use the link below. Both work once, within 15 minutes.',

@@ -10,6 +10,7 @@ import {
   signUp,
 } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createApp } from '../../app.ts';
 import { sessions, users } from '../../platform/db/schema/index.ts';
 
 let t: TestApp;
@@ -211,6 +212,34 @@ describe('POST /api/auth/login', () => {
     expect(await blocked.json()).toEqual({
       error: { code: 'rate_limited', message: AUTH_MESSAGES.login.tooManyAttempts },
     });
+  });
+
+  it('counts failures in the database, so the limit holds across server instances', async () => {
+    const other = createApp({ ...t.deps });
+    await signUp(t, 'shared-limit@example.com');
+    for (let i = 0; i < 10; i++) {
+      const instance = i % 2 === 0 ? t.app : other;
+      const res = await instance.request(
+        '/api/auth/login',
+        json(
+          'POST',
+          { email: 'shared-limit@example.com', password: 'Wrong-pass-99' },
+          { 'x-forwarded-for': `10.7.0.${i}` },
+        ),
+      );
+      expect(res.status).toBe(401);
+    }
+    for (const instance of [t.app, other]) {
+      const res = await instance.request(
+        '/api/auth/login',
+        json(
+          'POST',
+          { email: 'shared-limit@example.com', password: STRONG_PASSWORD },
+          { 'x-forwarded-for': '10.7.1.1' },
+        ),
+      );
+      expect(res.status).toBe(429);
+    }
   });
 
   it('answers 429 after 10 failures from one address, whatever the e-mail', async () => {

@@ -1,0 +1,218 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookieOf, signUp } from '../../../test/support/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { oauthAccounts, users } from '../../platform/db/schema/index.ts';
+
+/** A local stand-in for Google's and GitHub's token and profile endpoints. */
+function startFakeProvider() {
+  const seen: { authorization?: string; body: URLSearchParams }[] = [];
+  const server = http.createServer((req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      const bearer = req.headers.authorization === 'Bearer at-1';
+      if (req.method === 'POST' && req.url === '/token') {
+        const body = new URLSearchParams(raw);
+        seen.push({ authorization: req.headers.authorization, body });
+        if (body.get('code') !== 'good-code' || !body.get('code_verifier')) {
+          return send(400, { error: 'invalid_grant' });
+        }
+        return send(200, { access_token: 'at-1', token_type: 'bearer' });
+      }
+      if (!bearer) return send(401, { error: 'unauthorized' });
+      if (req.url === '/google/userinfo') {
+        return send(200, {
+          sub: 'g-123',
+          email: 'Olive@Example.com',
+          email_verified: true,
+          name: 'Olive Auth',
+        });
+      }
+      if (req.url === '/github/user') return send(200, { id: 42, login: 'octo', name: null });
+      if (req.url === '/github/emails') {
+        return send(200, [
+          { email: 'old@octo.example', primary: false, verified: true },
+          { email: 'octo@example.com', primary: true, verified: true },
+        ]);
+      }
+      send(404, {});
+    });
+  });
+  return new Promise<{ url: string; seen: typeof seen; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resolve({ url, seen, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakeProvider>>;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+  t = await createTestApp({
+    env: {
+      GOOGLE_CLIENT_ID: 'google-id',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GITHUB_CLIENT_ID: 'github-id',
+      GITHUB_CLIENT_SECRET: 'github-secret',
+    },
+    deps: {
+      accounts: {
+        oauthEndpoints: {
+          google: {
+            authorization: `${fake.url}/authorize`,
+            token: `${fake.url}/token`,
+            userInfo: `${fake.url}/google/userinfo`,
+          },
+          github: {
+            authorization: `${fake.url}/authorize`,
+            token: `${fake.url}/token`,
+            userInfo: `${fake.url}/github/user`,
+            emails: `${fake.url}/github/emails`,
+          },
+        },
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+/** Opens the popup's start URL and answers the provider's authorization URL and the state cookie. */
+async function start(provider: string, redirectTo = '/settings') {
+  const res = await t.app.request(
+    `/api/auth/oauth/${provider}/start?redirectTo=${encodeURIComponent(redirectTo)}`,
+  );
+  expect(res.status).toBe(302);
+  const location = new URL(res.headers.get('location') ?? '');
+  const cookie =
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('atelier_session_oauth='))
+      ?.split(';')[0] ?? '';
+  return { location, cookie, state: location.searchParams.get('state') ?? '' };
+}
+
+async function callback(provider: string, query: string, cookie: string) {
+  const res = await t.app.request(`/api/auth/oauth/${provider}/callback?${query}`, { headers: { cookie } });
+  return { res, html: await res.text() };
+}
+
+describe('social sign-in', () => {
+  it('lists the configured providers, and none without configuration', async () => {
+    const res = await t.app.request('/api/auth/providers');
+    expect(await res.json()).toEqual({
+      providers: [
+        { id: 'google', name: 'Google' },
+        { id: 'github', name: 'GitHub' },
+      ],
+    });
+    const bare = await createTestApp();
+    try {
+      expect(await (await bare.app.request('/api/auth/providers')).json()).toEqual({ providers: [] });
+      expect((await bare.app.request('/api/auth/oauth/google/start')).status).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('starts with PKCE, a state and our callback as redirect URI', async () => {
+    const { location, cookie, state } = await start('google');
+    expect(location.origin + location.pathname).toBe(`${fake.url}/authorize`);
+    expect(location.searchParams.get('client_id')).toBe('google-id');
+    expect(location.searchParams.get('redirect_uri')).toBe(
+      'http://localhost:3000/api/auth/oauth/google/callback',
+    );
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('scope')).toBe('openid email profile');
+    expect(state.length).toBeGreaterThan(20);
+    expect(cookie).toContain(state);
+  });
+
+  it('signs a new Google user up with a verified e-mail, sets the session cookie and tells the opener', async () => {
+    const { cookie, state } = await start('google');
+    const { res, html } = await callback('google', `code=good-code&state=${state}`, cookie);
+    expect(res.status).toBe(200);
+    expect(html).toContain('"ok":true');
+    expect(html).toContain('postMessage');
+    expect(html).toContain('"fallback":"/settings"');
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
+    const session = sessionCookieOf(res);
+    expect(session).toMatch(/^atelier_session=.+/);
+    const me = await (
+      await t.app.request('/api/auth/session', { headers: { cookie: session ?? '' } })
+    ).json();
+    expect(me.user).toMatchObject({
+      email: 'olive@example.com',
+      name: 'Olive Auth',
+      emailVerified: true,
+      hasPassword: false,
+    });
+    const exchange = fake.seen.at(-1);
+    expect(exchange?.authorization).toBe(
+      `Basic ${Buffer.from('google-id:google-secret').toString('base64')}`,
+    );
+    expect(exchange?.body.get('code_verifier')).toBeTruthy();
+  });
+
+  it('signs the same identity in to the same account the next time', async () => {
+    const first = await start('google');
+    await callback('google', `code=good-code&state=${first.state}`, first.cookie);
+    const again = await start('google');
+    const { res } = await callback('google', `code=good-code&state=${again.state}`, again.cookie);
+    const me = await (
+      await t.app.request('/api/auth/session', { headers: { cookie: sessionCookieOf(res) ?? '' } })
+    ).json();
+    const rows = await t.deps.database.db.select().from(users).where(eq(users.email, 'olive@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(me.user.id).toBe(rows[0]?.id);
+  });
+
+  it('links GitHub to the existing account of its primary verified e-mail', async () => {
+    const existing = await signUp(t, 'octo@example.com');
+    const { cookie, state } = await start('github');
+    const { res, html } = await callback('github', `code=good-code&state=${state}`, cookie);
+    expect(html).toContain('"ok":true');
+    const me = await (
+      await t.app.request('/api/auth/session', { headers: { cookie: sessionCookieOf(res) ?? '' } })
+    ).json();
+    expect(me.user.id).toBe(existing.user.id);
+    const links = await t.deps.database.db
+      .select()
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, existing.user.id));
+    expect(links).toMatchObject([{ provider: 'github', providerUserId: '42', email: 'octo@example.com' }]);
+  });
+
+  it('refuses a callback whose state does not match, or whose code the provider rejects, without a session', async () => {
+    const { cookie } = await start('google');
+    const wrongState = await callback('google', 'code=good-code&state=forged', cookie);
+    expect(wrongState.html).toContain('"ok":false');
+    expect(sessionCookieOf(wrongState.res)).toBeUndefined();
+    const noCookie = await callback('google', 'code=good-code&state=whatever', '');
+    expect(noCookie.html).toContain('"ok":false');
+    const fresh = await start('google');
+    const badCode = await callback('google', `code=bad-code&state=${fresh.state}`, fresh.cookie);
+    expect(badCode.html).toContain('"ok":false');
+    expect(badCode.html).toContain('Social sign-in failed, try again');
+    expect(sessionCookieOf(badCode.res)).toBeUndefined();
+  });
+
+  it('keeps a redirectTo only when it stays on the site', async () => {
+    const { cookie, state } = await start('google', 'https://evil.example/');
+    const { html } = await callback('google', `code=good-code&state=${state}`, cookie);
+    expect(html).toContain('"fallback":"/home"');
+  });
+});
