@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteErrorBoundary } from './components/error-boundary.tsx';
+import { AppDataRoute } from './routes/app-data.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
@@ -15,6 +16,7 @@ export const router = createBrowserRouter([
         errorElement: <RouteErrorBoundary />,
         children: [
           { index: true, element: <LandingRoute /> },
+          { path: 'apps/:appId/data', element: <AppDataRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
