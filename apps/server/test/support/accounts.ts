@@ -100,3 +100,9 @@ export async function lastMailTo(t: TestApp, to: string) {
     otp: /code is (\d{6})/.exec(mail.text)?.[1],
   };
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: answers in tests are checked field by field with expect()
+export type JsonAnswer = any;
+
+/** The JSON of an answer, for tests that read its fields. */
+export const readJson = (res: Response): Promise<JsonAnswer> => res.json();

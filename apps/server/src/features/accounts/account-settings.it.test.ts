@@ -7,6 +7,7 @@ import {
   json,
   lastMailTo,
   OTHER_STRONG_PASSWORD,
+  readJson,
   STRONG_PASSWORD,
   sessionCookieOf,
   signUp,
@@ -37,14 +38,14 @@ describe('account create and current (spec 1 §7)', () => {
     for (let i = 0; i < 2; i++) {
       const res = await t.app.request('/api/live_api/account/create', { method: 'POST', headers });
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ accountId: user.id });
+      expect(await readJson(res)).toEqual({ accountId: user.id });
     }
   });
 
   it('GET /api/live_api/account/current answers every field of the Account', async () => {
     const { headers, user } = await signUp(t, 'fields@example.com');
     const res = await t.app.request('/api/live_api/account/current', { headers });
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       accountId: user.id,
       accountType: 'builder',
       plan: 'lite',
@@ -59,7 +60,7 @@ describe('account create and current (spec 1 §7)', () => {
     });
     await markHasPaidAppPackage({ repo: new AccountsRepo(t.deps.database.db) }, user.id);
     expect(
-      (await (await t.app.request('/api/live_api/account/current', { headers })).json()).hasPaidAppPackage,
+      (await readJson(await t.app.request('/api/live_api/account/current', { headers }))).hasPaidAppPackage,
     ).toBe(true);
   });
 
@@ -77,11 +78,11 @@ describe('settings', () => {
       json('PATCH', { name: '  Bo Biz ', businessDetails: 'We sell handmade ceramics online.' }, headers),
     );
     expect(res.status).toBe(200);
-    expect((await res.json()).user).toMatchObject({
+    expect((await readJson(res)).user).toMatchObject({
       name: 'Bo Biz',
       businessDetails: 'We sell handmade ceramics online.',
     });
-    const account = await (await t.app.request('/api/live_api/account/current', { headers })).json();
+    const account = await readJson(await t.app.request('/api/live_api/account/current', { headers }));
     expect(account.hasBusinessInfo).toBe(true);
   });
 
@@ -101,19 +102,19 @@ describe('settings', () => {
       ),
     );
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error.message).toBe(AUTH_TEXTS.currentPasswordWrong);
+    expect((await readJson(wrong)).error.message).toBe(AUTH_TEXTS.currentPasswordWrong);
     const weak = await t.app.request(
       '/api/auth/password',
       json('POST', { currentPassword: STRONG_PASSWORD, newPassword: 'password1' }, first.headers),
     );
-    expect(await weak.json()).toEqual({
+    expect(await readJson(weak)).toEqual({
       error: { code: 'weak_password', message: AUTH_MESSAGES.signup.weakPassword },
     });
     const ok = await t.app.request(
       '/api/auth/password',
       json('POST', { currentPassword: STRONG_PASSWORD, newPassword: OTHER_STRONG_PASSWORD }, first.headers),
     );
-    expect(await ok.json()).toEqual({ message: AUTH_TEXTS.passwordChanged });
+    expect(await readJson(ok)).toEqual({ message: AUTH_TEXTS.passwordChanged });
     expect((await t.app.request('/api/auth/session', { headers: first.headers })).status).toBe(200);
     expect((await t.app.request('/api/auth/session', { headers: otherHeaders })).status).toBe(401);
   });
@@ -126,7 +127,7 @@ describe('settings', () => {
     );
     const secondHeaders = { cookie: sessionCookieOf(second) ?? '' };
     const res = await t.app.request('/api/auth/sessions/revoke-all', json('POST', undefined, first.headers));
-    expect(await res.json()).toEqual({ message: AUTH_TEXTS.signedOutEverywhere });
+    expect(await readJson(res)).toEqual({ message: AUTH_TEXTS.signedOutEverywhere });
     expect(sessionCookieOf(res)).toBe('atelier_session=');
     expect((await t.app.request('/api/auth/session', { headers: first.headers })).status).toBe(401);
     expect((await t.app.request('/api/auth/session', { headers: secondHeaders })).status).toBe(401);
@@ -141,13 +142,13 @@ describe('settings', () => {
       json('DELETE', { confirmEmail: 'someone@example.com' }, doomed.headers),
     );
     expect(mismatch.status).toBe(400);
-    expect((await mismatch.json()).error.message).toBe(AUTH_TEXTS.deleteConfirmMismatch);
+    expect((await readJson(mismatch)).error.message).toBe(AUTH_TEXTS.deleteConfirmMismatch);
     const res = await t.app.request(
       '/api/auth/account',
       json('DELETE', { confirmEmail: 'Doomed@example.com' }, doomed.headers),
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: AUTH_TEXTS.accountDeleted });
+    expect(await readJson(res)).toEqual({ message: AUTH_TEXTS.accountDeleted });
     const db = t.deps.database.db;
     expect(await db.select().from(users).where(eq(users.id, doomed.user.id))).toEqual([]);
     expect(await db.select().from(apps).where(eq(apps.id, appId))).toEqual([]);

@@ -6,6 +6,7 @@ import {
   lastMailTo,
   OTHER_STRONG_PASSWORD,
   outbox,
+  readJson,
   STRONG_PASSWORD,
   sessionCookieOf,
   signUp,
@@ -33,12 +34,12 @@ describe('e-mail verification', () => {
     expect(link?.origin).toBe('http://localhost');
     const res = await t.app.request('/api/auth/verify-email', json('POST', { token: oobCode }));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: AUTH_TEXTS.emailVerified, email: 'verify@example.com' });
-    const session = await (await t.app.request('/api/auth/session', { headers })).json();
+    expect(await readJson(res)).toEqual({ message: AUTH_TEXTS.emailVerified, email: 'verify@example.com' });
+    const session = await readJson(await t.app.request('/api/auth/session', { headers }));
     expect(session.user.emailVerified).toBe(true);
     const again = await t.app.request('/api/auth/verify-email', json('POST', { token: oobCode }));
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({
+    expect(await readJson(again)).toEqual({
       error: { code: 'invalid_action_code', message: AUTH_TEXTS.verifyLinkInvalid },
     });
   });
@@ -51,7 +52,7 @@ describe('e-mail verification', () => {
       json('POST', { continueUrl: '/build/app/1' }, headers),
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ sent: true, alreadyVerified: false });
+    expect(await readJson(res)).toEqual({ sent: true, alreadyVerified: false });
     const second = await lastMailTo(t, 'resend@example.com');
     expect(second.oobCode).not.toBe(first.oobCode);
     expect(second.link?.searchParams.get('continueUrl')).toBe('/build/app/1');
@@ -61,7 +62,7 @@ describe('e-mail verification', () => {
       (await t.app.request('/api/auth/verify-email', json('POST', { token: second.oobCode }))).status,
     ).toBe(200);
     const after = await t.app.request('/api/auth/verify-email/send', json('POST', {}, headers));
-    expect(await after.json()).toEqual({ sent: false, alreadyVerified: true });
+    expect(await readJson(after)).toEqual({ sent: false, alreadyVerified: true });
   });
 
   it('refuses an expired verification link', async () => {
@@ -99,7 +100,7 @@ describe('password reset', () => {
     const { headers } = await signUp(t, 'forgot@example.com');
     const res = await send('Forgot@Example.com');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: AUTH_TEXTS.resetEmailSent });
+    expect(await readJson(res)).toEqual({ message: AUTH_TEXTS.resetEmailSent });
     const { oobCode, mode, mail } = await lastMailTo(t, 'forgot@example.com');
     expect(mode).toBe('resetPassword');
     expect(mail.subject).toBe('Reset your password for Atelier');
@@ -107,7 +108,7 @@ describe('password reset', () => {
       '/api/auth/action-code',
       json('POST', { mode: 'resetPassword', token: oobCode }),
     );
-    expect(await check.json()).toEqual({
+    expect(await readJson(check)).toEqual({
       mode: 'resetPassword',
       email: 'forgot@example.com',
       newEmail: null,
@@ -117,7 +118,7 @@ describe('password reset', () => {
       json('POST', { token: oobCode, password: OTHER_STRONG_PASSWORD }),
     );
     expect(reset.status).toBe(200);
-    expect(await reset.json()).toEqual({ message: 'Password reset successfully' });
+    expect(await readJson(reset)).toEqual({ message: 'Password reset successfully' });
     expect((await t.app.request('/api/auth/session', { headers })).status).toBe(401);
     const oldLogin = await t.app.request(
       '/api/auth/login',
@@ -129,7 +130,7 @@ describe('password reset', () => {
       json('POST', { email: 'forgot@example.com', password: OTHER_STRONG_PASSWORD }),
     );
     expect(newLogin.status).toBe(200);
-    expect((await newLogin.json()).user.emailVerified).toBe(true);
+    expect((await readJson(newLogin)).user.emailVerified).toBe(true);
   });
 
   it('answers "Link invalid, try to reset your password again" for a used, expired or unknown code', async () => {
@@ -149,7 +150,7 @@ describe('password reset', () => {
         json('POST', { token, password: STRONG_PASSWORD }),
       );
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({
+      expect(await readJson(res)).toEqual({
         error: { code: 'invalid_action_code', message: AUTH_MESSAGES.reset.invalidLink },
       });
     }
@@ -157,7 +158,7 @@ describe('password reset', () => {
       '/api/auth/action-code',
       json('POST', { mode: 'resetPassword', token: 'nope' }),
     );
-    expect((await check.json()).error.message).toBe('Link invalid, try to reset your password again');
+    expect((await readJson(check)).error.message).toBe('Link invalid, try to reset your password again');
   });
 
   it('answers "This password is too weak" and keeps the link usable', async () => {
@@ -169,7 +170,7 @@ describe('password reset', () => {
       json('POST', { token: oobCode, password: 'password1' }),
     );
     expect(weak.status).toBe(400);
-    expect(await weak.json()).toEqual({
+    expect(await readJson(weak)).toEqual({
       error: { code: 'weak_password', message: AUTH_MESSAGES.reset.weakPassword },
     });
     const ok = await t.app.request(
@@ -192,7 +193,7 @@ describe('password reset', () => {
       json('POST', { token: oobCode, password: OTHER_STRONG_PASSWORD }),
     );
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       error: { code: 'not_found', message: AUTH_MESSAGES.reset.userNotFoundOrDisabled },
     });
   });
@@ -201,14 +202,14 @@ describe('password reset', () => {
     const before = (await outbox(t)).length;
     const res = await send('stranger@example.com');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: AUTH_TEXTS.resetEmailSent });
+    expect(await readJson(res)).toEqual({ message: AUTH_TEXTS.resetEmailSent });
     expect((await outbox(t)).length).toBe(before);
   });
 
   it('answers 400 "This email is invalid" for a malformed address and 404 for an unknown app', async () => {
     const bad = await send('nope');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toBe('This email is invalid');
+    expect((await readJson(bad)).error.message).toBe('This email is invalid');
     const noApp = await t.app.request(
       '/api/live_api/account/sendResetPasswordEmail',
       json('POST', { email: 'a@example.com', mainAppId: 'missing-app' }),
@@ -222,7 +223,7 @@ describe('password reset', () => {
     for (let i = 0; i < 5; i++) statuses.push((await send('spam@example.com', `10.5.0.${i}`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     const res = await send('spam@example.com', '10.5.1.1');
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       error: { code: 'rate_limited', message: AUTH_TEXTS.tooManyRequests },
     });
   });
@@ -241,7 +242,7 @@ describe('magic link and 6-digit code', () => {
     await signUp(t, 'magic@example.com');
     const res = await sendMagic('magic@example.com');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Verification code sent to your email' });
+    expect(await readJson(res)).toEqual({ message: 'Verification code sent to your email' });
     const { otp, mode, mail } = await lastMailTo(t, 'magic@example.com');
     expect(mode).toBe('signIn');
     expect(otp).toMatch(/^\d{6}$/);
@@ -249,11 +250,11 @@ describe('magic link and 6-digit code', () => {
     expect(mail.html).toContain(otp);
     const ok = await validate('magic@example.com', otp ?? '');
     expect(ok.status).toBe(200);
-    const { customToken, tenantId } = await ok.json();
+    const { customToken, tenantId } = await readJson(ok);
     expect(tenantId).toBe('platform');
     const signIn = await t.app.request('/api/auth/custom-token', json('POST', { token: customToken }));
     expect(signIn.status).toBe(200);
-    const body = await signIn.json();
+    const body = await readJson(signIn);
     expect(body).toMatchObject({
       tenantId: 'platform',
       user: { email: 'magic@example.com', emailVerified: true },
@@ -262,10 +263,10 @@ describe('magic link and 6-digit code', () => {
     expect(sessionCookieOf(signIn)).toMatch(/^atelier_session=.+/);
     const replay = await t.app.request('/api/auth/custom-token', json('POST', { token: customToken }));
     expect(replay.status).toBe(401);
-    expect((await replay.json()).error.message).toBe(AUTH_TEXTS.invalidCustomToken);
+    expect((await readJson(replay)).error.message).toBe(AUTH_TEXTS.invalidCustomToken);
     const reuse = await validate('magic@example.com', otp ?? '');
     expect(reuse.status).toBe(400);
-    expect((await reuse.json()).error.message).toBe(AUTH_MESSAGES.magicLink.invalidOrExpired);
+    expect((await readJson(reuse)).error.message).toBe(AUTH_MESSAGES.magicLink.invalidOrExpired);
   });
 
   it('signs in with the link itself, once', async () => {
@@ -273,12 +274,15 @@ describe('magic link and 6-digit code', () => {
     const { oobCode } = await lastMailTo(t, 'linkonly@example.com');
     const res = await t.app.request('/api/auth/magic-link', json('POST', { token: oobCode }));
     expect(res.status).toBe(200);
-    const { customToken } = await res.json();
+    const { customToken } = await readJson(res);
     const signIn = await t.app.request('/api/auth/custom-token', json('POST', { token: customToken }));
-    expect((await signIn.json()).user).toMatchObject({ email: 'linkonly@example.com', hasPassword: false });
+    expect((await readJson(signIn)).user).toMatchObject({
+      email: 'linkonly@example.com',
+      hasPassword: false,
+    });
     const again = await t.app.request('/api/auth/magic-link', json('POST', { token: oobCode }));
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({
+    expect(await readJson(again)).toEqual({
       error: { code: 'invalid_action_code', message: 'Invalid or expired magic link' },
     });
   });
@@ -286,7 +290,9 @@ describe('magic link and 6-digit code', () => {
   it('answers 400 "Invalid email address" for a malformed address', async () => {
     const res = await sendMagic('not an email');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'invalid_email', message: 'Invalid email address' } });
+    expect(await readJson(res)).toEqual({
+      error: { code: 'invalid_email', message: 'Invalid email address' },
+    });
   });
 
   it('kills the code after 5 wrong tries: 429 ATTEMPTS_EXCEEDED with attemptsExceeded, even for the right code', async () => {
@@ -296,17 +302,17 @@ describe('magic link and 6-digit code', () => {
     for (let i = 0; i < 4; i++) {
       const res = await validate('guess@example.com', wrong);
       expect(res.status).toBe(400);
-      expect((await res.json()).error.message).toBe('Invalid or expired magic link');
+      expect((await readJson(res)).error.message).toBe('Invalid or expired magic link');
     }
     const fifth = await validate('guess@example.com', wrong);
     expect(fifth.status).toBe(429);
-    expect(await fifth.json()).toEqual({
+    expect(await readJson(fifth)).toEqual({
       error: { code: 'ATTEMPTS_EXCEEDED', message: AUTH_TEXTS.otpAttemptsExceeded },
       attemptsExceeded: true,
     });
     const right = await validate('guess@example.com', otp ?? '');
     expect(right.status).toBe(429);
-    expect((await right.json()).attemptsExceeded).toBe(true);
+    expect((await readJson(right)).attemptsExceeded).toBe(true);
   });
 
   it('refuses an expired code', async () => {
@@ -348,7 +354,7 @@ describe('e-mail change', () => {
       json('POST', { newEmail: 'New@Example.com' }, headers),
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: AUTH_TEXTS.emailChangeSent });
+    expect(await readJson(res)).toEqual({ message: AUTH_TEXTS.emailChangeSent });
     const { oobCode, mode, link } = await lastMailTo(t, 'new@example.com');
     expect(mode).toBe('verifyAndChangeEmail');
     expect(link?.searchParams.get('continueUrl')).toBe('/settings');
@@ -356,7 +362,7 @@ describe('e-mail change', () => {
       '/api/auth/action-code',
       json('POST', { mode: 'verifyAndChangeEmail', token: oobCode }),
     );
-    expect(await check.json()).toEqual({
+    expect(await readJson(check)).toEqual({
       mode: 'verifyAndChangeEmail',
       email: 'old@example.com',
       newEmail: 'new@example.com',
@@ -366,8 +372,8 @@ describe('e-mail change', () => {
       json('POST', { newEmail: 'new@example.com', oobCode }, headers),
     );
     expect(done.status).toBe(200);
-    expect(await done.json()).toEqual({ message: 'Email updated', email: 'new@example.com' });
-    const session = await (await t.app.request('/api/auth/session', { headers })).json();
+    expect(await readJson(done)).toEqual({ message: 'Email updated', email: 'new@example.com' });
+    const session = await readJson(await t.app.request('/api/auth/session', { headers }));
     expect(session.user).toMatchObject({ email: 'new@example.com', emailVerified: true });
     const login = await t.app.request(
       '/api/auth/login',
@@ -384,7 +390,7 @@ describe('e-mail change', () => {
       json('POST', { newEmail: 'taken@example.com' }, headers),
     );
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       error: { code: 'email-already-exists', message: AUTH_MESSAGES.emailChange.emailInUse },
     });
   });
@@ -399,7 +405,7 @@ describe('e-mail change', () => {
       json('POST', { newEmail: 'prize@example.com', oobCode }),
     );
     expect(res.status).toBe(409);
-    expect((await res.json()).error).toEqual({
+    expect((await readJson(res)).error).toEqual({
       code: 'email-already-exists',
       message: 'This email is already in use',
     });
@@ -430,7 +436,7 @@ describe('dev outbox', () => {
   it('lists kept mail newest first with id, to, subject, text, html and createdAt', async () => {
     const res = await t.app.request('/api/dev/outbox');
     expect(res.status).toBe(200);
-    const { messages } = await res.json();
+    const { messages } = await readJson(res);
     expect(messages.length).toBeGreaterThan(3);
     expect(Object.keys(messages[0]).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
     const times = messages.map((m: { createdAt: string }) => Date.parse(m.createdAt));
@@ -438,7 +444,10 @@ describe('dev outbox', () => {
   });
 
   it('is off when SMTP_URL is set, and in production', async () => {
-    for (const env of [{ SMTP_URL: 'smtp://127.0.0.1:1' }, { NODE_ENV: 'production' }]) {
+    for (const env of [{ SMTP_URL: 'smtp://127.0.0.1:1' }, { NODE_ENV: 'production' }] as Record<
+      string,
+      string
+    >[]) {
       const other = await createTestApp({ env });
       try {
         expect((await other.app.request('/api/dev/outbox')).status).toBe(404);
@@ -456,7 +465,7 @@ describe('dev outbox', () => {
         json('POST', { email: 'prod@example.com' }),
       );
       expect(res.status).toBe(503);
-      expect((await res.json()).error.message).toBe(AUTH_TEXTS.mailNotConfigured);
+      expect((await readJson(res)).error.message).toBe(AUTH_TEXTS.mailNotConfigured);
     } finally {
       await prod.close();
     }

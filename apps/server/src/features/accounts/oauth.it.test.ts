@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieOf, signUp } from '../../../test/support/accounts.ts';
+import { readJson, sessionCookieOf, signUp } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { oauthAccounts, users } from '../../platform/db/schema/index.ts';
 
@@ -113,7 +113,7 @@ async function callback(provider: string, query: string, cookie: string) {
 describe('social sign-in', () => {
   it('lists the configured providers, and none without configuration', async () => {
     const res = await t.app.request('/api/auth/providers');
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       providers: [
         { id: 'google', name: 'Google' },
         { id: 'github', name: 'GitHub' },
@@ -121,7 +121,7 @@ describe('social sign-in', () => {
     });
     const bare = await createTestApp();
     try {
-      expect(await (await bare.app.request('/api/auth/providers')).json()).toEqual({ providers: [] });
+      expect(await readJson(await bare.app.request('/api/auth/providers'))).toEqual({ providers: [] });
       expect((await bare.app.request('/api/auth/oauth/google/start')).status).toBe(404);
     } finally {
       await bare.close();
@@ -151,9 +151,9 @@ describe('social sign-in', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
     const session = sessionCookieOf(res);
     expect(session).toMatch(/^atelier_session=.+/);
-    const me = await (
-      await t.app.request('/api/auth/session', { headers: { cookie: session ?? '' } })
-    ).json();
+    const me = await readJson(
+      await t.app.request('/api/auth/session', { headers: { cookie: session ?? '' } }),
+    );
     expect(me.user).toMatchObject({
       email: 'olive@example.com',
       name: 'Olive Auth',
@@ -172,9 +172,9 @@ describe('social sign-in', () => {
     await callback('google', `code=good-code&state=${first.state}`, first.cookie);
     const again = await start('google');
     const { res } = await callback('google', `code=good-code&state=${again.state}`, again.cookie);
-    const me = await (
-      await t.app.request('/api/auth/session', { headers: { cookie: sessionCookieOf(res) ?? '' } })
-    ).json();
+    const me = await readJson(
+      await t.app.request('/api/auth/session', { headers: { cookie: sessionCookieOf(res) ?? '' } }),
+    );
     const rows = await t.deps.database.db.select().from(users).where(eq(users.email, 'olive@example.com'));
     expect(rows).toHaveLength(1);
     expect(me.user.id).toBe(rows[0]?.id);
@@ -185,9 +185,9 @@ describe('social sign-in', () => {
     const { cookie, state } = await start('github');
     const { res, html } = await callback('github', `code=good-code&state=${state}`, cookie);
     expect(html).toContain('"ok":true');
-    const me = await (
-      await t.app.request('/api/auth/session', { headers: { cookie: sessionCookieOf(res) ?? '' } })
-    ).json();
+    const me = await readJson(
+      await t.app.request('/api/auth/session', { headers: { cookie: sessionCookieOf(res) ?? '' } }),
+    );
     expect(me.user.id).toBe(existing.user.id);
     const links = await t.deps.database.db
       .select()

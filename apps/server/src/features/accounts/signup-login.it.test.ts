@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   json,
   OTHER_STRONG_PASSWORD,
+  readJson,
   SAME_ORIGIN,
   STRONG_PASSWORD,
   sessionCookieOf,
@@ -31,7 +32,7 @@ describe('POST /api/auth/signup', () => {
       json('POST', { email: 'Ada@Example.com', password: STRONG_PASSWORD, name: 'Ada' }),
     );
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.user).toMatchObject({
       email: 'ada@example.com',
       name: 'Ada',
@@ -78,7 +79,7 @@ describe('POST /api/auth/signup', () => {
       json('POST', { email: 'ADA@example.com', password: OTHER_STRONG_PASSWORD }),
     );
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       error: { code: 'email-already-exists', message: AUTH_MESSAGES.signup.emailInUse },
     });
   });
@@ -88,7 +89,7 @@ describe('POST /api/auth/signup', () => {
     async (email) => {
       const res = await t.app.request('/api/auth/signup', json('POST', { email, password: STRONG_PASSWORD }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({
+      expect(await readJson(res)).toEqual({
         error: { code: 'invalid_email', message: 'This email is invalid' },
       });
     },
@@ -102,7 +103,7 @@ describe('POST /api/auth/signup', () => {
         json('POST', { email: 'weakling@example.com', password }),
       );
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({
+      expect(await readJson(res)).toEqual({
         error: { code: 'weak_password', message: 'This password is too weak' },
       });
       expect(await userRow('weakling@example.com')).toBeUndefined();
@@ -112,7 +113,7 @@ describe('POST /api/auth/signup', () => {
   it('sends the verification e-mail at sign-up', async () => {
     await signUp(t, 'verifyme@example.com');
     const res = await t.app.request('/api/dev/outbox');
-    const { messages } = await res.json();
+    const { messages } = await readJson(res);
     expect(messages[0]).toMatchObject({
       to: 'verifyme@example.com',
       subject: 'Verify your email for Atelier',
@@ -129,7 +130,7 @@ describe('POST /api/auth/login', () => {
       json('POST', { email: ' Grace@example.com ', password: STRONG_PASSWORD }),
     );
     expect(res.status).toBe(200);
-    expect((await res.json()).user.email).toBe('grace@example.com');
+    expect((await readJson(res)).user.email).toBe('grace@example.com');
     expect(sessionCookieOf(res)).toMatch(/^atelier_session=.+/);
   });
 
@@ -143,7 +144,7 @@ describe('POST /api/auth/login', () => {
       json('POST', { email, password }, { 'x-forwarded-for': `10.1.0.${Math.floor(Math.random() * 200)}` }),
     );
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       error: { code: 'invalid_credentials', message: AUTH_MESSAGES.login.invalidCredentials },
     });
     expect(sessionCookieOf(res)).toBeUndefined();
@@ -182,7 +183,7 @@ describe('POST /api/auth/login', () => {
       json('POST', { email: 'disabled@example.com', password: STRONG_PASSWORD }),
     );
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       error: { code: 'user_disabled', message: AUTH_MESSAGES.login.userDisabled },
     });
   });
@@ -209,7 +210,7 @@ describe('POST /api/auth/login', () => {
       ),
     );
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({
+    expect(await readJson(blocked)).toEqual({
       error: { code: 'rate_limited', message: AUTH_MESSAGES.login.tooManyAttempts },
     });
   });
@@ -255,7 +256,7 @@ describe('POST /api/auth/login', () => {
       json('POST', { email: 'grace@example.com', password: STRONG_PASSWORD }, ip),
     );
     expect(res.status).toBe(429);
-    expect((await res.json()).error.message).toBe('Too many login attempts, try again later');
+    expect((await readJson(res)).error.message).toBe('Too many login attempts, try again later');
     const elsewhere = await t.app.request(
       '/api/auth/login',
       json(
@@ -273,10 +274,10 @@ describe('session, logout and CSRF', () => {
     const { headers, user } = await signUp(t, 'session@example.com');
     const res = await t.app.request('/api/auth/session', { headers });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ user, tenantId: 'platform' });
+    expect(await readJson(res)).toEqual({ user, tenantId: 'platform' });
     const anonymous = await t.app.request('/api/auth/session');
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({
+    expect(await readJson(anonymous)).toEqual({
       error: { code: 'unauthorized', message: AUTH_TEXTS.signInRequired },
     });
   });
@@ -297,7 +298,7 @@ describe('session, logout and CSRF', () => {
         headers: { cookie, ...(origin ? { origin } : {}) },
       });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({
+      expect(await readJson(res)).toEqual({
         error: { code: 'forbidden', message: AUTH_TEXTS.crossSiteRefused },
       });
     }

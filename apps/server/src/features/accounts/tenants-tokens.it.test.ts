@@ -7,6 +7,7 @@ import {
   json,
   lastMailTo,
   OTHER_STRONG_PASSWORD,
+  readJson,
   STRONG_PASSWORD,
   sessionCookieOf,
   signUp,
@@ -41,7 +42,7 @@ afterAll(() => t.close());
 /** A bearer access token for the builder's cookie session. */
 async function builderAccessToken(): Promise<string> {
   const res = await t.app.request('/api/auth/token/refresh', json('POST', {}, builder.headers));
-  return (await res.json()).accessToken;
+  return (await readJson(res)).accessToken;
 }
 
 describe('end-user tenants', () => {
@@ -51,7 +52,7 @@ describe('end-user tenants', () => {
       json('POST', { email: 'eve@example.com', password: STRONG_PASSWORD }),
     );
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body).toMatchObject({
       tenantId: `app:${appId}`,
       user: { email: 'eve@example.com', appId, tenantId: `app:${appId}`, isAdmin: false },
@@ -60,7 +61,7 @@ describe('end-user tenants', () => {
     expect(body.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(body.refreshToken).toMatch(/^[\w-]{40,}$/);
     expect(sessionCookieOf(res)).toBeUndefined();
-    const { messages } = await (await t.app.request('/api/dev/outbox')).json();
+    const { messages } = await readJson(await t.app.request('/api/dev/outbox'));
     expect(messages[0]).toMatchObject({
       to: 'eve@example.com',
       subject: 'Verify your email for Recipe Finder',
@@ -78,7 +79,7 @@ describe('end-user tenants', () => {
       json('POST', { email: 'x@example.com', password: STRONG_PASSWORD }),
     );
     expect(closed.status).toBe(403);
-    expect(await closed.json()).toEqual({
+    expect(await readJson(closed)).toEqual({
       error: { code: 'forbidden', message: AUTH_TEXTS.appSignupDisabled },
     });
     for (const path of ['/api/live_api/account/sendMagicLink?appId=nope', '/api/auth/login?appId=nope']) {
@@ -97,7 +98,7 @@ describe('end-user tenants', () => {
     expect((await login('/api/auth/login', OTHER_STRONG_PASSWORD)).status).toBe(401);
     const appLogin = await login(`/api/auth/login?appId=${appId}`, OTHER_STRONG_PASSWORD);
     expect(appLogin.status).toBe(200);
-    expect((await appLogin.json()).user.id).toBe(endUser.user.id);
+    expect((await readJson(appLogin)).user.id).toBe(endUser.user.id);
     expect((await login(`/api/auth/login?appId=${appId}`, STRONG_PASSWORD)).status).toBe(401);
     const duplicate = await t.app.request(
       `/api/auth/signup?appId=${appId}`,
@@ -111,7 +112,9 @@ describe('end-user tenants', () => {
       headers: builder.headers,
     });
     expect(viaCookie.status).toBe(403);
-    expect(await viaCookie.json()).toEqual({ error: { code: 'forbidden', message: AUTH_TEXTS.wrongTenant } });
+    expect(await readJson(viaCookie)).toEqual({
+      error: { code: 'forbidden', message: AUTH_TEXTS.wrongTenant },
+    });
     const token = await builderAccessToken();
     const viaBearer = await t.app.request(`/api/live_api/account/create?appId=${appId}`, {
       method: 'POST',
@@ -128,7 +131,7 @@ describe('end-user tenants', () => {
       headers: endUser.headers,
     });
     expect(own.status).toBe(200);
-    expect(await own.json()).toMatchObject({ accountType: 'end_user', appId, isAdmin: false });
+    expect(await readJson(own)).toMatchObject({ accountType: 'end_user', appId, isAdmin: false });
     const asCookie = await t.app.request('/api/auth/session', {
       headers: { cookie: `atelier_session=${endUser.refreshToken}` },
     });
@@ -152,10 +155,10 @@ describe('end-user tenants', () => {
       json('POST', { email: 'gina@example.com', otp }),
     );
     expect(res.status).toBe(200);
-    const { customToken, tenantId } = await res.json();
+    const { customToken, tenantId } = await readJson(res);
     expect(tenantId).toBe(`app:${appId}`);
     const signIn = await t.app.request('/api/auth/custom-token', json('POST', { token: customToken }));
-    const body = await signIn.json();
+    const body = await readJson(signIn);
     expect(body).toMatchObject({
       tenantId: `app:${appId}`,
       user: { email: 'gina@example.com', emailVerified: true },
@@ -164,7 +167,7 @@ describe('end-user tenants', () => {
     const session = await t.app.request('/api/auth/session', {
       headers: { authorization: `Bearer ${body.accessToken}` },
     });
-    expect((await session.json()).tenantId).toBe(`app:${appId}`);
+    expect((await readJson(session)).tenantId).toBe(`app:${appId}`);
   });
 
   it('refuses a code sign-in that would create an account in an app with sign-up off', async () => {
@@ -178,7 +181,7 @@ describe('end-user tenants', () => {
       json('POST', { email: 'hal@example.com', otp }),
     );
     expect(res.status).toBe(403);
-    expect((await res.json()).error.message).toBe(AUTH_TEXTS.appSignupDisabled);
+    expect((await readJson(res)).error.message).toBe(AUTH_TEXTS.appSignupDisabled);
   });
 });
 
@@ -193,7 +196,7 @@ describe('tokens', () => {
       .where(eq(sessions.userId, builder.user.id));
     const res = await t.app.request('/api/auth/token/refresh', json('POST', {}, builder.headers));
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body).toEqual({
       accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       tokenType: 'Bearer',
@@ -208,7 +211,7 @@ describe('tokens', () => {
     const session = await t.app.request('/api/auth/session', {
       headers: { authorization: `Bearer ${body.accessToken}` },
     });
-    expect((await session.json()).user.email).toBe('builder@example.com');
+    expect((await readJson(session)).user.email).toBe('builder@example.com');
   });
 
   it('refreshes an end-user session from its refresh token, and stops once the session ends', async () => {
@@ -218,7 +221,7 @@ describe('tokens', () => {
       json('POST', { refreshToken: endUser.refreshToken }),
     );
     expect(res.status).toBe(200);
-    const { accessToken } = await res.json();
+    const { accessToken } = await readJson(res);
     const bearer = { authorization: `Bearer ${accessToken}` };
     expect((await t.app.request('/api/auth/logout', { method: 'POST', headers: bearer })).status).toBe(200);
     expect((await t.app.request('/api/auth/session', { headers: bearer })).status).toBe(401);
@@ -264,7 +267,7 @@ describe('middleware', () => {
 
   it('sets the actor with the documented fields', async () => {
     const res = await probe().request('/actor', { headers: builder.headers });
-    expect(await res.json()).toMatchObject({
+    expect(await readJson(res)).toMatchObject({
       userId: builder.user.id,
       tenantId: 'platform',
       email: 'builder@example.com',
@@ -289,7 +292,7 @@ describe('middleware', () => {
     const plain = await signUp(t, 'plain@example.com');
     const res = await app.request('/admin', { headers: plain.headers });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: 'forbidden', message: AUTH_TEXTS.adminOnly } });
+    expect(await readJson(res)).toEqual({ error: { code: 'forbidden', message: AUTH_TEXTS.adminOnly } });
     expect((await app.request('/admin', { headers: builder.headers })).status).toBe(200);
   });
 
