@@ -1,8 +1,10 @@
 // `npm run bench [name…]`: runs the benchmarks (all, or those named) and records their results.
+import { run as compile } from './benchmarks/compile.ts';
 import { run as startupAndHealth } from './benchmarks/startup-and-health.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'startup-and-health': startupAndHealth,
+  compile,
 };
 
 const wanted = process.argv.slice(2);
