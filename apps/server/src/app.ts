@@ -6,6 +6,7 @@ import { type AccountsOptions, accountsRoutes } from './features/accounts/accoun
 import { dataSourcesModule } from './features/data-sources/data-sources.module.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { plansModule } from './features/plans/plans.module.ts';
 import { authContext, csrfGuard } from './platform/auth/middleware.ts';
 import { createAuthRuntime } from './platform/auth/runtime.ts';
 import type { Database } from './platform/db/database.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', healthRoutes(deps.database));
   api.route('/', dataSourcesModule(deps));
   api.route('/', accountsRoutes(deps, auth, deps.accounts));
+  api.route('/', plansModule(deps));
 
   app.route('/api', api);
   app.route('/api', docsRoutes(api));

@@ -5,7 +5,9 @@ import {
   dataSourcesEnvSchema,
   toDataSourcesConfig,
 } from './features/data-sources/data-sources.config.ts';
+import { type BillingConfig, billingEnvSchema, toBillingConfig } from './features/plans/billing-config.ts';
 import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
+import { secretsKeySchema } from './platform/crypto/secret-box.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -24,6 +26,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   ...dataSourcesEnvSchema.shape,
   ...authEnvSchema.shape,
+  ...billingEnvSchema.shape,
+  SECRETS_KEY: secretsKeySchema.optional(),
 });
 
 export interface Config {
@@ -42,6 +46,10 @@ export interface Config {
   dataSources: DataSourcesConfig;
   /** Sign-in: admins, mail, session cookie, JWT secret, OAuth providers. */
   auth: AuthConfig;
+  /** Plans and payments: provider (Stripe or the test-mode provider), demo mode, prices. */
+  billing: BillingConfig;
+  /** Base64 key of the secret box; undefined: a key file in DATA_DIR (see platform/crypto). */
+  secretsKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -57,6 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const { billing, problems: billingProblems } = toBillingConfig(e);
+  if (billingProblems.length > 0) {
+    throw new ConfigError(`Invalid environment:\n  ${billingProblems.join('\n  ')}`);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -69,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     dataSources: toDataSourcesConfig(e),
     auth: toAuthConfig(e),
+    billing,
+    secretsKey: e.SECRETS_KEY,
   };
 }

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'csv_too_many_columns',
   'plan_limit_reached',
   'connector_not_configured',
+  // plans and payments
+  'payment_provider_error',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,6 +31,7 @@ export const STATUS_BY_CODE = {
   csv_too_many_columns: 400,
   plan_limit_reached: 403,
   connector_not_configured: 400,
+  payment_provider_error: 502,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** An error whose message is safe to show to the user (a spec text). */

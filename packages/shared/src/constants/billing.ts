@@ -78,6 +78,8 @@ export const BILLING_MESSAGES = {
   planNotFound: 'This plan does not exist',
   planDisabled: 'This plan is not available',
   alreadyOnPlan: 'You are already on this plan',
+  alreadyPaid: 'You already have the app package',
+  useDowngrade: 'To move to a lower plan, downgrade your plan',
   freePlanNoCheckout: 'The free plan needs no payment; to move to it, cancel your subscription',
   downgradeNotLower: 'Choose a plan below your current plan to downgrade',
   noSubscription: 'You have no subscription to change',
@@ -105,6 +107,8 @@ export const MEMBERSHIP_MESSAGES = {
   notSetUp: 'Paid memberships are not set up for this app yet',
   signupRequired: 'Turn on user signup before enabling paid memberships',
   membersOnly: 'This app needs a paid membership',
+  alreadyMember: 'You are already a member',
+  checkoutFailed: (provider: string) => `Could not open the ${provider} checkout, try again later`,
   changeProductConfirm:
     'Changing the product moves new members to it. Existing members keep their subscription.',
 } as const;

@@ -1,0 +1,61 @@
+import type { AppDeps } from '../../app.ts';
+import { createSecretBox } from '../../platform/crypto/secret-box.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { AppPaymentsRepo } from '../payments/app-payments.repo.ts';
+import { appPaymentsRoutes } from '../payments/app-payments.routes.ts';
+import { AppPaymentsService } from '../payments/app-payments.service.ts';
+import {
+  createStripeMembershipProvider,
+  createTestMembershipProvider,
+} from '../payments/membership-providers.ts';
+import { membershipLedger } from '../payments/memberships.ledger.ts';
+import { BillingRepo } from './billing.repo.ts';
+import { billingRoutes } from './billing.routes.ts';
+import { BillingService } from './billing.service.ts';
+import { BillingEventApplier } from './billing-events.ts';
+import { createPlanReader } from './enforce.ts';
+import { plansRoutes } from './plans.routes.ts';
+import { createStripeProvider } from './providers/stripe-provider.ts';
+import { createTestProvider } from './providers/test-provider.ts';
+
+/**
+ * Plans, builders' payments and apps' paid memberships, mounted on the API router by app.ts:
+ * `/plans`, `/live_api/app/paidPlans`, `/billing/*`, `/apps/{appId}/payments/*`, `/apps/{appId}/membership*`.
+ */
+export function plansModule(deps: AppDeps) {
+  const { config, logger } = deps;
+  const db = deps.database.db;
+  const billingRepo = new BillingRepo(db);
+  const paymentsRepo = new AppPaymentsRepo(db);
+  const provider = config.billing.stripe
+    ? createStripeProvider(config.billing.stripe)
+    : createTestProvider(config.publicUrl);
+  let payments: AppPaymentsService | undefined;
+  const billing = new BillingService({
+    repo: billingRepo,
+    events: new BillingEventApplier(billingRepo, membershipLedger, logger),
+    provider,
+    billing: config.billing,
+    publicUrl: config.publicUrl,
+    logger,
+    membershipName: (sale) => payments?.productName(sale.appId) ?? Promise.resolve(undefined),
+  });
+  payments = new AppPaymentsService({
+    repo: paymentsRepo,
+    billingRepo,
+    billing,
+    providers: {
+      test: createTestMembershipProvider(config.publicUrl),
+      stripe: createStripeMembershipProvider(config.billing.stripeApiBase),
+    },
+    secrets: createSecretBox({ config }),
+    plans: createPlanReader(db),
+    demoMode: config.billing.demoMode,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  return createRouter()
+    .route('/', plansRoutes(billing))
+    .route('/', billingRoutes(billing, { testMode: provider.id === 'test' || config.billing.demoMode }))
+    .route('/', appPaymentsRoutes(payments));
+}
