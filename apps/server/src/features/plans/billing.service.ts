@@ -260,7 +260,7 @@ export class BillingService {
 
   private async testSale(saleId: string): Promise<SaleRow> {
     const sale = await this.deps.repo.unsafeFindSale(saleId);
-    if (!sale || sale.provider !== 'test') throw new AppError('not_found', BILLING_MESSAGES.saleNotFound);
+    if (sale?.provider !== 'test') throw new AppError('not_found', BILLING_MESSAGES.saleNotFound);
     return sale;
   }
 
