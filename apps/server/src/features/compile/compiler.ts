@@ -5,6 +5,8 @@ import { contentHashSync } from './content-hash-sync.ts';
 import type { CompileDiagnostic } from './diagnostics.ts';
 import { LruCache } from './lru.ts';
 import { createCssCompiler } from './tailwind-css.ts';
+import type { VendorBundles } from './vendor/vendor-bundles.ts';
+import { checkVendorImports } from './vendor-imports.ts';
 
 export interface CompileTimings {
   /** Wall time of this call, in milliseconds. */
@@ -49,6 +51,11 @@ export interface CompilerOptions {
   cacheSize?: number;
   /** Incremental esbuild contexts kept warm (apps compiled in parallel). */
   poolSize?: number;
+  /**
+   * The vendor modules the page will load: when given, named imports of allow-listed packages are
+   * checked against what those modules export (a made-up icon name is a compile error, not a blank page).
+   */
+  vendor?: Pick<VendorBundles, 'exportsBySpecifier'>;
 }
 
 export interface CompilerStats {
@@ -71,7 +78,7 @@ const CODE_EXTENSIONS = /\.(tsx|ts|jsx|js)$/;
  * files, allow-listed packages left to the import map), Tailwind 4 compiles the CSS, and results
  * are cached by version hash. Compile errors come back as diagnostics (file, line, column, message).
  */
-export function createCompiler({ cacheSize = 64, poolSize = 2 }: CompilerOptions = {}): Compiler {
+export function createCompiler({ cacheSize = 64, poolSize = 2, vendor }: CompilerOptions = {}): Compiler {
   const jsBundler = createJsBundler({ poolSize });
   const cssCompiler = createCssCompiler();
   const cache = new LruCache<string, CompileSuccess | CompileFailure>(cacheSize);
@@ -80,6 +87,8 @@ export function createCompiler({ cacheSize = 64, poolSize = 2 }: CompilerOptions
 
   async function build(files: readonly AppFile[], hash: string): Promise<CompileSuccess | CompileFailure> {
     stats.builds++;
+    // The vendor export lists (built once, or read from disk) load while esbuild bundles.
+    void vendor?.exportsBySpecifier().catch(() => undefined);
     const started = performance.now();
     const problems = preflight(files);
     const globalsCss = files.find((file) => file.path === 'globals.css')?.content ?? '';
@@ -96,8 +105,14 @@ export function createCompiler({ cacheSize = 64, poolSize = 2 }: CompilerOptions
         cssMs = performance.now() - started;
       }),
     ]);
+    const vendorProblems =
+      js.ok && vendor ? checkVendorImports(js.js, files, await vendor.exportsBySpecifier()) : [];
     const timings = { totalMs: performance.now() - started, jsMs, cssMs, cached: false };
-    const diagnostics = [...problems, ...(js.ok ? [] : js.diagnostics), ...(css.ok ? [] : css.diagnostics)];
+    const diagnostics = [
+      ...problems,
+      ...(js.ok ? vendorProblems : js.diagnostics),
+      ...(css.ok ? [] : css.diagnostics),
+    ];
     if (!js.ok || !css.ok || diagnostics.some((d) => d.severity === 'error')) {
       return { ok: false, code: 'compile_error', diagnostics, hash, timings };
     }

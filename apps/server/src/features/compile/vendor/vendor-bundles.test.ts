@@ -58,11 +58,32 @@ describe('vendor bundles', () => {
     expect(VENDOR_RESPONSE_HEADERS['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it("lists each module's exports, so a compile can refuse a made-up icon", async () => {
+    const byBundle = bundles.find((bundle) => bundle.name === 'lucide-react')!;
+    expect(byBundle.exports).toContain('Sparkles');
+    expect(byBundle.exports.length).toBeGreaterThan(1000);
+    const compiler = createCompiler({ vendor });
+    const result = await compiler.compile([
+      {
+        path: 'pages/Home.tsx',
+        content:
+          "import { Sparkle, Rocket, SparklesIconX } from 'lucide-react';\nexport default () => <><Sparkle /><Rocket /><SparklesIconX /></>;\n",
+      },
+    ]);
+    await compiler.dispose();
+    expect(!result.ok && result.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(
+        /^"SparklesIconX" is not exported by lucide-react\. Did you mean "Sparkles(Icon)?"\?$/,
+      ),
+    ]);
+  });
+
   it('reuses the modules cached on disk instead of building again', async () => {
     const file = path.join(cacheDir, vendor.key, 'date-fns.js');
     fs.writeFileSync(file, 'export const marker = "from disk";');
     const again = await createVendorBundles({ cacheDir }).get('date-fns');
     expect(again?.code).toBe('export const marker = "from disk";');
+    expect(again?.exports).toContain('formatDistanceToNow');
     expect(await vendor.get('no-such-module')).toBeUndefined();
   });
 });

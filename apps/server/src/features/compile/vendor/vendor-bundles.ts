@@ -7,7 +7,7 @@ import { compilePaths } from '../paths.ts';
 import { SHARED_REACT_SPECIFIERS, VENDOR_MODULES, type VendorModuleSpec } from './vendor-modules.ts';
 
 /** Bump when the way vendor modules are built changes, so disk caches are rebuilt. */
-const VENDOR_BUILD_FORMAT = 1;
+const VENDOR_BUILD_FORMAT = 2;
 
 /** Headers to serve a vendor module with: its URL carries the build key, so it never changes. */
 export const VENDOR_RESPONSE_HEADERS = {
@@ -18,6 +18,8 @@ export const VENDOR_RESPONSE_HEADERS = {
 export interface VendorBundle {
   name: string;
   code: string;
+  /** The module's export names (`default` included when it has one). */
+  exports: string[];
   /** Strong ETag (quoted SHA-256 prefix of the code). */
   etag: string;
 }
@@ -33,6 +35,8 @@ export interface VendorBundles {
   buildAll(): Promise<VendorBundle[]>;
   /** One vendor module by name (`react`, `recharts`, …), or undefined for an unknown name. */
   get(name: string): Promise<VendorBundle | undefined>;
+  /** For each allowed specifier, the names its module exports (to check an app's named imports). */
+  exportsBySpecifier(): Promise<Map<string, Set<string>>>;
   /** The import map of a compiled app: every allowed specifier → `{baseUrl}{name}.js?v={key}`. */
   importMap(baseUrl?: string): ImportMap;
 }
@@ -60,6 +64,15 @@ export function createVendorBundles(options: VendorBundlesOptions = {}): VendorB
     key,
     buildAll: async () => [...(await buildAll()).values()],
     get: async (name) => (await buildAll()).get(name),
+    async exportsBySpecifier() {
+      const bundles = await buildAll();
+      const map = new Map<string, Set<string>>();
+      for (const module of VENDOR_MODULES) {
+        const names = new Set(bundles.get(module.name)?.exports ?? []);
+        for (const specifier of module.specifiers) map.set(specifier, names);
+      }
+      return map;
+    },
     importMap(baseUrl = '/preview-vendor/') {
       const imports: Record<string, string> = {};
       for (const module of VENDOR_MODULES) {
@@ -74,35 +87,44 @@ export function createVendorBundles(options: VendorBundlesOptions = {}): VendorB
 async function loadOrBuild(key: string, cacheDir: string | undefined): Promise<Map<string, VendorBundle>> {
   const dir = cacheDir ? path.join(cacheDir, key) : undefined;
   const bundles = new Map<string, VendorBundle>();
-  if (dir && VENDOR_MODULES.every((module) => fs.existsSync(path.join(dir, `${module.name}.js`)))) {
+  const cached = (name: string, ext: string) => path.join(dir!, `${name}${ext}`);
+  const complete = (name: string) =>
+    fs.existsSync(cached(name, '.js')) && fs.existsSync(cached(name, '.exports.json'));
+  if (dir && VENDOR_MODULES.every((module) => complete(module.name))) {
     for (const module of VENDOR_MODULES) {
-      bundles.set(
-        module.name,
-        toBundle(module.name, fs.readFileSync(path.join(dir, `${module.name}.js`), 'utf8')),
-      );
+      const code = fs.readFileSync(cached(module.name, '.js'), 'utf8');
+      const exports = JSON.parse(fs.readFileSync(cached(module.name, '.exports.json'), 'utf8')) as string[];
+      bundles.set(module.name, toBundle(module.name, code, exports));
     }
     return bundles;
   }
-  const codes = await Promise.all(VENDOR_MODULES.map((module) => buildVendorModule(module)));
-  for (const [i, module] of VENDOR_MODULES.entries())
-    bundles.set(module.name, toBundle(module.name, codes[i]!));
+  const built = await Promise.all(VENDOR_MODULES.map((module) => buildVendorModule(module)));
+  for (const [i, module] of VENDOR_MODULES.entries()) {
+    bundles.set(module.name, toBundle(module.name, built[i]!.code, built[i]!.exports));
+  }
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
     for (const bundle of bundles.values()) {
-      const file = path.join(dir, `${bundle.name}.js`);
-      fs.writeFileSync(`${file}.tmp`, bundle.code);
-      fs.renameSync(`${file}.tmp`, file);
+      writeAtomically(cached(bundle.name, '.exports.json'), JSON.stringify(bundle.exports));
+      writeAtomically(cached(bundle.name, '.js'), bundle.code);
     }
   }
   return bundles;
 }
 
-function toBundle(name: string, code: string): VendorBundle {
-  return { name, code, etag: `"${createHash('sha256').update(code).digest('hex').slice(0, 32)}"` };
+function writeAtomically(file: string, text: string): void {
+  fs.writeFileSync(`${file}.tmp`, text);
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+function toBundle(name: string, code: string, exports: string[]): VendorBundle {
+  return { name, code, exports, etag: `"${createHash('sha256').update(code).digest('hex').slice(0, 32)}"` };
 }
 
 /** Builds one vendor module into a single minified ESM file with React imported, not bundled. */
-export async function buildVendorModule(module: VendorModuleSpec): Promise<string> {
+export async function buildVendorModule(
+  module: VendorModuleSpec,
+): Promise<{ code: string; exports: string[] }> {
   const paths = compilePaths();
   const { contents, resolveDir } = vendorEntry(module);
   const plugin: Plugin = {
@@ -127,6 +149,7 @@ export async function buildVendorModule(module: VendorModuleSpec): Promise<strin
   };
   const result = await build({
     entryPoints: ['vendor-entry'],
+    outfile: `${module.name}.js`,
     bundle: true,
     write: false,
     format: 'esm',
@@ -137,9 +160,11 @@ export async function buildVendorModule(module: VendorModuleSpec): Promise<strin
     define: { 'process.env.NODE_ENV': '"production"' },
     absWorkingDir: paths.serverDir,
     plugins: [plugin],
+    metafile: true,
     logLevel: 'silent',
   });
-  return result.outputFiles[0]!.text;
+  const output = Object.values(result.metafile.outputs)[0];
+  return { code: result.outputFiles[0]!.text, exports: [...(output?.exports ?? [])].sort() };
 }
 
 function vendorEntry(module: VendorModuleSpec): { contents: string; resolveDir: string } {
