@@ -97,13 +97,13 @@ export function createChunkIndex(database: Database) {
            join context_items i on i.id = c.item_id
            where c.app_id = $1 and i.status = 'synced'
          ),
-         stats as (select count(*)::float8 as n, coalesce(avg(token_count), 0)::float8 as avgdl from live),
+         stats as materialized (select count(*)::float8 as n, coalesce(avg(token_count), 0)::float8 as avgdl from live),
          postings as (
            select t.chunk_id, t.term, t.tf::float8 as tf, live.token_count::float8 as dl
            from context_terms t join live on live.id = t.chunk_id
            where t.app_id = $1 and t.term = any($2::text[])
          ),
-         df as (select term, count(*)::float8 as df from postings group by term),
+         df as materialized (select term, count(*)::float8 as df from postings group by term),
          scored as (
            select p.chunk_id,
              sum(q.qtf * ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
