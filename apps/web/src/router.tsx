@@ -2,8 +2,17 @@ import { createBrowserRouter } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteErrorBoundary } from './components/error-boundary.tsx';
 import { AppDataRoute } from './routes/app-data.tsx';
+import { AuthHandlerRoute } from './routes/auth-handler.tsx';
+import { AuthVerifyEmailRoute } from './routes/auth-verify-email.tsx';
+import { DevOutboxRoute } from './routes/dev-outbox.tsx';
+import { ErrorUnauthorizedRoute } from './routes/error-unauthorized.tsx';
+import { HomeRoute } from './routes/home.tsx';
 import { LandingRoute } from './routes/landing.tsx';
+import { LoginRoute } from './routes/login.tsx';
+import { LogoutRoute } from './routes/logout.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
+import { SettingsRoute } from './routes/settings.tsx';
+import { SignupRoute } from './routes/signup.tsx';
 
 export const router = createBrowserRouter([
   {
@@ -17,6 +26,15 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <LandingRoute /> },
           { path: 'apps/:appId/data', element: <AppDataRoute /> },
+          { path: 'login', element: <LoginRoute /> },
+          { path: 'signup', element: <SignupRoute /> },
+          { path: 'home', element: <HomeRoute /> },
+          { path: 'auth/verifyEmail', element: <AuthVerifyEmailRoute /> },
+          { path: 'auth/handler', element: <AuthHandlerRoute /> },
+          { path: 'logout', element: <LogoutRoute /> },
+          { path: 'settings', element: <SettingsRoute /> },
+          { path: 'error/unauthorized', element: <ErrorUnauthorizedRoute /> },
+          { path: 'dev/outbox', element: <DevOutboxRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -1,4 +1,5 @@
 import { Link, Outlet } from 'react-router';
+import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 /** Top bar, page content and footer shared by the builder-facing pages. */
@@ -21,6 +22,7 @@ export function AppShell() {
             Atelier
           </Link>
           <nav aria-label="Main" className="flex items-center gap-1">
+            <AccountMenu />
             <ThemeToggle />
           </nav>
         </div>

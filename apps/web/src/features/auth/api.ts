@@ -1,0 +1,84 @@
+import type {
+  Account,
+  AuthActionMode,
+  AuthUser,
+  CustomTokenResponse,
+  MessageResponse,
+  OAuthProviderInfo,
+  OutboxMessage,
+  SessionResponse,
+  SignInResponse,
+  TokenResponse,
+} from '@atelier/shared';
+import { ApiError, apiFetch } from '../../lib/api-client.ts';
+
+export const queryKeys = {
+  all: ['auth'] as const,
+  session: () => [...queryKeys.all, 'session'] as const,
+  account: () => [...queryKeys.all, 'account'] as const,
+  providers: () => [...queryKeys.all, 'providers'] as const,
+  outbox: () => ['dev', 'outbox'] as const,
+};
+
+export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** The signed-in session, or null when signed out (401). */
+export async function fetchSession(signal?: AbortSignal): Promise<SessionResponse | null> {
+  try {
+    return await apiFetch<SessionResponse>('/api/auth/session', { signal });
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
+const post = <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'POST', body });
+
+export const authApi = {
+  signup: (body: { email: string; password: string; name?: string | undefined }) =>
+    post<SignInResponse>('/api/auth/signup', body),
+  login: (body: { email: string; password: string }) => post<SignInResponse>('/api/auth/login', body),
+  logout: () => post<{ ok: true }>('/api/auth/logout'),
+  refresh: () => post<TokenResponse>('/api/auth/token/refresh', {}),
+  providers: (signal?: AbortSignal) =>
+    apiFetch<{ providers: OAuthProviderInfo[] }>('/api/auth/providers', { signal }),
+  sendVerification: (continueUrl: string | null) =>
+    post<{ sent: boolean; alreadyVerified: boolean }>('/api/auth/verify-email/send', { continueUrl }),
+  verifyEmail: (token: string) =>
+    post<{ message: string; email: string }>('/api/auth/verify-email', { token }),
+  inspectActionCode: (mode: AuthActionMode, token: string) =>
+    post<{ mode: AuthActionMode; email: string; newEmail: string | null }>('/api/auth/action-code', {
+      mode,
+      token,
+    }),
+  resetPassword: (token: string, password: string) =>
+    post<MessageResponse>('/api/auth/password-reset', { token, password }),
+  sendResetPasswordEmail: (email: string, continueUrl: string | null) =>
+    post<MessageResponse>('/api/live_api/account/sendResetPasswordEmail', {
+      email,
+      mainAppId: null,
+      continueUrl,
+    }),
+  sendMagicLink: (email: string, continueUrl: string | null) =>
+    post<MessageResponse>('/api/live_api/account/sendMagicLink', { email, continueUrl }),
+  validateOtp: (email: string, otp: string) =>
+    post<CustomTokenResponse>('/api/live_api/account/validateOtp', { email, otp }),
+  magicLink: (token: string) => post<CustomTokenResponse>('/api/auth/magic-link', { token }),
+  customToken: (token: string) => post<SignInResponse>('/api/auth/custom-token', { token }),
+  createAccount: () => post<{ accountId: string }>('/api/live_api/account/create'),
+  account: (signal?: AbortSignal) => apiFetch<Account>('/api/live_api/account/current', { signal }),
+  updateProfile: (body: { name?: string | null; businessDetails?: string | null }) =>
+    apiFetch<{ user: AuthUser }>('/api/auth/profile', { method: 'PATCH', body }),
+  changePassword: (body: { currentPassword?: string | undefined; newPassword: string }) =>
+    post<MessageResponse>('/api/auth/password', body),
+  revokeAllSessions: () => post<MessageResponse>('/api/auth/sessions/revoke-all'),
+  deleteAccount: (confirmEmail: string) =>
+    apiFetch<MessageResponse>('/api/auth/account', { method: 'DELETE', body: { confirmEmail } }),
+  requestEmailChange: (newEmail: string) => post<MessageResponse>('/api/auth/email-change', { newEmail }),
+  completeEmailChange: (newEmail: string, oobCode: string) =>
+    post<{ message: string; email: string }>('/api/live_api/account/completeEmailChange', {
+      newEmail,
+      oobCode,
+    }),
+  outbox: (signal?: AbortSignal) => apiFetch<{ messages: OutboxMessage[] }>('/api/dev/outbox', { signal }),
+};
