@@ -274,6 +274,43 @@ describe('compile CSS', () => {
     expect(css).toContain('.bg-primary'); // Button
   });
 
+  it('refuses @plugin and @config, which would run code on the server', async () => {
+    const result = await compileFail([
+      page('Home', '<p>x</p>'),
+      { path: 'globals.css', content: '@plugin "./evil.js";\n' },
+    ]);
+    expect(result.diagnostics).toEqual([
+      {
+        file: 'globals.css',
+        line: 1,
+        column: 10,
+        message: '"./evil.js" cannot be loaded: globals.css may not use @plugin or @config.',
+        severity: 'error',
+      },
+    ]);
+  });
+
+  it('names the line of a CSS syntax error in globals.css', async () => {
+    const result = await compileFail([
+      page('Home', '<p>x</p>'),
+      { path: 'globals.css', content: '@import "tailwindcss";\n\nbody {\n  color: red;\n' },
+    ]);
+    expect(result.diagnostics).toEqual([
+      { file: 'globals.css', line: 3, column: 1, message: 'Missing closing } at body', severity: 'error' },
+    ]);
+  });
+
+  it('keeps a web font stylesheet import', async () => {
+    const { css } = await compileOk([
+      page('Home', '<p>x</p>'),
+      {
+        path: 'globals.css',
+        content: "@import url('https://fonts.googleapis.com/css2?family=Inter&display=swap');\n",
+      },
+    ]);
+    expect(css).toContain('https://fonts.googleapis.com/css2?family=Inter&display=swap');
+  });
+
   it('reports a globals.css import that is not tailwindcss', async () => {
     const result = await compileFail([
       page('Home', '<p>x</p>'),

@@ -56,6 +56,7 @@ describe('renderAppHtml', () => {
       .replace(/&#39;/g, "'");
     expect(meta).toContain(`script-src 'self' ${hashes.join(' ')}`);
     expect(meta).toContain("connect-src 'self' http://api.test");
+    expect(meta).toContain("style-src 'self' 'unsafe-inline' https://fonts.googleapis.com");
     expect(meta).not.toContain("unsafe-inline'; script");
   });
 

@@ -81,7 +81,8 @@ export function addScriptSources(policy: string, sources: string[]): string {
 
 /**
  * A Content-Security-Policy for a compiled app: scripts and styles from its own origin (plus the
- * vendor origin when different), API calls to `apiOrigin`, images from anywhere over https.
+ * vendor origin when different; Google Fonts stylesheets), API calls to `apiOrigin`, images and
+ * fonts from anywhere over https.
  */
 export function appContentSecurityPolicy({
   apiOrigin,
@@ -94,7 +95,7 @@ export function appContentSecurityPolicy({
   return [
     "default-src 'self'",
     `script-src ${self}`,
-    `style-src ${self} 'unsafe-inline'`,
+    `style-src ${self} 'unsafe-inline' https://fonts.googleapis.com`,
     "img-src 'self' data: blob: https:",
     "font-src 'self' data: https:",
     `connect-src 'self' ${apiOrigin}`,

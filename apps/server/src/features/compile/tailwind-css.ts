@@ -20,7 +20,9 @@ type TailwindCompiler = Awaited<ReturnType<typeof compile>>;
 
 const UI_THEME_ID = 'atelier-ui-theme';
 /** `@import "tailwindcss";` (any quotes, optional layer/url form) — the compiler adds it itself. */
-const TAILWIND_IMPORT = /^\s*@import\s+(?:url\()?\s*["']tailwindcss["']\s*\)?[^;]*;\s*$/gm;
+const TAILWIND_IMPORT = /@import\s+(?:url\()?\s*["']tailwindcss["']\s*\)?[^;\n]*;/g;
+/** Lines the compiler puts before globals.css (Tailwind's positions count them). */
+const PRELUDE_LINES = 2;
 
 /**
  * Compiles an app's CSS with Tailwind 4: `@import "tailwindcss"`, the UI kit's theme tokens, then
@@ -51,8 +53,10 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
     const cached = compilers.get(globalsCss);
     // Reset a compiler that has accumulated far more candidates than the app now uses.
     if (cached && cached.seen <= Math.max(4 * candidateCount, 20_000)) return cached.compiler;
-    const input = `@import "tailwindcss";\n@import "${UI_THEME_ID}";\n${globalsCss.replace(TAILWIND_IMPORT, '')}`;
-    const compiler = await compile(input, { base: '/', from: 'globals.css', loadStylesheet });
+    // The app's own `@import "tailwindcss"` becomes a comment, so its lines keep their numbers.
+    const appCss = globalsCss.replace(TAILWIND_IMPORT, '/* tailwindcss is imported by the compiler */');
+    const input = `@import "tailwindcss";\n@import "${UI_THEME_ID}";\n${appCss}`;
+    const compiler = await compile(input, { base: '/', from: 'globals.css', loadStylesheet, loadModule });
     compilers.set(globalsCss, { compiler, seen: 0 });
     return compiler;
   }
@@ -97,6 +101,11 @@ function builtInSources(): CssSource[] {
   return builtInCache;
 }
 
+/** Plugins and config files would run code on the server: apps may not load them. */
+async function loadModule(id: string): Promise<never> {
+  throw new Error(`"${id}" cannot be loaded: globals.css may not use @plugin or @config.`);
+}
+
 async function loadStylesheet(
   id: string,
   base: string,
@@ -127,9 +136,23 @@ function tailwindDir(serverDir: string): string {
   }
 }
 
-/** Tailwind's errors carry no position; point at the line of globals.css that mentions the culprit when we can. */
+/**
+ * A Tailwind error as a diagnostic on globals.css: at the position Tailwind names (`globals.css:3:1:`,
+ * counted without our prelude lines), else at the first line that mentions the culprit.
+ */
 function cssDiagnostic(error: unknown, globalsCss: string): CompileDiagnostic {
-  const message = error instanceof Error ? error.message : String(error);
+  const raw = error instanceof Error ? error.message : String(error);
+  const positioned = /^globals\.css:(\d+):(\d+):\s*([\s\S]*)$/.exec(raw);
+  if (positioned) {
+    return {
+      file: 'globals.css',
+      line: Math.max(1, Number(positioned[1]) - PRELUDE_LINES),
+      column: Number(positioned[2]),
+      message: positioned[3]!,
+      severity: 'error',
+    };
+  }
+  const message = raw;
   const culprit = /`([^`]+)`|"([^"]+)"/.exec(message);
   const needle = culprit?.[1] ?? culprit?.[2];
   let line = 1;
