@@ -6,6 +6,7 @@ import { type AccountsOptions, accountsRoutes } from './features/accounts/accoun
 import { dataSourcesModule } from './features/data-sources/data-sources.module.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { llmAdminRoutes, llmRoutes } from './features/llm/llm.routes.ts';
 import { plansModule } from './features/plans/plans.module.ts';
 import { authContext, csrfGuard } from './platform/auth/middleware.ts';
 import { createAuthRuntime } from './platform/auth/runtime.ts';
@@ -19,6 +20,7 @@ import { createRouter } from './platform/http/openapi.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { mountWebApp } from './platform/http/web-app.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
+import type { Llm } from './platform/llm/index.ts';
 import type { Logger } from './platform/logger.ts';
 import { findRepoRoot } from './platform/paths.ts';
 
@@ -30,6 +32,8 @@ export interface AppDeps {
   bus: EventBus;
   queue: JobQueue;
   sse: SseHub;
+  /** The AI layer (platform/llm): every model call goes through it. */
+  llm: Llm;
   /** Test seams of sign-in (a mailer, a fake OAuth provider); production leaves it unset. */
   accounts?: AccountsOptions;
 }
@@ -48,6 +52,8 @@ export function createApp(deps: AppDeps) {
 
   const api = createRouter();
   api.route('/', healthRoutes(deps.database));
+  api.route('/', llmRoutes(deps.llm));
+  api.route('/', llmAdminRoutes(deps.llm));
   api.route('/', dataSourcesModule(deps));
   api.route('/', accountsRoutes(deps, auth, deps.accounts));
   api.route('/', plansModule(deps));

@@ -11,6 +11,9 @@ import { secretsKeySchema } from './platform/crypto/secret-box.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** OpenRouter's public model list: ids, context sizes and prices (spec 1 §7 "a third-party model router"). */
+export const DEFAULT_MODEL_CATALOGUE_URL = 'https://openrouter.ai/api/v1/models';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -28,6 +31,13 @@ const envSchema = z.object({
   ...authEnvSchema.shape,
   ...billingEnvSchema.shape,
   SECRETS_KEY: secretsKeySchema.optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.url().optional(),
+  LLM_DEFAULT_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  MODEL_CATALOGUE_URL: z.union([z.url(), z.literal('off')]).default(DEFAULT_MODEL_CATALOGUE_URL),
 });
 
 export interface Config {
@@ -50,6 +60,20 @@ export interface Config {
   billing: BillingConfig;
   /** Base64 key of the secret box; undefined: a key file in DATA_DIR (see platform/crypto). */
   secretsKey: string | undefined;
+  llm: LlmConfig;
+}
+
+/** Model providers (README "Configuration"). Keys are never logged or sent to a client. */
+export interface LlmConfig {
+  openaiApiKey: string | undefined;
+  openaiBaseUrl: string | undefined;
+  anthropicApiKey: string | undefined;
+  anthropicBaseUrl: string | undefined;
+  defaultModel: string | undefined;
+  /** Longest wait for the first and for each following chunk of a model's answer. */
+  timeoutMs: number;
+  /** The public model list that refreshes the catalogue's prices, or undefined when disabled ('off'). */
+  catalogueUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -83,5 +107,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: toAuthConfig(e),
     billing,
     secretsKey: e.SECRETS_KEY,
+    llm: {
+      openaiApiKey: e.OPENAI_API_KEY,
+      openaiBaseUrl: e.OPENAI_BASE_URL?.replace(/\/$/, ''),
+      anthropicApiKey: e.ANTHROPIC_API_KEY,
+      anthropicBaseUrl: e.ANTHROPIC_BASE_URL?.replace(/\/$/, ''),
+      defaultModel: e.LLM_DEFAULT_MODEL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      catalogueUrl: e.MODEL_CATALOGUE_URL === 'off' ? undefined : e.MODEL_CATALOGUE_URL,
+    },
   };
 }

@@ -3,11 +3,13 @@ import { type ServerType, serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
 import type { Config } from './config.ts';
+import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { runMigrations } from './platform/db/migrate.ts';
 import { createEventBus, type EventBus } from './platform/events/event-bus.ts';
 import { SseHub } from './platform/events/sse.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
+import { createLlm } from './platform/llm/index.ts';
 import type { Logger } from './platform/logger.ts';
 
 export interface RunningServer {
@@ -42,7 +44,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   const sse = new SseHub();
-  const app = createApp({ config, logger, database, bus, queue, sse });
+  const secretBox = createSecretBox({ config: { dataDir: config.dataDir, secretsKey: config.secretsKey } });
+  const llm = createLlm({ config, database, logger, secretBox });
+  const app = createApp({ config, logger, database, bus, queue, sse, llm });
   const dataSourceWorkers = await startDataSourceWorkers({ config, logger, database, bus, queue });
 
   const server = await new Promise<ServerType>((resolve, reject) => {
@@ -55,6 +59,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     { url, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     'listening',
   );
+  // Refreshes model prices from the public model list in the background (never blocks start-up).
+  llm.start();
 
   let closing: Promise<void> | undefined;
   const runningBus = bus;
@@ -70,6 +76,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       }, config.shutdownTimeoutMs);
       await drained;
       clearTimeout(timer);
+      llm.stop();
       dataSourceWorkers.stop();
       await runningQueue.stop(config.shutdownTimeoutMs);
       await runningBus.close();

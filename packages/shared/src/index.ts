@@ -18,3 +18,8 @@ export * from './auth/safe-redirect.ts';
 export * from './constants/auth.ts';
 export * from './constants/auth-messages.ts';
 export * from './contracts/auth.ts';
+export * from './actions/permission-request.ts';
+export * from './actions/serialize.ts';
+export * from './actions/tags.ts';
+export * from './contracts/llm.ts';
+export * from './llm/constants.ts';

@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AppDeps, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { disposeAppsRuntime } from '../../src/features/apps/apps.module.ts';
+import { createSecretBox } from '../../src/platform/crypto/secret-box.ts';
 import { createEventBus } from '../../src/platform/events/event-bus.ts';
 import { SseHub } from '../../src/platform/events/sse.ts';
 import { createJobQueue } from '../../src/platform/jobs/job-queue.ts';
+import { createLlm, type LlmOptions } from '../../src/platform/llm/index.ts';
 import type { Logger } from '../../src/platform/logger.ts';
 import { createTestDatabase, silentLogger } from './test-db.ts';
 
@@ -17,13 +20,21 @@ export interface TestApp {
 
 /** The real application on a fresh test database, for in-process `app.request()` tests. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; logger?: Logger; deps?: Partial<Pick<AppDeps, 'accounts'>> } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: Logger;
+    deps?: Partial<Pick<AppDeps, 'accounts' | 'apps'>>;
+    /** Test seams of the AI layer (retry delays, settings cache, fetch). */
+    llm?: Pick<LlmOptions, 'retry' | 'settingsTtlMs' | 'fetch'>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests never reach the internet: the public model list is off unless a test points it at a fake.
+    MODEL_CATALOGUE_URL: 'off',
     ...options.env,
   });
   const logger = options.logger ?? silentLogger;
@@ -31,12 +42,15 @@ export async function createTestApp(
   const bus = createEventBus(database, logger);
   await bus.start();
   const queue = createJobQueue(database, logger);
-  const deps: AppDeps = { config, logger, database, bus, queue, sse: new SseHub(), ...options.deps };
+  const secretBox = createSecretBox({ config: { dataDir, secretsKey: config.secretsKey } });
+  const llm = createLlm({ config, database, logger, secretBox, ...options.llm });
+  const deps: AppDeps = { config, logger, database, bus, queue, sse: new SseHub(), llm, ...options.deps };
   return {
     app: createApp(deps),
     deps,
     async close() {
       deps.sse.closeAll();
+      await disposeAppsRuntime(deps);
       await queue.stop(1000);
       await bus.close();
       await database.close();

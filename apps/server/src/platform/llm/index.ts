@@ -1,0 +1,23 @@
+export { BUILT_IN_MODELS, OFFLINE_MODEL } from './catalogue.ts';
+export { LlmCallError } from './errors.ts';
+export {
+  createLlm,
+  type Llm,
+  type LlmCallContext,
+  type LlmCallInput,
+  type LlmGenerated,
+  type LlmOptions,
+  LlmSettingsError,
+  type LlmStream,
+  llmErrorText,
+  type ResolvedModel,
+} from './llm.ts';
+export { createOfflineModel } from './offline/offline-model.ts';
+export {
+  type AppFile,
+  builderSystemPrompt,
+  type Passage,
+  PROMPT_VERSIONS,
+  renderAppFiles,
+  toolRunSystemPrompt,
+} from './prompts/index.ts';

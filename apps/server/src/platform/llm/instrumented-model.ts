@@ -1,0 +1,316 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import {
+  isAbortError,
+  isRetryable,
+  type LlmCallError,
+  LlmTimeoutError,
+  retryAfterMs,
+  toLlmCallError,
+} from './errors.ts';
+
+export interface RetryPolicy {
+  /** Further attempts after the first one (before the first token only). */
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8000 };
+
+/** What one model invocation did, handed to `onDone` exactly once. */
+export interface CallObservation {
+  /** performance.now() at the start of the call. */
+  startedAt: number;
+  endedAt: number;
+  firstTokenAt: number | undefined;
+  usage: LanguageModelV3Usage | undefined;
+  /** The provider's unified finish reason, 'error' or 'aborted'. */
+  finishReason: string;
+  error: LlmCallError | undefined;
+  attempts: number;
+}
+
+export interface InstrumentOptions {
+  /** Longest wait for the first chunk and between chunks (streaming) or for the answer (generate). */
+  timeoutMs: number;
+  retry: RetryPolicy;
+  /** When the logical call began (defaults to when the model was invoked). */
+  startedAt?: number;
+  onDone(observation: CallObservation): void;
+}
+
+type Part = LanguageModelV3StreamPart;
+type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Part>['read']>>;
+
+const CONTENT_PARTS = new Set<Part['type']>([
+  'text-delta',
+  'reasoning-delta',
+  'tool-input-start',
+  'tool-call',
+  'file',
+  'source',
+]);
+const isContent = (part: Part) =>
+  CONTENT_PARTS.has(part.type) && !(part.type === 'text-delta' && part.delta === '');
+
+const EMPTY_USAGE: LanguageModelV3Usage = {
+  inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+};
+
+/**
+ * Wraps a provider's model so that every call: retries 408/409/429/5xx and network failures with
+ * exponential backoff until the first token (honouring Retry-After); gives up after `timeoutMs`
+ * without a chunk (aborting the upstream request); turns every failure into an LlmCallError
+ * carrying the spec's message; passes the caller's abort to the upstream request; and reports its
+ * timing, usage and outcome once through `onDone`.
+ */
+export function instrumentModel(inner: LanguageModelV3, options: InstrumentOptions): LanguageModelV3 {
+  return {
+    specificationVersion: 'v3',
+    provider: inner.provider,
+    modelId: inner.modelId,
+    supportedUrls: inner.supportedUrls,
+    doGenerate: (call) => generate(inner, call, options),
+    doStream: (call) => stream(inner, call, options),
+  };
+}
+
+/** Aborts `controller` with a timeout when `touch()` is not called for `ms`. */
+function idleTimer(ms: number, controller: AbortController) {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => controller.abort(new LlmTimeoutError(`No answer from the model within ${ms} ms`)),
+      ms,
+    );
+  };
+  arm();
+  return { touch: arm, stop: () => clearTimeout(timer) };
+}
+
+function callContext(call: LanguageModelV3CallOptions, options: InstrumentOptions) {
+  const timeout = new AbortController();
+  const signal = call.abortSignal ? AbortSignal.any([call.abortSignal, timeout.signal]) : timeout.signal;
+  const observation: CallObservation = {
+    startedAt: options.startedAt ?? performance.now(),
+    endedAt: 0,
+    firstTokenAt: undefined,
+    usage: undefined,
+    finishReason: 'other',
+    error: undefined,
+    attempts: 0,
+  };
+  let done = false;
+  const callerAborted = () => call.abortSignal?.aborted === true;
+  return {
+    timeout,
+    signal,
+    observation,
+    callerAborted,
+    /** Classifies a failure: the caller's abort stays as it is, anything else becomes an LlmCallError. */
+    fail(error: unknown): unknown {
+      if (callerAborted()) {
+        observation.finishReason = 'aborted';
+        return error;
+      }
+      const reason = timeout.signal.aborted ? timeout.signal.reason : error;
+      observation.error = toLlmCallError(reason);
+      observation.finishReason = 'error';
+      return observation.error;
+    },
+    finish() {
+      if (done) return;
+      done = true;
+      observation.endedAt = performance.now();
+      options.onDone(observation);
+    },
+    async backoff(error: unknown): Promise<boolean> {
+      const { maxRetries, baseDelayMs, maxDelayMs } = options.retry;
+      if (observation.attempts > maxRetries || signal.aborted || !isRetryable(error) || isAbortError(error)) {
+        return false;
+      }
+      const exponential = baseDelayMs * 2 ** (observation.attempts - 1) * (0.8 + Math.random() * 0.4);
+      const delay = Math.min(maxDelayMs, Math.max(exponential, retryAfterMs(error) ?? 0));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+      });
+      return !signal.aborted;
+    },
+  };
+}
+
+async function generate(
+  inner: LanguageModelV3,
+  call: LanguageModelV3CallOptions,
+  options: InstrumentOptions,
+) {
+  const context = callContext(call, options);
+  const timer = idleTimer(options.timeoutMs, context.timeout);
+  try {
+    while (true) {
+      context.observation.attempts++;
+      try {
+        const result = await inner.doGenerate({ ...call, abortSignal: context.signal });
+        context.observation.firstTokenAt = performance.now();
+        context.observation.usage = result.usage;
+        context.observation.finishReason = result.finishReason.unified;
+        return result;
+      } catch (error) {
+        if (await context.backoff(error)) continue;
+        throw context.fail(error);
+      }
+    }
+  } finally {
+    timer.stop();
+    context.finish();
+  }
+}
+
+async function stream(
+  inner: LanguageModelV3,
+  call: LanguageModelV3CallOptions,
+  options: InstrumentOptions,
+): Promise<LanguageModelV3StreamResult> {
+  const context = callContext(call, options);
+  const { observation } = context;
+  const timer = idleTimer(options.timeoutMs, context.timeout);
+  const end = () => {
+    timer.stop();
+    context.finish();
+  };
+
+  while (true) {
+    observation.attempts++;
+    let result: LanguageModelV3StreamResult;
+    try {
+      result = await inner.doStream({ ...call, abortSignal: context.signal });
+    } catch (error) {
+      if (await context.backoff(error)) continue;
+      const failed = context.fail(error);
+      end();
+      throw failed;
+    }
+    // Read up to the first token: a failure before it is retried like a failed request.
+    const reader = result.stream.getReader();
+    const buffered: Part[] = [];
+    let failure: { error: unknown } | undefined;
+    while (true) {
+      let next: ReadResult;
+      try {
+        next = await reader.read();
+      } catch (error) {
+        failure = { error };
+        break;
+      }
+      timer.touch();
+      if (next.done) break;
+      if (next.value.type === 'error') {
+        failure = { error: next.value.error };
+        break;
+      }
+      observe(next.value);
+      buffered.push(next.value);
+      if (isContent(next.value)) {
+        observation.firstTokenAt = performance.now();
+        break;
+      }
+    }
+    if (failure) {
+      reader.cancel().catch(() => {});
+      if (await context.backoff(failure.error)) continue;
+      const error = context.fail(failure.error);
+      if (context.callerAborted()) {
+        end();
+        throw error;
+      }
+      return { ...result, stream: streamOf([...buffered, ...failureParts(error)], end) };
+    }
+    return { ...result, stream: continueStream(buffered, reader) };
+  }
+
+  function observe(part: Part) {
+    if (part.type === 'finish') {
+      observation.usage = part.usage;
+      if (!observation.error) observation.finishReason = part.finishReason.unified;
+    }
+  }
+
+  /** The parts read so far, then the rest of the provider's stream, failures normalised. */
+  function continueStream(buffered: Part[], reader: ReadableStreamDefaultReader<Part>): ReadableStream<Part> {
+    let index = 0;
+    return new ReadableStream<Part>({
+      async pull(controller) {
+        if (index < buffered.length) {
+          controller.enqueue(buffered[index++]!);
+          return;
+        }
+        let next: ReadResult;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          const failed = context.fail(error);
+          end();
+          if (context.callerAborted()) {
+            controller.error(failed);
+            return;
+          }
+          for (const part of failureParts(failed)) controller.enqueue(part);
+          controller.close();
+          return;
+        }
+        timer.touch();
+        if (next.done) {
+          end();
+          controller.close();
+          return;
+        }
+        let part = next.value;
+        if (part.type === 'error') {
+          part = { type: 'error', error: context.fail(part.error) };
+        } else {
+          if (!observation.firstTokenAt && isContent(part)) observation.firstTokenAt = performance.now();
+          observe(part);
+        }
+        controller.enqueue(part);
+      },
+      async cancel(reason) {
+        if (!observation.error) observation.finishReason = 'aborted';
+        end();
+        await reader.cancel(reason).catch(() => {});
+      },
+    });
+  }
+}
+
+function failureParts(error: unknown): Part[] {
+  return [
+    { type: 'error', error },
+    { type: 'finish', usage: EMPTY_USAGE, finishReason: { unified: 'error', raw: undefined } },
+  ];
+}
+
+function streamOf(parts: Part[], onEnd: () => void): ReadableStream<Part> {
+  return new ReadableStream<Part>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+      onEnd();
+    },
+  });
+}

@@ -1,0 +1,187 @@
+import type { MessageUsage, UsageRecord, UsageSummary, UsageTotals } from '@atelier/shared';
+import { type AnyColumn, and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { type LlmUsageRow, llmUsage, type NewLlmUsageRow } from '../db/schema/index.ts';
+import { microsToDollars } from './cost.ts';
+
+/**
+ * Queries of `llm_usage`. Usage is install-wide admin data (spec 3 §6: admins see the token usage
+ * summary and the per-message table); callers filter by app.
+ */
+export async function insertUsage(db: Db, row: NewLlmUsageRow): Promise<LlmUsageRow> {
+  const [inserted] = await db.insert(llmUsage).values(row).returning();
+  return inserted!;
+}
+
+const sumInt = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+function totalsColumns() {
+  return {
+    calls: sql<number>`count(*)`.mapWith(Number),
+    promptTokens: sumInt(llmUsage.promptTokens),
+    completionTokens: sumInt(llmUsage.completionTokens),
+    cacheReadTokens: sumInt(llmUsage.cacheReadTokens),
+    cacheWriteTokens: sumInt(llmUsage.cacheWriteTokens),
+    promptCostMicros: sumInt(llmUsage.promptCostMicros),
+    completionCostMicros: sumInt(llmUsage.completionCostMicros),
+    cacheReadCostMicros: sumInt(llmUsage.cacheReadCostMicros),
+    cacheWriteCostMicros: sumInt(llmUsage.cacheWriteCostMicros),
+  };
+}
+
+type TotalsRow = { [K in keyof ReturnType<typeof totalsColumns>]: number };
+
+function toTotals(row: TotalsRow | undefined): UsageTotals {
+  const r = row ?? {
+    calls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    promptCostMicros: 0,
+    completionCostMicros: 0,
+    cacheReadCostMicros: 0,
+    cacheWriteCostMicros: 0,
+  };
+  const totalMicros =
+    r.promptCostMicros + r.completionCostMicros + r.cacheReadCostMicros + r.cacheWriteCostMicros;
+  return {
+    calls: r.calls,
+    promptTokens: r.promptTokens,
+    completionTokens: r.completionTokens,
+    totalTokens: r.promptTokens + r.completionTokens,
+    cacheReadTokens: r.cacheReadTokens,
+    cacheWriteTokens: r.cacheWriteTokens,
+    promptCost: microsToDollars(r.promptCostMicros),
+    completionCost: microsToDollars(r.completionCostMicros),
+    cacheReadCost: microsToDollars(r.cacheReadCostMicros),
+    cacheWriteCost: microsToDollars(r.cacheWriteCostMicros),
+    totalCost: microsToDollars(totalMicros),
+  };
+}
+
+const appFilter = (appId: string | undefined) => (appId ? eq(llmUsage.appId, appId) : undefined);
+
+/** Totals, and totals per model and per purpose, for one app or the whole install. */
+export async function usageSummary(db: Db, filter: { appId?: string | undefined }): Promise<UsageSummary> {
+  const where = appFilter(filter.appId);
+  const [total] = await db.select(totalsColumns()).from(llmUsage).where(where);
+  const byModel = await db
+    .select({ model: llmUsage.model, ...totalsColumns() })
+    .from(llmUsage)
+    .where(where)
+    .groupBy(llmUsage.model)
+    .orderBy(llmUsage.model);
+  const byPurpose = await db
+    .select({ purpose: llmUsage.purpose, ...totalsColumns() })
+    .from(llmUsage)
+    .where(where)
+    .groupBy(llmUsage.purpose)
+    .orderBy(llmUsage.purpose);
+  return {
+    ...toTotals(total),
+    byModel: byModel.map((row) => ({ model: row.model, ...toTotals(row) })),
+    byPurpose: byPurpose.map((row) => ({ purpose: row.purpose, ...toTotals(row) })),
+  };
+}
+
+/** The latest value of a column within a message's calls. */
+const latest = <T>(column: AnyColumn) =>
+  sql<T>`(array_agg(${column} order by ${llmUsage.createdAt} desc))[1]`;
+
+/** Usage per assistant message (all of its calls added up), newest first. */
+export async function usageByMessage(
+  db: Db,
+  filter: { appId?: string | undefined; messageId?: string | undefined; limit: number },
+): Promise<MessageUsage[]> {
+  const lastAt = sql<Date>`max(${llmUsage.createdAt})`;
+  const rows = await db
+    .select({
+      messageId: sql<string>`${llmUsage.messageId}`,
+      ...totalsColumns(),
+      lastAt: lastAt.mapWith((value: string | Date) => new Date(value)),
+      model: latest<string>(llmUsage.model),
+      finishReason: latest<string>(llmUsage.finishReason),
+      promptRate: latest<number>(llmUsage.promptRate).mapWith(Number),
+      completionRate: latest<number>(llmUsage.completionRate).mapWith(Number),
+      cacheReadRate: latest<number>(llmUsage.cacheReadRate).mapWith(Number),
+      cacheWriteRate: latest<number>(llmUsage.cacheWriteRate).mapWith(Number),
+    })
+    .from(llmUsage)
+    .where(
+      and(
+        isNotNull(llmUsage.messageId),
+        appFilter(filter.appId),
+        filter.messageId ? eq(llmUsage.messageId, filter.messageId) : undefined,
+      ),
+    )
+    .groupBy(llmUsage.messageId)
+    .orderBy(desc(lastAt))
+    .limit(filter.limit);
+  return rows.map((row) => ({
+    messageId: row.messageId,
+    calls: row.calls,
+    usage: toUsageRecord(toTotals(row), {
+      rates: {
+        prompt: row.promptRate,
+        completion: row.completionRate,
+        cacheRead: row.cacheReadRate,
+        cacheWrite: row.cacheWriteRate,
+      },
+      model: row.model,
+      finishReason: row.finishReason,
+      timestamp: row.lastAt,
+    }),
+  }));
+}
+
+/** Spec 3 §3 "Usage record" from totals and the call's model, rates and end. */
+export function toUsageRecord(
+  totals: UsageTotals,
+  call: { rates: UsageRecord['rates']; model: string; finishReason: string; timestamp: Date },
+): UsageRecord {
+  return {
+    promptTokens: totals.promptTokens,
+    promptCost: totals.promptCost,
+    completionTokens: totals.completionTokens,
+    completionCost: totals.completionCost,
+    totalTokens: totals.totalTokens,
+    totalCost: totals.totalCost,
+    cacheReadTokens: totals.cacheReadTokens,
+    cacheWriteTokens: totals.cacheWriteTokens,
+    cacheReadCost: totals.cacheReadCost,
+    cacheWriteCost: totals.cacheWriteCost,
+    rates: call.rates,
+    modelInfo: { model: call.model },
+    finishReason: call.finishReason,
+    timestamp: call.timestamp.toISOString(),
+  };
+}
+
+/** The usage record of one stored call. */
+export function rowToUsageRecord(row: LlmUsageRow): UsageRecord {
+  return toUsageRecord(
+    toTotals({
+      calls: 1,
+      promptTokens: row.promptTokens,
+      completionTokens: row.completionTokens,
+      cacheReadTokens: row.cacheReadTokens,
+      cacheWriteTokens: row.cacheWriteTokens,
+      promptCostMicros: row.promptCostMicros,
+      completionCostMicros: row.completionCostMicros,
+      cacheReadCostMicros: row.cacheReadCostMicros,
+      cacheWriteCostMicros: row.cacheWriteCostMicros,
+    }),
+    {
+      rates: {
+        prompt: row.promptRate,
+        completion: row.completionRate,
+        cacheRead: row.cacheReadRate,
+        cacheWrite: row.cacheWriteRate,
+      },
+      model: row.model,
+      finishReason: row.finishReason,
+      timestamp: row.createdAt,
+    },
+  );
+}

@@ -1,0 +1,32 @@
+/** Constants of the AI layer shared by the server, the web app and the tests. */
+
+/** Spec 3 §8: the note shown on a failed assistant message (and the text of every failed AI call). */
+export const LLM_ERROR_MESSAGE =
+  'There was an error. You can retry or try a different input. Contact us if the issue persists.';
+
+/** The built-in deterministic model used when no provider is configured. */
+export const OFFLINE_MODEL_ID = 'offline';
+export const OFFLINE_MODEL_LABEL = 'Offline assistant';
+
+/** Spec 1 §9: the default model is a small mini-class chat model. */
+export const DEFAULT_MODEL_ID = 'gpt-4o-mini';
+
+/** Spec 1 §5/§9: model temperature 0 to 2, step 0.1, default 0.7. */
+export const MODEL_TEMPERATURE = { min: 0, max: 2, step: 0.1, default: 0.7 } as const;
+
+/** The providers a model can come from. `openai` is any OpenAI-compatible chat-completions server. */
+export const LLM_PROVIDERS = ['openai', 'anthropic', 'offline'] as const;
+export type LlmProvider = (typeof LLM_PROVIDERS)[number];
+
+/** What an AI call was for; recorded with its usage. */
+export const LLM_PURPOSES = [
+  'chat',
+  'tool_run',
+  'magic_create',
+  'csv_mapping',
+  'validate',
+  'repair',
+  'enhance_query',
+  'other',
+] as const;
+export type LlmPurpose = (typeof LLM_PURPOSES)[number];
