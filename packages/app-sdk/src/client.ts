@@ -2,6 +2,7 @@ import { type AuthClient, authClient } from './auth.ts';
 import { type Entities, entitiesProxy } from './entities.ts';
 import { type FunctionsClient, functionsClient } from './functions.ts';
 import { type IntegrationsClient, integrationsClient } from './integrations.ts';
+import { type MembershipClient, membershipClient } from './membership.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 
 export type ClientOptions = TransportOptions;
@@ -12,6 +13,8 @@ export interface AtelierClient {
   auth: AuthClient;
   functions: FunctionsClient;
   integrations: IntegrationsClient;
+  /** Paid memberships: the signed-in user's status, the checkout, the paywall. */
+  membership: MembershipClient;
 }
 
 /** A client for one app: `createClient({ appId, baseUrl, getToken? })`. */
@@ -28,5 +31,6 @@ export function clientOn(transport: () => Transport, appId: string): AtelierClie
     auth: authClient(transport),
     functions: functionsClient(transport),
     integrations: integrationsClient(transport),
+    membership: membershipClient(transport),
   };
 }

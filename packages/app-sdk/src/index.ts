@@ -17,6 +17,12 @@ export type {
   InvokeLLMParams,
   SendEmailParams,
 } from './integrations.ts';
+export {
+  type MembershipClient,
+  type MembershipStatus,
+  needsPaywall,
+  PAYWALL_TEXTS,
+} from './membership.ts';
 export { createPageUrl } from './page-url.ts';
 export {
   memoryTokenStorage,
@@ -32,3 +38,5 @@ export const entities = defaultClient.entities;
 export const auth = defaultClient.auth;
 export const functions = defaultClient.functions;
 export const integrations = defaultClient.integrations;
+/** `membership.status()`, `membership.startCheckout()`, `membership.paywall()` of a paid app. */
+export const membership = defaultClient.membership;

@@ -11,6 +11,7 @@ import { call, setPlan } from '../../../test/support/billing.ts';
 import { FakeStripe } from '../../../test/support/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appMemberships, appPaymentSettings } from '../../platform/db/schema/index.ts';
+import { createMembershipGate } from './membership-gate.ts';
 
 const BUILDER_KEY = 'sk_test_builder_account';
 
@@ -279,6 +280,32 @@ describe('members of an app (end users, Stripe)', () => {
       member.headers,
     );
     expect(status.body.status).toBe('active');
+  });
+
+  it('lets the membership gate through members and the owner only', async () => {
+    const gate = createMembershipGate(t.deps.database.db);
+    const actorOf = (user: { id: string; tenantId: string; appId: string | null; email: string }) => ({
+      userId: user.id,
+      tenantId: user.tenantId,
+      appId: user.appId,
+      email: user.email,
+      name: null,
+      isAdmin: false,
+      emailVerified: true,
+      sessionId: 's',
+      via: 'access-token' as const,
+    });
+    await expect(gate.assertMember(appId, actorOf(member.user))).resolves.toBeUndefined();
+    await expect(gate.assertMember(appId, actorOf(owner.user))).resolves.toBeUndefined();
+    const visitor = await signUpEndUser(t, appId, 'visitor@example.com');
+    await expect(gate.assertMember(appId, actorOf(visitor.user))).rejects.toMatchObject({
+      status: 403,
+      message: MEMBERSHIP_MESSAGES.membersOnly,
+    });
+    await expect(gate.assertMember(appId, undefined)).rejects.toMatchObject({ status: 403 });
+    await expect(gate.assertMember(appId, actorOf(stranger.user))).rejects.toMatchObject({ status: 403 });
+    const anonymous = await call<MembershipStatusResponse>(t, 'GET', `/api/apps/${appId}/membership`, {});
+    expect(anonymous.body).toMatchObject({ required: true, isMember: false, status: 'none' });
   });
 
   it('answers 404 to an end user of another app', async () => {

@@ -12,7 +12,7 @@ import {
   webhookReceiptSchema,
 } from '@atelier/shared';
 import { createRoute } from '@hono/zod-openapi';
-import { requireActor, requireBuilder } from '../../platform/auth/middleware.ts';
+import { maybeActor, optionalActor, requireActor, requireBuilder } from '../../platform/auth/middleware.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { errorContent, jsonBody, jsonContent } from '../plans/route-helpers.ts';
 import type { AppPaymentsService } from './app-payments.service.ts';
@@ -97,8 +97,9 @@ const membershipRoute = createRoute({
   method: 'get',
   path: '/apps/{appId}/membership',
   tags,
-  middleware: [requireActor] as const,
-  summary: "The caller's membership of the app (app SDK): required, isMember, status",
+  middleware: [optionalActor] as const,
+  summary:
+    "The caller's membership of the app (app SDK): required, isMember, status; visitors get status none",
   request: params,
   responses: { 200: jsonContent(membershipStatusSchema, 'Membership'), 404: errorContent('No such app') },
 });
@@ -151,7 +152,7 @@ export function appPaymentsRoutes(service: AppPaymentsService) {
       return c.json({ received: true as const, duplicate }, 200);
     })
     .openapi(membershipRoute, async (c) =>
-      c.json(await service.membership(c.var.actor, c.req.valid('param').appId), 200),
+      c.json(await service.membership(maybeActor(c), c.req.valid('param').appId), 200),
     )
     .openapi(membershipCheckoutRoute, async (c) => {
       const { appId } = c.req.valid('param');

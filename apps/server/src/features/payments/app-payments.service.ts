@@ -170,13 +170,23 @@ export class AppPaymentsService {
 
   // --- end users ---
 
-  /** The caller's membership of the app (an end user of it, or its owner, who is never paywalled). */
-  async membership(actor: Actor, appId: string): Promise<MembershipStatusResponse> {
+  /** The caller's membership of the app (an end user of it, its owner — never paywalled — or a visitor). */
+  async membership(actor: Actor | undefined, appId: string): Promise<MembershipStatusResponse> {
     const app = await this.deps.repo.findApp(appId);
     if (!app) throw notFound();
     const settings = await this.deps.repo.findSettings(appId);
     const required = isRequired(settings);
     const product = settings?.productId ? { id: settings.productId, name: settings.productName ?? '' } : null;
+    if (!actor) {
+      return {
+        required,
+        isMember: false,
+        status: 'none',
+        product,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+      };
+    }
     if (actor.tenantId === PLATFORM_TENANT) {
       if (app.ownerId !== actor.userId) throw notFound();
       return {
