@@ -5,6 +5,12 @@ export interface TokenRefreshTimers {
   clearInterval: (id: ReturnType<typeof setInterval>) => void;
 }
 
+/** Wrapped: the browser's timers throw "Illegal invocation" when called as methods of another object. */
+const browserTimers: TokenRefreshTimers = {
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (id) => clearInterval(id),
+};
+
 /**
  * Refreshes the sign-in token every 50 minutes (spec 1 §9: 3,000,000 ms) while signed in; calls
  * `onSignedOut` when the server no longer knows the session. Answers a stop function.
@@ -13,7 +19,7 @@ export function startTokenRefresh(
   refresh: () => Promise<void>,
   onSignedOut: () => void,
   isUnauthorized: (error: unknown) => boolean,
-  timers: TokenRefreshTimers = { setInterval, clearInterval },
+  timers: TokenRefreshTimers = browserTimers,
 ): () => void {
   const id = timers.setInterval(() => {
     refresh().catch((error: unknown) => {
