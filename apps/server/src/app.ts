@@ -3,6 +3,13 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config.ts';
 import { type AccountsOptions, accountsRoutes } from './features/accounts/accounts.module.ts';
+import {
+  type AppsOptions,
+  appsModule,
+  customDomainsModule,
+  publishedAppsModule,
+  sdkCors,
+} from './features/apps/apps.module.ts';
 import { dataSourcesModule } from './features/data-sources/data-sources.module.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -36,6 +43,8 @@ export interface AppDeps {
   llm: Llm;
   /** Test seams of sign-in (a mailer, a fake OAuth provider); production leaves it unset. */
   accounts?: AccountsOptions;
+  /** Test seams of the apps area (a DNS TXT resolver); production leaves it unset. */
+  apps?: AppsOptions;
 }
 
 /** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
@@ -45,6 +54,8 @@ export function createApp(deps: AppDeps) {
   app.notFound(notFoundHandler);
   app.use('*', requestContext(deps.logger));
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }));
+  app.use('*', customDomainsModule(deps));
+  app.use('/api/*', sdkCors);
   app.use('/api/*', jsonBody);
   const auth = createAuthRuntime(deps.config, deps.database);
   app.use('*', authContext(auth));
@@ -56,12 +67,14 @@ export function createApp(deps: AppDeps) {
   api.route('/', llmAdminRoutes(deps.llm));
   api.route('/', dataSourcesModule(deps));
   api.route('/', accountsRoutes(deps, auth, deps.accounts));
+  api.route('/', appsModule(deps));
   api.route('/', plansModule(deps));
 
   app.route('/api', api);
   app.route('/api', docsRoutes(api));
   app.all('/api/*', apiNotFound);
 
+  app.route('/', publishedAppsModule(deps));
   mountWebApp(app, deps.config.webDistDir ?? path.join(findRepoRoot(), 'apps/web/dist'));
   return app;
 }

@@ -27,6 +27,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  PREVIEW_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  PREVIEW_ORIGIN: z.url().optional(),
   ...dataSourcesEnvSchema.shape,
   ...authEnvSchema.shape,
   ...billingEnvSchema.shape,
@@ -52,6 +54,8 @@ export interface Config {
   /** Absolute path of the built web app, or undefined to use the default location. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** The preview origin: a second listener that serves only compiled app documents (features/preview). */
+  preview: PreviewConfig;
   /** Data sources: connector credentials, the test-only loopback switch of the SSRF guard. */
   dataSources: DataSourcesConfig;
   /** Sign-in: admins, mail, session cookie, JWT secret, OAuth providers. */
@@ -74,6 +78,15 @@ export interface LlmConfig {
   timeoutMs: number;
   /** The public model list that refreshes the catalogue's prices, or undefined when disabled ('off'). */
   catalogueUrl: string | undefined;
+}
+
+export interface PreviewConfig {
+  /** Port of the preview listener (default PORT + 1; 0 picks a free port). */
+  port: number;
+  /** Origin the builder's iframe loads previews from; without PREVIEW_ORIGIN it follows the bound port. */
+  origin: string;
+  /** True when PREVIEW_ORIGIN was set (the server then never rewrites `origin`). */
+  originConfigured: boolean;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    preview: previewConfig(e.PORT, e.PREVIEW_PORT, e.PREVIEW_ORIGIN),
     dataSources: toDataSourcesConfig(e),
     auth: toAuthConfig(e),
     billing,
@@ -116,5 +130,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.LLM_TIMEOUT_MS,
       catalogueUrl: e.MODEL_CATALOGUE_URL === 'off' ? undefined : e.MODEL_CATALOGUE_URL,
     },
+  };
+}
+
+function previewConfig(
+  port: number,
+  previewPort: number | undefined,
+  origin: string | undefined,
+): PreviewConfig {
+  const resolvedPort = previewPort ?? (port === 0 ? 0 : Math.min(port + 1, 65535));
+  return {
+    port: resolvedPort,
+    origin: (origin ?? `http://localhost:${resolvedPort}`).replace(/\/$/, ''),
+    originConfigured: origin !== undefined,
   };
 }

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
-import { createApp } from './app.ts';
-import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
+import { type AppDeps, createApp } from './app.ts';
 import type { Config } from './config.ts';
+import { createPreviewApp, disposeAppsRuntime } from './features/apps/apps.module.ts';
+import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { runMigrations } from './platform/db/migrate.ts';
@@ -46,7 +47,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const sse = new SseHub();
   const secretBox = createSecretBox({ config: { dataDir: config.dataDir, secretsKey: config.secretsKey } });
   const llm = createLlm({ config, database, logger, secretBox });
-  const app = createApp({ config, logger, database, bus, queue, sse, llm });
+  const deps: AppDeps = { config, logger, database, bus, queue, sse, llm };
+  const app = createApp(deps);
   const dataSourceWorkers = await startDataSourceWorkers({ config, logger, database, bus, queue });
 
   const server = await new Promise<ServerType>((resolve, reject) => {
@@ -59,6 +61,25 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     { url, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     'listening',
   );
+  // The preview origin: a second listener that serves only compiled app documents (features/preview).
+  let preview: ServerType;
+  try {
+    preview = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve(
+        { fetch: createPreviewApp(deps).fetch, port: config.preview.port, hostname: config.host },
+        () => resolve(s),
+      );
+      s.once('error', reject);
+    });
+  } catch (error) {
+    server.close();
+    await disposeAppsRuntime(deps);
+    throw error;
+  }
+  if (!config.preview.originConfigured) {
+    config.preview.origin = `http://localhost:${(preview.address() as AddressInfo).port}`;
+  }
+  logger.info({ previewOrigin: config.preview.origin }, 'preview listening');
   // Refreshes model prices from the public model list in the background (never blocks start-up).
   llm.start();
 
@@ -67,15 +88,18 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const runningQueue = queue;
   const close = () => {
     closing ??= (async () => {
-      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      const drained = Promise.all(
+        [server, preview].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+      );
       sse.closeAll();
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      for (const s of [server, preview]) if ('closeIdleConnections' in s) s.closeIdleConnections();
       const timer = setTimeout(() => {
         logger.warn('shutdown timeout: closing remaining connections');
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        for (const s of [server, preview]) if ('closeAllConnections' in s) s.closeAllConnections();
       }, config.shutdownTimeoutMs);
       await drained;
       clearTimeout(timer);
+      await disposeAppsRuntime(deps);
       llm.stop();
       dataSourceWorkers.stop();
       await runningQueue.stop(config.shutdownTimeoutMs);

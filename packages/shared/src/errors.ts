@@ -35,6 +35,11 @@ export const ERROR_CODES = [
   'connector_not_configured',
   // plans and payments
   'payment_provider_error',
+  // generated apps
+  'app_files_rejected',
+  'compile_failed',
+  'app_not_published',
+  'domain_not_verified',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

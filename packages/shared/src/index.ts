@@ -23,3 +23,5 @@ export * from './actions/serialize.ts';
 export * from './actions/tags.ts';
 export * from './contracts/llm.ts';
 export * from './llm/constants.ts';
+export * from './constants/apps.ts';
+export * from './contracts/apps.ts';

@@ -32,6 +32,10 @@ export const STATUS_BY_CODE = {
   plan_limit_reached: 403,
   connector_not_configured: 400,
   payment_provider_error: 502,
+  app_files_rejected: 400,
+  compile_failed: 422,
+  app_not_published: 409,
+  domain_not_verified: 400,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** An error whose message is safe to show to the user (a spec text). */

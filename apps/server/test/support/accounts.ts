@@ -59,7 +59,7 @@ export async function signUpEndUser(t: TestApp, appId: string, email: string, pa
 export async function insertApp(
   t: TestApp,
   ownerId: string,
-  values: { isSignupEnabled?: boolean; name?: string } = {},
+  values: { isSignupEnabled?: boolean; name?: string; published?: boolean } = {},
 ): Promise<string> {
   const id = randomUUID();
   await t.deps.database.db.insert(apps).values({
@@ -68,6 +68,9 @@ export async function insertApp(
     name: values.name ?? 'Recipe Finder',
     type: 'GEN_APP',
     isSignupEnabled: values.isSignupEnabled ?? true,
+    // End-user sign-up needs the app published (spec 2 §5); published unless the test says otherwise.
+    publishedAt: (values.published ?? true) ? new Date() : null,
+    status: (values.published ?? true) ? 'active' : 'draft',
   });
   return id;
 }

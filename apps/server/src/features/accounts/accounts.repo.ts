@@ -9,6 +9,7 @@ import {
   systemSettings,
   users,
 } from '../../platform/db/schema/index.ts';
+import { isAppSignupOpen } from '../apps/apps.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type AuthTokenRow = typeof authTokens.$inferSelect;
@@ -100,11 +101,18 @@ export class AccountsRepo {
 
   async findApp(appId: string) {
     const [row] = await this.db
-      .select({ id: apps.id, name: apps.name, isSignupEnabled: apps.isSignupEnabled })
+      .select({
+        id: apps.id,
+        name: apps.name,
+        isSignupEnabled: apps.isSignupEnabled,
+        publishedAt: apps.publishedAt,
+      })
       .from(apps)
       .where(eq(apps.id, appId))
       .limit(1);
-    return row;
+    // End users may sign up only when sign-up is on AND the app is published (spec 2 §5): the
+    // apps area decides (features/apps `isAppSignupOpen`).
+    return row && { id: row.id, name: row.name, isSignupEnabled: isAppSignupOpen(row) };
   }
 
   async insertToken(values: {

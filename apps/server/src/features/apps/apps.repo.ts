@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { type AppType, apps } from '../../platform/db/schema/index.ts';
+
+export type AppRow = typeof apps.$inferSelect;
+
+/** Who acts on an app: a builder (the app's owner). End users and other builders own no app. */
+export interface AppActor {
+  userId: string;
+}
+
+export type AppChanges = Partial<
+  Pick<
+    AppRow,
+    | 'name'
+    | 'header'
+    | 'description'
+    | 'gptPrompt'
+    | 'background'
+    | 'features'
+    | 'isSignupEnabled'
+    | 'style'
+    | 'settings'
+    | 'status'
+    | 'publishedVersionId'
+    | 'publishedAt'
+  >
+>;
+
+const owned = (actor: AppActor, appId: string) => and(eq(apps.id, appId), eq(apps.ownerId, actor.userId));
+
+/** Whether an app is published (spec 2 §5: end-user sign-up needs it). */
+export const isAppPublished = (app: Pick<AppRow, 'publishedAt'>) => app.publishedAt !== null;
+
+/**
+ * Whether the end users of an app may create accounts: sign-up is switched on AND the app is
+ * published (spec 2 §5; on a self-hosted install the published address is the app's domain, and a
+ * verified custom domain is served only for a published app). The accounts area asks this.
+ */
+export const isAppSignupOpen = (app: Pick<AppRow, 'isSignupEnabled' | 'publishedAt'>) =>
+  app.isSignupEnabled && isAppPublished(app);
+
+/**
+ * Queries of the `apps` table. Every function takes the acting builder and matches the owner, so an
+ * app of someone else is simply not found (404). Functions that skip the owner say so in their name.
+ */
+export class AppsRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(actor: AppActor, values: { name: string; type: AppType }): Promise<AppRow> {
+    const [row] = await this.db
+      .insert(apps)
+      .values({ id: randomUUID(), ownerId: actor.userId, name: values.name, type: values.type })
+      .returning();
+    return row as AppRow;
+  }
+
+  async find(actor: AppActor, appId: string): Promise<AppRow | undefined> {
+    const [row] = await this.db.select().from(apps).where(owned(actor, appId)).limit(1);
+    return row;
+  }
+
+  /** The builder's apps, most recently changed first. */
+  list(actor: AppActor): Promise<AppRow[]> {
+    return this.db
+      .select()
+      .from(apps)
+      .where(eq(apps.ownerId, actor.userId))
+      .orderBy(desc(apps.updatedAt), desc(apps.createdAt));
+  }
+
+  async update(actor: AppActor, appId: string, changes: AppChanges): Promise<AppRow | undefined> {
+    const [row] = await this.db
+      .update(apps)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(owned(actor, appId))
+      .returning();
+    return row;
+  }
+
+  /** Deletes the app with its versions, domains and data (cascade). False when not found. */
+  async delete(actor: AppActor, appId: string): Promise<boolean> {
+    const removed = await this.db.delete(apps).where(owned(actor, appId)).returning({ id: apps.id });
+    return removed.length > 0;
+  }
+
+  /** An app by id alone, for serving the published app and the preview (authorised by a token or by publication). */
+  async unsafeFindById(appId: string): Promise<AppRow | undefined> {
+    const [row] = await this.db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+    return row;
+  }
+}

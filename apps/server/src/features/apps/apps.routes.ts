@@ -1,0 +1,144 @@
+import {
+  appIdParamSchema,
+  appSchema,
+  appsListResponseSchema,
+  createAppRequestSchema,
+  previewTokenRequestSchema,
+  previewTokenResponseSchema,
+  publishAppRequestSchema,
+  publishAppResponseSchema,
+  updateAppRequestSchema,
+} from '@atelier/shared';
+import { createRoute } from '@hono/zod-openapi';
+import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import type { AppsRuntime } from './apps.runtime.ts';
+import {
+  createApp,
+  deleteApp,
+  findApp,
+  issuePreviewLink,
+  publishApp,
+  publishedUrl,
+  toAppView,
+  updateApp,
+} from './apps.service.ts';
+import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from './http.ts';
+
+const tags = ['apps'];
+
+const createAppRoute = createRoute({
+  method: 'post',
+  path: '/apps',
+  tags,
+  summary: 'Create an app; a generated app (GEN_APP) starts from the template as its first version',
+  middleware: [requireBuilder] as const,
+  request: jsonBody(createAppRequestSchema),
+  responses: { 201: jsonContent(appSchema, 'The new app'), 400: errorContent('Invalid name or type') },
+});
+
+const listAppsRoute = createRoute({
+  method: 'get',
+  path: '/apps',
+  tags,
+  summary: "The signed-in builder's apps, most recently changed first",
+  middleware: [requireBuilder] as const,
+  responses: { 200: jsonContent(appsListResponseSchema, 'Apps'), 401: errorContent('Signed out') },
+});
+
+const getAppRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}',
+  tags,
+  summary: 'One app of the signed-in builder',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema },
+  responses: { 200: jsonContent(appSchema, 'The app'), ...builderErrors },
+});
+
+const updateAppRoute = createRoute({
+  method: 'patch',
+  path: '/apps/{appId}',
+  tags,
+  summary: 'Change some fields of an app (sign-up can be switched on once the app is published)',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, ...jsonBody(updateAppRequestSchema) },
+  responses: {
+    200: jsonContent(appSchema, 'The app'),
+    409: errorContent('Sign-up needs the app published first'),
+    ...builderErrors,
+  },
+});
+
+const deleteAppRoute = createRoute({
+  method: 'delete',
+  path: '/apps/{appId}',
+  tags,
+  summary: 'Delete an app with its versions, domains and data',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema },
+  responses: { 204: { description: 'Deleted' }, ...builderErrors },
+});
+
+const publishRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/publish',
+  tags,
+  summary: 'Publish: pin the current version as the one /app/{appId} serves (spec 2 §7)',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, ...jsonBody(publishAppRequestSchema) },
+  responses: {
+    200: jsonContent(publishAppResponseSchema, 'Published'),
+    400: errorContent('Nothing to publish'),
+    422: errorContent('The current version does not build (details.diagnostics)'),
+    ...builderErrors,
+  },
+});
+
+const previewTokenRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/preview-token',
+  tags,
+  summary: 'A short-lived link to preview a version (the current one by default) on the preview origin',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, ...jsonBody(previewTokenRequestSchema) },
+  responses: { 200: jsonContent(previewTokenResponseSchema, 'The preview link'), ...builderErrors },
+});
+
+/** Apps CRUD, publishing and preview links; every call is scoped to the signed-in builder's apps. */
+export function appsRoutes(runtime: AppsRuntime) {
+  return createRouter()
+    .openapi(createAppRoute, async (c) => {
+      const body = c.req.valid('json');
+      const app = await createApp(runtime, builderOf(c), { name: body.name, type: body.type });
+      return c.json(toAppView(runtime, app), 201);
+    })
+    .openapi(listAppsRoute, async (c) => {
+      const apps = await runtime.apps.list(builderOf(c));
+      return c.json({ apps: apps.map((app) => toAppView(runtime, app)) }, 200);
+    })
+    .openapi(getAppRoute, async (c) => {
+      const app = await findApp(runtime, builderOf(c), c.req.valid('param').appId);
+      return c.json(toAppView(runtime, app), 200);
+    })
+    .openapi(updateAppRoute, async (c) => {
+      const app = await updateApp(runtime, builderOf(c), c.req.valid('param').appId, c.req.valid('json'));
+      return c.json(toAppView(runtime, app), 200);
+    })
+    .openapi(deleteAppRoute, async (c) => {
+      await deleteApp(runtime, builderOf(c), c.req.valid('param').appId);
+      return c.body(null, 204);
+    })
+    .openapi(publishRoute, async (c) => {
+      const app = await publishApp(runtime, builderOf(c), c.req.valid('param').appId, c.req.valid('json'));
+      const view = toAppView(runtime, app);
+      return c.json(
+        { app: view, publishedVersionId: app.publishedVersionId, url: publishedUrl(runtime, app.id) },
+        200,
+      );
+    })
+    .openapi(previewTokenRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      return c.json(await issuePreviewLink(runtime, builderOf(c), appId, c.req.valid('json')), 200);
+    });
+}

@@ -1,0 +1,92 @@
+import { promises as dns } from 'node:dns';
+import path from 'node:path';
+import type { AppDeps } from '../../app.ts';
+import { JwtKeys } from '../../platform/auth/jwt.ts';
+import { type Compiler, createCompiler } from '../compile/compiler.ts';
+import { createVendorBundles, type VendorBundles } from '../compile/vendor/vendor-bundles.ts';
+import { PreviewTokens } from '../preview/preview-token.ts';
+import { VersionBuilds } from '../preview/version-builds.ts';
+import { AppsRepo } from './apps.repo.ts';
+import { DomainsRepo } from './domains.repo.ts';
+import { VersionsRepo } from './versions.repo.ts';
+
+/** Looks up the TXT records of a name (`dns.promises.resolveTxt`): one array of chunks per record. */
+export type TxtResolver = (name: string) => Promise<string[][]>;
+
+/** Test seams of the apps area (AppDeps.apps). */
+export interface AppsOptions {
+  /** DNS TXT lookups for custom-domain verification; tests pass a fake. */
+  resolveTxt?: TxtResolver;
+}
+
+/** The origins the apps area works with (read per request: the preview origin is known once it listens). */
+export interface AppOrigins {
+  /** The main server: API, web app, `/app/{appId}` (`PUBLIC_URL`'s origin). */
+  public: string;
+  /** The preview listener (`PREVIEW_ORIGIN`). */
+  preview: string;
+  /** Pages allowed to frame the preview: the builder (and Vite's dev server outside production). */
+  builders: string[];
+}
+
+/** What the apps, preview and published-app routes share: one per application (per `AppDeps`). */
+export interface AppsRuntime {
+  deps: AppDeps;
+  apps: AppsRepo;
+  versions: VersionsRepo;
+  domains: DomainsRepo;
+  compiler: Compiler;
+  vendor: VendorBundles;
+  builds: VersionBuilds;
+  previewTokens: PreviewTokens;
+  resolveTxt: TxtResolver;
+  origins(): AppOrigins;
+  dispose(): Promise<void>;
+}
+
+const runtimes = new WeakMap<AppDeps, AppsRuntime>();
+
+/**
+ * The apps runtime of these deps, made on first use: `createApp` (API and published apps) and
+ * `createPreviewApp` (the preview listener) share it, and with it the compiler and its caches.
+ */
+export function appsRuntime(deps: AppDeps): AppsRuntime {
+  let runtime = runtimes.get(deps);
+  if (!runtime) {
+    runtime = createAppsRuntime(deps);
+    runtimes.set(deps, runtime);
+  }
+  return runtime;
+}
+
+/** Stops the compiler's esbuild contexts (graceful shutdown, tests). */
+export async function disposeAppsRuntime(deps: AppDeps): Promise<void> {
+  const runtime = runtimes.get(deps);
+  runtimes.delete(deps);
+  await runtime?.dispose();
+}
+
+function createAppsRuntime(deps: AppDeps): AppsRuntime {
+  const { config, database } = deps;
+  const db = database.db;
+  const versions = new VersionsRepo(db);
+  const compiler = createCompiler();
+  return {
+    deps,
+    apps: new AppsRepo(db),
+    versions,
+    domains: new DomainsRepo(db),
+    compiler,
+    vendor: createVendorBundles({ cacheDir: path.join(config.dataDir, 'cache', 'preview-vendor') }),
+    builds: new VersionBuilds(compiler, versions),
+    previewTokens: new PreviewTokens(new JwtKeys(database, config.auth.jwtSecret)),
+    resolveTxt: deps.apps?.resolveTxt ?? ((name) => dns.resolveTxt(name)),
+    origins() {
+      const publicOrigin = new URL(config.publicUrl).origin;
+      const builders = [publicOrigin];
+      if (config.nodeEnv !== 'production') builders.push('http://localhost:5173', 'http://127.0.0.1:5173');
+      return { public: publicOrigin, preview: new URL(config.preview.origin).origin, builders };
+    },
+    dispose: () => compiler.dispose(),
+  };
+}

@@ -1,0 +1,172 @@
+import {
+  APP_MESSAGES,
+  type AppSummary,
+  type CreateAppRequest,
+  type PreviewTokenResponse,
+  type PublishAppRequest,
+  type UpdateAppRequest,
+} from '@atelier/shared';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AppActor, AppChanges, AppRow } from './apps.repo.ts';
+import type { AppsRuntime } from './apps.runtime.ts';
+import { templateFiles } from './template/index.ts';
+
+const appNotFound = () => notFound(APP_MESSAGES.appNotFound);
+
+/** The API shape of an app. */
+export function toAppView(runtime: AppsRuntime, app: AppRow): AppSummary {
+  return {
+    id: app.id,
+    name: app.name,
+    type: app.type,
+    status: app.status,
+    appBuilderVersion: app.appBuilderVersion,
+    header: app.header,
+    description: app.description,
+    gptPrompt: app.gptPrompt,
+    background: app.background,
+    features: app.features ?? null,
+    isSignupEnabled: app.isSignupEnabled,
+    currentVersionId: app.currentVersionId,
+    publishedVersionId: app.publishedVersionId,
+    publishedAt: app.publishedAt?.toISOString() ?? null,
+    publishedUrl: app.publishedAt ? publishedUrl(runtime, app.id) : null,
+    createdAt: app.createdAt.toISOString(),
+    updatedAt: app.updatedAt.toISOString(),
+  };
+}
+
+export const publishedUrl = (runtime: AppsRuntime, appId: string) =>
+  `${runtime.origins().public}/app/${appId}`;
+
+export async function findApp(runtime: AppsRuntime, actor: AppActor, appId: string): Promise<AppRow> {
+  const app = await runtime.apps.find(actor, appId);
+  if (!app) throw appNotFound();
+  return app;
+}
+
+/** Creates an app; a generated app (GEN_APP) starts from the template as its first version. */
+export async function createApp(
+  runtime: AppsRuntime,
+  actor: AppActor,
+  input: Required<CreateAppRequest>,
+): Promise<AppRow> {
+  const app = await runtime.apps.insert(actor, { name: input.name.trim(), type: input.type });
+  if (app.type !== 'GEN_APP') return app;
+  try {
+    await runtime.versions.createVersion(actor, app.id, {
+      files: templateFiles(app.name),
+      description: 'Created the app from the template',
+    });
+  } catch (error) {
+    await runtime.apps.delete(actor, app.id);
+    throw error;
+  }
+  return findApp(runtime, actor, app.id);
+}
+
+/** Partial update (spec 2 §7 "App saving"). Sign-up can be switched on only once the app is published (spec 2 §5). */
+export async function updateApp(
+  runtime: AppsRuntime,
+  actor: AppActor,
+  appId: string,
+  input: UpdateAppRequest,
+): Promise<AppRow> {
+  const app = await findApp(runtime, actor, appId);
+  if (input.isSignupEnabled === true && !app.isSignupEnabled && !app.publishedAt) {
+    throw new AppError('app_not_published', APP_MESSAGES.publishSignupFirst);
+  }
+  const changes: AppChanges = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.header !== undefined) changes.header = input.header;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.gptPrompt !== undefined) changes.gptPrompt = input.gptPrompt;
+  if (input.background !== undefined) changes.background = input.background;
+  if (input.features !== undefined) changes.features = input.features;
+  if (input.isSignupEnabled !== undefined) changes.isSignupEnabled = input.isSignupEnabled;
+  const updated = await runtime.apps.update(actor, appId, changes);
+  if (!updated) throw appNotFound();
+  return updated;
+}
+
+export async function deleteApp(runtime: AppsRuntime, actor: AppActor, appId: string): Promise<void> {
+  if (!(await runtime.apps.delete(actor, appId))) throw appNotFound();
+}
+
+/**
+ * Publishes the app (spec 2 §7): stores header, description, gptPrompt, background and features,
+ * and pins the current version as the published one, after checking that it builds. `/app/{appId}`
+ * then serves that version only, whatever is edited later, until the app is published again.
+ */
+export async function publishApp(
+  runtime: AppsRuntime,
+  actor: AppActor,
+  appId: string,
+  input: PublishAppRequest,
+): Promise<AppRow> {
+  const app = await findApp(runtime, actor, appId);
+  if (app.type === 'GEN_APP' && !app.currentVersionId) {
+    throw new AppError('bad_request', APP_MESSAGES.nothingToPublish);
+  }
+  if (app.currentVersionId) {
+    const build = await runtime.builds.build(app.id, app.currentVersionId);
+    if (build && !build.result.ok) {
+      throw new AppError('compile_failed', APP_MESSAGES.compileFailed, {
+        versionId: app.currentVersionId,
+        diagnostics: build.result.diagnostics,
+      });
+    }
+  }
+  const changes: AppChanges = {
+    status: 'active',
+    publishedVersionId: app.currentVersionId,
+    publishedAt: new Date(),
+  };
+  if (input.header !== undefined) changes.header = input.header;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.gptPrompt !== undefined) changes.gptPrompt = input.gptPrompt;
+  if (input.background !== undefined) changes.background = input.background;
+  if (input.features !== undefined) changes.features = input.features;
+  const updated = await runtime.apps.update(actor, appId, changes);
+  if (!updated) throw appNotFound();
+  return updated;
+}
+
+/**
+ * A short-lived link to preview a version (the current one by default) on the preview origin.
+ * Only the app's owner gets one; the link carries the token, never a cookie.
+ */
+export async function issuePreviewLink(
+  runtime: AppsRuntime,
+  actor: AppActor,
+  appId: string,
+  options: { versionId?: string | undefined; parentOrigin?: string | undefined } = {},
+): Promise<PreviewTokenResponse> {
+  const app = await findApp(runtime, actor, appId);
+  const { versionId } = options;
+  const origins = runtime.origins();
+  // The builder page names its origin (Vite's dev server differs from PUBLIC_URL); only builder origins qualify.
+  const parentOrigin =
+    options.parentOrigin && origins.builders.includes(options.parentOrigin)
+      ? options.parentOrigin
+      : origins.public;
+  const id = versionId ?? app.currentVersionId;
+  if (!id) throw notFound(APP_MESSAGES.noVersions);
+  if (!(await runtime.versions.unsafeFindVersionRow(app.id, id)))
+    throw notFound(APP_MESSAGES.versionNotFound);
+  const { token, expiresAt } = await runtime.previewTokens.sign({
+    userId: actor.userId,
+    appId: app.id,
+    versionId: id,
+    parentOrigin,
+  });
+  const previewOrigin = origins.preview;
+  const query = new URLSearchParams({ version: id, token });
+  return {
+    token,
+    versionId: id,
+    url: `${previewOrigin}/preview/${encodeURIComponent(app.id)}?${query}`,
+    previewOrigin,
+    expiresAt: expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,361 @@
+import { randomUUID } from 'node:crypto';
+import { APP_MESSAGES, type AppVersion, MAX_VERSIONS_PAGE, utf8Length } from '@atelier/shared';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  appFileBlobs,
+  apps,
+  appVersions,
+  type VersionManifestEntry,
+} from '../../platform/db/schema/index.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { contentHashSync } from '../compile/content-hash-sync.ts';
+import type { AppActor } from './apps.repo.ts';
+import {
+  applyFileChanges,
+  assertAcceptableTree,
+  blobHash,
+  byPath,
+  type FileChange,
+  type TreeFile,
+} from './file-tree.ts';
+
+export type VersionRow = typeof appVersions.$inferSelect;
+
+/** Who wrote a version and why (spec 3 §3 "Version": messageId, userRequest, metadata.description). */
+export interface VersionMeta {
+  messageId?: string | null | undefined;
+  userRequest?: string | null | undefined;
+  /** The version's description; a function gets the files the write touched (for "Edited pages/Home.tsx"). */
+  description?: string | ((applied: { written: TreeFile[]; deleted: TreeFile[] }) => string) | undefined;
+}
+
+export type CreateVersionInput = VersionMeta &
+  (
+    | {
+        /** Replaces the whole tree. Files keep their id by `id`, else by path; new paths get new ids. */
+        files: readonly { id?: string | undefined; path: string; content: string }[];
+        /**
+         * The version these files were made from. When given and the app has moved on since, the write
+         * is refused (409 conflict) instead of overwriting the other change; when omitted, the tree
+         * simply becomes the newest version.
+         */
+        baseVersionId?: string | null | undefined;
+      }
+    | {
+        /** Edits applied to the current version; on a concurrent write they are re-applied to the newer one. */
+        changes: readonly FileChange[];
+      }
+  );
+
+export interface CreatedVersion {
+  version: AppVersion;
+  files: TreeFile[];
+  /** Files written by `changes` upserts (with their ids), in order. */
+  written: TreeFile[];
+  deleted: TreeFile[];
+  /** False when the tree equalled the current version's, so no version was made (`version` is the current one). */
+  created: boolean;
+}
+
+export interface VersionWithFiles {
+  version: AppVersion;
+  files: TreeFile[];
+}
+
+/** Attempts of a write that lost the race for the app's current-version pointer. */
+const MAX_WRITE_ATTEMPTS = 5;
+
+class VersionConflict extends Error {}
+
+const conflict = () => new AppError('conflict', APP_MESSAGES.versionConflict);
+
+/** The API shape of a version row. */
+export function toVersionView(row: VersionRow): AppVersion {
+  const timestamp = row.createdAt.toISOString();
+  return {
+    id: row.id,
+    seq: row.seq,
+    timestamp,
+    createdAt: timestamp,
+    messageId: row.messageId,
+    userRequest: row.userRequest,
+    metadata: { description: row.description },
+    parentVersionId: row.parentVersionId,
+    contentHash: row.contentHash,
+  };
+}
+
+/**
+ * Immutable, content-addressed versions of an app's file tree (README.md in this folder). Every
+ * function takes the acting builder and answers 404 / undefined for an app they do not own.
+ */
+export class VersionsRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Writes a new version atomically: the new file contents (once per content), the version row and
+   * the app's current-version pointer, in one transaction. The pointer moves only if it still names
+   * the version the write started from (optimistic concurrency): a write that lost the race is
+   * re-applied to the newer version (`changes`), or retried as a replacement (`files` without
+   * `baseVersionId`), or refused with 409 (`files` with a stale `baseVersionId`).
+   */
+  async createVersion(actor: AppActor, appId: string, input: CreateVersionInput): Promise<CreatedVersion> {
+    for (let attempt = 1; ; attempt++) {
+      const app = await this.ownedApp(actor, appId);
+      if (
+        'files' in input &&
+        input.baseVersionId !== undefined &&
+        input.baseVersionId !== app.currentVersionId
+      ) {
+        throw conflict();
+      }
+      const base = app.currentVersionId ? await this.loadVersion(appId, app.currentVersionId) : undefined;
+      const baseFiles = base?.files ?? [];
+      const next =
+        'files' in input
+          ? { files: keepIds(baseFiles, input.files), written: [], deleted: [] }
+          : applyFileChanges(baseFiles, input.changes, randomUUID);
+      assertAcceptableTree(next.files);
+      const files = byPath(next.files);
+      const contentHash = contentHashSync(files);
+      if (base && base.row.contentHash === contentHash && sameIds(base.files, files)) {
+        return { version: toVersionView(base.row), files, ...pick(next), created: false };
+      }
+      try {
+        const description =
+          typeof input.description === 'function' ? input.description(pick(next)) : (input.description ?? '');
+        const meta = { messageId: input.messageId, userRequest: input.userRequest, description };
+        const row = await this.write(actor, app.currentVersionId, appId, files, contentHash, base?.row, meta);
+        return { version: toVersionView(row), files, ...pick(next), created: true };
+      } catch (error) {
+        if (!(error instanceof VersionConflict)) throw error;
+        if (('files' in input && input.baseVersionId !== undefined) || attempt >= MAX_WRITE_ATTEMPTS)
+          throw conflict();
+      }
+    }
+  }
+
+  private async write(
+    actor: AppActor,
+    parentId: string | null,
+    appId: string,
+    files: readonly TreeFile[],
+    contentHash: string,
+    parent: VersionRow | undefined,
+    meta: {
+      messageId?: string | null | undefined;
+      userRequest?: string | null | undefined;
+      description: string;
+    },
+  ): Promise<VersionRow> {
+    const known = new Set(parent?.files.map((entry) => entry.hash));
+    const manifest: VersionManifestEntry[] = [];
+    const blobs = new Map<string, string>();
+    for (const file of files) {
+      const hash = blobHash(file.content);
+      manifest.push({ id: file.id, path: file.path, hash, size: utf8Length(file.content) });
+      if (!known.has(hash)) blobs.set(hash, file.content);
+    }
+    const id = randomUUID();
+    return this.db.transaction(async (tx) => {
+      if (blobs.size > 0) {
+        await tx
+          .insert(appFileBlobs)
+          .values([...blobs].map(([hash, content]) => ({ hash, content })))
+          .onConflictDoNothing();
+      }
+      const [moved] = await tx
+        .update(apps)
+        .set({ currentVersionId: id, versionCount: sql`${apps.versionCount} + 1`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(apps.id, appId),
+            eq(apps.ownerId, actor.userId),
+            parentId === null ? isNull(apps.currentVersionId) : eq(apps.currentVersionId, parentId),
+          ),
+        )
+        .returning({ seq: apps.versionCount });
+      if (!moved) throw new VersionConflict();
+      const [row] = await tx
+        .insert(appVersions)
+        .values({
+          id,
+          appId,
+          seq: moved.seq,
+          parentVersionId: parentId,
+          contentHash,
+          messageId: meta.messageId ?? null,
+          userRequest: meta.userRequest ?? null,
+          description: meta.description,
+          files: manifest,
+        })
+        .returning();
+      return row as VersionRow;
+    });
+  }
+
+  /** A version with its files (sorted by path), or undefined when the app or version is not the actor's. */
+  async getVersion(actor: AppActor, appId: string, versionId: string): Promise<VersionWithFiles | undefined> {
+    await this.ownedApp(actor, appId);
+    const loaded = await this.loadVersion(appId, versionId);
+    return loaded && { version: toVersionView(loaded.row), files: loaded.files };
+  }
+
+  /** The app's current version and files; `version` is null for an app without code (tools, chat apps). */
+  async getCurrent(
+    actor: AppActor,
+    appId: string,
+  ): Promise<{ version: AppVersion | null; files: TreeFile[] }> {
+    const app = await this.ownedApp(actor, appId);
+    if (!app.currentVersionId) return { version: null, files: [] };
+    const loaded = await this.loadVersion(appId, app.currentVersionId);
+    if (!loaded) return { version: null, files: [] };
+    return { version: toVersionView(loaded.row), files: loaded.files };
+  }
+
+  /** Versions newest first (by `seq`), at most `limit` (1–50). */
+  async listVersions(actor: AppActor, appId: string, limit = MAX_VERSIONS_PAGE): Promise<AppVersion[]> {
+    await this.ownedApp(actor, appId);
+    const rows = await this.db
+      .select()
+      .from(appVersions)
+      .where(eq(appVersions.appId, appId))
+      .orderBy(desc(appVersions.seq))
+      .limit(Math.min(Math.max(1, Math.trunc(limit)), MAX_VERSIONS_PAGE));
+    return rows.map(toVersionView);
+  }
+
+  /** The newest version written for a chat message, if any. */
+  async findVersionByMessageId(
+    actor: AppActor,
+    appId: string,
+    messageId: string,
+  ): Promise<AppVersion | undefined> {
+    await this.ownedApp(actor, appId);
+    const [row] = await this.db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), eq(appVersions.messageId, messageId)))
+      .orderBy(desc(appVersions.seq))
+      .limit(1);
+    return row && toVersionView(row);
+  }
+
+  /**
+   * Points the app at an existing version of its own (history is not rewritten; restoring a version
+   * as new work should rather `createVersion` with its files). With `expectedCurrentVersionId`, the
+   * pointer moves only if it still names that version (409 otherwise).
+   */
+  async setCurrentVersion(
+    actor: AppActor,
+    appId: string,
+    versionId: string,
+    options: { expectedCurrentVersionId?: string | null } = {},
+  ): Promise<AppVersion> {
+    await this.ownedApp(actor, appId);
+    const [row] = await this.db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)))
+      .limit(1);
+    if (!row) throw notFound(APP_MESSAGES.versionNotFound);
+    const expected = options.expectedCurrentVersionId;
+    const moved = await this.db
+      .update(apps)
+      .set({ currentVersionId: versionId, updatedAt: new Date() })
+      .where(
+        and(
+          eq(apps.id, appId),
+          eq(apps.ownerId, actor.userId),
+          expected === undefined
+            ? undefined
+            : expected === null
+              ? isNull(apps.currentVersionId)
+              : eq(apps.currentVersionId, expected),
+        ),
+      )
+      .returning({ id: apps.id });
+    if (moved.length === 0) throw conflict();
+    return toVersionView(row);
+  }
+
+  /**
+   * The files of a version by app and version id alone: for the preview (authorised by a signed
+   * preview token) and the published app (authorised by publication). Never call it with ids from an
+   * unauthenticated request without that check.
+   */
+  async unsafeFindVersionRow(appId: string, versionId: string): Promise<VersionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)))
+      .limit(1);
+    return row;
+  }
+
+  /** Like `unsafeFindVersionRow`, with the files. */
+  async unsafeLoadVersion(
+    appId: string,
+    versionId: string,
+  ): Promise<{ row: VersionRow; files: TreeFile[] } | undefined> {
+    return this.loadVersion(appId, versionId);
+  }
+
+  private async ownedApp(actor: AppActor, appId: string) {
+    const [app] = await this.db
+      .select({ id: apps.id, currentVersionId: apps.currentVersionId })
+      .from(apps)
+      .where(and(eq(apps.id, appId), eq(apps.ownerId, actor.userId)))
+      .limit(1);
+    if (!app) throw notFound(APP_MESSAGES.appNotFound);
+    return app;
+  }
+
+  private async loadVersion(appId: string, versionId: string) {
+    const [row] = await this.db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)))
+      .limit(1);
+    if (!row) return undefined;
+    const hashes = [...new Set(row.files.map((entry) => entry.hash))];
+    const blobs =
+      hashes.length === 0
+        ? []
+        : await this.db.select().from(appFileBlobs).where(inArray(appFileBlobs.hash, hashes));
+    const contentOf = new Map(blobs.map((blob) => [blob.hash, blob.content]));
+    const files = row.files.map((entry): TreeFile => {
+      const content = contentOf.get(entry.hash);
+      if (content === undefined) throw new Error(`Blob ${entry.hash} of version ${row.id} is missing`);
+      return { id: entry.id, path: entry.path, content };
+    });
+    return { row, files: byPath(files) };
+  }
+}
+
+/** A full tree with ids: a given id that exists in the base is kept, else the id of the base file at that path, else a new one. */
+function keepIds(
+  base: readonly TreeFile[],
+  files: readonly { id?: string | undefined; path: string; content: string }[],
+): TreeFile[] {
+  const ids = new Set(base.map((file) => file.id));
+  const idByPath = new Map(base.map((file) => [file.path, file.id]));
+  const used = new Set<string>();
+  return files.map((file) => {
+    let id = file.id !== undefined && ids.has(file.id) ? file.id : idByPath.get(file.path);
+    if (id === undefined || used.has(id)) id = randomUUID();
+    used.add(id);
+    return { id, path: file.path, content: file.content };
+  });
+}
+
+function sameIds(a: readonly TreeFile[], b: readonly TreeFile[]): boolean {
+  const ids = new Map(a.map((file) => [file.path, file.id]));
+  return a.length === b.length && b.every((file) => ids.get(file.path) === file.id);
+}
+
+const pick = (next: { written: TreeFile[]; deleted: TreeFile[] }) => ({
+  written: next.written,
+  deleted: next.deleted,
+});

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import type { CompileDiagnostic } from '../compile/diagnostics.ts';
+import { type AppRuntimeConfig, renderAppHtml } from '../compile/html.ts';
+import type { ImportMap } from '../compile/vendor/vendor-bundles.ts';
+
+/** Where a compiled app document is shown; decides its Content-Security-Policy. */
+export type DocumentMode =
+  /** In the builder's sandboxed iframe, on the preview origin. */
+  | { kind: 'preview'; previewOrigin: string; builderOrigins: readonly string[] }
+  /**
+   * `/app/{appId}` on the main origin: the CSP `sandbox` gives the document an opaque origin, so it
+   * shares nothing with the builder's pages (no cookies, no storage, cross-origin API calls).
+   */
+  | { kind: 'published'; ownOrigins: readonly string[] }
+  /** A verified custom domain: an origin of its own. */
+  | { kind: 'custom-domain' };
+
+export interface AppDocumentOptions {
+  title: string;
+  jsUrl: string;
+  cssUrl: string;
+  importMap: ImportMap;
+  runtime: AppRuntimeConfig;
+  mode: DocumentMode;
+  /** Origin of the Atelier API the app SDK calls (`PUBLIC_URL`'s origin). */
+  apiOrigin: string;
+}
+
+export interface RenderedDocument {
+  html: string;
+  /** The Content-Security-Policy header to send with it. */
+  csp: string;
+}
+
+/** The sandbox of published documents: scripts, forms and popups, but never the server's origin. */
+export const PUBLISHED_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups';
+
+const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** CSP hash sources of the inline `<script>` elements of a document we rendered ourselves. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?:\s+type="importmap")?>([\s\S]*?)<\/script>/g)) {
+    hashes.push(hashSource(match[1] ?? ''));
+  }
+  return hashes;
+}
+
+/**
+ * The policy of an app document. Scripts: the document's own inline scripts (by hash) and modules
+ * from where it was served; the explicit origin is listed beside 'self' because a sandboxed
+ * (opaque-origin) document's 'self' does not reliably name the server it came from.
+ */
+export function appDocumentCsp(
+  mode: DocumentMode,
+  apiOrigin: string,
+  scriptHashes: readonly string[],
+): string {
+  const own =
+    mode.kind === 'preview'
+      ? `'self' ${mode.previewOrigin}`
+      : mode.kind === 'published'
+        ? `'self' ${mode.ownOrigins.join(' ')}`
+        : "'self'";
+  const directives = [
+    ...(mode.kind === 'published' ? [PUBLISHED_SANDBOX] : []),
+    "default-src 'none'",
+    `script-src ${own} ${scriptHashes.join(' ')}`.trim(),
+    `style-src ${own} 'unsafe-inline'`,
+    `img-src ${own} data: blob: https:`,
+    `font-src ${own} data: https:`,
+    `media-src ${own} data: blob: https:`,
+    `connect-src ${apiOrigin}`,
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${mode.kind === 'preview' ? mode.builderOrigins.join(' ') : "'self'"}`,
+  ];
+  return directives.join('; ');
+}
+
+/** A compiled app's document with its CSP. */
+export function renderAppDocument(options: AppDocumentOptions): RenderedDocument {
+  const html = renderAppHtml({
+    jsUrl: options.jsUrl,
+    cssUrl: options.cssUrl,
+    importMap: options.importMap,
+    title: options.title,
+    runtimeConfig: options.runtime,
+  });
+  return { html, csp: appDocumentCsp(options.mode, options.apiOrigin, inlineScriptHashes(html)) };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** JSON that is safe inside a `<script>` element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const PAGE_STYLE =
+  'body{font:14px/1.5 ui-sans-serif,system-ui,sans-serif;margin:0;padding:32px;color:#1f2937;background:#fff}' +
+  'h1{font-size:18px;margin:0 0 8px}p{margin:0 0 16px;color:#4b5563}' +
+  'ol{padding:0;list-style:none}li{border:1px solid #fecaca;background:#fef2f2;border-radius:8px;padding:12px;margin:0 0 8px}' +
+  'code{font:12px/1.4 ui-monospace,monospace;color:#991b1b;white-space:pre-wrap;word-break:break-word}' +
+  'b{display:block;font-size:13px;margin-bottom:4px}';
+
+/** A plain page with one message (an unpublished app, an expired preview link …). */
+export function messageDocument(
+  mode: DocumentMode,
+  apiOrigin: string,
+  title: string,
+  text: string,
+): RenderedDocument {
+  const html = [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head>`,
+    `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`,
+    '',
+  ].join('\n');
+  return { html, csp: appDocumentCsp(mode, apiOrigin, []) };
+}
+
+/** `pages/Home.tsx:3:7` (or the message alone for a problem of the whole tree). */
+export const diagnosticLocation = (d: CompileDiagnostic) => (d.file ? `${d.file}:${d.line}:${d.column}` : '');
+
+/**
+ * The preview of a version that does not build: lists the diagnostics, and posts each to the
+ * builder like a runtime error so the runtime error panel shows it.
+ */
+export function buildErrorDocument(
+  mode: DocumentMode,
+  apiOrigin: string,
+  diagnostics: readonly CompileDiagnostic[],
+  parentOrigin: string | undefined,
+): RenderedDocument {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const reports = errors.map((d) => ({
+    type: 'atelier:runtime-error',
+    title: `Build error${d.file ? ` in ${d.file}` : ''}: ${d.message.split('\n')[0]}`,
+    details: [diagnosticLocation(d), d.message].filter(Boolean).join('\n'),
+    componentName: null,
+  }));
+  const script = `(function(){var r=${scriptJson(reports)};if(window.parent!==window)for(var i=0;i<r.length;i++)window.parent.postMessage(r[i],${JSON.stringify(parentOrigin ?? '*')});})();`;
+  const items = errors
+    .map(
+      (d) =>
+        `<li><b>${escapeHtml(diagnosticLocation(d) || 'App')}</b><code>${escapeHtml(d.message)}</code></li>`,
+    )
+    .join('');
+  const html = [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>Build failed</title><style>${PAGE_STYLE}</style>`,
+    `<script>${script}</script></head>`,
+    `<body><h1>The app does not build</h1><p>Fix these errors (or ask the chat to) and the preview reloads.</p><ol>${items}</ol></body></html>`,
+    '',
+  ].join('\n');
+  return { html, csp: appDocumentCsp(mode, apiOrigin, inlineScriptHashes(html)) };
+}

@@ -1,0 +1,106 @@
+import { APP_MESSAGES } from '@atelier/shared';
+import { type Context, Hono } from 'hono';
+import type { AppDeps } from '../../app.ts';
+import type { AppEnv } from '../../platform/http/env.ts';
+import { errorHandler } from '../../platform/http/error-handler.ts';
+import { requestContext } from '../../platform/http/request-context.ts';
+import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
+import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
+import type { PreviewClaims } from './preview-token.ts';
+import { sendAsset, sendDocument, sendVendorModule } from './serve.ts';
+
+/**
+ * The preview origin (a second listener, `PREVIEW_PORT`): it serves ONLY compiled app documents,
+ * their script and stylesheet, and the vendor modules; never the API, the web app or a cookie.
+ * Access to a version is by a short-lived signed token in the URL (`POST /api/apps/{appId}/preview-token`).
+ *
+ *   GET /preview/{appId}[/…]?version={versionId}&token={token}   the app's document
+ *   GET /preview-assets/{appId}/{versionId}/app.js|app.css?token= its script and stylesheet
+ *   GET /preview-vendor/{name}.js                                 react, react-router, the UI kit, the SDK …
+ */
+export function createPreviewApp(deps: AppDeps) {
+  const runtime = appsRuntime(deps);
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler);
+  app.notFound((c) => c.text('Not found', 404));
+  app.use('*', requestContext(deps.logger));
+
+  app.get('/preview-vendor/:file', (c) => sendVendorModule(c, runtime, c.req.param('file')));
+
+  app.get('/preview-assets/:appId/:versionId/:file', async (c) => {
+    const { appId, versionId, file } = c.req.param();
+    const claims = await authorise(runtime, c.req.query('token'), appId, versionId);
+    if (!claims) return c.text(APP_MESSAGES.previewExpired, 401, { 'access-control-allow-origin': '*' });
+    const build = await runtime.builds.build(appId, versionId);
+    if (!build?.result.ok) return c.text('Not found', 404);
+    return sendAsset(c, build.result, file, 'private, max-age=3600');
+  });
+
+  const serveDocument = async (c: Context<AppEnv>) => {
+    const appId = c.req.param('appId') as string;
+    const origins = runtime.origins();
+    const mode: DocumentMode = {
+      kind: 'preview',
+      previewOrigin: origins.preview,
+      builderOrigins: origins.builders,
+    };
+    const token = c.req.query('token');
+    const claims = await authorise(runtime, token, appId, c.req.query('version'));
+    if (!claims || !token) {
+      return sendDocument(
+        c,
+        messageDocument(mode, origins.public, 'Preview expired', APP_MESSAGES.previewExpired),
+        401,
+      );
+    }
+    const owned = await runtime.apps.find({ userId: claims.userId }, appId);
+    const build = owned && (await runtime.builds.build(appId, claims.versionId));
+    if (!owned || !build) {
+      return sendDocument(
+        c,
+        messageDocument(mode, origins.public, 'Not found', APP_MESSAGES.versionNotFound),
+        404,
+      );
+    }
+    if (!build.result.ok) {
+      return sendDocument(
+        c,
+        buildErrorDocument(mode, origins.public, build.result.diagnostics, claims.parentOrigin),
+      );
+    }
+    const assets = `${origins.preview}/preview-assets/${encodeURIComponent(appId)}/${encodeURIComponent(claims.versionId)}`;
+    const query = `?token=${encodeURIComponent(token)}`;
+    const document = renderAppDocument({
+      title: owned.name,
+      jsUrl: `${assets}/app.js${query}`,
+      cssUrl: `${assets}/app.css${query}`,
+      importMap: runtime.vendor.importMap(`${origins.preview}/preview-vendor/`),
+      runtime: {
+        appId,
+        apiBase: origins.public,
+        basePath: `/preview/${appId}`,
+        parentOrigin: claims.parentOrigin,
+      },
+      mode,
+      apiOrigin: origins.public,
+    });
+    return sendDocument(c, document);
+  };
+  app.get('/preview/:appId', serveDocument);
+  app.get('/preview/:appId/*', serveDocument);
+  return app;
+}
+
+/** The token's claims when it is valid for this app (and version, when one is named). */
+async function authorise(
+  runtime: AppsRuntime,
+  token: string | undefined,
+  appId: string,
+  versionId: string | undefined,
+): Promise<PreviewClaims | null> {
+  if (!token) return null;
+  const claims = await runtime.previewTokens.verify(token);
+  if (!claims || claims.appId !== appId) return null;
+  if (versionId !== undefined && claims.versionId !== versionId) return null;
+  return claims;
+}

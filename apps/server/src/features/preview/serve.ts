@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import type { AppsRuntime } from '../apps/apps.runtime.ts';
+import type { CompileSuccess } from '../compile/compiler.ts';
+import { VENDOR_RESPONSE_HEADERS } from '../compile/vendor/vendor-bundles.ts';
+import type { RenderedDocument } from './app-document.ts';
+
+/**
+ * Compiled apps load their module scripts with CORS (module scripts always do), and sandboxed
+ * documents have an opaque origin (`Origin: null`): their scripts, styles and vendor modules are
+ * answered to any origin. They are public code or token-protected, never credentialed.
+ */
+export const ANY_ORIGIN = { 'access-control-allow-origin': '*' } as const;
+
+/** Answers a rendered app document with its policy; never cached (the version behind a URL changes). */
+export function sendDocument(c: Context, document: RenderedDocument, status: 200 | 401 | 404 | 500 = 200) {
+  return c.html(document.html, status, {
+    'content-security-policy': document.csp,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  });
+}
+
+/** Answers the script or stylesheet of a compiled version. */
+export function sendAsset(c: Context, build: CompileSuccess, file: string, cacheControl: string) {
+  const isScript = file === 'app.js';
+  if (!isScript && file !== 'app.css') return c.text('Not found', 404);
+  return c.body(isScript ? build.js : build.css, 200, {
+    ...ANY_ORIGIN,
+    'content-type': isScript ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  });
+}
+
+/** Answers `/preview-vendor/{name}.js`: the pre-bundled packages the import map names. */
+export async function sendVendorModule(c: Context, runtime: AppsRuntime, file: string) {
+  const name = /^([a-z0-9-]+)\.js$/.exec(file)?.[1];
+  const bundle = name ? await runtime.vendor.get(name) : undefined;
+  if (!bundle) return c.text('Not found', 404);
+  if (c.req.header('if-none-match') === bundle.etag) {
+    return c.body(null, 304, { ...ANY_ORIGIN, etag: bundle.etag });
+  }
+  return c.body(bundle.code, 200, { ...VENDOR_RESPONSE_HEADERS, ...ANY_ORIGIN, etag: bundle.etag });
+}
