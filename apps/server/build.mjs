@@ -13,8 +13,9 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The function runner is forked by the server (platform/sandbox) from dist/function-runner.js.
+  entryPoints: { main: 'src/main.ts', 'function-runner': 'src/platform/sandbox/runner.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

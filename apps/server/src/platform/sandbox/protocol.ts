@@ -1,0 +1,110 @@
+/**
+ * Messages between the server (the pool) and a function runner child process. The channel uses
+ * Node's `advanced` serialization, so byte arrays travel as they are.
+ */
+
+/** The limits of one invocation (ARCHITECTURE §6; defaults in `SANDBOX_LIMITS`). */
+export interface SandboxLimits {
+  /** V8 heap of the isolate, in MB. */
+  memoryMb: number;
+  /** Wall time from start to answer, in ms (waiting on fetch and timers included). */
+  wallMs: number;
+  /** CPU time the isolate may burn, in ms. */
+  cpuMs: number;
+}
+
+export const SANDBOX_LIMITS: SandboxLimits = { memoryMb: 128, wallMs: 10_000, cpuMs: 5_000 };
+
+/** Settings a runner gets once, at start. */
+export interface RunnerSettings {
+  /** Tests only: let the function's fetch reach loopback test servers. Never in production. */
+  allowLoopback: boolean;
+  fetchTimeoutMs: number;
+  fetchMaxBytes: number;
+  /** Warm isolates kept per runner (across deployments), least recently used dropped first. */
+  maxWarmIsolates: number;
+  /** Blank isolates kept ready for first invocations. */
+  spareIsolates: number;
+}
+
+export interface SerializedRequest {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body: Uint8Array | null;
+}
+
+export interface SerializedResponse {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array | null;
+}
+
+export interface LogLine {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  message: string;
+  /** ms since the invocation started. */
+  at: number;
+}
+
+export interface InvokeMessage {
+  t: 'invoke';
+  id: number;
+  /** Warm isolates are reused only for the same key: one deployment with one set of secrets. */
+  key: string;
+  code: string;
+  env: Record<string, string>;
+  request: SerializedRequest;
+  limits: SandboxLimits;
+}
+
+export interface SdkAnswerMessage {
+  t: 'sdk-answer';
+  id: number;
+  callId: number;
+  answer: SdkAnswer;
+}
+
+export type ParentMessage = InvokeMessage | SdkAnswerMessage;
+
+export type InvocationFailureKind = 'timeout' | 'memory' | 'error' | 'crash';
+
+export type InvocationOutcome =
+  | { ok: true; response: SerializedResponse }
+  | { ok: false; kind: InvocationFailureKind; message: string };
+
+export interface ResultMessage {
+  t: 'result';
+  id: number;
+  outcome: InvocationOutcome;
+  logs: LogLine[];
+  /** True when this invocation had to create its isolate. */
+  cold: boolean;
+  durationMs: number;
+}
+
+/** A call of `ctx.sdk` inside the function; the server answers it on behalf of the invocation's app. */
+export interface SdkCall {
+  role: 'caller' | 'service';
+  method: string;
+  /** Path segments under `/api/apps/{appId}/`. */
+  path: string[];
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+export type SdkAnswer =
+  | { ok: true; body: unknown }
+  | { ok: false; status: number; code: string; message: string; details?: unknown };
+
+export interface SdkCallMessage {
+  t: 'sdk-call';
+  id: number;
+  callId: number;
+  call: SdkCall;
+}
+
+export type ChildMessage = { t: 'ready' } | ResultMessage | SdkCallMessage;
+
+/** Log lines kept per invocation and the longest line (longer ones are cut). */
+export const LOG_LIMITS = { lines: 100, lineChars: 2_000 } as const;
