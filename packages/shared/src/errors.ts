@@ -40,6 +40,11 @@ export const ERROR_CODES = [
   'compile_failed',
   'app_not_published',
   'domain_not_verified',
+  // backend functions and secrets
+  'missing_secrets',
+  'deploy_failed',
+  'function_error',
+  'function_timeout',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

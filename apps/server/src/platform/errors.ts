@@ -36,6 +36,10 @@ export const STATUS_BY_CODE = {
   compile_failed: 422,
   app_not_published: 409,
   domain_not_verified: 400,
+  missing_secrets: 422,
+  deploy_failed: 422,
+  function_error: 500,
+  function_timeout: 504,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** An error whose message is safe to show to the user (a spec text). */
