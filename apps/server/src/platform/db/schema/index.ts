@@ -6,3 +6,5 @@ export * from './dev-outbox.ts';
 export * from './rate-limits.ts';
 export * from './data-sources.ts';
 export * from './billing.ts';
+export * from './secrets.ts';
+export * from './functions.ts';

@@ -1,0 +1,71 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { apps } from './apps.ts';
+
+export type FunctionDeploymentStatus = 'pending' | 'deploying' | 'success' | 'error';
+
+export interface StoredDeployError {
+  type: 'missing_secrets' | 'compile';
+  message: string;
+  missingSecrets?: string[];
+  diagnostics?: string[];
+}
+
+/**
+ * Deployments of an app's backend functions (`functions/{name}.ts`): one row per deploy, moving
+ * pending → deploying → success | error. The latest successful row of a function answers its calls;
+ * `bundle` is the compiled script the runtime loads.
+ */
+export const functionDeployments = pgTable(
+  'function_deployments',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').$type<FunctionDeploymentStatus>().notNull(),
+    /** The app version the source came from. */
+    versionId: text('version_id'),
+    /** SHA-256 of the function's source file (to tell whether the file changed since). */
+    sourceHash: text('source_hash'),
+    bundle: text('bundle'),
+    envReads: jsonb('env_reads').$type<string[]>().notNull().default([]),
+    error: jsonb('error').$type<StoredDeployError | null>(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deployedAt: timestamp('deployed_at', { withTimezone: true }),
+  },
+  (t) => [index('function_deployments_app_name_idx').on(t.appId, t.name, t.createdAt)],
+);
+
+export interface StoredLogLine {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  message: string;
+  at: number;
+}
+
+/**
+ * Recent invocations of a function (the last 50 per function are kept): outcome, timing and the
+ * captured console lines — trimmed, with secret values redacted.
+ */
+export const functionInvocations = pgTable(
+  'function_invocations',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    deploymentId: text('deployment_id'),
+    status: text('status').$type<'success' | 'error' | 'timeout'>().notNull(),
+    httpStatus: integer('http_status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    cold: boolean('cold').notNull().default(false),
+    trigger: text('trigger').$type<'webhook' | 'sdk'>().notNull(),
+    error: text('error'),
+    logs: jsonb('logs').$type<StoredLogLine[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('function_invocations_app_name_idx').on(t.appId, t.name, t.createdAt)],
+);
