@@ -20,7 +20,7 @@ export type FileChange =
 
 export interface AppliedChanges {
   files: TreeFile[];
-  /** The files written by upserts, as they are in the new tree (in the order of the changes). */
+  /** The files written by upserts, each as that change wrote it (in the order of the changes). */
   written: TreeFile[];
   deleted: TreeFile[];
 }
@@ -59,21 +59,21 @@ export function applyFileChanges(
       }
       file.path = path;
       file.content = change.content;
-      written.push(file);
+      written.push({ ...file });
       continue;
     }
     if (change.path === undefined) throw new AppError('bad_request', APP_MESSAGES.filePathRequired);
     const existing = files.find((file) => file.path === change.path);
     if (existing) {
       existing.content = change.content;
-      written.push(existing);
+      written.push({ ...existing });
     } else {
       const created = { id: newId(), path: change.path, content: change.content };
       files.push(created);
-      written.push(created);
+      written.push({ ...created });
     }
   }
-  return { files, written: written.map((file) => ({ ...file })), deleted };
+  return { files, written, deleted };
 }
 
 /**

@@ -63,11 +63,6 @@ export interface VersionWithFiles {
   files: TreeFile[];
 }
 
-/** Attempts of a write that lost the race for the app's current-version pointer. */
-const MAX_WRITE_ATTEMPTS = 5;
-
-class VersionConflict extends Error {}
-
 const conflict = () => new AppError('conflict', APP_MESSAGES.versionConflict);
 
 /** The API shape of a version row. */
@@ -95,110 +90,52 @@ export class VersionsRepo {
 
   /**
    * Writes a new version atomically: the new file contents (once per content), the version row and
-   * the app's current-version pointer, in one transaction. The pointer moves only if it still names
-   * the version the write started from (optimistic concurrency): a write that lost the race is
-   * re-applied to the newer version (`changes`), or retried as a replacement (`files` without
-   * `baseVersionId`), or refused with 409 (`files` with a stale `baseVersionId`).
+   * the app's current-version pointer, in one transaction that holds the app row's lock. The work
+   * is prepared on the current version outside the transaction; if another write moved the pointer
+   * meanwhile, it is redone under the lock on the newer version — `changes` are re-applied (rebased),
+   * a `files` tree without `baseVersionId` simply replaces it, and a `files` tree with a stale
+   * `baseVersionId` is refused with 409. Two writers therefore never lose an update.
    */
   async createVersion(actor: AppActor, appId: string, input: CreateVersionInput): Promise<CreatedVersion> {
-    for (let attempt = 1; ; attempt++) {
-      const app = await this.ownedApp(actor, appId);
-      if (
-        'files' in input &&
-        input.baseVersionId !== undefined &&
-        input.baseVersionId !== app.currentVersionId
-      ) {
-        throw conflict();
+    const app = await this.ownedApp(actor, appId);
+    const base = app.currentVersionId
+      ? await this.loadVersion(this.db, appId, app.currentVersionId)
+      : undefined;
+    const prepared = prepare(input, base);
+    if (!prepared.changed) return prepared.result;
+    const outcome = await this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ currentVersionId: apps.currentVersionId })
+        .from(apps)
+        .where(and(eq(apps.id, appId), eq(apps.ownerId, actor.userId)))
+        .for('update');
+      if (!locked) throw notFound(APP_MESSAGES.appNotFound);
+      let work = prepared;
+      let parent = base;
+      if (locked.currentVersionId !== (base?.row.id ?? null)) {
+        parent = locked.currentVersionId
+          ? await this.loadVersion(tx as unknown as Db, appId, locked.currentVersionId)
+          : undefined;
+        work = prepare(input, parent);
+        if (!work.changed) return work.result;
       }
-      const base = app.currentVersionId ? await this.loadVersion(appId, app.currentVersionId) : undefined;
-      const baseFiles = base?.files ?? [];
-      const next =
-        'files' in input
-          ? { files: keepIds(baseFiles, input.files), written: [], deleted: [] }
-          : applyFileChanges(baseFiles, input.changes, randomUUID);
-      assertAcceptableTree(next.files);
-      const files = byPath(next.files);
-      const contentHash = contentHashSync(files);
-      if (base && base.row.contentHash === contentHash && sameIds(base.files, files)) {
-        return { version: toVersionView(base.row), files, ...pick(next), created: false };
-      }
-      try {
-        const description =
-          typeof input.description === 'function' ? input.description(pick(next)) : (input.description ?? '');
-        const meta = { messageId: input.messageId, userRequest: input.userRequest, description };
-        const row = await this.write(actor, app.currentVersionId, appId, files, contentHash, base?.row, meta);
-        return { version: toVersionView(row), files, ...pick(next), created: true };
-      } catch (error) {
-        if (!(error instanceof VersionConflict)) throw error;
-        if (('files' in input && input.baseVersionId !== undefined) || attempt >= MAX_WRITE_ATTEMPTS)
-          throw conflict();
-      }
-    }
-  }
-
-  private async write(
-    actor: AppActor,
-    parentId: string | null,
-    appId: string,
-    files: readonly TreeFile[],
-    contentHash: string,
-    parent: VersionRow | undefined,
-    meta: {
-      messageId?: string | null | undefined;
-      userRequest?: string | null | undefined;
-      description: string;
-    },
-  ): Promise<VersionRow> {
-    const known = new Set(parent?.files.map((entry) => entry.hash));
-    const manifest: VersionManifestEntry[] = [];
-    const blobs = new Map<string, string>();
-    for (const file of files) {
-      const hash = blobHash(file.content);
-      manifest.push({ id: file.id, path: file.path, hash, size: utf8Length(file.content) });
-      if (!known.has(hash)) blobs.set(hash, file.content);
-    }
-    const id = randomUUID();
-    return this.db.transaction(async (tx) => {
-      if (blobs.size > 0) {
-        await tx
-          .insert(appFileBlobs)
-          .values([...blobs].map(([hash, content]) => ({ hash, content })))
-          .onConflictDoNothing();
-      }
-      const [moved] = await tx
-        .update(apps)
-        .set({ currentVersionId: id, versionCount: sql`${apps.versionCount} + 1`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(apps.id, appId),
-            eq(apps.ownerId, actor.userId),
-            parentId === null ? isNull(apps.currentVersionId) : eq(apps.currentVersionId, parentId),
-          ),
-        )
-        .returning({ seq: apps.versionCount });
-      if (!moved) throw new VersionConflict();
-      const [row] = await tx
-        .insert(appVersions)
-        .values({
-          id,
-          appId,
-          seq: moved.seq,
-          parentVersionId: parentId,
-          contentHash,
-          messageId: meta.messageId ?? null,
-          userRequest: meta.userRequest ?? null,
-          description: meta.description,
-          files: manifest,
-        })
-        .returning();
-      return row as VersionRow;
+      const row = await writeVersion(
+        tx as unknown as Db,
+        appId,
+        parent?.row,
+        work.files,
+        work.contentHash,
+        work.meta,
+      );
+      return { ...work.result, version: toVersionView(row), created: true };
     });
+    return outcome;
   }
 
   /** A version with its files (sorted by path), or undefined when the app or version is not the actor's. */
   async getVersion(actor: AppActor, appId: string, versionId: string): Promise<VersionWithFiles | undefined> {
     await this.ownedApp(actor, appId);
-    const loaded = await this.loadVersion(appId, versionId);
+    const loaded = await this.loadVersion(this.db, appId, versionId);
     return loaded && { version: toVersionView(loaded.row), files: loaded.files };
   }
 
@@ -209,7 +146,7 @@ export class VersionsRepo {
   ): Promise<{ version: AppVersion | null; files: TreeFile[] }> {
     const app = await this.ownedApp(actor, appId);
     if (!app.currentVersionId) return { version: null, files: [] };
-    const loaded = await this.loadVersion(appId, app.currentVersionId);
+    const loaded = await this.loadVersion(this.db, appId, app.currentVersionId);
     if (!loaded) return { version: null, files: [] };
     return { version: toVersionView(loaded.row), files: loaded.files };
   }
@@ -299,7 +236,7 @@ export class VersionsRepo {
     appId: string,
     versionId: string,
   ): Promise<{ row: VersionRow; files: TreeFile[] } | undefined> {
-    return this.loadVersion(appId, versionId);
+    return this.loadVersion(this.db, appId, versionId);
   }
 
   private async ownedApp(actor: AppActor, appId: string) {
@@ -312,8 +249,8 @@ export class VersionsRepo {
     return app;
   }
 
-  private async loadVersion(appId: string, versionId: string) {
-    const [row] = await this.db
+  private async loadVersion(db: Db, appId: string, versionId: string) {
+    const [row] = await db
       .select()
       .from(appVersions)
       .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)))
@@ -323,7 +260,7 @@ export class VersionsRepo {
     const blobs =
       hashes.length === 0
         ? []
-        : await this.db.select().from(appFileBlobs).where(inArray(appFileBlobs.hash, hashes));
+        : await db.select().from(appFileBlobs).where(inArray(appFileBlobs.hash, hashes));
     const contentOf = new Map(blobs.map((blob) => [blob.hash, blob.content]));
     const files = row.files.map((entry): TreeFile => {
       const content = contentOf.get(entry.hash);
@@ -359,3 +296,87 @@ const pick = (next: { written: TreeFile[]; deleted: TreeFile[] }) => ({
   written: next.written,
   deleted: next.deleted,
 });
+
+type Loaded = { row: VersionRow; files: TreeFile[] };
+
+interface Prepared {
+  changed: boolean;
+  files: TreeFile[];
+  contentHash: string;
+  meta: { messageId: string | null; userRequest: string | null; description: string };
+  /** The answer (its `version` is the base's until the write happens). */
+  result: CreatedVersion;
+}
+
+/** Applies the input to a base version: the new tree, its hash, and whether it differs from the base. */
+function prepare(input: CreateVersionInput, base: Loaded | undefined): Prepared {
+  if (
+    'files' in input &&
+    input.baseVersionId !== undefined &&
+    input.baseVersionId !== (base?.row.id ?? null)
+  ) {
+    throw conflict();
+  }
+  const baseFiles = base?.files ?? [];
+  const next =
+    'files' in input
+      ? { files: keepIds(baseFiles, input.files), written: [], deleted: [] }
+      : applyFileChanges(baseFiles, input.changes, randomUUID);
+  assertAcceptableTree(next.files);
+  const files = byPath(next.files);
+  const contentHash = contentHashSync(files);
+  const changed = !base || base.row.contentHash !== contentHash || !sameIds(base.files, files);
+  const applied = pick(next);
+  const description =
+    typeof input.description === 'function' ? input.description(applied) : (input.description ?? '');
+  const meta = { messageId: input.messageId ?? null, userRequest: input.userRequest ?? null, description };
+  // A version view is required even when nothing changes: then it is the base's (and `base` exists).
+  const version = base ? toVersionView(base.row) : (undefined as unknown as AppVersion);
+  return { changed, files, contentHash, meta, result: { version, files, ...applied, created: false } };
+}
+
+/**
+ * Inside the transaction that holds the app row: stores the new blobs, moves the pointer (and the
+ * version count, which gives `seq`), and inserts the version.
+ */
+async function writeVersion(
+  tx: Db,
+  appId: string,
+  parent: VersionRow | undefined,
+  files: readonly TreeFile[],
+  contentHash: string,
+  meta: Prepared['meta'],
+): Promise<VersionRow> {
+  const known = new Set(parent?.files.map((entry) => entry.hash));
+  const manifest: VersionManifestEntry[] = [];
+  const blobs = new Map<string, string>();
+  for (const file of files) {
+    const hash = blobHash(file.content);
+    manifest.push({ id: file.id, path: file.path, hash, size: utf8Length(file.content) });
+    if (!known.has(hash)) blobs.set(hash, file.content);
+  }
+  if (blobs.size > 0) {
+    await tx
+      .insert(appFileBlobs)
+      .values([...blobs].map(([hash, content]) => ({ hash, content })))
+      .onConflictDoNothing();
+  }
+  const id = randomUUID();
+  const parentId = parent?.id ?? null;
+  const [moved] = await tx
+    .update(apps)
+    .set({ currentVersionId: id, versionCount: sql`${apps.versionCount} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(apps.id, appId),
+        parentId === null ? isNull(apps.currentVersionId) : eq(apps.currentVersionId, parentId),
+      ),
+    )
+    .returning({ seq: apps.versionCount });
+  if (!moved) throw conflict();
+  const [row] = await tx
+    .insert(appVersions)
+    .values({ id, appId, seq: moved.seq, parentVersionId: parentId, contentHash, ...meta, files: manifest })
+    .returning();
+  return row as VersionRow;
+}
