@@ -2,11 +2,14 @@ import { createBrowserRouter } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteErrorBoundary } from './components/error-boundary.tsx';
 import { AppDataRoute } from './routes/app-data.tsx';
+import { AppMembershipsRoute } from './routes/app-memberships.tsx';
 import { AuthHandlerRoute } from './routes/auth-handler.tsx';
 import { AuthVerifyEmailRoute } from './routes/auth-verify-email.tsx';
+import { BillingTestCheckoutRoute } from './routes/billing-test-checkout.tsx';
 import { DevOutboxRoute } from './routes/dev-outbox.tsx';
 import { ErrorUnauthorizedRoute } from './routes/error-unauthorized.tsx';
 import { HomeRoute } from './routes/home.tsx';
+import { JoinPlanRoute } from './routes/joinplan.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { LogoutRoute } from './routes/logout.tsx';
@@ -35,6 +38,9 @@ export const router = createBrowserRouter([
           { path: 'settings', element: <SettingsRoute /> },
           { path: 'error/unauthorized', element: <ErrorUnauthorizedRoute /> },
           { path: 'dev/outbox', element: <DevOutboxRoute /> },
+          { path: 'joinplan', element: <JoinPlanRoute /> },
+          { path: 'billing/test-checkout/:saleId', element: <BillingTestCheckoutRoute /> },
+          { path: 'apps/:appId/memberships', element: <AppMembershipsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

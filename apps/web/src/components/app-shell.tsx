@@ -1,6 +1,8 @@
 import { Link, Outlet } from 'react-router';
 import { AccountMenu } from '../features/auth/components/account-menu.tsx';
+import { PlanDialogHost } from '../features/plans/components/plan-dialog-host.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { Button } from './ui/button.tsx';
 
 /** Top bar, page content and footer shared by the builder-facing pages. */
 export function AppShell() {
@@ -22,6 +24,9 @@ export function AppShell() {
             Atelier
           </Link>
           <nav aria-label="Main" className="flex items-center gap-1">
+            <Button variant="ghost" size="sm" asChild>
+              <Link to="/joinplan">Plans</Link>
+            </Button>
             <AccountMenu />
             <ThemeToggle />
           </nav>
@@ -30,6 +35,7 @@ export function AppShell() {
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
+      <PlanDialogHost />
       <footer className="border-border border-t">
         <div className="mx-auto flex h-12 w-full max-w-6xl items-center justify-between gap-4 px-4 text-muted-foreground text-xs">
           <span>Atelier</span>

@@ -85,7 +85,7 @@ const BASE_CATALOGUE: readonly Plan[] = [
     discountedPrice: null,
     oneTimePayment: false,
     isMostPopular: false,
-    description: 'Sell your apps: paid memberships, large data and a deep web scraper.',
+    description: 'For builders who sell their apps: many live tools, large data and a deep web scraper.',
     buttonText: 'Upgrade to Monetizer',
     link: '/joinplan#monetizer',
     disabled: false,
