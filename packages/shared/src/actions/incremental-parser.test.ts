@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTION_PARSE_ERRORS,
+  IncrementalActionParser,
+  type ParsedReply,
+  parseActionReply,
+} from './incremental-parser.ts';
+import { serializeAction } from './serialize.ts';
+import { parseCompleteActionText } from './strict-parse.ts';
+
+const contactsPage = serializeAction({
+  type: 'add_file',
+  path: 'pages/Contacts.tsx',
+  title: 'Add "contacts" page <1>',
+  content: 'export default function Contacts() {\n  return <h1>Contacts & more</h1>;\n}\n',
+});
+const layoutEdit = serializeAction({
+  type: 'partial_edit',
+  path: 'Layout.tsx',
+  title: 'Link the page',
+  edits: [{ search: 'const NAV_ITEMS = [', replace: "const NAV_ITEMS = [\n  { to: '/contacts' }," }],
+});
+const entity = serializeAction({
+  type: 'add_entity',
+  entity: 'Contact',
+  title: 'Contact entity',
+  schema: {
+    name: 'Contact',
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    rls: { read: 'creator', write: 'creator' },
+  },
+});
+const deletion = serializeAction({ type: 'delete_file', path: 'pages/Old.tsx', title: 'Remove old page' });
+const secrets = serializeAction({
+  type: 'request_secrets',
+  title: 'Stripe key',
+  secrets: [{ secretName: 'STRIPE_KEY', description: 'Your Stripe key', required: true }],
+});
+
+/** Complete replies, valid by the strict reader. */
+const VALID_REPLIES: Record<string, string> = {
+  'prose only': 'Sure, nothing to change here. <b>bold</b> and <atelier stays text.',
+  'one action': `I'll add the page.\n\n${contactsPage}\n\nDone.`,
+  'several actions': `Plan:\n${entity}\n${contactsPage}\n${layoutEdit}\n${deletion}\n${secrets}\nAll set.`,
+  'action first, no prose': `${contactsPage}${deletion}`,
+  'content with < and near-close text': serializeAction({
+    type: 'edit_file',
+    path: 'pages/Home.tsx',
+    title: 'Home',
+    content: 'const a = x </atelier-actio n; // </atelier-\nconst b = "<atelier";\n',
+  }),
+  'blank lines around content': `<atelier-action type="add_file" path="a.tsx" title="A">\n\nx\n\n</atelier-action>`,
+};
+
+function collect(chunks: string[]): { final: ParsedReply; snapshots: ParsedReply[]; ended: number[] } {
+  const parser = new IncrementalActionParser();
+  const snapshots: ParsedReply[] = [];
+  const ended: number[] = [];
+  for (const chunk of chunks) {
+    for (const action of parser.push(chunk)) ended.push(action.index);
+    snapshots.push(parser.snapshot());
+  }
+  for (const action of parser.finish()) ended.push(action.index);
+  return { final: parser.snapshot(), snapshots, ended };
+}
+
+/** Every snapshot is a prefix of the final reply: no text or content is ever taken back. */
+function expectMonotonic(snapshots: ParsedReply[], final: ParsedReply) {
+  for (const snapshot of snapshots) {
+    expect(final.text.startsWith(snapshot.text)).toBe(true);
+    snapshot.actions.forEach((action, i) => {
+      const done = final.actions[i]!;
+      expect(done.type).toBe(action.type);
+      expect(done.attributes).toEqual(action.attributes);
+      if (action.status === 'complete') expect(action.content).toBe(done.content);
+      else expect(`${done.content}\n`.startsWith(action.content)).toBe(true);
+      // Only the last action of a snapshot may still be streaming.
+      if (i < snapshot.actions.length - 1) expect(action.status).not.toBe('streaming');
+    });
+  }
+}
+
+describe('incremental action parser', () => {
+  it.each(Object.entries(VALID_REPLIES))('reads "%s" like the strict reader', (_, text) => {
+    const strict = parseCompleteActionText(text);
+    const reply = parseActionReply(text);
+    expect(reply.truncated).toBe(false);
+    expect(
+      reply.actions.map((a) => ({ type: a.type, attributes: a.attributes, content: a.content })),
+    ).toEqual(strict.actions.map((a) => ({ type: a.type, attributes: a.attributes, content: a.content })));
+    expect(reply.actions.every((a) => a.status === 'complete' && a.error === undefined)).toBe(true);
+    const prose = reply.segments
+      .flatMap((s) => (s.kind === 'text' ? [s.text.trim()] : []))
+      .filter(Boolean)
+      .join('\n\n');
+    expect(prose).toBe(strict.prose);
+  });
+
+  it.each(Object.entries(VALID_REPLIES))(
+    'gives the same result for "%s" cut at every position',
+    (_, text) => {
+      const whole = parseActionReply(text);
+      for (let cut = 0; cut <= text.length; cut++) {
+        const { final, snapshots } = collect([text.slice(0, cut), text.slice(cut)]);
+        expect(final).toEqual(whole);
+        expectMonotonic(snapshots, final);
+      }
+    },
+  );
+
+  it.each(Object.entries(VALID_REPLIES))(
+    'gives the same result for "%s" one character at a time',
+    (_, text) => {
+      const { final, snapshots, ended } = collect([...text]);
+      expect(final).toEqual(parseActionReply(text));
+      expectMonotonic(snapshots, final);
+      // Each action is reported once, in order, when its closing tag arrives.
+      expect(ended).toEqual(final.actions.map((a) => a.index));
+    },
+  );
+
+  it('gives the same result cut at every pair of positions', () => {
+    const text = VALID_REPLIES['several actions']!.slice(0, 420);
+    const whole = parseActionReply(text);
+    for (let a = 0; a <= text.length; a += 3) {
+      for (let b = a; b <= text.length; b += 5) {
+        const { final } = collect([text.slice(0, a), text.slice(a, b), text.slice(b)]);
+        expect(final).toEqual(whole);
+      }
+    }
+  });
+
+  it('keeps text that only looks like a tag as prose, at every cut', () => {
+    const text = `Use <atelier-actions> or <atelier-action-x/> in prose.\n${deletion}`;
+    const whole = parseActionReply(text);
+    expect(whole.actions.map((a) => a.type)).toEqual(['delete_file']);
+    expect(whole.text).toBe('Use <atelier-actions> or <atelier-action-x/> in prose.\n');
+    for (let cut = 0; cut <= text.length; cut++) {
+      expect(collect([text.slice(0, cut), text.slice(cut)]).final).toEqual(whole);
+    }
+  });
+
+  it('reports an action complete only when its closing tag has arrived', () => {
+    const parser = new IncrementalActionParser();
+    const cut = contactsPage.length - 3;
+    expect(parser.push(`Intro\n${contactsPage.slice(0, cut)}`)).toEqual([]);
+    const streaming = parser.snapshot().actions[0]!;
+    expect(streaming).toMatchObject({
+      status: 'streaming',
+      type: 'add_file',
+      path: 'pages/Contacts.tsx',
+      title: 'Add "contacts" page <1>',
+    });
+    expect(streaming.content).toContain('return <h1>Contacts & more</h1>;');
+    const [done] = parser.push(contactsPage.slice(cut));
+    expect(done).toMatchObject({ status: 'complete', index: 0 });
+    expect(done!.content).toBe(
+      'export default function Contacts() {\n  return <h1>Contacts & more</h1>;\n}\n',
+    );
+  });
+
+  it('holds back an opening tag cut before its ">" (not an action yet)', () => {
+    const parser = new IncrementalActionParser();
+    parser.push('Hello <atelier-action type="add_file" pa');
+    const snapshot = parser.snapshot();
+    expect(snapshot.actions).toEqual([]);
+    expect(snapshot.text).toBe('Hello ');
+  });
+
+  it('marks an action still open at the end of the stream as truncated, with the complete ones kept', () => {
+    const text = `Intro\n${contactsPage}\n${layoutEdit.slice(0, 110)}`;
+    const reply = parseActionReply(text);
+    expect(reply.truncated).toBe(true);
+    expect(reply.actions.map((a) => a.status)).toEqual(['complete', 'truncated']);
+    expect(reply.actions[1]!.error).toBe(ACTION_PARSE_ERRORS.cutOff);
+    // The same text, not yet finished, is still streaming.
+    expect(parseActionReply(text, false).actions.map((a) => a.status)).toEqual(['complete', 'streaming']);
+  });
+
+  it('treats a stream cut inside an opening tag as a truncated action', () => {
+    const reply = parseActionReply('Intro <atelier-action type="add_file" path="pages/A.tsx" ti');
+    expect(reply.truncated).toBe(true);
+    expect(reply.actions[0]).toMatchObject({ status: 'truncated', type: 'add_file', path: 'pages/A.tsx' });
+  });
+
+  it('ends an action that is not closed before the next one begins, unapplied', () => {
+    const text = `<atelier-action type="add_file" path="a.tsx" title="A">\nconst a = 1;\n${deletion}`;
+    const reply = parseActionReply(text);
+    expect(reply.actions.map((a) => [a.type, a.status])).toEqual([
+      ['add_file', 'truncated'],
+      ['delete_file', 'complete'],
+    ]);
+    expect(reply.actions[0]).toMatchObject({ content: 'const a = 1;', error: ACTION_PARSE_ERRORS.notClosed });
+    expect(reply.truncated).toBe(false);
+  });
+
+  it('flags unknown types and missing attributes on the action', () => {
+    const reply = parseActionReply(
+      '<atelier-action type="launch_rocket" title="x">y</atelier-action>' +
+        '<atelier-action type="add_file" title="no path">z</atelier-action>',
+    );
+    expect(reply.actions[0]!.error).toBe(ACTION_PARSE_ERRORS.unknownType('launch_rocket'));
+    expect(reply.actions[1]!.error).toBe(ACTION_PARSE_ERRORS.missingAttribute('add_file', 'path'));
+  });
+
+  it('unescapes attribute values', () => {
+    const [action] = parseActionReply(
+      '<atelier-action type="add_file" path="a.tsx" title="A &quot;b&quot; &lt;c&gt; &amp; d&#10;e"></atelier-action>',
+    ).actions;
+    expect(action!.title).toBe('A "b" <c> & d\ne');
+  });
+
+  it('refuses input after finish', () => {
+    const parser = new IncrementalActionParser();
+    parser.finish();
+    expect(() => parser.push('x')).toThrow();
+    expect(parser.finish()).toEqual([]);
+  });
+});

@@ -1,0 +1,323 @@
+import {
+  ACTION_CLOSE,
+  ACTION_OPEN_PREFIX,
+  type ActionType,
+  isActionType,
+  REQUIRED_ATTRIBUTES,
+} from './tags.ts';
+
+/**
+ * The chat's incremental reader of the action-tag protocol (protocol.md beside this file). The
+ * server feeds it the model's text deltas to apply each action as soon as its closing tag arrives;
+ * the web app feeds it the streamed text to render action cards. Any split of the text into chunks
+ * gives the same result as the whole text at once (tested at every position).
+ */
+
+/** protocol.md "Streaming states". */
+export const ACTION_STATUSES = ['streaming', 'complete', 'truncated'] as const;
+export type ActionStatus = (typeof ACTION_STATUSES)[number];
+
+export interface StreamedAction {
+  /** Position among the reply's actions (0-based). */
+  index: number;
+  /** The `type` attribute as written; when it is not a known type, `error` says so. */
+  type: string;
+  /** The opening tag's attributes, unescaped. */
+  attributes: Record<string, string>;
+  title: string;
+  path?: string;
+  entity?: string;
+  source?: string;
+  /**
+   * The content so far: the leading newline removed; once complete, the trailing one too. While
+   * streaming, the characters that may begin the closing tag are held back.
+   */
+  content: string;
+  status: ActionStatus;
+  /** Why the action cannot be applied as written (unknown type, missing attribute, not closed). */
+  error?: string;
+}
+
+export type ReplySegment = { kind: 'text'; text: string } | { kind: 'action'; action: StreamedAction };
+
+export interface ParsedReply {
+  /** Prose and actions in order. */
+  segments: ReplySegment[];
+  actions: StreamedAction[];
+  /** The prose outside the tags, joined. */
+  text: string;
+  /** `finish()` was called: the stream has ended. */
+  finished: boolean;
+  /** The stream ended while an action was still open (spec 3 §4 "Chat action streaming"). */
+  truncated: boolean;
+}
+
+/** Texts of the parser's errors (shown on the action card). */
+export const ACTION_PARSE_ERRORS = {
+  unknownType: (type: string) =>
+    type ? `Unknown action type "${type}"` : 'The action has no type attribute',
+  missingAttribute: (type: string, name: string) => `A ${type} action needs a "${name}" attribute`,
+  notClosed: 'This action was not closed before the next one began',
+  cutOff: 'The output ended before this action was complete',
+} as const;
+
+const ATTRIBUTE = /([A-Za-z_][\w:-]*)\s*=\s*"([^"]*)"/g;
+
+function unescapeAttribute(value: string): string {
+  return value.replace(/&(amp|quot|lt|gt|#10);/g, (_, name: string) => {
+    switch (name) {
+      case 'amp':
+        return '&';
+      case 'quot':
+        return '"';
+      case 'lt':
+        return '<';
+      case 'gt':
+        return '>';
+      default:
+        return '\n';
+    }
+  });
+}
+
+/** Reads `name="value"` pairs leniently (unknown names are kept; the first of a duplicate wins). */
+export function parseActionAttributes(source: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const match of source.matchAll(ATTRIBUTE)) {
+    const name = match[1]!.toLowerCase();
+    if (!(name in attributes)) attributes[name] = unescapeAttribute(match[2]!);
+  }
+  return attributes;
+}
+
+/** The error of an opening tag, if its type is unknown or a required attribute is missing. */
+function attributeError(attributes: Record<string, string>): string | undefined {
+  const type = attributes.type ?? '';
+  if (!isActionType(type)) return ACTION_PARSE_ERRORS.unknownType(type);
+  for (const name of REQUIRED_ATTRIBUTES[type as ActionType]) {
+    if (!attributes[name]) return ACTION_PARSE_ERRORS.missingAttribute(type, name);
+  }
+  return undefined;
+}
+
+function newAction(index: number, tagSource: string): StreamedAction {
+  const attributes = parseActionAttributes(tagSource);
+  const action: StreamedAction = {
+    index,
+    type: attributes.type ?? '',
+    attributes,
+    title: attributes.title ?? '',
+    content: '',
+    status: 'streaming',
+  };
+  if (attributes.path !== undefined) action.path = attributes.path;
+  if (attributes.entity !== undefined) action.entity = attributes.entity;
+  if (attributes.source !== undefined) action.source = attributes.source;
+  const error = attributeError(attributes);
+  if (error) action.error = error;
+  return action;
+}
+
+/** Length of the longest suffix of `text` that is a proper prefix of `token`. */
+function partialSuffix(text: string, token: string): number {
+  const max = Math.min(text.length, token.length - 1);
+  for (let length = max; length > 0; length--) {
+    if (token.startsWith(text.slice(text.length - length))) return length;
+  }
+  return 0;
+}
+
+type OpenTagSearch = { at: number; complete: true } | { at: number; complete: false } | undefined;
+
+/**
+ * Finds the next opening tag's prefix: `<atelier-action` followed by whitespace or `>`. When the
+ * prefix ends the text, the character that decides is still to come (`complete: false`).
+ */
+function findOpenTag(text: string, from = 0): OpenTagSearch {
+  let at = text.indexOf(ACTION_OPEN_PREFIX, from);
+  while (at >= 0) {
+    const next = text[at + ACTION_OPEN_PREFIX.length];
+    if (next === undefined) return { at, complete: false };
+    if (next === '>' || /\s/.test(next)) return { at, complete: true };
+    at = text.indexOf(ACTION_OPEN_PREFIX, at + 1);
+  }
+  return undefined;
+}
+
+export class IncrementalActionParser {
+  /** Input not yet turned into text or content (a possible tag beginning). */
+  private buffer = '';
+  private mode: 'text' | 'action' = 'text';
+  private readonly segments: ReplySegment[] = [];
+  private readonly actionList: StreamedAction[] = [];
+  private current: StreamedAction | undefined;
+  /** Whether the current action's first content character has been seen (for the leading newline). */
+  private contentStarted = false;
+  private ended = false;
+
+  /** Reads the next chunk; answers the actions that ended with it (complete, or not closed). */
+  push(chunk: string): StreamedAction[] {
+    if (this.ended) throw new Error('The parser has finished');
+    this.buffer += chunk;
+    return this.consume();
+  }
+
+  /** The stream has ended: an open action is truncated. Answers the actions that ended now. */
+  finish(): StreamedAction[] {
+    if (this.ended) return [];
+    const ended = this.consume();
+    this.ended = true;
+    if (this.mode === 'action' && this.current) {
+      this.current.content += this.buffer;
+      this.current.status = 'truncated';
+      this.current.error = ACTION_PARSE_ERRORS.cutOff;
+      ended.push(this.current);
+    } else if (this.buffer.startsWith(ACTION_OPEN_PREFIX) && this.buffer.length > ACTION_OPEN_PREFIX.length) {
+      // Cut inside an opening tag: the reply was cut off while starting an action.
+      const action = newAction(this.actionList.length, this.buffer.slice(ACTION_OPEN_PREFIX.length));
+      action.status = 'truncated';
+      action.error = ACTION_PARSE_ERRORS.cutOff;
+      this.addAction(action);
+      ended.push(action);
+    } else {
+      this.addText(this.buffer);
+    }
+    this.buffer = '';
+    this.current = undefined;
+    this.mode = 'text';
+    return ended;
+  }
+
+  get finished(): boolean {
+    return this.ended;
+  }
+
+  /** The reply so far (copies: safe to keep while the parser goes on). */
+  snapshot(): ParsedReply {
+    const segments = this.segments.map(
+      (segment): ReplySegment =>
+        segment.kind === 'text'
+          ? { kind: 'text', text: segment.text }
+          : { kind: 'action', action: copyAction(segment.action) },
+    );
+    const actions = segments.flatMap((segment) => (segment.kind === 'action' ? [segment.action] : []));
+    const last = actions.at(-1);
+    return {
+      segments,
+      actions,
+      text: segments.flatMap((segment) => (segment.kind === 'text' ? [segment.text] : [])).join(''),
+      finished: this.ended,
+      truncated: this.ended && last?.status === 'truncated',
+    };
+  }
+
+  private addText(text: string) {
+    if (!text) return;
+    const last = this.segments.at(-1);
+    if (last?.kind === 'text') last.text += text;
+    else this.segments.push({ kind: 'text', text });
+  }
+
+  private addAction(action: StreamedAction) {
+    this.actionList.push(action);
+    this.segments.push({ kind: 'action', action });
+  }
+
+  private consume(): StreamedAction[] {
+    const ended: StreamedAction[] = [];
+    while (true) {
+      if (this.mode === 'text') {
+        if (!this.consumeText()) return ended;
+      } else {
+        const action = this.consumeAction();
+        if (!action) return ended;
+        ended.push(action);
+      }
+    }
+  }
+
+  /** Emits prose up to the next opening tag and opens it; false when more input is needed. */
+  private consumeText(): boolean {
+    const open = findOpenTag(this.buffer);
+    if (!open) {
+      const keep = partialSuffix(this.buffer, ACTION_OPEN_PREFIX);
+      this.addText(this.buffer.slice(0, this.buffer.length - keep));
+      this.buffer = this.buffer.slice(this.buffer.length - keep);
+      return false;
+    }
+    this.addText(this.buffer.slice(0, open.at));
+    this.buffer = this.buffer.slice(open.at);
+    if (!open.complete) return false;
+    const end = this.buffer.indexOf('>', ACTION_OPEN_PREFIX.length);
+    if (end < 0) return false;
+    const action = newAction(this.actionList.length, this.buffer.slice(ACTION_OPEN_PREFIX.length, end));
+    this.addAction(action);
+    this.current = action;
+    this.contentStarted = false;
+    this.mode = 'action';
+    this.buffer = this.buffer.slice(end + 1);
+    return true;
+  }
+
+  /** Moves content into the open action; answers it when it ended (closed, or a new tag began). */
+  private consumeAction(): StreamedAction | undefined {
+    const action = this.current!;
+    if (!this.contentStarted) {
+      if (this.buffer.length === 0) return undefined;
+      if (this.buffer.startsWith('\n')) this.buffer = this.buffer.slice(1);
+      this.contentStarted = true;
+    }
+    const close = this.buffer.indexOf(ACTION_CLOSE);
+    const open = findOpenTag(this.buffer);
+    if (open && (close < 0 || open.at < close)) {
+      if (!open.complete) {
+        // The prefix of a next tag ends the input: wait for the character that decides.
+        action.content += this.buffer.slice(0, open.at);
+        this.buffer = this.buffer.slice(open.at);
+        return undefined;
+      }
+      // A new action began before this one was closed: this one ends unapplied.
+      action.content = trimOneNewline(action.content + this.buffer.slice(0, open.at));
+      action.status = 'truncated';
+      action.error = ACTION_PARSE_ERRORS.notClosed;
+      this.buffer = this.buffer.slice(open.at);
+      this.endAction();
+      return action;
+    }
+    if (close >= 0) {
+      action.content = trimOneNewline(action.content + this.buffer.slice(0, close));
+      action.status = 'complete';
+      this.buffer = this.buffer.slice(close + ACTION_CLOSE.length);
+      this.endAction();
+      return action;
+    }
+    const keep = Math.max(
+      partialSuffix(this.buffer, ACTION_CLOSE),
+      partialSuffix(this.buffer, ACTION_OPEN_PREFIX),
+    );
+    action.content += this.buffer.slice(0, this.buffer.length - keep);
+    this.buffer = this.buffer.slice(this.buffer.length - keep);
+    return undefined;
+  }
+
+  private endAction() {
+    this.current = undefined;
+    this.mode = 'text';
+  }
+}
+
+function trimOneNewline(content: string): string {
+  return content.endsWith('\n') ? content.slice(0, -1) : content;
+}
+
+function copyAction(action: StreamedAction): StreamedAction {
+  return { ...action, attributes: { ...action.attributes } };
+}
+
+/** Parses a whole reply text at once (`finished`: the stream has ended, open actions are truncated). */
+export function parseActionReply(text: string, finished = true): ParsedReply {
+  const parser = new IncrementalActionParser();
+  parser.push(text);
+  if (finished) parser.finish();
+  return parser.snapshot();
+}

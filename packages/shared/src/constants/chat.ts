@@ -1,0 +1,129 @@
+import { LLM_ERROR_MESSAGE } from '../llm/constants.ts';
+
+/** Spec 3 §9: the chat history is read in pages of 50; a full initial page implies more history. */
+export const CHAT_HISTORY_PAGE_SIZE = 50;
+
+/** Spec 3 §2: 'Load previous messages' shows when scrolled within 50 px of the top. */
+export const LOAD_PREVIOUS_THRESHOLD_PX = 50;
+
+/** Spec 3 §2, §9: scrolling to a target message is delayed by 100 ms. */
+export const SCROLL_TO_MESSAGE_DELAY_MS = 100;
+
+/** Spec 3 §9: token costs are shown per 1M tokens. */
+export const TOKEN_COST_UNIT = 1_000_000;
+
+/** Spec 3 §9: a token estimate is the text length divided by 4. */
+export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+
+/** Spec 3 §5 "Upload limit under 10 MB": an attachment must be smaller than this many bytes. */
+export const CHAT_ATTACHMENT_MAX_BYTES = 10_000_000;
+export const CHAT_MAX_ATTACHMENTS = 10;
+export const CHAT_MESSAGE_MAX_LENGTH = 100_000;
+
+/** Spec 3 §3 "Rating payload": a score of 1 to 5; 4 or more offers positive reasons. */
+export const RATING_MIN_SCORE = 1;
+export const RATING_MAX_SCORE = 5;
+export const RATING_POSITIVE_FROM = 4;
+export const RATING_COMMENT_MAX_LENGTH = 2000;
+export const RATING_POSITIVE_REASONS = [
+  'Did what I asked',
+  'Good design',
+  'Fast',
+  'Clear explanation',
+  'Fixed my problem',
+] as const;
+export const RATING_PROBLEM_REASONS = [
+  'Did not do what I asked',
+  'Broke something that worked',
+  'The app does not build',
+  'Too slow',
+  'Hard to understand',
+  'Changed things I did not ask for',
+] as const;
+
+/** Spec 3 §3 "systemActionInfo.type". */
+export const SYSTEM_ACTION_TYPES = ['autofix', 'diff', 'restore', 'undo_restore'] as const;
+export type SystemActionType = (typeof SYSTEM_ACTION_TYPES)[number];
+
+/** What became of one action of a reply. */
+export const ACTION_OUTCOMES = ['applied', 'failed', 'not_applied'] as const;
+export type ActionOutcome = (typeof ACTION_OUTCOMES)[number];
+
+/** How the files and passages of the context dialog were chosen (contextMetadata.retrievedFiles). */
+export const CONTEXT_RETRIEVAL_METHODS = ['full_context', 'keyword', 'bm25'] as const;
+export type ContextRetrievalMethod = (typeof CONTEXT_RETRIEVAL_METHODS)[number];
+
+/** Context selection: files scoring below this are left out once the token limit is reached. */
+export const CONTEXT_SCORE_THRESHOLD = 0.1;
+/** Context selection: the app's files go in whole up to this many estimated tokens. */
+export const CONTEXT_RERANK_TOKEN_LIMIT = 60_000;
+/** Data-source passages added to a reply's context. */
+export const CONTEXT_PASSAGES = 5;
+
+/** The chat's texts (spec 3 §1, §2, §4, §5, §8), shared by the server, the web app and the tests. */
+export const CHAT_MESSAGES = {
+  emptyTitle: 'Start a conversation',
+  emptyHint: 'Ask for new features or modifications to your app',
+  loadPrevious: 'Load previous messages',
+  startOfConversation: 'This is the start of the conversation',
+  thinking: 'Thinking...',
+  messageNotFound: (id: string) => `Message with ID "${id}" not found in conversation history`,
+  /** §4 "Chat action streaming". */
+  truncated: 'Too long output, ask the chat to continue',
+  keepGoing: "Let's keep going",
+  continuePrompt: 'Continue and repeat the last action if truncated',
+  /** §4 "Preview". */
+  preview: 'Preview',
+  previewing: 'Previewing',
+  previewFailed: 'Failed to preview version',
+  previewFailedForMessage: 'Failed to preview version for this message',
+  noVersionForPreview: 'No version available for preview on this message',
+  /** §4 "Rating". */
+  alreadyRated: 'already rated',
+  rateTitle: 'Rate this response',
+  ratingFailed: 'Failed to submit rating. Please try again.',
+  ratingThanks: 'Thanks for your feedback',
+  scoreRequired: 'Choose a score from 1 to 5',
+  /** §4 "Retry". */
+  retry: 'Retry',
+  retryLastOnly: 'You can only retry the last message.',
+  /** §4 "Revert", "Restore and undo restore". */
+  revert: 'Revert',
+  undoRestore: 'Undo restore',
+  noPreviousVersion: 'No previous version found to revert to',
+  restoreFailed: 'Failed to restore version',
+  noMessageIdForVersion: 'No message ID found for this version',
+  undoRestoreFailed: 'Failed to undo restore',
+  restoreNotFound: 'This message is not a restore that can be undone',
+  restoredVersion: (date: string) => `Restored the version from ${date}`,
+  undidRestore: (date: string) => `Undid the restore of the version from ${date}`,
+  removedMessages: (count: number) =>
+    count === 1 ? '1 later message will be removed.' : `${count} later messages will be removed.`,
+  /** §8 "Failed assistant message". */
+  failedReply: LLM_ERROR_MESSAGE,
+  /** §6 "Discuss mode: chat actions are shown as not applied". */
+  notAppliedDiscuss: 'Not applied: discuss mode',
+  notAppliedTruncated: 'Not applied: the output ended before this action was complete',
+  notAppliedNoDatabase: 'Not applied: the app database is not available yet',
+  notAppliedFailedReply: 'Not applied: the reply failed',
+  attachmentTooLarge: 'File size to large',
+  attachmentNotFound: 'File not found',
+  attachmentUploadFailed: 'Failed to upload image. Please try again.',
+  attachmentUnsupported: 'This file type cannot be attached',
+  messageRequired: 'Write a message or attach a file',
+} as const;
+
+/** Why an action could not be applied (shown on its card). */
+export const ACTION_APPLY_MESSAGES = {
+  fileExists: (path: string) => `${path} already exists`,
+  fileMissing: (path: string) => `${path} does not exist`,
+  badPath: (path: string, problem: string) => `${path}: ${problem}`,
+  badJson: (message: string) => `The content is not valid JSON: ${message}`,
+  entityExists: (entity: string) => `The entity ${entity} already exists`,
+  entityMissing: (entity: string) => `The entity ${entity} does not exist`,
+  entityNameMismatch: (entity: string, name: string) => `The entity document is named ${name}, not ${entity}`,
+  badRecords: 'The content must be a JSON array of records',
+  badSecrets: 'The content must be a JSON array of { secretName, description, required }',
+  badMappings: 'The content must be JSON { "mappings": [...] }',
+  discarded: 'Discarded: the reply failed',
+} as const;

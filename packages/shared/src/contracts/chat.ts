@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import {
+  ACTION_OUTCOMES,
+  CHAT_HISTORY_PAGE_SIZE,
+  CHAT_MAX_ATTACHMENTS,
+  CHAT_MESSAGE_MAX_LENGTH,
+  RATING_COMMENT_MAX_LENGTH,
+  RATING_MAX_SCORE,
+  RATING_MIN_SCORE,
+  SYSTEM_ACTION_TYPES,
+} from '../constants/chat.ts';
+import { RETRIEVAL_METHODS } from './data-sources.ts';
+import { usageRecordSchema } from './llm.ts';
+
+/**
+ * The builder chat (spec 3 §3, §7): messages in the AI SDK's UI-message shape (parts) with the
+ * spec's `annotations[0]`, history pages, sending, restore / undo restore, rating, context.
+ */
+
+export const chatAttachmentSchema = z
+  .object({ name: z.string().max(300), url: z.string().max(2000), contentType: z.string().max(200) })
+  .meta({ id: 'ChatAttachment' });
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
+export const chatAttachmentUploadSchema = chatAttachmentSchema
+  .extend({ id: z.string(), size: z.number().int() })
+  .meta({ id: 'ChatAttachmentUpload' });
+export type ChatAttachmentUpload = z.infer<typeof chatAttachmentUploadSchema>;
+
+export const ratingSchema = z
+  .object({
+    score: z.number().int().min(RATING_MIN_SCORE).max(RATING_MAX_SCORE),
+    feedback: z.array(z.string().max(200)).max(20),
+    comment: z.string(),
+  })
+  .meta({ id: 'ChatRating' });
+export type ChatRating = z.infer<typeof ratingSchema>;
+
+export const systemActionInfoSchema = z.object({
+  type: z.enum(SYSTEM_ACTION_TYPES),
+  restoredVersionDate: z.string().optional(),
+  revertedFromMessageId: z.string().optional(),
+});
+export type SystemActionInfo = z.infer<typeof systemActionInfoSchema>;
+
+/** One file (or data-source passage) that went into a reply, with how it was chosen. */
+export const retrievedFileSchema = z.object({
+  filePath: z.string(),
+  retrievalMethods: z.array(z.string()),
+  tokenEstimation: z.number().int(),
+  score: z.number(),
+});
+export type RetrievedFile = z.infer<typeof retrievedFileSchema>;
+
+export const contextPassageSchema = z.object({
+  itemId: z.string(),
+  itemName: z.string(),
+  text: z.string(),
+  score: z.number(),
+  method: z.enum(RETRIEVAL_METHODS),
+  tokenEstimation: z.number().int(),
+});
+export type ContextPassage = z.infer<typeof contextPassageSchema>;
+
+/** Spec 3 §3 "contextMetadata" (plus the data-source passages of the reply). */
+export const contextMetadataSchema = z
+  .object({
+    query: z.string(),
+    retrievedFiles: z.array(retrievedFileSchema),
+    /** The files the reply changed: what a perfect retrieval would have included. */
+    relevantFiles: z.array(z.string()),
+    evals: z.record(z.string(), z.object({ recall: z.number(), tokenEstimation: z.number().int() })),
+    enhancedQuery: z.string().nullable(),
+    scoreThreshold: z.number(),
+    rerankTokenLimit: z.number().int(),
+    belowThresholdFiles: z.array(z.object({ filename: z.string(), score: z.number() })),
+    passages: z.array(contextPassageSchema),
+  })
+  .meta({ id: 'ChatContextMetadata' });
+export type ContextMetadata = z.infer<typeof contextMetadataSchema>;
+
+/** Spec 3 §3 "annotations[0]". */
+export const chatAnnotationSchema = z
+  .object({
+    versionId: z.string().nullable().optional(),
+    status: z.literal('failed').optional(),
+    usage: usageRecordSchema.optional(),
+    rating: ratingSchema.optional(),
+    contextFiles: z.array(z.object({ filePath: z.string(), tokenEstimation: z.number().int() })).optional(),
+    contextMetadata: contextMetadataSchema.optional(),
+    systemActionInfo: systemActionInfoSchema.optional(),
+    discussModeMetadata: z.object({ isDiscussMode: z.boolean() }).optional(),
+    /** The assistant reply's user message (on replies) and the reply's id (on user messages). */
+    userMessageId: z.string().optional(),
+    replyMessageId: z.string().optional(),
+  })
+  .meta({ id: 'ChatAnnotation' });
+export type ChatAnnotation = z.infer<typeof chatAnnotationSchema>;
+
+export const actionResultSchema = z
+  .object({
+    index: z.number().int(),
+    type: z.string(),
+    title: z.string(),
+    path: z.string().optional(),
+    entity: z.string().optional(),
+    outcome: z.enum(ACTION_OUTCOMES),
+    /** Why it failed or was not applied. */
+    message: z.string().optional(),
+    /** Details of a failure, e.g. each partial-edit block that did not match. */
+    details: z.array(z.string()).optional(),
+    /** request_secrets: the secrets to ask for. */
+    secrets: z
+      .array(z.object({ secretName: z.string(), description: z.string(), required: z.boolean() }))
+      .optional(),
+  })
+  .meta({ id: 'ChatActionResult' });
+export type ActionResult = z.infer<typeof actionResultSchema>;
+
+/** The data part carrying the action results of a reply (`data-action-results`). */
+export const ACTION_RESULTS_PART = 'action-results';
+export const actionResultsDataSchema = z.object({ results: z.array(actionResultSchema) });
+export type ActionResultsData = z.infer<typeof actionResultsDataSchema>;
+
+/** A message part (AI SDK UI-message parts: text, file, reasoning, source, data-…). */
+export const chatMessagePartSchema = z.looseObject({ type: z.string() }).meta({ id: 'ChatMessagePart' });
+export type ChatMessagePart = z.infer<typeof chatMessagePartSchema>;
+
+export const CHAT_ROLES = ['user', 'assistant'] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+
+export const chatMessageSchema = z
+  .object({
+    id: z.string(),
+    role: z.enum(CHAT_ROLES),
+    content: z.string(),
+    parts: z.array(chatMessagePartSchema),
+    experimental_attachments: z.array(chatAttachmentSchema),
+    createdAt: z.string(),
+    annotations: z.array(chatAnnotationSchema),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatHistoryQuerySchema = z.object({
+  fromMessageId: z.string().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_PAGE_SIZE).default(CHAT_HISTORY_PAGE_SIZE),
+});
+
+export const chatHistoryResponseSchema = z
+  .object({ messages: z.array(chatMessageSchema), hasMore: z.boolean() })
+  .meta({ id: 'ChatHistory' });
+export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
+
+export const sendChatRequestSchema = z
+  .object({
+    text: z.string().max(CHAT_MESSAGE_MAX_LENGTH),
+    attachments: z.array(chatAttachmentSchema).max(CHAT_MAX_ATTACHMENTS).optional(),
+    /** Discuss mode: the assistant answers, actions are not applied. */
+    discuss: z.boolean().optional(),
+    /** Retry: `messageId` is the last user message; it (and a failed reply after it) is replaced. */
+    retry: z.boolean().optional(),
+    messageId: z.string().max(100).optional(),
+    /** The id the client gave the new user message. */
+    userMessageId: z.string().min(1).max(100).optional(),
+    /** An error report from the runtime error panel ("Resolve with AI"), kept as-is. */
+    systemActionType: z.enum(SYSTEM_ACTION_TYPES).optional(),
+  })
+  .meta({ id: 'SendChatMessage' });
+export type SendChatRequest = z.infer<typeof sendChatRequestSchema>;
+
+export const restoreRequestSchema = z
+  .object({ messageId: z.string().min(1).max(100) })
+  .meta({ id: 'RestoreVersionRequest' });
+
+export const restoreResponseSchema = z
+  .object({ messages: z.array(chatMessageSchema), hasMore: z.boolean(), versionId: z.string() })
+  .meta({ id: 'RestoreVersionResponse' });
+export type RestoreResponse = z.infer<typeof restoreResponseSchema>;
+
+export const undoRestoreResponseSchema = z
+  .object({
+    messages: z.array(chatMessageSchema),
+    hasMore: z.boolean(),
+    versionId: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'UndoRestoreResponse' });
+export type UndoRestoreResponse = z.infer<typeof undoRestoreResponseSchema>;
+
+export const ratingRequestSchema = z
+  .object({
+    messageId: z.string().min(1).max(100),
+    score: z.number().int().min(RATING_MIN_SCORE).max(RATING_MAX_SCORE),
+    feedback: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+    comment: z
+      .string()
+      .max(RATING_COMMENT_MAX_LENGTH)
+      .default('')
+      .transform((value) => value.trim()),
+  })
+  .meta({ id: 'RatingRequest' });
+export type RatingRequest = z.input<typeof ratingRequestSchema>;
+
+export const ratingResponseSchema = z
+  .object({ ok: z.literal(true), rating: ratingSchema })
+  .meta({ id: 'RatingResponse' });
+
+export const enhanceContextQueryRequestSchema = z
+  .object({
+    latestUserRequest: z.string().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+    appId: z.string().min(1).max(100),
+    messageId: z.string().max(100).optional(),
+    currentRoute: z.string().max(500).optional(),
+  })
+  .meta({ id: 'EnhanceContextQueryRequest' });
+export type EnhanceContextQueryRequest = z.infer<typeof enhanceContextQueryRequestSchema>;
+
+export const enhanceContextQueryResponseSchema = z
+  .object({ enhancedQuery: z.string(), tokenEstimation: z.number().int() })
+  .meta({ id: 'EnhanceContextQueryResponse' });
+export type EnhanceContextQueryResponse = z.infer<typeof enhanceContextQueryResponseSchema>;
