@@ -28,6 +28,8 @@ export * from './contracts/apps.ts';
 export * from './constants/functions.ts';
 export * from './contracts/functions.ts';
 export * from './contracts/secrets.ts';
+export * from './entities/index.ts';
+export * from './contracts/entities.ts';
 export * from './actions/incremental-parser.ts';
 export * from './actions/search-replace.ts';
 export * from './constants/chat.ts';

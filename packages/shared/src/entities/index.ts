@@ -1,0 +1,5 @@
+export * from './access.ts';
+export * from './columns.ts';
+export * from './csv.ts';
+export * from './export.ts';
+export * from './palette.ts';
