@@ -8,3 +8,4 @@ export * from './data-sources.ts';
 export * from './billing.ts';
 export * from './secrets.ts';
 export * from './functions.ts';
+export * from './entities.ts';

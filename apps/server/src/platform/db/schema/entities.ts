@@ -1,0 +1,32 @@
+import { desc, sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { apps } from './apps.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The records of generated apps' entities (features/entities): one JSONB document per record, keyed
+ * by app, entity and id. `creator_id` is the app end user who created it (null when created
+ * anonymously). Access rules live in the entity schemas of the app's versions and are applied in
+ * the SQL of every query (`features/entities/access.ts`).
+ */
+export const entityRecords = pgTable(
+  'entity_records',
+  {
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull(),
+    id: text('id').notNull(),
+    creatorId: text('creator_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'entity_records_pkey', columns: [t.appId, t.entity, t.id] }),
+    index('entity_records_data_gin').using('gin', t.data.op('jsonb_path_ops')),
+    index('entity_records_created_idx').on(t.appId, t.entity, desc(t.createdAt)),
+    index('entity_records_creator_idx').on(t.appId, t.entity, t.creatorId, desc(t.createdAt)),
+  ],
+);
