@@ -9,3 +9,4 @@ export * from './billing.ts';
 export * from './secrets.ts';
 export * from './functions.ts';
 export * from './entities.ts';
+export * from './chat.ts';
