@@ -54,7 +54,7 @@ export function PaidMembershipsSettings({ appId }: { appId: string }) {
       if (debouncedToken) void queryClient.invalidateQueries({ queryKey: paymentKeys.state(appId) });
       return answer.products;
     },
-    enabled: Boolean(state.data?.isPaidMembershipsEnabled) && (debouncedToken !== '' || hasToken),
+    enabled: Boolean(state.data) && (debouncedToken !== '' || hasToken),
     retry: false,
   });
 
@@ -81,36 +81,34 @@ export function PaidMembershipsSettings({ appId }: { appId: string }) {
         />
         {MEMBERSHIP_TEXTS.enableLabel}
       </label>
-      {isPaidMembershipsEnabled && (
-        <div className="grid gap-3">
-          <label className="grid gap-1.5 text-sm">
-            <span className="font-medium">{MEMBERSHIP_TEXTS.tokenLabel}</span>
-            <input
-              type="password"
-              autoComplete="off"
-              value={token}
-              placeholder={hasToken ? MEMBERSHIP_TEXTS.tokenSaved : MEMBERSHIP_TEXTS.tokenPlaceholder}
-              onChange={(event) => setToken(event.target.value)}
-              className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring/40"
-            />
-          </label>
-          {products.isError && (
-            <p role="alert" className="text-destructive text-sm">
-              {errorMessage(products.error, MEMBERSHIP_MESSAGES.fetchProductsFailed(providerName))}
-            </p>
-          )}
-          {products.isFetching && <Skeleton className="h-9 w-full" />}
-          {products.data && (
-            <ProductPicker
-              appId={appId}
-              products={products.data}
-              connected={paidMembershipsSettings.isSetupCompleted ? paidMembershipsProduct : null}
-              providerName={providerName}
-              onConnected={setState}
-            />
-          )}
-        </div>
-      )}
+      <div className="grid gap-3">
+        <label className="grid gap-1.5 text-sm">
+          <span className="font-medium">{MEMBERSHIP_TEXTS.tokenLabel}</span>
+          <input
+            type="password"
+            autoComplete="off"
+            value={token}
+            placeholder={hasToken ? MEMBERSHIP_TEXTS.tokenSaved : MEMBERSHIP_TEXTS.tokenPlaceholder}
+            onChange={(event) => setToken(event.target.value)}
+            className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring/40"
+          />
+        </label>
+        {products.isError && (
+          <p role="alert" className="text-destructive text-sm">
+            {errorMessage(products.error, MEMBERSHIP_MESSAGES.fetchProductsFailed(providerName))}
+          </p>
+        )}
+        {products.isFetching && <Skeleton className="h-9 w-full" />}
+        {products.data && (
+          <ProductPicker
+            appId={appId}
+            products={products.data}
+            connected={paidMembershipsSettings.isSetupCompleted ? paidMembershipsProduct : null}
+            providerName={providerName}
+            onConnected={setState}
+          />
+        )}
+      </div>
     </Section>
   );
 }

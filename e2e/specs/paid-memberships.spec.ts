@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+const PASSWORD = 'violet-canyon-maple-42';
+
+test('a paid builder connects a membership product with a test token, changes it after confirming, and resyncs', async ({
+  page,
+}) => {
+  const email = `memberships-${Date.now()}@example.com`;
+  const headers = { origin: baseURL };
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Mia Members');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signup'));
+  const created = await page.request.post('/api/apps', { data: { name: 'Club', type: 'GEN_APP' }, headers });
+  const { id: appId } = (await created.json()) as { id: string };
+
+  // On lite the settings are an upgrade prompt.
+  await page.goto(`/apps/${appId}/memberships`);
+  const section = page.getByRole('region', { name: 'Paid memberships' });
+  await expect(section.getByText('Settings are available on paid plans. Upgrade your plan to edit them.')).toBeVisible();
+
+  // Pay for Discover with the test checkout's script endpoint.
+  const checkout = await page.request.post('/api/billing/checkout', { data: { planId: 'discover' }, headers });
+  const { saleId } = (await checkout.json()) as { saleId: string };
+  expect((await page.request.post('/api/billing/test/complete', { data: { saleId }, headers })).ok()).toBe(true);
+
+  await page.reload();
+  await section.getByLabel('Payment provider access token').fill('test_demo_token');
+  // The token is sent once typing stops (1000 ms debounce); its products appear.
+  const product = section.getByLabel('Membership product');
+  await expect(product).toBeVisible();
+  await expect(product.locator('option')).toHaveText(['Members (monthly)', 'Members (yearly)']);
+  await section.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText("Connected to Test payments, you're all set!")).toBeVisible();
+  await expect(section.getByText('Connected: Members (monthly)')).toBeVisible();
+
+  // Changing the product asks first.
+  await product.selectOption({ label: 'Members (yearly)' });
+  await section.getByRole('button', { name: 'Change product' }).click();
+  await expect(section.getByText(/^Changing the product moves new members to it/)).toBeVisible();
+  await section.getByRole('button', { name: 'Change product' }).click();
+  await expect(section.getByText('Connected: Members (yearly)')).toBeVisible();
+
+  await section.getByRole('button', { name: 'Resync' }).click();
+  await expect(page.getByText('Resynced with Test payments')).toBeVisible();
+
+  // Paid memberships need user signup on (it is off on an unpublished app).
+  await section.getByLabel('Enable paid memberships').click();
+  await expect(page.getByText('Turn on user signup before enabling paid memberships')).toBeVisible();
+  await expect(section.getByLabel('Enable paid memberships')).not.toBeChecked();
+
+  const state = await page.request.get(`/api/apps/${appId}/payments`);
+  expect(await state.json()).toEqual({
+    isPaidMembershipsEnabled: false,
+    paidMembershipsSettings: { paymentProvider: 'test', hasPaymentProviderAccessToken: true, isSetupCompleted: true },
+    paidMembershipsProduct: { id: 'prod_test_yearly', name: 'Members (yearly)' },
+  });
+});
