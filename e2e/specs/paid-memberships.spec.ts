@@ -20,12 +20,19 @@ test('a paid builder connects a membership product with a test token, changes it
   // On lite the settings are an upgrade prompt.
   await page.goto(`/apps/${appId}/memberships`);
   const section = page.getByRole('region', { name: 'Paid memberships' });
-  await expect(section.getByText('Settings are available on paid plans. Upgrade your plan to edit them.')).toBeVisible();
+  await expect(
+    section.getByText('Settings are available on paid plans. Upgrade your plan to edit them.'),
+  ).toBeVisible();
 
   // Pay for Discover with the test checkout's script endpoint.
-  const checkout = await page.request.post('/api/billing/checkout', { data: { planId: 'discover' }, headers });
+  const checkout = await page.request.post('/api/billing/checkout', {
+    data: { planId: 'discover' },
+    headers,
+  });
   const { saleId } = (await checkout.json()) as { saleId: string };
-  expect((await page.request.post('/api/billing/test/complete', { data: { saleId }, headers })).ok()).toBe(true);
+  expect((await page.request.post('/api/billing/test/complete', { data: { saleId }, headers })).ok()).toBe(
+    true,
+  );
 
   await page.reload();
   await section.getByLabel('Payment provider access token').fill('test_demo_token');
@@ -55,7 +62,11 @@ test('a paid builder connects a membership product with a test token, changes it
   const state = await page.request.get(`/api/apps/${appId}/payments`);
   expect(await state.json()).toEqual({
     isPaidMembershipsEnabled: false,
-    paidMembershipsSettings: { paymentProvider: 'test', hasPaymentProviderAccessToken: true, isSetupCompleted: true },
+    paidMembershipsSettings: {
+      paymentProvider: 'test',
+      hasPaymentProviderAccessToken: true,
+      isSetupCompleted: true,
+    },
     paidMembershipsProduct: { id: 'prod_test_yearly', name: 'Members (yearly)' },
   });
 });

@@ -9,7 +9,8 @@ test('a lite builder hits the data limit, opens the plan dialog, pays in the tes
   const errors: string[] = [];
   page.on('console', (message) => {
     // The 403 of the over-limit call below is logged by the browser as a failed resource.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+      errors.push(message.text());
   });
   const email = `plans-${Date.now()}@example.com`;
 
@@ -49,7 +50,9 @@ test('a lite builder hits the data limit, opens the plan dialog, pays in the tes
   await expect(page).toHaveURL(/goto=upgrade_app_plan/);
   const plans = page.getByRole('dialog', { name: 'Upgrade your plan' });
   await expect(plans).toBeVisible();
-  await expect(plans.getByRole('note')).toHaveText('Demo mode: payments are simulated and no card is charged.');
+  await expect(plans.getByRole('note')).toHaveText(
+    'Demo mode: payments are simulated and no card is charged.',
+  );
   const lite = plans.getByRole('group', { name: 'Lite' });
   await expect(lite).toHaveAttribute('data-state', 'selected');
   await expect(lite.getByRole('button', { name: 'Current plan' })).toBeDisabled();
@@ -81,7 +84,9 @@ test('a lite builder hits the data limit, opens the plan dialog, pays in the tes
   await page.goto(`/apps/${appId}/data?goto=upgrade_app_plan`);
   const after = page.getByRole('dialog', { name: 'Upgrade your plan' });
   await expect(after.getByRole('group', { name: 'Explorer' })).toHaveAttribute('data-state', 'selected');
-  await expect(after.getByRole('group', { name: 'Lite' }).getByRole('button', { name: 'Downgrade' })).toBeVisible();
+  await expect(
+    after.getByRole('group', { name: 'Lite' }).getByRole('button', { name: 'Downgrade' }),
+  ).toBeVisible();
   await expect(after.getByRole('group', { name: 'Moon' })).toHaveAttribute('data-state', 'upgrade');
   await page.keyboard.press('Escape');
   await expect(page).not.toHaveURL(/goto=/);
