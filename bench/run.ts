@@ -1,9 +1,11 @@
 // `npm run bench [name…]`: runs the benchmarks (all, or those named) and records their results.
 import { run as compile } from './benchmarks/compile.ts';
+import { run as llmFirstToken } from './benchmarks/llm-first-token.ts';
 import { run as retrieval } from './benchmarks/retrieval.ts';
 import { run as startupAndHealth } from './benchmarks/startup-and-health.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
+  'llm-first-token': llmFirstToken,
   'startup-and-health': startupAndHealth,
   retrieval,
   compile,

@@ -7,6 +7,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV ??= 'test';
 process.env.LOG_LEVEL ??= 'warn';
+// End-to-end specs never reach the internet: no public model list (a spec may point it at a fake).
+process.env.MODEL_CATALOGUE_URL ??= 'off';
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 

@@ -195,54 +195,35 @@ async function stream(
     context.finish();
   };
 
-  while (true) {
-    observation.attempts++;
-    let result: LanguageModelV3StreamResult;
-    try {
-      result = await inner.doStream({ ...call, abortSignal: context.signal });
-    } catch (error) {
-      if (await context.backoff(error)) continue;
-      const failed = context.fail(error);
-      end();
-      throw failed;
-    }
-    // Read up to the first token: a failure before it is retried like a failed request.
-    const reader = result.stream.getReader();
-    const buffered: Part[] = [];
-    let failure: { error: unknown } | undefined;
+  /** Calls the provider until it answers (retrying failed requests); throws the last failure. */
+  async function open(): Promise<LanguageModelV3StreamResult> {
     while (true) {
-      let next: ReadResult;
+      observation.attempts++;
       try {
-        next = await reader.read();
+        return await inner.doStream({ ...call, abortSignal: context.signal });
       } catch (error) {
-        failure = { error };
-        break;
-      }
-      timer.touch();
-      if (next.done) break;
-      if (next.value.type === 'error') {
-        failure = { error: next.value.error };
-        break;
-      }
-      observe(next.value);
-      buffered.push(next.value);
-      if (isContent(next.value)) {
-        observation.firstTokenAt = performance.now();
-        break;
-      }
-    }
-    if (failure) {
-      reader.cancel().catch(() => {});
-      if (await context.backoff(failure.error)) continue;
-      const error = context.fail(failure.error);
-      if (context.callerAborted()) {
-        end();
+        if (await context.backoff(error)) continue;
         throw error;
       }
-      return { ...result, stream: streamOf([...buffered, ...failureParts(error)], end) };
     }
-    return { ...result, stream: continueStream(buffered, reader) };
   }
+
+  let result: LanguageModelV3StreamResult;
+  try {
+    result = await open();
+  } catch (error) {
+    const failed = context.fail(error);
+    end();
+    throw failed;
+  }
+
+  // The stream is returned at once (the SDK sets up while the first token is on its way). Until
+  // the first token, parts are held back, and a failure re-opens the provider's stream instead.
+  let reader = result.stream.getReader();
+  let held: Part[] = [];
+  let streamStarted = false;
+  let hasContent = false;
+  let failure: unknown;
 
   function observe(part: Part) {
     if (part.type === 'finish') {
@@ -251,51 +232,94 @@ async function stream(
     }
   }
 
-  /** The parts read so far, then the rest of the provider's stream, failures normalised. */
-  function continueStream(buffered: Part[], reader: ReadableStreamDefaultReader<Part>): ReadableStream<Part> {
-    let index = 0;
-    return new ReadableStream<Part>({
+  /** After a failure before the first token: true when a new attempt's stream is open. */
+  async function reopen(error: unknown): Promise<boolean> {
+    if (hasContent || !(await context.backoff(error))) return false;
+    reader.cancel().catch(() => {});
+    held = [];
+    try {
+      reader = (await open()).stream.getReader();
+      timer.touch();
+      return true;
+    } catch (next) {
+      failure = next;
+      return false;
+    }
+  }
+
+  function failWith(controller: ReadableStreamDefaultController<Part>, error: unknown) {
+    const failed = context.fail(error);
+    end();
+    if (context.callerAborted()) {
+      controller.error(failed);
+      return;
+    }
+    for (const part of [...held, ...failureParts(failed)]) controller.enqueue(part);
+    held = [];
+    controller.close();
+  }
+
+  return {
+    ...result,
+    stream: new ReadableStream<Part>({
       async pull(controller) {
-        if (index < buffered.length) {
-          controller.enqueue(buffered[index++]!);
-          return;
-        }
-        let next: ReadResult;
-        try {
-          next = await reader.read();
-        } catch (error) {
-          const failed = context.fail(error);
-          end();
-          if (context.callerAborted()) {
-            controller.error(failed);
+        while (true) {
+          let next: ReadResult;
+          try {
+            next = await reader.read();
+          } catch (error) {
+            failure = error;
+            if (await reopen(error)) continue;
+            failWith(controller, failure);
             return;
           }
-          for (const part of failureParts(failed)) controller.enqueue(part);
-          controller.close();
-          return;
-        }
-        timer.touch();
-        if (next.done) {
-          end();
-          controller.close();
-          return;
-        }
-        let part = next.value;
-        if (part.type === 'error') {
-          part = { type: 'error', error: context.fail(part.error) };
-        } else {
-          if (!observation.firstTokenAt && isContent(part)) observation.firstTokenAt = performance.now();
+          timer.touch();
+          if (next.done) {
+            for (const part of held) controller.enqueue(part);
+            held = [];
+            end();
+            controller.close();
+            return;
+          }
+          const part = next.value;
+          if (part.type === 'error') {
+            failure = part.error;
+            if (await reopen(part.error)) continue;
+            if (!hasContent) {
+              failWith(controller, failure);
+              return;
+            }
+            controller.enqueue({ type: 'error', error: context.fail(part.error) });
+            return;
+          }
           observe(part);
+          if (part.type === 'stream-start') {
+            if (streamStarted) continue;
+            streamStarted = true;
+            controller.enqueue(part);
+            return;
+          }
+          if (!hasContent) {
+            if (!isContent(part)) {
+              held.push(part);
+              continue;
+            }
+            hasContent = true;
+            observation.firstTokenAt = performance.now();
+            for (const heldPart of held) controller.enqueue(heldPart);
+            held = [];
+          }
+          controller.enqueue(part);
+          return;
         }
-        controller.enqueue(part);
       },
       async cancel(reason) {
         if (!observation.error) observation.finishReason = 'aborted';
         end();
         await reader.cancel(reason).catch(() => {});
       },
-    });
-  }
+    }),
+  };
 }
 
 function failureParts(error: unknown): Part[] {
@@ -303,14 +327,4 @@ function failureParts(error: unknown): Part[] {
     { type: 'error', error },
     { type: 'finish', usage: EMPTY_USAGE, finishReason: { unified: 'error', raw: undefined } },
   ];
-}
-
-function streamOf(parts: Part[], onEnd: () => void): ReadableStream<Part> {
-  return new ReadableStream<Part>({
-    start(controller) {
-      for (const part of parts) controller.enqueue(part);
-      controller.close();
-      onEnd();
-    },
-  });
 }

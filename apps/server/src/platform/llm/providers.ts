@@ -72,13 +72,18 @@ export function providerAccess(
 
 type ModelFactory = (modelId: string) => LanguageModelV3;
 
-/** Provider clients, kept while their base URL and key stay the same. */
+/**
+ * Provider clients and their model objects, kept while base URL and key stay the same (building a
+ * model object builds its response schemas: too slow to do per call).
+ */
 export function createProviderFactory(fetchImpl: typeof fetch | undefined) {
-  const cache = new Map<string, ModelFactory>();
+  const factories = new Map<string, ModelFactory>();
+  const models = new Map<string, LanguageModelV3>();
+  const MAX_MODELS = 200;
 
   function factoryFor(kind: 'openai' | 'anthropic', access: ProviderAccess): ModelFactory {
     const cacheKey = `${kind} ${access.baseUrl} ${access.apiKey ?? ''}`;
-    let factory = cache.get(cacheKey);
+    let factory = factories.get(cacheKey);
     if (!factory) {
       if (kind === 'openai') {
         // The chat-completions path, which every OpenAI-compatible server speaks; usage in the stream.
@@ -98,7 +103,7 @@ export function createProviderFactory(fetchImpl: typeof fetch | undefined) {
         });
         factory = (modelId) => provider.languageModel(modelId);
       }
-      cache.set(cacheKey, factory);
+      factories.set(cacheKey, factory);
     }
     return factory;
   }
@@ -107,7 +112,18 @@ export function createProviderFactory(fetchImpl: typeof fetch | undefined) {
     /** The provider model for a catalogue entry whose provider is configured. */
     model(info: ModelInfo, access: ProviderAccessMap): LanguageModelV3 {
       if (info.provider === 'offline') throw new Error('The offline model is not built by a provider');
-      return factoryFor(info.provider, access[info.provider])(info.id);
+      const target = access[info.provider];
+      const key = `${info.provider} ${target.baseUrl} ${target.apiKey ?? ''} ${info.id}`;
+      let model = models.get(key);
+      if (!model) {
+        if (models.size >= MAX_MODELS) {
+          models.clear();
+          factories.clear();
+        }
+        model = factoryFor(info.provider, target)(info.id);
+        models.set(key, model);
+      }
+      return model;
     },
   };
 }
