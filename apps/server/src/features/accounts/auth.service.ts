@@ -2,7 +2,7 @@ import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXTS, PLATFORM_TENANT } from '@atelie
 import type { Actor } from '../../platform/auth/actor.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, CUSTOM_TOKEN_TTL_SECONDS, newId } from '../../platform/auth/jwt.ts';
 import { hashPassword, isWeakPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { consumeOrThrow, isExhausted } from '../../platform/auth/rate-limits.ts';
+import { consumeOrThrow, isExhausted, penalize } from '../../platform/auth/rate-limits.ts';
 import type { CreatedSession } from '../../platform/auth/sessions.ts';
 import { hashToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -83,7 +83,7 @@ export async function login(
   // Verifies against a stand-in hash when there is no user, so both answers take as long.
   const ok = await verifyPassword(user?.passwordHash, input.password.slice(0, AUTH_LIMITS.passwordMaxLength));
   if (!user || !ok) {
-    await Promise.all([loginFailuresByEmail.penalty(emailKey), loginFailuresByIp.penalty(meta.ip)]);
+    await Promise.all([penalize(loginFailuresByEmail, emailKey), penalize(loginFailuresByIp, meta.ip)]);
     throw invalidCredentials();
   }
   if (user.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);

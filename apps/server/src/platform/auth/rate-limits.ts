@@ -2,6 +2,7 @@ import { AUTH_LIMITS } from '@atelier/shared';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/database.ts';
 import { rateLimits } from '../db/schema/index.ts';
+import { UNKNOWN_IP } from './client-ip.ts';
 
 const WINDOW_SECONDS = AUTH_LIMITS.loginWindowMs / 1000;
 
@@ -16,7 +17,7 @@ export interface AuthRateLimits {
   loginFailuresByIp: RateLimiterDrizzle;
   /** E-mails sent to one address (verification, reset, magic link, e-mail change). */
   mailByRecipient: RateLimiterDrizzle;
-  /** E-mails requested from one client address. */
+  /** E-mails requested from one client address (high: the per-recipient limit is the tight one). */
   mailByIp: RateLimiterDrizzle;
   /** Code checks from one client address (each code also dies after 5 wrong tries). */
   otpByIp: RateLimiterDrizzle;
@@ -38,24 +39,32 @@ export function createAuthRateLimits(database: Database, options: { sweep: boole
     loginFailuresByEmail: make('login-email', AUTH_LIMITS.loginMaxFailures),
     loginFailuresByIp: make('login-ip', AUTH_LIMITS.loginMaxFailures),
     mailByRecipient: make('mail-to', 5),
-    mailByIp: make('mail-ip', 30),
+    mailByIp: make('mail-ip', 200),
     otpByIp: make('otp-ip', 50),
-    signupByIp: make('signup-ip', 30),
+    signupByIp: make('signup-ip', 100),
   };
 }
 
 /** True when the key has used all its points in the current window. */
 export async function isExhausted(limiter: RateLimiterDrizzle, key: string): Promise<boolean> {
+  if (key === UNKNOWN_IP) return false;
   const res = await limiter.get(key);
   return res !== null && res.consumedPoints >= limiter.points;
 }
 
 /** Counts one hit; rejects with `error` when the key was already at its limit. */
 export async function consumeOrThrow(limiter: RateLimiterDrizzle, key: string, error: Error): Promise<void> {
+  if (key === UNKNOWN_IP) return;
   try {
     await limiter.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) throw error;
     throw rejection;
   }
+}
+
+/** Counts one hit without refusing (failed logins). */
+export async function penalize(limiter: RateLimiterDrizzle, key: string): Promise<void> {
+  if (key === UNKNOWN_IP) return;
+  await limiter.penalty(key);
 }

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson } from '../../../test/support/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('OpenAPI document', () => {
+  it('describes every sign-in and account call at its path and method', async () => {
+    const doc = await readJson(await t.app.request('/api/openapi.json'));
+    const calls = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'POST /auth/signup',
+        'POST /auth/login',
+        'POST /auth/logout',
+        'GET /auth/session',
+        'POST /auth/verify-email/send',
+        'POST /auth/verify-email',
+        'POST /auth/action-code',
+        'POST /auth/password-reset',
+        'POST /auth/magic-link',
+        'POST /auth/custom-token',
+        'POST /auth/token/refresh',
+        'POST /auth/email-change',
+        'PATCH /auth/profile',
+        'POST /auth/password',
+        'POST /auth/sessions/revoke-all',
+        'DELETE /auth/account',
+        'GET /auth/providers',
+        'POST /live_api/account/create',
+        'GET /live_api/account/current',
+        'POST /live_api/account/sendResetPasswordEmail',
+        'POST /live_api/account/completeEmailChange',
+        'POST /live_api/account/sendMagicLink',
+        'POST /live_api/account/validateOtp',
+        'GET /dev/outbox',
+      ]),
+    );
+    expect(doc.components.schemas.Account.required).toEqual(
+      expect.arrayContaining([
+        'accountId',
+        'accountType',
+        'plan',
+        'hasBusinessInfo',
+        'hasPaidAppPackage',
+        'isAdmin',
+      ]),
+    );
+  });
+});
