@@ -257,6 +257,23 @@ describe('who may call billing', () => {
     expect(mine.payments.every((payment) => !ids.has(payment.saleId))).toBe(true);
   });
 
+  it('publishes the plans, billing and payments calls in the OpenAPI document', async () => {
+    const { body } = await call<{ paths: Record<string, unknown> }>(t, 'GET', '/api/openapi.json', {});
+    for (const path of [
+      '/plans',
+      '/live_api/app/paidPlans',
+      '/billing/checkout',
+      '/billing/status',
+      '/billing/webhooks/stripe',
+      '/billing/test/complete',
+      '/apps/{appId}/payments/products',
+      '/apps/{appId}/payments/connect',
+      '/apps/{appId}/membership',
+    ]) {
+      expect(body.paths).toHaveProperty([path]);
+    }
+  });
+
   it('answers 404 for an unknown test sale', async () => {
     expect((await pay('sale_nope')).status).toBe(404);
     expect((await call(t, 'GET', '/api/billing/test/sales/sale_nope', {})).status).toBe(404);
