@@ -7,6 +7,7 @@ import { AuthHandlerRoute } from './routes/auth-handler.tsx';
 import { AuthVerifyEmailRoute } from './routes/auth-verify-email.tsx';
 import { BillingTestCheckoutRoute } from './routes/billing-test-checkout.tsx';
 import { DevOutboxRoute } from './routes/dev-outbox.tsx';
+import { BuilderRoute } from './routes/builder.tsx';
 import { ErrorUnauthorizedRoute } from './routes/error-unauthorized.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { JoinPlanRoute } from './routes/joinplan.tsx';
@@ -19,6 +20,8 @@ import { SignupRoute } from './routes/signup.tsx';
 
 export const router = createBrowserRouter([
   {
+  // The builder fills the window: no site header or footer.
+  { path: '/build/app/:appId', element: <BuilderRoute />, errorElement: <RouteErrorBoundary fullPage /> },
     path: '/',
     element: <AppShell />,
     // Used only if the shell itself fails; page errors are caught below, inside the shell.

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { NewAppForm } from '../features/apps/components/new-app-form.tsx';
 import { useRequireSession } from '../features/auth/hooks/use-session.ts';
 
 /** `/home`: a small signed-in page until the builder's home (apps, prompt) takes its place. */
@@ -26,6 +27,7 @@ export function HomeRoute() {
       ) : (
         <Skeleton className="h-8 w-72" />
       )}
+      {user && <NewAppForm />}
     </div>
   );
 }

@@ -80,6 +80,13 @@ export const publishAppRequestSchema = z
   .meta({ id: 'PublishAppRequest' });
 export type PublishAppRequest = z.infer<typeof publishAppRequestSchema>;
 
+/** The builder's publish dialog: header and description (the other publish fields come from the panels). */
+export const publishAppFormSchema = z.object({
+  header: z.string().trim().max(500),
+  description: z.string().trim().max(5000),
+});
+export type PublishAppForm = z.infer<typeof publishAppFormSchema>;
+
 export const publishAppResponseSchema = z
   .object({ app: appSchema, publishedVersionId: z.string().nullable(), url: z.string() })
   .meta({ id: 'PublishAppResponse' });

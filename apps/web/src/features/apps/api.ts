@@ -1,0 +1,68 @@
+import type {
+  AppSummary,
+  CreateAppRequest,
+  PreviewTokenResponse,
+  PublishAppRequest,
+  PublishAppResponse,
+} from '@atelier/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client.ts';
+
+export const queryKeys = {
+  all: ['apps'] as const,
+  list: () => [...queryKeys.all, 'list'] as const,
+  app: (appId: string) => [...queryKeys.all, appId] as const,
+  previewLink: (appId: string, versionId: string | null) =>
+    [...queryKeys.all, appId, 'preview-link', versionId ?? 'current'] as const,
+};
+
+const enc = encodeURIComponent;
+
+export function useApp(appId: string) {
+  return useQuery({
+    queryKey: queryKeys.app(appId),
+    queryFn: ({ signal }) => apiFetch<AppSummary>(`/api/apps/${enc(appId)}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useCreateApp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateAppRequest) =>
+      apiFetch<AppSummary>('/api/apps', { method: 'POST', body: input }),
+    onSuccess: (app) => {
+      client.setQueryData(queryKeys.app(app.id), app);
+      void client.invalidateQueries({ queryKey: queryKeys.list() });
+    },
+  });
+}
+
+export function usePublishApp(appId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PublishAppRequest) =>
+      apiFetch<PublishAppResponse>(`/api/apps/${enc(appId)}/publish`, { method: 'POST', body: input }),
+    onSuccess: (answer) => client.setQueryData(queryKeys.app(appId), answer.app),
+  });
+}
+
+/**
+ * A signed link to preview a version (null: the current one) on the preview origin. It names this
+ * page's origin, the only window the preview posts its runtime errors to. The link is needed only
+ * while the frame loads (15 minutes); reloading the preview fetches a new one.
+ */
+export function usePreviewLink(appId: string, versionId: string | null, currentVersionId: string | null) {
+  return useQuery({
+    // The current version's id is part of the key, so a new version gives a new link (and a reload).
+    queryKey: [...queryKeys.previewLink(appId, versionId), currentVersionId],
+    queryFn: ({ signal }) =>
+      apiFetch<PreviewTokenResponse>(`/api/apps/${enc(appId)}/preview-token`, {
+        method: 'POST',
+        body: { ...(versionId ? { versionId } : {}), parentOrigin: window.location.origin },
+        signal,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: currentVersionId !== null || versionId !== null,
+  });
+}

@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { queryKeys, useApp } from '../features/apps/api.ts';
+import { errorMessage } from '../features/auth/error-message.ts';
+import { useRequireSession } from '../features/auth/hooks/use-session.ts';
+import { BuilderLayout } from '../features/builder/components/builder-layout.tsx';
+import { BuilderTopBar } from '../features/builder/components/builder-top-bar.tsx';
+import { PublishDialog } from '../features/builder/components/publish-dialog.tsx';
+import { PreviewPanel } from '../features/preview/components/preview-panel.tsx';
+
+/** `/build/app/{appId}`: the builder (spec 1 §2). For now: the top bar, the live preview and its error panel. */
+export function BuilderRoute() {
+  const { appId = '' } = useParams();
+  const session = useRequireSession();
+  const app = useApp(appId);
+  const client = useQueryClient();
+
+  if (app.isError) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
+        <h1 className="font-semibold text-xl">This app could not be opened</h1>
+        <p className="text-muted-foreground">{errorMessage(app.error)}</p>
+        <Button asChild variant="outline">
+          <Link to="/home">Back to home</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (!app.data || !session.data) {
+    return (
+      <div className="flex h-dvh flex-col gap-4 p-4">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="flex-1" />
+      </div>
+    );
+  }
+  const current = app.data;
+  return (
+    <BuilderLayout topBar={<BuilderTopBar app={current} actions={<PublishDialog app={current} />} />}>
+      <PreviewPanel
+        appId={current.id}
+        appName={current.name}
+        currentVersionId={current.currentVersionId}
+        onReload={() => client.invalidateQueries({ queryKey: queryKeys.app(current.id) })}
+      />
+    </BuilderLayout>
+  );
+}
