@@ -12,6 +12,7 @@ import {
 } from './features/apps/apps.module.ts';
 import { dataSourcesModule } from './features/data-sources/data-sources.module.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
+import { functionsModule } from './features/functions/functions.module.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { llmAdminRoutes, llmRoutes } from './features/llm/llm.routes.ts';
 import { plansModule } from './features/plans/plans.module.ts';
@@ -69,6 +70,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', accountsRoutes(deps, auth, deps.accounts));
   api.route('/', appsModule(deps));
   api.route('/', plansModule(deps));
+  api.route(
+    '/',
+    functionsModule(deps, () => app),
+  );
 
   app.route('/api', api);
   app.route('/api', docsRoutes(api));

@@ -7,6 +7,11 @@ import {
 } from './features/data-sources/data-sources.config.ts';
 import { type BillingConfig, billingEnvSchema, toBillingConfig } from './features/plans/billing-config.ts';
 import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
+import {
+  type FunctionsConfig,
+  functionsEnvSchema,
+  toFunctionsConfig,
+} from './features/functions/functions.config.ts';
 import { secretsKeySchema } from './platform/crypto/secret-box.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -33,6 +38,7 @@ const envSchema = z.object({
   ...authEnvSchema.shape,
   ...billingEnvSchema.shape,
   SECRETS_KEY: secretsKeySchema.optional(),
+  ...functionsEnvSchema.shape,
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
@@ -64,6 +70,8 @@ export interface Config {
   billing: BillingConfig;
   /** Base64 key of the secret box; undefined: a key file in DATA_DIR (see platform/crypto). */
   secretsKey: string | undefined;
+  /** Backend functions: the number of runner processes. */
+  functions: FunctionsConfig;
   llm: LlmConfig;
 }
 
@@ -121,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: toAuthConfig(e),
     billing,
     secretsKey: e.SECRETS_KEY,
+    functions: toFunctionsConfig(e),
     llm: {
       openaiApiKey: e.OPENAI_API_KEY,
       openaiBaseUrl: e.OPENAI_BASE_URL?.replace(/\/$/, ''),

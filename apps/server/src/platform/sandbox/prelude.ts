@@ -455,6 +455,8 @@ function makeSdk(role) {
 const callerSdk = makeSdk('caller');
 callerSdk.asServiceRole = makeSdk('service');
 Object.freeze(callerSdk);
+/* import { entities } from '@atelier/app-sdk' inside a function reads this (see function-bundle.ts). */
+Object.defineProperty(g, '__atelierSdk', { value: callerSdk, writable: false, configurable: false, enumerable: false });
 
 /* ---------- invocation ---------- */
 async function invoke(raw, env, ownHandler) {

@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import {
+  APP_MESSAGES,
+  type BatchDeployResponse,
+  batchDeployMessage,
+  type DeployFunctionResponse,
+  FUNCTION_MESSAGES,
+  type FunctionDeployment,
+  type FunctionInvocation,
+  type FunctionSummary,
+  type FunctionsListResponse,
+  functionNameFromPath,
+  functionNameProblem,
+  functionWebhookUrl,
+} from '@atelier/shared';
+import { transform } from 'esbuild';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AppActor } from '../apps/apps.repo.ts';
+import { isAppPublished } from '../apps/apps.repo.ts';
+import type { TreeFile } from '../apps/file-tree.ts';
+import { findEnvReads } from './env-reads.ts';
+import { bundleFunction } from './function-bundle.ts';
+import type { DeploymentMeta, InvocationRow } from './functions.repo.ts';
+import type { FunctionsRuntime } from './functions.runtime.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function toDeploymentView(row: DeploymentMeta): FunctionDeployment {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    versionId: row.versionId,
+    envReads: row.envReads,
+    error: row.error ?? null,
+    createdAt: row.createdAt.toISOString(),
+    deployedAt: row.deployedAt?.toISOString() ?? null,
+  };
+}
+
+/** The function files of a tree: name → file (`functions/{name}.ts|js`, one level). */
+function functionFiles(files: TreeFile[]): Map<string, TreeFile> {
+  const out = new Map<string, TreeFile>();
+  for (const file of files) {
+    const name = functionNameFromPath(file.path);
+    if (name && !out.has(name)) out.set(name, file);
+  }
+  return out;
+}
+
+/** Secret names a source file reads (TypeScript stripped first); empty when it does not parse. */
+async function envReadsOfSource(file: TreeFile): Promise<string[]> {
+  try {
+    const { code } = await transform(file.content, { loader: file.path.endsWith('.js') ? 'js' : 'ts' });
+    return findEnvReads(code);
+  } catch {
+    return [];
+  }
+}
+
+async function ownedApp(rt: FunctionsRuntime, actor: AppActor, appId: string) {
+  const app = await rt.apps.find(actor, appId);
+  if (!app) throw notFound(APP_MESSAGES.appNotFound);
+  return app;
+}
+
+/** `GET /api/apps/{appId}/functions/list`: the current version's functions with their deploy state. */
+export async function listFunctions(
+  rt: FunctionsRuntime,
+  actor: AppActor,
+  appId: string,
+): Promise<FunctionsListResponse> {
+  const app = await ownedApp(rt, actor, appId);
+  const published = isAppPublished(app);
+  const [{ files }, summaries, keys] = await Promise.all([
+    rt.versions.getCurrent(actor, appId),
+    rt.repo.summaries(appId),
+    rt.secrets.unsafeKeys(appId),
+  ]);
+  const functions: FunctionSummary[] = [];
+  for (const [name, file] of [...functionFiles(files)].sort(([a], [b]) => a.localeCompare(b))) {
+    const summary = summaries.get(name);
+    const envReads = await envReadsOfSource(file);
+    functions.push({
+      name,
+      path: file.path,
+      status: summary?.latest.status ?? 'not_deployed',
+      live: summary?.live ? toDeploymentView(summary.live) : null,
+      latest: summary ? toDeploymentView(summary.latest) : null,
+      changedSinceDeploy: summary?.live ? summary.live.sourceHash !== sha256(file.content) : true,
+      envReads,
+      missingSecrets: envReads.filter((key) => !keys.has(key)),
+      webhookUrl: published ? functionWebhookUrl(rt.origin(), appId, name) : null,
+    });
+  }
+  return { functions, published };
+}
+
+/**
+ * `POST /api/apps/{appId}/functions/{name}/deploy`: compiles the current version's
+ * `functions/{name}.ts` with its services imports, checks that every secret it reads is set, and
+ * stores the deployment (pending → deploying → success | error). Throws `missing_secrets`
+ * ("Missing required secrets", `details.missingSecrets`) or `deploy_failed` ("Failed to deploy
+ * function", `details.diagnostics`); the failed deployment is kept with its error.
+ */
+export async function deployFunction(
+  rt: FunctionsRuntime,
+  actor: AppActor,
+  appId: string,
+  name: string,
+): Promise<DeployFunctionResponse> {
+  const app = await ownedApp(rt, actor, appId);
+  const { version, files } = await rt.versions.getCurrent(actor, appId);
+  const file = functionFiles(files).get(name);
+  if (!file) throw notFound(FUNCTION_MESSAGES.notFound);
+  const problem = functionNameProblem(name);
+  if (problem) throw new AppError('validation_error', problem);
+
+  const pending = await rt.repo.createDeployment({
+    appId,
+    name,
+    versionId: version?.id ?? null,
+    sourceHash: sha256(file.content),
+    createdBy: actor.userId,
+  });
+  await rt.repo.updateDeployment(appId, pending.id, { status: 'deploying' });
+  const bundle = await bundleFunction(file.path, new Map(files.map((f) => [f.path, f.content])));
+  if (!bundle.ok) {
+    const error = {
+      type: 'compile' as const,
+      message: FUNCTION_MESSAGES.deployFailed,
+      diagnostics: bundle.diagnostics,
+    };
+    await rt.repo.updateDeployment(appId, pending.id, { status: 'error', error });
+    throw new AppError('deploy_failed', FUNCTION_MESSAGES.deployFailed, {
+      deploymentId: pending.id,
+      diagnostics: bundle.diagnostics,
+    });
+  }
+  const envReads = findEnvReads(bundle.code);
+  const keys = await rt.secrets.unsafeKeys(appId);
+  const missingSecrets = envReads.filter((key) => !keys.has(key));
+  if (missingSecrets.length > 0) {
+    const error = {
+      type: 'missing_secrets' as const,
+      message: FUNCTION_MESSAGES.missingSecrets,
+      missingSecrets,
+    };
+    await rt.repo.updateDeployment(appId, pending.id, { status: 'error', envReads, error });
+    throw new AppError('missing_secrets', FUNCTION_MESSAGES.missingSecrets, {
+      type: 'missing_secrets',
+      deploymentId: pending.id,
+      missingSecrets,
+    });
+  }
+  const deployed = await rt.repo.updateDeployment(appId, pending.id, {
+    status: 'success',
+    bundle: bundle.code,
+    envReads,
+    error: null,
+    deployedAt: new Date(),
+  });
+  return {
+    deployment: toDeploymentView(deployed),
+    functionUrl: isAppPublished(app) ? functionWebhookUrl(rt.origin(), appId, name) : null,
+    message: FUNCTION_MESSAGES.deployed,
+  };
+}
+
+/** Deploys several functions (all of the current version when `names` is absent); never throws per function. */
+export async function deployFunctions(
+  rt: FunctionsRuntime,
+  actor: AppActor,
+  appId: string,
+  names?: string[],
+): Promise<BatchDeployResponse> {
+  await ownedApp(rt, actor, appId);
+  const { files } = await rt.versions.getCurrent(actor, appId);
+  const available = functionFiles(files);
+  const wanted = names ? [...new Set(names)] : [...available.keys()].sort();
+  const results: BatchDeployResponse['results'] = [];
+  for (const name of wanted) {
+    try {
+      const { deployment } = await deployFunction(rt, actor, appId, name);
+      results.push({ name, ok: true, status: deployment.status, error: null });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const details = (error.details ?? {}) as { missingSecrets?: string[]; diagnostics?: string[] };
+      results.push({
+        name,
+        ok: false,
+        status: 'error',
+        error:
+          error.code === 'missing_secrets'
+            ? {
+                type: 'missing_secrets',
+                message: error.message,
+                missingSecrets: details.missingSecrets ?? [],
+              }
+            : {
+                type: 'compile',
+                message: error.message,
+                diagnostics: details.diagnostics ?? [error.message],
+              },
+      });
+    }
+  }
+  const deployed = results.filter((result) => result.ok).length;
+  const failed = results.length - deployed;
+  return {
+    results,
+    deployed,
+    failed,
+    message: batchDeployMessage(deployed, results.length),
+    outcome:
+      results.length === 0 ? 'empty' : failed === 0 ? 'success' : deployed === 0 ? 'failed' : 'partial',
+  };
+}
+
+export function toInvocationView(row: InvocationRow): FunctionInvocation {
+  return {
+    id: row.id,
+    name: row.name,
+    deploymentId: row.deploymentId,
+    status: row.status,
+    httpStatus: row.httpStatus,
+    durationMs: row.durationMs,
+    cold: row.cold,
+    trigger: row.trigger,
+    error: row.error,
+    logs: row.logs,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Recent invocations of a function, newest first, with their (redacted) log lines. */
+export async function listInvocations(
+  rt: FunctionsRuntime,
+  actor: AppActor,
+  appId: string,
+  name: string,
+  limit: number,
+): Promise<FunctionInvocation[]> {
+  await ownedApp(rt, actor, appId);
+  return (await rt.repo.invocations(appId, name, limit)).map(toInvocationView);
+}

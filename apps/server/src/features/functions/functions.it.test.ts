@@ -1,0 +1,324 @@
+import {
+  type BatchDeployResponse,
+  type DeployFunctionResponse,
+  FUNCTION_MESSAGES,
+  type FunctionsListResponse,
+  type InvocationsResponse,
+} from '@atelier/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { createGeneratedApp, markPublished, writeFile } from '../../../test/support/functions.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { disposeFunctionsRuntime } from './functions.module.ts';
+
+let t: TestApp;
+let alice: SignedIn;
+let bob: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { FUNCTION_RUNNERS: '1' } });
+  alice = await signUp(t, 'alice@example.com');
+  bob = await signUp(t, 'bob@example.com');
+}, 60_000);
+afterAll(async () => {
+  await disposeFunctionsRuntime(t.deps);
+  await t.close();
+});
+
+const GREET = [
+  "import { greeting } from '../services/greeting';",
+  'export default async (req: Request, ctx: { env: Record<string, string> }) => {',
+  "  const name = req.method === 'POST' ? (await req.json()).name : new URL(req.url).searchParams.get('name');",
+  "  console.log('greeting', name);",
+  "  return Response.json({ text: greeting(ctx.env.GREETING_WORD, name), key: ctx.env['API_TOKEN'].length });",
+  '};',
+].join('\n');
+// biome-ignore lint/suspicious/noTemplateCurlyInString: app source code inside a string
+const GREETING_SERVICE = 'export const greeting = (word: string, name: string) => `${word}, ${name}!`;';
+
+const request = (who: SignedIn | null, method: string, path: string, body?: unknown) =>
+  t.app.request(path, json(method, body, who?.headers ?? {}));
+
+async function appWithGreet(who: SignedIn) {
+  const app = await createGeneratedApp(t, who);
+  await writeFile(t, who, app.id, 'services/greeting.ts', GREETING_SERVICE);
+  await writeFile(t, who, app.id, 'functions/greet.ts', GREET);
+  return app.id;
+}
+
+async function setSecrets(who: SignedIn, appId: string, secrets: Record<string, string>) {
+  const res = await request(who, 'POST', `/api/apps/${appId}/secrets`, {
+    secrets: Object.entries(secrets).map(([key, value]) => ({ key, value })),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('function deploy', () => {
+  it('lists a function with not_deployed status, the secrets it reads and no webhook URL before publishing', async () => {
+    const appId = await appWithGreet(alice);
+    const res = await request(alice, 'GET', `/api/apps/${appId}/functions/list`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as FunctionsListResponse;
+    expect(body.published).toBe(false);
+    expect(body.functions).toEqual([
+      expect.objectContaining({
+        name: 'greet',
+        path: 'functions/greet.ts',
+        status: 'not_deployed',
+        envReads: ['API_TOKEN', 'GREETING_WORD'],
+        missingSecrets: ['API_TOKEN', 'GREETING_WORD'],
+        webhookUrl: null,
+        live: null,
+      }),
+    ]);
+  });
+
+  it('refuses to deploy while a secret the code reads is not set: missing_secrets with the names', async () => {
+    const appId = await appWithGreet(alice);
+    await setSecrets(alice, appId, { GREETING_WORD: 'Hello' });
+    const res = await request(alice, 'POST', `/api/apps/${appId}/functions/greet/deploy`);
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as {
+      error: { code: string; message: string; details: { missingSecrets: string[] } };
+    };
+    expect(body.error).toMatchObject({
+      code: 'missing_secrets',
+      message: 'Missing required secrets',
+      details: { type: 'missing_secrets', missingSecrets: ['API_TOKEN'] },
+    });
+    const list = (await (
+      await request(alice, 'GET', `/api/apps/${appId}/functions/list`)
+    ).json()) as FunctionsListResponse;
+    expect(list.functions[0]).toMatchObject({ status: 'error', live: null, latest: { status: 'error' } });
+    expect(list.functions[0]?.latest?.error).toMatchObject({
+      type: 'missing_secrets',
+      missingSecrets: ['API_TOKEN'],
+    });
+  });
+
+  it('deploys once the secrets are set and answers "Function deployed successfully!"', async () => {
+    const appId = await appWithGreet(alice);
+    await setSecrets(alice, appId, { GREETING_WORD: 'Hello', API_TOKEN: 'tok-123456' });
+    const res = await request(alice, 'POST', `/api/apps/${appId}/functions/greet/deploy`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as DeployFunctionResponse;
+    expect(body).toMatchObject({
+      message: FUNCTION_MESSAGES.deployed,
+      functionUrl: null,
+      deployment: { name: 'greet', status: 'success', envReads: ['API_TOKEN', 'GREETING_WORD'], error: null },
+    });
+    const list = (await (
+      await request(alice, 'GET', `/api/apps/${appId}/functions/list`)
+    ).json()) as FunctionsListResponse;
+    expect(list.functions[0]).toMatchObject({
+      status: 'success',
+      changedSinceDeploy: false,
+      missingSecrets: [],
+    });
+  });
+
+  it('reports a compile failure as deploy_failed "Failed to deploy function" with diagnostics', async () => {
+    const app = await createGeneratedApp(t, alice);
+    await writeFile(
+      t,
+      alice,
+      app.id,
+      'functions/broken.ts',
+      "import x from 'left-pad';\nexport default () => x;",
+    );
+    const res = await request(alice, 'POST', `/api/apps/${app.id}/functions/broken/deploy`);
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as {
+      error: { code: string; message: string; details: { diagnostics: string[] } };
+    };
+    expect(body.error.code).toBe('deploy_failed');
+    expect(body.error.message).toBe('Failed to deploy function');
+    expect(body.error.details.diagnostics.join('\n')).toContain('Cannot import "left-pad"');
+  });
+
+  it('answers 404 for a function file that does not exist', async () => {
+    const app = await createGeneratedApp(t, alice);
+    const res = await request(alice, 'POST', `/api/apps/${app.id}/functions/nothing/deploy`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      FUNCTION_MESSAGES.notFound,
+    );
+  });
+
+  it('batch deploys with the success, partial and all-failed messages', async () => {
+    const app = await createGeneratedApp(t, alice);
+    await writeFile(t, alice, app.id, 'functions/one.ts', "export default () => new Response('1');");
+    await writeFile(
+      t,
+      alice,
+      app.id,
+      'functions/two.ts',
+      'export default (req, ctx) => new Response(ctx.env.NEEDED_KEY);',
+    );
+    const deploy = async (names?: string[]) =>
+      (await (
+        await request(alice, 'POST', `/api/apps/${app.id}/functions/deploy`, { names })
+      ).json()) as BatchDeployResponse;
+    const partial = await deploy();
+    expect(partial).toMatchObject({
+      deployed: 1,
+      failed: 1,
+      outcome: 'partial',
+      message: 'Deployed 1 function(s); 1 function(s) failed to deploy',
+    });
+    expect(partial.results.find((r) => r.name === 'two')?.error).toMatchObject({
+      type: 'missing_secrets',
+      missingSecrets: ['NEEDED_KEY'],
+    });
+    expect(await deploy(['two'])).toMatchObject({
+      outcome: 'failed',
+      message: '1 function(s) failed to deploy',
+    });
+    await setSecrets(alice, app.id, { NEEDED_KEY: 'now-set' });
+    expect(await deploy()).toMatchObject({
+      outcome: 'success',
+      deployed: 2,
+      message: 'Deployed 2 function(s) successfully',
+    });
+  });
+
+  it('answers 404 to another builder for functions, deploys, invocations and secrets', async () => {
+    const appId = await appWithGreet(alice);
+    for (const [method, path] of [
+      ['GET', `/api/apps/${appId}/functions/list`],
+      ['POST', `/api/apps/${appId}/functions/greet/deploy`],
+      ['POST', `/api/apps/${appId}/functions/deploy`],
+      ['GET', `/api/apps/${appId}/functions/greet/invocations`],
+      ['GET', `/api/apps/${appId}/secrets`],
+      ['POST', `/api/apps/${appId}/secrets`],
+      ['DELETE', `/api/apps/${appId}/secrets/GREETING_WORD`],
+    ] as const) {
+      const body =
+        method === 'POST' && path.endsWith('secrets')
+          ? { secrets: [{ key: 'X', value: 'y' }] }
+          : method === 'POST'
+            ? {}
+            : undefined;
+      const res = await request(bob, method, path, body);
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+    }
+    expect((await request(null, 'GET', `/api/apps/${appId}/functions/list`)).status).toBe(401);
+  });
+});
+
+describe('function invoke', () => {
+  it('needs the app published for other callers, but runs it for its builder before publishing', async () => {
+    const appId = await appWithGreet(alice);
+    await setSecrets(alice, appId, { GREETING_WORD: 'Hi', API_TOKEN: 'tok-abcdef' });
+    await request(alice, 'POST', `/api/apps/${appId}/functions/greet/deploy`);
+    const anonymous = await t.app.request(`/api/apps/${appId}/functions/greet?name=Ada`);
+    expect(anonymous.status).toBe(409);
+    expect(((await anonymous.json()) as { error: { message: string } }).error.message).toBe(
+      'App must be published to get webhook URL',
+    );
+    const builder = await t.app.request(`/api/apps/${appId}/functions/greet?name=Ada`, {
+      headers: alice.headers,
+    });
+    expect(await builder.json()).toEqual({ text: 'Hi, Ada!', key: 10 });
+  });
+
+  it('runs the deployed function at its webhook URL once published, with GET and POST', async () => {
+    const appId = await appWithGreet(alice);
+    await setSecrets(alice, appId, { GREETING_WORD: 'Hello', API_TOKEN: 'tok-abcdef' });
+    await request(alice, 'POST', `/api/apps/${appId}/functions/greet/deploy`);
+    await markPublished(t, appId);
+    const list = (await (
+      await request(alice, 'GET', `/api/apps/${appId}/functions/list`)
+    ).json()) as FunctionsListResponse;
+    expect(list.functions[0]?.webhookUrl).toBe(`http://localhost:3000/api/apps/${appId}/functions/greet`);
+    const get = await t.app.request(`/api/apps/${appId}/functions/greet?name=Grace`);
+    expect(get.status).toBe(200);
+    expect(get.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(await get.json()).toEqual({ text: 'Hello, Grace!', key: 10 });
+    const post = await t.app.request(`/api/apps/${appId}/functions/greet`, json('POST', { name: 'Linus' }));
+    expect(await post.json()).toEqual({ text: 'Hello, Linus!', key: 10 });
+
+    const invocations = (await (
+      await request(alice, 'GET', `/api/apps/${appId}/functions/greet/invocations`)
+    ).json()) as InvocationsResponse;
+    expect(invocations.invocations).toHaveLength(2);
+    expect(invocations.invocations[0]).toMatchObject({
+      status: 'success',
+      httpStatus: 200,
+      trigger: 'webhook',
+      error: null,
+    });
+    expect(invocations.invocations[0]?.logs.map((line) => line.message)).toEqual(['greeting Linus']);
+    expect(invocations.invocations[0]?.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives each app its own secrets under the same name', async () => {
+    const reader = 'export default (req, ctx) => new Response(ctx.env.SHARED_NAME);';
+    const appA = await createGeneratedApp(t, alice, 'A');
+    const appB = await createGeneratedApp(t, bob, 'B');
+    for (const [who, app, value] of [
+      [alice, appA, 'value-of-a'],
+      [bob, appB, 'value-of-b'],
+    ] as const) {
+      await writeFile(t, who, app.id, 'functions/read.ts', reader);
+      await setSecrets(who, app.id, { SHARED_NAME: value });
+      await request(who, 'POST', `/api/apps/${app.id}/functions/read/deploy`);
+      await markPublished(t, app.id);
+    }
+    expect(await (await t.app.request(`/api/apps/${appA.id}/functions/read`)).text()).toBe('value-of-a');
+    expect(await (await t.app.request(`/api/apps/${appB.id}/functions/read`)).text()).toBe('value-of-b');
+  });
+
+  it('answers 404 for a function that was never deployed, and 500 function_error when it throws', async () => {
+    const app = await createGeneratedApp(t, alice);
+    await writeFile(
+      t,
+      alice,
+      app.id,
+      'functions/fails.ts',
+      "export default () => { throw new Error('kaput'); };",
+    );
+    await markPublished(t, app.id);
+    expect((await t.app.request(`/api/apps/${app.id}/functions/fails`)).status).toBe(404);
+    await request(alice, 'POST', `/api/apps/${app.id}/functions/fails/deploy`);
+    const res = await t.app.request(`/api/apps/${app.id}/functions/fails`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ error: { code: 'function_error', message: 'kaput' } });
+    const invocations = (await (
+      await request(alice, 'GET', `/api/apps/${app.id}/functions/fails/invocations`)
+    ).json()) as InvocationsResponse;
+    expect(invocations.invocations[0]).toMatchObject({ status: 'error', httpStatus: 500, error: 'kaput' });
+  });
+
+  it('answers 504 function_timeout for a function that loops forever', async () => {
+    const app = await createGeneratedApp(t, alice);
+    await writeFile(t, alice, app.id, 'functions/spin.ts', 'export default () => { for (;;) {} };');
+    await markPublished(t, app.id);
+    await request(alice, 'POST', `/api/apps/${app.id}/functions/spin/deploy`);
+    const res = await t.app.request(`/api/apps/${app.id}/functions/spin`);
+    expect(res.status).toBe(504);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('function_timeout');
+  }, 30_000);
+
+  it('lets a function call another function of its app through ctx.sdk', async () => {
+    const app = await createGeneratedApp(t, alice);
+    await writeFile(
+      t,
+      alice,
+      app.id,
+      'functions/inner.ts',
+      'export default async (req) => Response.json({ got: (await req.json()).n * 2 });',
+    );
+    await writeFile(
+      t,
+      alice,
+      app.id,
+      'functions/outer.ts',
+      "export default async (req, ctx) => Response.json(await ctx.sdk.functions.invoke('inner', { n: 21 }));",
+    );
+    await request(alice, 'POST', `/api/apps/${app.id}/functions/deploy`, {});
+    await markPublished(t, app.id);
+    const res = await t.app.request(`/api/apps/${app.id}/functions/outer`);
+    expect(await res.json()).toEqual({ got: 42 });
+  });
+});

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  type FunctionDeploymentStatus,
+  functionDeployments,
+  functionInvocations,
+  type StoredDeployError,
+  type StoredLogLine,
+} from '../../platform/db/schema/index.ts';
+
+export type DeploymentRow = typeof functionDeployments.$inferSelect;
+export type InvocationRow = typeof functionInvocations.$inferSelect;
+/** A deployment without its compiled bundle (listings). */
+export type DeploymentMeta = Omit<DeploymentRow, 'bundle'>;
+
+/** Invocations kept per function. */
+export const INVOCATIONS_KEPT = 50;
+
+/**
+ * Queries of function deployments and invocations. The caller has authorised the app (owner check in
+ * the service, or publication for the webhook); every query is scoped by `appId`.
+ */
+export class FunctionsRepo {
+  constructor(private readonly db: Db) {}
+
+  async createDeployment(values: {
+    appId: string;
+    name: string;
+    versionId: string | null;
+    sourceHash: string;
+    createdBy: string;
+  }): Promise<DeploymentRow> {
+    const [row] = await this.db
+      .insert(functionDeployments)
+      .values({ id: randomUUID(), status: 'pending', ...values })
+      .returning();
+    return row as DeploymentRow;
+  }
+
+  async updateDeployment(
+    appId: string,
+    id: string,
+    changes: {
+      status: FunctionDeploymentStatus;
+      bundle?: string;
+      envReads?: string[];
+      error?: StoredDeployError | null;
+      deployedAt?: Date;
+    },
+  ): Promise<DeploymentRow> {
+    const [row] = await this.db
+      .update(functionDeployments)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(functionDeployments.appId, appId), eq(functionDeployments.id, id)))
+      .returning();
+    return row as DeploymentRow;
+  }
+
+  /** Per function name: the latest deployment and the live (latest successful) one. Bundles left out. */
+  async summaries(
+    appId: string,
+  ): Promise<Map<string, { latest: DeploymentMeta; live: DeploymentMeta | null }>> {
+    const rows: DeploymentMeta[] = await this.db
+      .select(deploymentColumnsWithoutBundle())
+      .from(functionDeployments)
+      .where(eq(functionDeployments.appId, appId))
+      .orderBy(desc(functionDeployments.createdAt));
+    const out = new Map<string, { latest: DeploymentMeta; live: DeploymentMeta | null }>();
+    for (const row of rows) {
+      const entry = out.get(row.name);
+      if (!entry) out.set(row.name, { latest: row, live: row.status === 'success' ? row : null });
+      else if (!entry.live && row.status === 'success') entry.live = row;
+    }
+    return out;
+  }
+
+  /** The deployment that answers calls of a function: its latest successful one, with the bundle. */
+  async live(appId: string, name: string): Promise<DeploymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(functionDeployments)
+      .where(
+        and(
+          eq(functionDeployments.appId, appId),
+          eq(functionDeployments.name, name),
+          eq(functionDeployments.status, 'success'),
+        ),
+      )
+      .orderBy(desc(functionDeployments.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async recordInvocation(values: {
+    appId: string;
+    name: string;
+    deploymentId: string | null;
+    status: 'success' | 'error' | 'timeout';
+    httpStatus: number;
+    durationMs: number;
+    cold: boolean;
+    trigger: 'webhook' | 'sdk';
+    error: string | null;
+    logs: StoredLogLine[];
+  }): Promise<void> {
+    await this.db.insert(functionInvocations).values({ id: randomUUID(), ...values });
+    // Keep the newest INVOCATIONS_KEPT of this function.
+    const [cutoff] = await this.db
+      .select({ createdAt: functionInvocations.createdAt })
+      .from(functionInvocations)
+      .where(and(eq(functionInvocations.appId, values.appId), eq(functionInvocations.name, values.name)))
+      .orderBy(desc(functionInvocations.createdAt))
+      .offset(INVOCATIONS_KEPT - 1)
+      .limit(1);
+    if (cutoff) {
+      await this.db
+        .delete(functionInvocations)
+        .where(
+          and(
+            eq(functionInvocations.appId, values.appId),
+            eq(functionInvocations.name, values.name),
+            lt(functionInvocations.createdAt, cutoff.createdAt),
+          ),
+        );
+    }
+  }
+
+  invocations(appId: string, name: string, limit: number): Promise<InvocationRow[]> {
+    return this.db
+      .select()
+      .from(functionInvocations)
+      .where(and(eq(functionInvocations.appId, appId), eq(functionInvocations.name, name)))
+      .orderBy(desc(functionInvocations.createdAt))
+      .limit(Math.min(Math.max(1, limit), INVOCATIONS_KEPT));
+  }
+
+  /** Names of deployed functions (live deployment) whose code reads any of `keys`. */
+  async readingAny(appId: string, keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const summaries = await this.summaries(appId);
+    const wanted = new Set(keys);
+    return [...summaries.entries()]
+      .filter(([, { live }]) => live?.envReads.some((key) => wanted.has(key)))
+      .map(([name]) => name)
+      .sort();
+  }
+}
+
+function deploymentColumnsWithoutBundle() {
+  return {
+    id: functionDeployments.id,
+    appId: functionDeployments.appId,
+    name: functionDeployments.name,
+    status: functionDeployments.status,
+    versionId: functionDeployments.versionId,
+    sourceHash: functionDeployments.sourceHash,
+    envReads: functionDeployments.envReads,
+    error: functionDeployments.error,
+    createdBy: functionDeployments.createdBy,
+    createdAt: functionDeployments.createdAt,
+    updatedAt: functionDeployments.updatedAt,
+    deployedAt: functionDeployments.deployedAt,
+  };
+}

@@ -1,0 +1,140 @@
+import {
+  appIdParamSchema,
+  batchDeployRequestSchema,
+  batchDeployResponseSchema,
+  deployFunctionResponseSchema,
+  functionsListResponseSchema,
+  invocationsResponseSchema,
+} from '@atelier/shared';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { optionalActor, requireBuilder } from '../../platform/auth/middleware.ts';
+import type { AppEnv } from '../../platform/http/env.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import { deployFunction, deployFunctions, listFunctions, listInvocations } from './deploy.service.ts';
+import type { FunctionsRuntime, SdkDispatchEnv } from './functions.runtime.ts';
+import { invokeFunction } from './invoke.service.ts';
+
+const tags = ['functions'];
+const functionParams = appIdParamSchema.extend({ name: z.string().min(1).max(64) });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/functions/list',
+  tags,
+  summary: "The current version's functions with deploy state, secrets they read and webhook URL",
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema },
+  responses: { 200: jsonContent(functionsListResponseSchema, 'Functions'), ...builderErrors },
+});
+
+const batchDeployRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/functions/deploy',
+  tags,
+  summary: 'Deploy several functions (all when `names` is absent): success, partial or all-failed',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, ...jsonBody(batchDeployRequestSchema) },
+  responses: { 200: jsonContent(batchDeployResponseSchema, 'One result per function'), ...builderErrors },
+});
+
+const deployRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/functions/{name}/deploy',
+  tags,
+  summary: 'Compile and deploy functions/{name}.ts of the current version',
+  middleware: [requireBuilder] as const,
+  request: { params: functionParams },
+  responses: {
+    200: jsonContent(deployFunctionResponseSchema, 'Deployed ("Function deployed successfully!")'),
+    422: errorContent(
+      'missing_secrets ("Missing required secrets") or deploy_failed ("Failed to deploy function")',
+    ),
+    ...builderErrors,
+  },
+});
+
+const invocationsRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/functions/{name}/invocations',
+  tags,
+  summary: 'Recent invocations of a function (status, duration, error, log lines), newest first',
+  middleware: [requireBuilder] as const,
+  request: {
+    params: functionParams,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(50).optional() }),
+  },
+  responses: { 200: jsonContent(invocationsResponseSchema, 'Invocations'), ...builderErrors },
+});
+
+const invokeResponses = {
+  200: { description: "The function's own answer (any status, headers and body)" },
+  404: errorContent('No such app or no deployment of this function'),
+  409: errorContent('App must be published to get webhook URL'),
+  413: errorContent('Request body over 1 MiB'),
+  500: errorContent('function_error: the function threw, ran out of memory or returned no Response'),
+  504: errorContent('function_timeout: the function ran past its time limit'),
+};
+
+const invokePostRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/functions/{name}',
+  tags,
+  summary: 'Invoke a deployed function (its webhook URL; also functions.invoke of the app SDK)',
+  middleware: [optionalActor] as const,
+  request: { params: functionParams },
+  responses: invokeResponses,
+});
+
+const invokeGetRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/functions/{name}',
+  tags,
+  summary: 'Invoke a deployed function with GET (its webhook URL)',
+  middleware: [optionalActor] as const,
+  request: { params: functionParams },
+  responses: invokeResponses,
+});
+
+/** Function routes (spec 1 §7, spec 3 §7). Static paths (`list`, `deploy`) are declared before `{name}`. */
+export function functionsRoutes(rt: FunctionsRuntime) {
+  const invoke = (c: Context<AppEnv>) =>
+    invokeFunction(rt, {
+      appId: c.req.param('appId') ?? '',
+      name: c.req.param('name') ?? '',
+      request: c.req.raw,
+      body: () => c.req.arrayBuffer(),
+      actor: c.var.actor ?? null,
+      trigger: c.var.actor && c.var.actor.via !== 'cookie' ? 'sdk' : 'webhook',
+      env: c.env as SdkDispatchEnv | undefined,
+    });
+  const router = createRouter()
+    .openapi(listRoute, async (c) =>
+      c.json(await listFunctions(rt, builderOf(c), c.req.valid('param').appId), 200),
+    )
+    .openapi(batchDeployRoute, async (c) => {
+      const { names } = c.req.valid('json');
+      return c.json(await deployFunctions(rt, builderOf(c), c.req.valid('param').appId, names), 200);
+    })
+    .openapi(deployRoute, async (c) => {
+      const { appId, name } = c.req.valid('param');
+      return c.json(await deployFunction(rt, builderOf(c), appId, name), 200);
+    })
+    .openapi(invocationsRoute, async (c) => {
+      const { appId, name } = c.req.valid('param');
+      const invocations = await listInvocations(
+        rt,
+        builderOf(c),
+        appId,
+        name,
+        c.req.valid('query').limit ?? 20,
+      );
+      return c.json({ invocations }, 200);
+    })
+    .openapi(invokePostRoute, (c) => invoke(c))
+    .openapi(invokeGetRoute, (c) => invoke(c));
+  // Other methods reach the function too (not in the OpenAPI document).
+  router.on(['PUT', 'PATCH', 'DELETE'], '/apps/:appId/functions/:name', optionalActor, (c) => invoke(c));
+  return router;
+}

@@ -1,0 +1,93 @@
+import type { AppDeps } from '../../app.ts';
+import { createSecretBox } from '../../platform/crypto/secret-box.ts';
+import { FunctionPool } from '../../platform/sandbox/index.ts';
+import type { AppsRepo } from '../apps/apps.repo.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
+import type { VersionsRepo } from '../apps/versions.repo.ts';
+import { SecretsRepo } from '../secrets/secrets.repo.ts';
+import { SecretsService } from '../secrets/secrets.service.ts';
+import { FunctionsRepo } from './functions.repo.ts';
+
+/** Bindings of an in-process request made for a function's `ctx.sdk` (never settable from outside). */
+export interface SdkDispatchEnv {
+  /** Set for `ctx.sdk.asServiceRole`: the request acts as the app's service role. */
+  atelierServiceRole?: { appId: string };
+  /** How deep in function-calls-function the request is (refused past MAX_FUNCTION_DEPTH). */
+  atelierFunctionDepth?: number;
+}
+
+/** Sends a request through the whole application in process (the SDK bridge of functions). */
+export type Dispatch = (request: Request, env: SdkDispatchEnv) => Promise<Response>;
+
+/** What the functions and secrets routes share: one per application (per `AppDeps`). */
+export interface FunctionsRuntime {
+  deps: AppDeps;
+  apps: AppsRepo;
+  versions: VersionsRepo;
+  repo: FunctionsRepo;
+  secrets: SecretsService;
+  /** The runner pool, started on first use. */
+  pool(): FunctionPool;
+  dispatch: Dispatch;
+  /** The origin webhook URLs are given at (`PUBLIC_URL`'s origin). */
+  origin(): string;
+  dispose(): Promise<void>;
+}
+
+const runtimes = new WeakMap<AppDeps, FunctionsRuntime>();
+
+/** The functions runtime of these deps, made on first use. `dispatch` reaches the built application. */
+export function functionsRuntime(deps: AppDeps, dispatch?: Dispatch): FunctionsRuntime {
+  let runtime = runtimes.get(deps);
+  if (!runtime) {
+    runtime = createFunctionsRuntime(deps, dispatch);
+    runtimes.set(deps, runtime);
+  }
+  return runtime;
+}
+
+/** Stops the runner processes (graceful shutdown, tests). */
+export async function disposeFunctionsRuntime(deps: AppDeps): Promise<void> {
+  const runtime = runtimes.get(deps);
+  runtimes.delete(deps);
+  await runtime?.dispose();
+}
+
+function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch | undefined): FunctionsRuntime {
+  const { apps, versions } = appsRuntime(deps);
+  const db = deps.database.db;
+  const repo = new FunctionsRepo(db);
+  const box = createSecretBox({
+    config: { dataDir: deps.config.dataDir, secretsKey: deps.config.secretsKey },
+  });
+  const secrets = new SecretsService({
+    apps,
+    secrets: new SecretsRepo(db),
+    box,
+    affectedFunctions: (appId, keys) => repo.readingAny(appId, keys),
+  });
+  let pool: FunctionPool | undefined;
+  return {
+    deps,
+    apps,
+    versions,
+    repo,
+    secrets,
+    pool() {
+      pool ??= new FunctionPool({
+        size: deps.config.functions.runners,
+        allowLoopback: deps.config.dataSources.netAllowLoopback,
+        logger: deps.logger,
+      });
+      return pool;
+    },
+    dispatch:
+      dispatch ??
+      (() =>
+        Promise.reject(new Error('The functions runtime was created without access to the application'))),
+    origin: () => new URL(deps.config.publicUrl).origin,
+    async dispose() {
+      await pool?.close();
+    },
+  };
+}

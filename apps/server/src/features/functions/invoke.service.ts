@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import { APP_MESSAGES, FUNCTION_MESSAGES, GENERIC_ERROR_MESSAGES, PLATFORM_TENANT } from '@atelier/shared';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { JSON_BODY_LIMIT_BYTES } from '../../platform/http/json-body.ts';
+import type { InvokeResult, LogLine, SdkAnswer, SdkCall } from '../../platform/sandbox/index.ts';
+import { isAppPublished } from '../apps/apps.repo.ts';
+import type { FunctionsRuntime, SdkDispatchEnv } from './functions.runtime.ts';
+
+/** Functions calling functions through `ctx.sdk.functions.invoke` may nest this deep. */
+export const MAX_FUNCTION_DEPTH = 3;
+
+/** Headers of the function's answer that never reach the client (hop-by-hop, or unsafe on our origin). */
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'set-cookie',
+  'content-security-policy',
+  'upgrade',
+]);
+const SDK_SECTIONS = new Set(['entities', 'functions', 'integrations']);
+const SDK_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface InvokeInput {
+  appId: string;
+  name: string;
+  request: Request;
+  /** The request body (read once by the framework when it was JSON). */
+  body: () => Promise<ArrayBuffer>;
+  actor: Actor | null;
+  trigger: 'webhook' | 'sdk';
+  /** Bindings of an in-process SDK request (a function calling a function). */
+  env?: SdkDispatchEnv | undefined;
+}
+
+/** Replaces every secret value in a text (log lines, error messages) with `[redacted]`. */
+export function secretRedactor(env: Record<string, string>): (text: string) => string {
+  const values = Object.values(env)
+    .filter((value) => value.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  if (values.length === 0) return (text) => text;
+  return (text) => {
+    let out = text;
+    for (const value of values) out = out.split(value).join('[redacted]');
+    return out;
+  };
+}
+
+/**
+ * Runs a deployed function for `POST|GET /api/apps/{appId}/functions/{name}` (the webhook URL) and
+ * for `functions.invoke` of the app SDK. Callers other than the app's builder need the app
+ * published ("App must be published to get webhook URL"). The function gets the request (without
+ * the caller's cookie or Atelier credentials), the app's secrets as `ctx.env` and `ctx.sdk`, which
+ * acts as the caller (or, explicitly, as the app's service role).
+ */
+export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): Promise<Response> {
+  const { appId, name, request, actor } = input;
+  const depth = input.env?.atelierFunctionDepth ?? 0;
+  if (depth > MAX_FUNCTION_DEPTH) {
+    throw new AppError(
+      'bad_request',
+      `Functions may call functions at most ${MAX_FUNCTION_DEPTH} levels deep`,
+    );
+  }
+  const app = await rt.apps.unsafeFindById(appId);
+  if (!app) throw notFound(APP_MESSAGES.appNotFound);
+  const isBuilder = actor?.tenantId === PLATFORM_TENANT && actor.userId === app.ownerId;
+  const isServiceCall = input.env?.atelierServiceRole?.appId === appId;
+  if (!isAppPublished(app) && !isBuilder && !isServiceCall) {
+    throw new AppError('app_not_published', FUNCTION_MESSAGES.notPublished);
+  }
+  const deployment = await rt.repo.live(appId, name);
+  if (!deployment?.bundle) throw notFound(FUNCTION_MESSAGES.notDeployed);
+
+  const body = await readBody(request, input.body);
+  const env = await rt.secrets.unsafeEnvFor(appId);
+  const redact = secretRedactor(env);
+  const headers: [string, string][] = [];
+  for (const [key, value] of request.headers) {
+    if (key === 'cookie') continue;
+    if (key === 'authorization' && actor && actor.via !== 'cookie') continue;
+    headers.push([key, value]);
+  }
+  const started = performance.now();
+  const result = await rt.pool().invoke({
+    key: `${appId}:${deployment.id}:${envStamp(env)}`,
+    code: deployment.bundle,
+    env,
+    request: { method: request.method, url: request.url, headers, body },
+    onSdkCall: (call) => sdkCall(rt, appId, call, request, depth),
+  });
+  const durationMs = Math.round(performance.now() - started);
+  const answer = toAnswer(result, redact);
+  await rt.repo
+    .recordInvocation({
+      appId,
+      name,
+      deploymentId: deployment.id,
+      status: result.outcome.ok ? 'success' : result.outcome.kind === 'timeout' ? 'timeout' : 'error',
+      httpStatus: answer instanceof Response ? answer.status : answer.status,
+      durationMs,
+      cold: result.cold,
+      trigger: input.trigger,
+      error: result.outcome.ok ? null : redact(result.outcome.message),
+      logs: result.logs.map((line: LogLine) => ({ ...line, message: redact(line.message) })),
+    })
+    .catch((error: unknown) =>
+      rt.deps.logger.warn({ err: error, appId, name }, 'could not record a function invocation'),
+    );
+  if (answer instanceof AppError) throw answer;
+  return answer;
+}
+
+async function readBody(request: Request, read: () => Promise<ArrayBuffer>): Promise<Uint8Array | null> {
+  if (request.method === 'GET' || request.method === 'HEAD') return null;
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > JSON_BODY_LIMIT_BYTES) {
+    throw new AppError('payload_too_large', GENERIC_ERROR_MESSAGES.payloadTooLarge, {
+      limitBytes: JSON_BODY_LIMIT_BYTES,
+    });
+  }
+  const bytes = new Uint8Array(await read());
+  if (bytes.byteLength > JSON_BODY_LIMIT_BYTES) {
+    throw new AppError('payload_too_large', GENERIC_ERROR_MESSAGES.payloadTooLarge, {
+      limitBytes: JSON_BODY_LIMIT_BYTES,
+    });
+  }
+  return bytes.byteLength > 0 ? bytes : null;
+}
+
+/** Changes whenever a secret changes, so a warm isolate never serves stale secrets. */
+function envStamp(env: Record<string, string>): string {
+  const hash = createHash('sha256');
+  for (const key of Object.keys(env).sort()) hash.update(`${key}\u0000${env[key]}\u0000`);
+  return hash.digest('base64url').slice(0, 16);
+}
+
+function toAnswer(result: InvokeResult, redact: (text: string) => string): Response | AppError {
+  const { outcome } = result;
+  if (!outcome.ok) {
+    if (outcome.kind === 'timeout') return new AppError('function_timeout', outcome.message);
+    return new AppError('function_error', redact(outcome.message), { kind: outcome.kind });
+  }
+  const { status, body } = outcome.response;
+  if (status < 200 || status > 599)
+    return new AppError('function_error', `The function answered status ${status}`);
+  const headers = new Headers();
+  for (const [key, value] of outcome.response.headers) {
+    if (!DROPPED_RESPONSE_HEADERS.has(key.toLowerCase())) headers.append(key, value);
+  }
+  // The answer comes from the platform's origin: a sandboxed document can never act as it.
+  headers.set('content-security-policy', "sandbox; default-src 'none'");
+  headers.set('x-content-type-options', 'nosniff');
+  const nullBody = status === 204 || status === 205 || status === 304;
+  return new Response(nullBody ? null : (body ?? null), { status, headers });
+}
+
+/** Answers a `ctx.sdk` call: the same API request the app SDK would make, for this app only. */
+async function sdkCall(
+  rt: FunctionsRuntime,
+  appId: string,
+  call: SdkCall,
+  original: Request,
+  depth: number,
+): Promise<SdkAnswer> {
+  const method = String(call.method).toUpperCase();
+  const segments = Array.isArray(call.path) ? call.path.map(String) : [];
+  if (
+    !SDK_METHODS.has(method) ||
+    !SDK_SECTIONS.has(segments[0] ?? '') ||
+    segments.some((segment) => segment === '' || segment === '.' || segment === '..')
+  ) {
+    return {
+      ok: false,
+      status: 400,
+      code: 'bad_request',
+      message: 'This SDK call is not available in functions',
+    };
+  }
+  const url = new URL(
+    `/api/apps/${encodeURIComponent(appId)}/${segments.map(encodeURIComponent).join('/')}`,
+    rt.origin(),
+  );
+  for (const [key, value] of Object.entries(call.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  const headers = new Headers({ accept: 'application/json', origin: rt.origin() });
+  if (call.role === 'caller') {
+    for (const name of ['authorization', 'cookie']) {
+      const value = original.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+  }
+  let body: string | undefined;
+  if (call.body !== undefined && method !== 'GET') {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(call.body);
+  }
+  const env: SdkDispatchEnv = {
+    atelierFunctionDepth: depth + 1,
+    ...(call.role === 'service' ? { atelierServiceRole: { appId } } : {}),
+  };
+  const response = await rt.dispatch(new Request(url, { method, headers, body }), env);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: the text itself.
+  }
+  if (response.ok) return { ok: true, body: parsed };
+  const error = (parsed as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+  return {
+    ok: false,
+    status: response.status,
+    code: error?.code ?? `http_${response.status}`,
+    message: error?.message ?? `Request failed with status ${response.status}`,
+    details: error?.details,
+  };
+}
