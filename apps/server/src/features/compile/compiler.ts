@@ -11,9 +11,9 @@ import { checkVendorImports } from './vendor-imports.ts';
 export interface CompileTimings {
   /** Wall time of this call, in milliseconds. */
   totalMs: number;
-  /** esbuild bundling (0 when served from the cache). */
+  /** When esbuild's bundle was done, from the start of the build (0 when served from the cache). */
   jsMs: number;
-  /** Tailwind (0 when served from the cache). */
+  /** When Tailwind's CSS was done (it runs alongside esbuild; 0 when served from the cache). */
   cssMs: number;
   /** True when the result came from the cache without building. */
   cached: boolean;
