@@ -164,7 +164,7 @@ export class AccountsRepo {
   }
 
   /** Marks a token used; false when another request used it first (single use under concurrency). */
-  async useToken(id: string): Promise<boolean> {
+  async consumeToken(id: string): Promise<boolean> {
     const used = await this.db
       .update(authTokens)
       .set({ usedAt: new Date() })

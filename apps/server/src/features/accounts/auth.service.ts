@@ -140,7 +140,7 @@ export async function exchangeCustomToken(
   if (!claims) throw invalid();
   const row = await ctx.repo.findLiveToken('custom_token', hashToken(claims.tokenId));
   if (!row || row.userId !== claims.userId || row.tenantId !== claims.tenantId) throw invalid();
-  if (!(await ctx.repo.useToken(row.id))) throw invalid();
+  if (!(await ctx.repo.consumeToken(row.id))) throw invalid();
   const user = await ctx.repo.findUserById(claims.tenantId, claims.userId);
   if (!user) throw invalid();
   if (user.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);

@@ -91,7 +91,7 @@ export async function resendVerificationEmail(
 export async function verifyEmail(ctx: AccountsContext, token: string): Promise<UserRow> {
   const invalid = () => new AppError('invalid_action_code', AUTH_TEXTS.verifyLinkInvalid);
   const row = await ctx.repo.findLiveToken('verify_email', hashToken(token));
-  if (!row?.userId || !(await ctx.repo.useToken(row.id))) throw invalid();
+  if (!row?.userId || !(await ctx.repo.consumeToken(row.id))) throw invalid();
   const user = await ctx.repo.findUserById(row.tenantId, row.userId);
   if (!user || user.email !== row.email) throw invalid();
   return (await ctx.repo.updateUser(user.tenantId, user.id, { emailVerifiedAt: new Date() })) ?? user;
@@ -158,7 +158,7 @@ export async function resetPassword(ctx: AccountsContext, token: string, passwor
   if (isWeakPassword(password, [user.email, user.name])) {
     throw new AppError('weak_password', AUTH_MESSAGES.reset.weakPassword);
   }
-  if (!(await ctx.repo.useToken(row.id))) throw invalidResetLink();
+  if (!(await ctx.repo.consumeToken(row.id))) throw invalidResetLink();
   const updated = await ctx.repo.updateUser(user.tenantId, user.id, {
     passwordHash: await hashPassword(password),
     // The link reached the inbox: the address is proven.
@@ -241,7 +241,7 @@ export async function signInWithMagicLink(ctx: AccountsContext, token: string) {
 }
 
 async function completeMagicSignIn(ctx: AccountsContext, row: AuthTokenRow, invalid: () => AppError) {
-  if (!(await ctx.repo.useToken(row.id))) throw invalid();
+  if (!(await ctx.repo.consumeToken(row.id))) throw invalid();
   const appId = row.tenantId.startsWith('app:') ? row.tenantId.slice(4) : null;
   const user = await signInVerifiedEmail(ctx, row.tenantId, row.email, appId);
   return { customToken: await issueCustomToken(ctx, user), tenantId: row.tenantId };
@@ -286,7 +286,7 @@ export async function completeEmailChange(
   }
   const inUse = () => new AppError('email-already-exists', AUTH_MESSAGES.emailChange.emailInUse);
   if (await ctx.repo.findUserByEmail(row.tenantId, newEmail)) throw inUse();
-  if (!(await ctx.repo.useToken(row.id))) throw invalid();
+  if (!(await ctx.repo.consumeToken(row.id))) throw invalid();
   try {
     const updated = await ctx.repo.updateUser(row.tenantId, row.userId, {
       email: newEmail,
