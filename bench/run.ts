@@ -2,11 +2,13 @@
 import { run as compile } from './benchmarks/compile.ts';
 import { run as llmFirstToken } from './benchmarks/llm-first-token.ts';
 import { run as retrieval } from './benchmarks/retrieval.ts';
+import { run as functions } from './benchmarks/functions.ts';
 import { run as startupAndHealth } from './benchmarks/startup-and-health.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'llm-first-token': llmFirstToken,
   'startup-and-health': startupAndHealth,
+  functions,
   retrieval,
   compile,
 };

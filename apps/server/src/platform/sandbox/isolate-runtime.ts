@@ -314,6 +314,8 @@ export class IsolateRuntime {
         if (clean && !entry.isolate.isDisposed) this.putWarm(entry);
         else entry.dispose();
       }
+      // After the answer is on its way: replace the spare this invocation may have used.
+      if (cold) this.refillSoon();
     }
   }
 
@@ -378,7 +380,6 @@ export class IsolateRuntime {
       index >= 0
         ? this.spares.splice(index, 1)[0]!
         : await IsolateEntry.prepare(message.limits.memoryMb, message.limits.cpuMs, this);
-    this.refillSoon();
     return IsolateEntry.bind(blank, message);
   }
 
