@@ -10,6 +10,7 @@ import {
   publishedAppsModule,
   sdkCors,
 } from './features/apps/apps.module.ts';
+import { chatModule } from './features/chat/chat.module.ts';
 import { dataSourcesModule } from './features/data-sources/data-sources.module.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { functionsModule } from './features/functions/functions.module.ts';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', accountsRoutes(deps, auth, deps.accounts));
   api.route('/', appsModule(deps));
   api.route('/', plansModule(deps));
+  api.route('/', chatModule(deps));
   api.route(
     '/',
     functionsModule(deps, () => app),

@@ -1,0 +1,331 @@
+import {
+  CHAT_MESSAGES,
+  LLM_ERROR_MESSAGE,
+  parseActionReply,
+  SEARCH_REPLACE_MESSAGES,
+  serializeAction,
+} from '@atelier/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SignedIn } from '../../../test/support/accounts.ts';
+import {
+  builder,
+  createChatTestApp,
+  createGenApp,
+  filesOf,
+  finishMetadata,
+  historyOf,
+  lastResults,
+  resultsOf,
+  send,
+  versionsOf,
+} from '../../../test/support/chat.ts';
+import type { FakeProvider } from '../../../test/support/fake-openai.ts';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { chatRuntime } from './chat.module.ts';
+
+let env: Awaited<ReturnType<typeof createChatTestApp>>;
+let t: TestApp;
+let fake: FakeProvider;
+let owner: SignedIn;
+let appId: string;
+
+beforeAll(async () => {
+  env = await createChatTestApp();
+  t = env.t;
+  fake = env.fake;
+  owner = await builder(t, 'owner');
+});
+
+afterAll(async () => {
+  await env.close();
+});
+
+beforeEach(async () => {
+  fake.reset();
+  appId = await createGenApp(t, owner);
+});
+
+const contactsPage = serializeAction({
+  type: 'add_file',
+  path: 'pages/Contacts.tsx',
+  title: 'Add the contacts page',
+  content: 'export default function Contacts() {\n  return <h1>Contacts</h1>;\n}\n',
+});
+const navEdit = serializeAction({
+  type: 'partial_edit',
+  path: 'Layout.tsx',
+  title: 'Link the contacts page',
+  edits: [
+    {
+      search: "const navigation = [{ name: 'Home', label: 'Home', to: '/' }];",
+      replace:
+        "const navigation = [\n  { name: 'Home', label: 'Home', to: '/' },\n  { name: 'Contacts', label: 'Contacts', to: '/contacts' },\n];",
+    },
+  ],
+});
+const contactEntity = serializeAction({
+  type: 'add_entity',
+  entity: 'Contact',
+  title: 'Contact entity',
+  schema: {
+    name: 'Contact',
+    type: 'object',
+    properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' } },
+    rls: { read: 'creator', write: 'creator' },
+  },
+});
+const removeItem = serializeAction({ type: 'delete_file', path: 'entities/Item.json', title: 'Remove Item' });
+
+/** Cuts a text into chunks of `size` characters (the provider's deltas). */
+const chunked = (text: string, size = 17) =>
+  Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+
+describe('chat replies with actions (fake provider)', () => {
+  it('a reply with several actions yields exactly one new version with the right files', async () => {
+    const before = await versionsOf(t, owner, appId);
+    const reply = `Here is your CRM.\n\n${contactEntity}\n${contactsPage}\n${navEdit}\n${removeItem}\n\nDone!`;
+    fake.reply({ chunks: chunked(reply), usage: { prompt_tokens: 1000, completion_tokens: 200 } });
+
+    const { res, chunks } = await send(t, owner, appId, { text: 'Add contacts', userMessageId: 'u-1' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(chunks[0]).toMatchObject({ type: 'start' });
+    expect(
+      chunks
+        .filter((c) => c.type === 'text-delta')
+        .map((c) => c.delta)
+        .join(''),
+    ).toBe(reply);
+    expect(lastResults(chunks).map((r) => [r.type, r.outcome])).toEqual([
+      ['add_entity', 'applied'],
+      ['add_file', 'applied'],
+      ['partial_edit', 'applied'],
+      ['delete_file', 'applied'],
+    ]);
+
+    const after = await versionsOf(t, owner, appId);
+    expect(after.versions).toHaveLength(before.versions.length + 1);
+    const version = after.versions[0]!;
+    expect(version.messageId).toBe('u-1');
+    expect(after.currentVersionId).toBe(version.id);
+    const files = await filesOf(t, owner, appId, version.id);
+    expect(files.get('pages/Contacts.tsx')).toContain('<h1>Contacts</h1>');
+    expect(files.get('Layout.tsx')).toContain("{ name: 'Contacts', label: 'Contacts', to: '/contacts' }");
+    expect(JSON.parse(files.get('entities/Contact.json')!)).toMatchObject({
+      name: 'Contact',
+      rls: { read: 'creator' },
+    });
+    expect(files.has('entities/Item.json')).toBe(false);
+
+    const { messages } = await historyOf(t, owner, appId);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    const [user, assistant] = messages;
+    expect(user!.annotations[0]).toMatchObject({ versionId: version.id, replyMessageId: assistant!.id });
+    expect(assistant!.content).toBe(reply);
+    expect(assistant!.annotations[0]).toMatchObject({
+      versionId: version.id,
+      userMessageId: 'u-1',
+      usage: {
+        promptTokens: 1000,
+        completionTokens: 200,
+        totalTokens: 1200,
+        modelInfo: { model: 'gpt-4o-mini' },
+      },
+    });
+    expect(assistant!.annotations[0]!.usage!.totalCost).toBeGreaterThan(0);
+    expect(finishMetadata(chunks)).toMatchObject({ versionId: version.id });
+  });
+
+  it('gives the same version however the provider cuts the text', async () => {
+    const reply = `${contactsPage}\n${navEdit}`;
+    fake.reply({ chunks: [...reply] });
+    await send(t, owner, appId, { text: 'Add contacts' });
+    const one = await filesOf(t, owner, appId);
+    const other = await createGenApp(t, owner);
+    fake.reply({ chunks: [reply] });
+    await send(t, owner, other, { text: 'Add contacts' });
+    expect(await filesOf(t, owner, other)).toEqual(one);
+  });
+
+  it('a truncated stream applies only the complete actions and offers the continue button', async () => {
+    const reply = `Working on it.\n${contactsPage}\n${navEdit.slice(0, navEdit.length - 40)}`;
+    fake.reply({ chunks: chunked(reply), finishReason: 'length' });
+    const { chunks } = await send(t, owner, appId, { text: 'Add contacts' });
+
+    expect(lastResults(chunks).map((r) => [r.type, r.outcome, r.message])).toEqual([
+      ['add_file', 'applied', undefined],
+      ['partial_edit', 'not_applied', CHAT_MESSAGES.notAppliedTruncated],
+    ]);
+    const files = await filesOf(t, owner, appId);
+    expect(files.has('pages/Contacts.tsx')).toBe(true);
+    expect(files.get('Layout.tsx')).not.toContain('/contacts');
+    const { messages } = await historyOf(t, owner, appId);
+    // The client reads the stored text as truncated: it shows 'Too long output…' and "Let's keep going".
+    expect(parseActionReply(messages[1]!.content).truncated).toBe(true);
+
+    fake.reply({ chunks: [navEdit] });
+    await send(t, owner, appId, { text: CHAT_MESSAGES.continuePrompt });
+    expect((await filesOf(t, owner, appId)).get('Layout.tsx')).toContain('/contacts');
+    const sent = fake.completions().at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    expect(JSON.stringify(sent.messages.at(-1))).toContain(CHAT_MESSAGES.continuePrompt);
+  });
+
+  it('reports partial-edit blocks that do not match and applies nothing of that edit', async () => {
+    const badEdit = serializeAction({
+      type: 'partial_edit',
+      path: 'Layout.tsx',
+      title: 'Edit nav',
+      edits: [
+        { search: 'const APP_NAME', replace: 'const APP_TITLE' },
+        { search: 'const NOT_THERE = 1;', replace: 'x' },
+      ],
+    });
+    const before = await versionsOf(t, owner, appId);
+    fake.reply({ chunks: [`Editing.\n${badEdit}`] });
+    const { chunks } = await send(t, owner, appId, { text: 'Rename' });
+    const [result] = lastResults(chunks);
+    expect(result).toMatchObject({
+      type: 'partial_edit',
+      outcome: 'failed',
+      message: SEARCH_REPLACE_MESSAGES.notFound(2, 'Layout.tsx'),
+      details: [SEARCH_REPLACE_MESSAGES.notFound(2, 'Layout.tsx')],
+    });
+    expect((await versionsOf(t, owner, appId)).versions).toHaveLength(before.versions.length);
+    expect((await filesOf(t, owner, appId)).get('Layout.tsx')).toContain('const APP_NAME');
+    const { messages } = await historyOf(t, owner, appId);
+    expect(resultsOf(messages[1]!)[0]!.outcome).toBe('failed');
+  });
+
+  it('matches a partial edit whose whitespace differs from the file', async () => {
+    const edit = serializeAction({
+      type: 'partial_edit',
+      path: 'Layout.tsx',
+      title: 'Wider main',
+      edits: [
+        {
+          search: '<main className="mx-auto max-w-5xl px-6 py-10">{children}</main>',
+          replace: '<main className="mx-auto max-w-6xl px-6 py-10">{children}</main>',
+        },
+      ],
+    });
+    fake.reply({ chunks: [edit] });
+    const { chunks } = await send(t, owner, appId, { text: 'Wider' });
+    expect(lastResults(chunks)[0]!.outcome).toBe('applied');
+    expect((await filesOf(t, owner, appId)).get('Layout.tsx')).toContain(
+      '      <main className="mx-auto max-w-6xl px-6 py-10">{children}</main>',
+    );
+  });
+
+  it('a failed reply shows the error text, keeps nothing half-applied and can be retried', async () => {
+    const before = await versionsOf(t, owner, appId);
+    fake.reply({ chunks: [contactsPage, 'and more'], failAfter: { chunks: 1, mode: 'error-event' } });
+    const { chunks } = await send(t, owner, appId, { text: 'Add contacts', userMessageId: 'u-fail' });
+    expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: LLM_ERROR_MESSAGE });
+    expect(lastResults(chunks)).toMatchObject([
+      { type: 'add_file', outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedFailedReply },
+    ]);
+    expect((await versionsOf(t, owner, appId)).versions).toHaveLength(before.versions.length);
+    let { messages } = await historyOf(t, owner, appId);
+    expect(messages[1]!.annotations[0]).toMatchObject({ status: 'failed', versionId: null });
+
+    fake.reply({ chunks: [contactsPage] });
+    const retry = await send(t, owner, appId, { text: '', retry: true, messageId: 'u-fail' });
+    expect(retry.res.status).toBe(200);
+    ({ messages } = await historyOf(t, owner, appId));
+    expect(messages.map((m) => [m.role, m.content.slice(0, 12)])).toEqual([
+      ['user', 'Add contacts'],
+      ['assistant', contactsPage.slice(0, 12)],
+    ]);
+    expect(messages.some((m) => m.id === 'u-fail')).toBe(false);
+    expect((await filesOf(t, owner, appId)).has('pages/Contacts.tsx')).toBe(true);
+  });
+
+  it('refuses to retry a message that is not the last one', async () => {
+    fake.reply({ chunks: ['One'] }, { chunks: ['Two'] });
+    await send(t, owner, appId, { text: 'first', userMessageId: 'r-1' });
+    await send(t, owner, appId, { text: 'second', userMessageId: 'r-2' });
+    const { res } = await send(t, owner, appId, { text: '', retry: true, messageId: 'r-1' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { message: CHAT_MESSAGES.retryLastOnly } });
+  });
+
+  it('stores the reply and its version when the client disconnects mid-stream', async () => {
+    fake.reply({ chunks: chunked(`${contactsPage}\n${navEdit}`, 40), chunkDelayMs: 15 });
+    const res = await t.app.request(`/api/apps/${appId}/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...owner.headers },
+      body: JSON.stringify({ text: 'Add contacts', userMessageId: 'u-gone' }),
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await chatRuntime(t.deps).settled();
+    const { messages } = await historyOf(t, owner, appId);
+    expect(messages).toHaveLength(2);
+    expect(messages[1]!.content).toContain('</atelier-action>');
+    const files = await filesOf(t, owner, appId);
+    expect(files.get('Layout.tsx')).toContain('/contacts');
+    expect(fake.completions().at(-1)!.aborted).toBe(false);
+  });
+
+  it('in discuss mode answers without applying actions, shown as not applied', async () => {
+    const before = await versionsOf(t, owner, appId);
+    fake.reply({ chunks: [`You could add a page:\n${contactsPage}`] });
+    const { chunks } = await send(t, owner, appId, { text: 'How would you add contacts?', discuss: true });
+    expect(lastResults(chunks)).toMatchObject([
+      { outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedDiscuss },
+    ]);
+    expect((await versionsOf(t, owner, appId)).versions).toHaveLength(before.versions.length);
+    const system = (fake.completions().at(-1)!.body as { messages: { role: string; content: string }[] })
+      .messages[0]!;
+    expect(system.content).toContain('discuss mode');
+    const { messages } = await historyOf(t, owner, appId);
+    expect(messages.map((m) => m.annotations[0]!.discussModeMetadata)).toEqual([
+      { isDiscussMode: true },
+      { isDiscussMode: true },
+    ]);
+  });
+
+  it('opens the secrets dialog for request_secrets and reports record actions as not applied', async () => {
+    const secrets = serializeAction({
+      type: 'request_secrets',
+      title: 'Stripe',
+      secrets: [{ secretName: 'STRIPE_KEY', description: 'Your Stripe secret key', required: true }],
+    });
+    const records = serializeAction({
+      type: 'insert_entity_records',
+      entity: 'Item',
+      title: 'Sample items',
+      records: [{ name: 'One' }],
+    });
+    fake.reply({ chunks: [`${secrets}\n${records}`] });
+    const { chunks } = await send(t, owner, appId, { text: 'Connect Stripe' });
+    expect(lastResults(chunks)).toMatchObject([
+      {
+        type: 'request_secrets',
+        outcome: 'applied',
+        secrets: [{ secretName: 'STRIPE_KEY', description: 'Your Stripe secret key', required: true }],
+      },
+      { type: 'insert_entity_records', outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedNoDatabase },
+    ]);
+  });
+
+  it('sends the app files and data-source passages, and records the context of the reply', async () => {
+    const layoutBefore = (await filesOf(t, owner, appId)).get('Layout.tsx')!;
+    fake.reply({ chunks: [navEdit] });
+    await send(t, owner, appId, { text: 'Link a contacts page in the navigation' });
+    const body = fake.completions().at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(body.messages[0]!.content).toContain('<app-file path="Layout.tsx">');
+    const { messages } = await historyOf(t, owner, appId);
+    const annotation = messages[1]!.annotations[0]!;
+    expect(annotation.contextFiles!.map((f) => f.filePath)).toContain('Layout.tsx');
+    const layout = annotation.contextMetadata!.retrievedFiles.find((f) => f.filePath === 'Layout.tsx')!;
+    expect(layout).toMatchObject({ retrievalMethods: ['full_context'] });
+    expect(layout.tokenEstimation).toBe(Math.ceil(layoutBefore.length / 4));
+    expect(annotation.contextMetadata).toMatchObject({
+      relevantFiles: ['Layout.tsx'],
+      evals: { full_context: { recall: 1 } },
+      query: 'Link a contacts page in the navigation',
+    });
+  });
+});

@@ -1,0 +1,199 @@
+import {
+  ACTION_RESULTS_PART,
+  type ChatAnnotation,
+  type ChatAttachment,
+  type ChatMessage,
+  type ChatRating,
+} from '@atelier/shared';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { chatMessages, chatRatings, chatRestores } from '../../platform/db/schema/index.ts';
+
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+export type ChatRestoreRow = typeof chatRestores.$inferSelect;
+
+export interface NewChatMessage {
+  id: string;
+  appId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  parts: Record<string, unknown>[];
+  annotations: ChatAnnotation;
+  attachments?: ChatAttachment[];
+  status?: 'normal' | 'failed';
+  versionId?: string | null;
+}
+
+/** The API shape of a stored message (spec 3 §3: `annotations[0]` holds the message's data). */
+export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    parts: row.parts as ChatMessage['parts'],
+    experimental_attachments: row.attachments,
+    createdAt: row.createdAt.toISOString(),
+    annotations: [{ ...(row.annotations as ChatAnnotation), versionId: row.versionId ?? null }],
+  };
+}
+
+/** The action results stored in an assistant message's parts. */
+export function actionResultsPart(results: unknown[]): Record<string, unknown> {
+  return { type: `data-${ACTION_RESULTS_PART}`, id: 'actions', data: { results } };
+}
+
+/**
+ * Queries of the chat tables. Callers have checked that the actor owns the app (every function takes
+ * the app id and never reaches another app's rows).
+ */
+export class ChatRepo {
+  constructor(private readonly db: Db) {}
+
+  async insertMessage(message: NewChatMessage): Promise<ChatMessageRow> {
+    const [row] = await this.db
+      .insert(chatMessages)
+      .values({
+        id: message.id,
+        appId: message.appId,
+        role: message.role,
+        content: message.content,
+        parts: message.parts,
+        annotations: message.annotations as Record<string, unknown>,
+        attachments: message.attachments ?? [],
+        status: message.status ?? 'normal',
+        versionId: message.versionId ?? null,
+      })
+      .returning();
+    return row!;
+  }
+
+  async findMessage(appId: string, messageId: string): Promise<ChatMessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.appId, appId), eq(chatMessages.id, messageId)))
+      .limit(1);
+    return row;
+  }
+
+  /** A page of history, oldest first: the `limit` messages before `beforeSeq` (or the newest). */
+  async page(
+    appId: string,
+    limit: number,
+    beforeSeq?: number,
+  ): Promise<{ rows: ChatMessageRow[]; hasMore: boolean }> {
+    const rows = await this.db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.appId, appId),
+          beforeSeq === undefined ? undefined : lt(chatMessages.seq, beforeSeq),
+        ),
+      )
+      .orderBy(desc(chatMessages.seq))
+      .limit(limit + 1);
+    const hasMore = rows.length > limit;
+    return { rows: rows.slice(0, limit).reverse(), hasMore };
+  }
+
+  /** Messages after `afterSeq`, oldest first. */
+  async messagesAfter(appId: string, afterSeq: number): Promise<ChatMessageRow[]> {
+    return this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.appId, appId), gt(chatMessages.seq, afterSeq)))
+      .orderBy(asc(chatMessages.seq));
+  }
+
+  /** The newest messages (the conversation's tail), oldest first. */
+  async lastMessages(appId: string, count: number): Promise<ChatMessageRow[]> {
+    return (await this.page(appId, count)).rows;
+  }
+
+  async deleteFromSeq(appId: string, fromSeq: number): Promise<number> {
+    const deleted = await this.db
+      .delete(chatMessages)
+      .where(and(eq(chatMessages.appId, appId), gte(chatMessages.seq, fromSeq)))
+      .returning({ id: chatMessages.id });
+    return deleted.length;
+  }
+
+  async deleteMessages(appId: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .delete(chatMessages)
+      .where(and(eq(chatMessages.appId, appId), inArray(chatMessages.id, ids)));
+  }
+
+  /** Merges fields into a message's annotations (and sets its version when given). */
+  async annotate(
+    appId: string,
+    messageId: string,
+    patch: Partial<ChatAnnotation>,
+    versionId?: string | null,
+  ): Promise<void> {
+    await this.db
+      .update(chatMessages)
+      .set({
+        annotations: sql`${chatMessages.annotations} || ${JSON.stringify(patch)}::jsonb`,
+        ...(versionId === undefined ? {} : { versionId }),
+      })
+      .where(and(eq(chatMessages.appId, appId), eq(chatMessages.id, messageId)));
+  }
+
+  async saveRating(
+    appId: string,
+    messageId: string,
+    userId: string,
+    rating: ChatRating,
+    id: string,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(chatRatings)
+        .values({ id, appId, messageId, userId, ...rating })
+        .onConflictDoUpdate({
+          target: chatRatings.messageId,
+          set: {
+            score: rating.score,
+            feedback: rating.feedback,
+            comment: rating.comment,
+            createdAt: new Date(),
+          },
+        });
+      await tx
+        .update(chatMessages)
+        .set({ annotations: sql`${chatMessages.annotations} || ${JSON.stringify({ rating })}::jsonb` })
+        .where(and(eq(chatMessages.appId, appId), eq(chatMessages.id, messageId)));
+    });
+  }
+
+  async insertRestore(row: typeof chatRestores.$inferInsert): Promise<void> {
+    await this.db.insert(chatRestores).values(row);
+  }
+
+  async findRestore(appId: string, messageId: string): Promise<ChatRestoreRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(chatRestores)
+      .where(and(eq(chatRestores.appId, appId), eq(chatRestores.messageId, messageId)))
+      .limit(1);
+    return row;
+  }
+
+  async markRestoreUndone(appId: string, messageId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(chatRestores)
+      .set({ undoneAt: new Date() })
+      .where(
+        and(
+          eq(chatRestores.appId, appId),
+          eq(chatRestores.messageId, messageId),
+          sql`${chatRestores.undoneAt} is null`,
+        ),
+      )
+      .returning({ id: chatRestores.messageId });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,247 @@
+import {
+  appIdParamSchema,
+  CHAT_ATTACHMENT_MAX_BYTES,
+  CHAT_MESSAGES,
+  type ChatUIDataTypes,
+  type ChatUIMetadata,
+  chatAttachmentUploadSchema,
+  chatHistoryQuerySchema,
+  chatHistoryResponseSchema,
+  enhanceContextQueryRequestSchema,
+  enhanceContextQueryResponseSchema,
+  LLM_ERROR_MESSAGE,
+  ratingRequestSchema,
+  ratingResponseSchema,
+  restoreRequestSchema,
+  restoreResponseSchema,
+  sendChatRequestSchema,
+  undoRestoreResponseSchema,
+} from '@atelier/shared';
+import { createRoute, z } from '@hono/zod-openapi';
+import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
+import { bodyLimit } from 'hono/body-limit';
+import { requireAdmin, requireBuilder } from '../../platform/auth/middleware.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import { ChatAttachments } from './attachments.ts';
+import type { ChatRuntime } from './chat.runtime.ts';
+import { history, ownedApp, rateMessage, sendMessage } from './chat.service.ts';
+import { enhanceContextQuery } from './enhance-query.ts';
+import { restoreVersion, undoRestore } from './restore.service.ts';
+
+const tags = ['chat'];
+const versionParams = appIdParamSchema.extend({ versionId: z.string().min(1).max(100) });
+const attachmentParams = appIdParamSchema.extend({ attachmentId: z.string().min(1).max(100) });
+
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/chat/history',
+  tags,
+  summary: 'A page of the chat, oldest first: the messages before fromMessageId (or the newest)',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, query: chatHistoryQuerySchema },
+  responses: {
+    200: jsonContent(chatHistoryResponseSchema, 'Messages and whether older ones exist'),
+    ...builderErrors,
+  },
+});
+
+const sendRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/chat',
+  tags,
+  summary: 'Send a message; answers the reply as an AI SDK UI-message stream (SSE)',
+  description:
+    'The reply is produced and stored on the server even when the client disconnects. Actions are applied as they complete; the reply commits one new version tied to the user message.',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, ...jsonBody(sendChatRequestSchema) },
+  responses: {
+    200: { description: 'text/event-stream of UI message chunks' },
+    400: errorContent('Empty message, or a retry of a message that is not the last one'),
+    ...builderErrors,
+  },
+});
+
+const restoreRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/versions/{versionId}/restore',
+  tags,
+  summary: 'Restore a version as a new version, removing the messages after the given message (spec 3 §4)',
+  middleware: [requireBuilder] as const,
+  request: { params: versionParams, ...jsonBody(restoreRequestSchema) },
+  responses: { 200: jsonContent(restoreResponseSchema, 'The conversation now'), ...builderErrors },
+});
+
+const undoRestoreRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/versions/{versionId}/undo-restore',
+  tags,
+  summary: 'Undo a restore: back to the version current before it; `error` says why not',
+  middleware: [requireBuilder] as const,
+  request: { params: versionParams, ...jsonBody(restoreRequestSchema) },
+  responses: {
+    200: jsonContent(undoRestoreResponseSchema, 'The conversation now, and an error or null'),
+    ...builderErrors,
+  },
+});
+
+const ratingRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/rating',
+  tags,
+  summary: 'Rate an assistant reply (score 1 to 5, reasons, trimmed comment)',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, ...jsonBody(ratingRequestSchema) },
+  responses: { 200: jsonContent(ratingResponseSchema, 'Stored'), ...builderErrors },
+});
+
+const uploadRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/chat/attachments',
+  tags,
+  summary: 'Attach a file to a chat message (multipart field "file"; images, PDF, text; under 10 MB)',
+  middleware: [
+    requireBuilder,
+    bodyLimit({
+      maxSize: CHAT_ATTACHMENT_MAX_BYTES + 64 * 1024,
+      onError: () => {
+        throw new AppError('file_too_large', CHAT_MESSAGES.attachmentTooLarge);
+      },
+    }),
+  ] as const,
+  request: { params: appIdParamSchema },
+  responses: {
+    201: jsonContent(chatAttachmentUploadSchema, 'The stored file'),
+    400: errorContent('No file, or a type that cannot be attached'),
+    413: errorContent('File size to large'),
+    ...builderErrors,
+  },
+});
+
+const attachmentRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/chat/attachments/{attachmentId}',
+  tags,
+  summary: 'The bytes of a chat attachment (owner only)',
+  middleware: [requireBuilder] as const,
+  request: { params: attachmentParams },
+  responses: { 200: { description: 'The file' }, ...builderErrors },
+});
+
+const enhanceRoute = createRoute({
+  method: 'post',
+  path: '/admin/enhanceContextQuery',
+  tags: ['admin', 'chat'],
+  summary: 'The request rewritten as a retrieval query for the context dialog (admin)',
+  middleware: [requireAdmin] as const,
+  request: jsonBody(enhanceContextQueryRequestSchema),
+  responses: { 200: jsonContent(enhanceContextQueryResponseSchema, 'The enhanced query'), ...builderErrors },
+});
+
+type Chunk = UIMessageChunk<ChatUIMetadata, ChatUIDataTypes>;
+
+/** A stream the reply writes into while the client listens; once the client has gone, writes are dropped. */
+function createOutlet() {
+  let controller: ReadableStreamDefaultController<Chunk> | null = null;
+  const stream = new ReadableStream<Chunk>({
+    start(c) {
+      controller = c;
+    },
+    cancel() {
+      controller = null;
+    },
+  });
+  return {
+    stream,
+    emit(chunk: Chunk) {
+      try {
+        controller?.enqueue(chunk);
+      } catch {
+        controller = null;
+      }
+    },
+    close() {
+      try {
+        controller?.close();
+      } catch {
+        // already closed or cancelled
+      }
+      controller = null;
+    },
+  };
+}
+
+export function chatRoutes(runtime: ChatRuntime) {
+  const attachments = new ChatAttachments(runtime.deps.database.db);
+  return createRouter()
+    .openapi(historyRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      return c.json(await history(runtime, builderOf(c), appId, c.req.valid('query')), 200);
+    })
+    .openapi(sendRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      const outlet = createOutlet();
+      const started = await sendMessage(runtime, builderOf(c), appId, c.req.valid('json'), outlet.emit);
+      void started.done.then((outcome) => {
+        if (!outcome) outlet.emit({ type: 'error', errorText: LLM_ERROR_MESSAGE });
+        outlet.close();
+      });
+      const stream = createUIMessageStream<never>({
+        execute: ({ writer }) => writer.merge(outlet.stream as ReadableStream<never>),
+        onError: () => LLM_ERROR_MESSAGE,
+      });
+      return createUIMessageStreamResponse({
+        stream,
+        headers: { 'x-user-message-id': started.userMessageId },
+      });
+    })
+    .openapi(restoreRoute, async (c) => {
+      const { appId, versionId } = c.req.valid('param');
+      const { messageId } = c.req.valid('json');
+      return c.json(await restoreVersion(runtime, builderOf(c), appId, versionId, messageId), 200);
+    })
+    .openapi(undoRestoreRoute, async (c) => {
+      const { appId, versionId } = c.req.valid('param');
+      const { messageId } = c.req.valid('json');
+      return c.json(await undoRestore(runtime, builderOf(c), appId, versionId, messageId), 200);
+    })
+    .openapi(ratingRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      const rating = await rateMessage(runtime, builderOf(c), appId, c.req.valid('json'));
+      return c.json({ ok: true as const, rating }, 200);
+    })
+    .openapi(uploadRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      await ownedApp(runtime, builderOf(c), appId);
+      let file: File | undefined;
+      try {
+        const value = (await c.req.raw.formData()).get('file');
+        if (value && typeof value !== 'string') file = value;
+      } catch {
+        file = undefined;
+      }
+      if (!file) throw new AppError('file_required', CHAT_MESSAGES.attachmentNotFound);
+      return c.json(await attachments.upload(appId, file), 201);
+    })
+    .openapi(attachmentRoute, async (c) => {
+      const { appId, attachmentId } = c.req.valid('param');
+      await ownedApp(runtime, builderOf(c), appId);
+      const row = await attachments.find(appId, attachmentId);
+      const inline = row.contentType.startsWith('image/') || row.contentType === 'application/pdf';
+      const filename = encodeURIComponent(row.name);
+      return new Response(new Uint8Array(row.data), {
+        headers: {
+          'content-type': row.contentType,
+          'content-length': String(row.size),
+          'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${filename}`,
+          'content-security-policy': "default-src 'none'; sandbox",
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, max-age=3600',
+        },
+      });
+    })
+    .openapi(enhanceRoute, async (c) => {
+      return c.json(await enhanceContextQuery(runtime, builderOf(c), c.req.valid('json')), 200);
+    });
+}

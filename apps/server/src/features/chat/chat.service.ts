@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import {
+  appModelSettingsSchema,
+  CHAT_MESSAGES,
+  type ChatAnnotation,
+  type ChatAttachment,
+  type ChatHistoryResponse,
+  type ChatRating,
+  CONTEXT_PASSAGES,
+  type Passage,
+  type RatingRequest,
+  ratingRequestSchema,
+  type SendChatRequest,
+} from '@atelier/shared';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AppActor, AppRow } from '../apps/apps.repo.ts';
+import { findApp } from '../apps/apps.service.ts';
+import { ChatAttachments } from './attachments.ts';
+import { type ChatMessageRow, toChatMessage } from './chat.repo.ts';
+import type { ChatRuntime } from './chat.runtime.ts';
+import { HISTORY_FOR_MODEL, historyForModel, userMessageForModel } from './model-messages.ts';
+import { type Emit, type ReplyOutcome, runReply } from './reply.ts';
+
+/** The chat's behaviour (README.md in this folder). Every function checks that the actor owns the app. */
+
+export async function ownedApp(runtime: ChatRuntime, actor: AppActor, appId: string): Promise<AppRow> {
+  return findApp(runtime.apps, actor, appId);
+}
+
+export async function history(
+  runtime: ChatRuntime,
+  actor: AppActor,
+  appId: string,
+  query: { fromMessageId?: string | undefined; limit: number },
+): Promise<ChatHistoryResponse> {
+  await ownedApp(runtime, actor, appId);
+  let beforeSeq: number | undefined;
+  if (query.fromMessageId) {
+    const from = await runtime.repo.findMessage(appId, query.fromMessageId);
+    if (!from) throw notFound(CHAT_MESSAGES.messageNotFound(query.fromMessageId));
+    beforeSeq = from.seq;
+  }
+  const { rows, hasMore } = await runtime.repo.page(appId, query.limit, beforeSeq);
+  return { messages: rows.map(toChatMessage), hasMore };
+}
+
+/**
+ * Retry (spec 3 §4): only the last user message, which is then removed with a directly following
+ * failed reply; its content and attachments are sent again.
+ */
+async function takeBackForRetry(
+  runtime: ChatRuntime,
+  appId: string,
+  messageId: string | undefined,
+): Promise<ChatMessageRow> {
+  const tail = await runtime.repo.lastMessages(appId, 2);
+  const last = tail.at(-1);
+  const beforeLast = tail.at(-2);
+  const target =
+    last?.role === 'user'
+      ? last
+      : last?.role === 'assistant' && last.status === 'failed' && beforeLast?.role === 'user'
+        ? beforeLast
+        : undefined;
+  if (!target || (messageId && target.id !== messageId)) {
+    throw new AppError('bad_request', CHAT_MESSAGES.retryLastOnly);
+  }
+  await runtime.repo.deleteFromSeq(appId, target.seq);
+  return target;
+}
+
+function fileParts(attachments: readonly ChatAttachment[]): Record<string, unknown>[] {
+  return attachments.map((a) => ({ type: 'file', mediaType: a.contentType, url: a.url, filename: a.name }));
+}
+
+export interface StartedReply {
+  userMessageId: string;
+  /** Resolves when the reply is stored (whether or not anyone still listens); undefined if it crashed. */
+  done: Promise<ReplyOutcome | undefined>;
+}
+
+/**
+ * Stores the user's message and starts the reply. The reply runs to its end on the server (it is
+ * never aborted because the client went away) and is stored with its version.
+ */
+export async function sendMessage(
+  runtime: ChatRuntime,
+  actor: AppActor,
+  appId: string,
+  body: SendChatRequest,
+  emit: Emit,
+): Promise<StartedReply> {
+  const app = await ownedApp(runtime, actor, appId);
+  let text = body.text.trim();
+  let attachments = body.attachments ?? [];
+  if (body.retry) {
+    const previous = await takeBackForRetry(runtime, appId, body.messageId);
+    if (!text) text = previous.content;
+    if (attachments.length === 0) attachments = previous.attachments;
+  }
+  if (!text && attachments.length === 0) throw new AppError('bad_request', CHAT_MESSAGES.messageRequired);
+  const userMessageId = body.userMessageId ?? randomUUID();
+  if (await runtime.repo.findMessage(appId, userMessageId)) {
+    throw new AppError('conflict', `A message with the id ${userMessageId} exists already`);
+  }
+
+  const store = new ChatAttachments(runtime.deps.database.db);
+  const loaded = await store.load(appId, attachments);
+  const kept = loaded.map(({ name, url, contentType }) => ({ name, url, contentType }));
+  const earlier = await runtime.repo.lastMessages(appId, HISTORY_FOR_MODEL);
+  const annotations: ChatAnnotation = {
+    ...(body.discuss ? { discussModeMetadata: { isDiscussMode: true } } : {}),
+    ...(body.systemActionType ? { systemActionInfo: { type: body.systemActionType } } : {}),
+  };
+  await runtime.repo.insertMessage({
+    id: userMessageId,
+    appId,
+    role: 'user',
+    content: text,
+    parts: [{ type: 'text', text }, ...fileParts(kept)],
+    annotations,
+    attachments: kept,
+  });
+
+  const base = await runtime.apps.versions.getCurrent(actor, appId);
+  const passages = await runtime
+    .retrieve(appId, text, CONTEXT_PASSAGES)
+    .catch((error: unknown): Passage[] => {
+      runtime.deps.logger.warn({ err: error, appId }, 'chat: data-source retrieval failed');
+      return [];
+    });
+  const settings = appModelSettingsSchema.safeParse(app.settings ?? {});
+  const done = runReply(
+    {
+      llm: runtime.deps.llm,
+      versions: runtime.apps.versions,
+      repo: runtime.repo,
+      logger: runtime.deps.logger,
+      records: runtime.records,
+    },
+    {
+      actor,
+      app: { id: app.id, name: app.name, settings: settings.success ? settings.data : null },
+      userMessageId,
+      userText: text,
+      messages: [...historyForModel(earlier), userMessageForModel(text, loaded)],
+      discuss: body.discuss === true,
+      base: { versionId: base.version?.id ?? null, files: base.files },
+      passages,
+    },
+    emit,
+  );
+  const tracked: Promise<ReplyOutcome | undefined> = done
+    .catch((error: unknown) => {
+      runtime.deps.logger.error({ err: error, appId }, 'chat reply crashed');
+      return undefined;
+    })
+    .finally(() => runtime.pending.delete(tracked));
+  runtime.pending.add(tracked);
+  return { userMessageId, done: tracked };
+}
+
+export async function rateMessage(
+  runtime: ChatRuntime,
+  actor: AppActor,
+  appId: string,
+  input: RatingRequest,
+): Promise<ChatRating> {
+  await ownedApp(runtime, actor, appId);
+  const body = ratingRequestSchema.parse(input);
+  const message = await runtime.repo.findMessage(appId, body.messageId);
+  if (message?.role !== 'assistant') throw notFound(CHAT_MESSAGES.messageNotFound(body.messageId));
+  const rating: ChatRating = { score: body.score, feedback: body.feedback, comment: body.comment };
+  await runtime.repo.saveRating(appId, body.messageId, actor.userId, rating, randomUUID());
+  return rating;
+}

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACTION_RESULTS_PART,
+  type ActionResult,
+  type AppModelSettings,
+  CHAT_MESSAGES,
+  type ChatAnnotation,
+  type ChatUIDataTypes,
+  type ChatUIMetadata,
+  IncrementalActionParser,
+  LLM_ERROR_MESSAGE,
+  type Passage,
+  type StreamedAction,
+  type UsageRecord,
+} from '@atelier/shared';
+import type { ModelMessage, UIMessageChunk } from 'ai';
+import type { Llm } from '../../platform/llm/index.ts';
+import { builderSystemPrompt } from '../../platform/llm/index.ts';
+import { renderPassages } from '../../platform/llm/prompts/index.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { AppActor } from '../apps/apps.repo.ts';
+import type { TreeFile } from '../apps/file-tree.ts';
+import type { VersionsRepo } from '../apps/versions.repo.ts';
+import { applyAction, notApplied, type RecordActionsPort, treeChanges } from './action-applier.ts';
+import { actionResultsPart, type ChatRepo } from './chat.repo.ts';
+import { selectContext, withRelevantFiles } from './context.ts';
+
+/**
+ * One assistant reply, produced on the server whatever happens to the HTTP stream: the model's text
+ * goes through the incremental parser; each action is applied to a working tree as soon as its
+ * closing tag arrives; at the end the tree becomes ONE new version tied to the user's message, and
+ * the reply is stored. `emit` forwards UI-message chunks to the client while it listens.
+ */
+export interface ReplyDeps {
+  llm: Llm;
+  versions: VersionsRepo;
+  repo: ChatRepo;
+  logger: Logger;
+  records: RecordActionsPort;
+}
+
+export interface ReplyRequest {
+  actor: AppActor;
+  app: { id: string; name: string; settings: AppModelSettings | null };
+  userMessageId: string;
+  userText: string;
+  /** The conversation for the model, ending with the user's message. */
+  messages: ModelMessage[];
+  discuss: boolean;
+  base: { versionId: string | null; files: readonly TreeFile[] };
+  passages: readonly Passage[];
+}
+
+export interface ReplyOutcome {
+  messageId: string;
+  failed: boolean;
+  versionId: string | null;
+  results: ActionResult[];
+  truncated: boolean;
+}
+
+export type Emit = (chunk: UIMessageChunk<ChatUIMetadata, ChatUIDataTypes>) => void;
+
+const TEXT_ID = 'reply-text';
+
+const DISCUSS_NOTE = `
+
+The builder is in discuss mode: answer, explain and advise only. Do not write action tags; nothing
+you write is applied to the app in this mode.`;
+
+function systemPrompt(request: ReplyRequest, files: { path: string; content: string }[]): string {
+  let system = builderSystemPrompt({ appName: request.app.name, files });
+  if (request.passages.length > 0) {
+    const passages = renderPassages(
+      request.passages.map((p) => ({ source: p.itemName, text: p.text, score: p.score })),
+    );
+    system += `\n\nPassages from the app's data sources that may help with this request:\n\n${passages}`;
+  }
+  if (request.discuss) system += DISCUSS_NOTE;
+  return system;
+}
+
+function describeChanges(results: readonly ActionResult[]): string {
+  const titles = results.filter((r) => r.outcome === 'applied' && r.title).map((r) => r.title);
+  if (titles.length === 0) return 'Changes from the chat';
+  const shown = titles.slice(0, 3).join('; ');
+  return titles.length > 3 ? `${shown} and ${titles.length - 3} more` : shown;
+}
+
+export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emit): Promise<ReplyOutcome> {
+  const messageId = randomUUID();
+  const createdAt = new Date().toISOString();
+  const discussMeta: Pick<ChatAnnotation, 'discussModeMetadata'> = request.discuss
+    ? { discussModeMetadata: { isDiscussMode: true } }
+    : {};
+  emit({
+    type: 'start',
+    messageId,
+    messageMetadata: { createdAt, userMessageId: request.userMessageId, ...discussMeta },
+  });
+
+  const selection = selectContext(
+    request.base.files.map((f) => ({ path: f.path, content: f.content })),
+    request.userText,
+    request.passages,
+  );
+  const before = new Map(request.base.files.map((file) => [file.path, file.content]));
+  const tree = new Map(before);
+  const parser = new IncrementalActionParser();
+  const results: ActionResult[] = [];
+  let text = '';
+  let failed = false;
+  let usagePromise: Promise<UsageRecord | undefined> = Promise.resolve(undefined);
+
+  const record = (action: StreamedAction, result: ActionResult) => {
+    results[action.index] = result;
+    emit({ type: `data-${ACTION_RESULTS_PART}`, id: 'actions', data: { results: results.filter(Boolean) } });
+  };
+  const handle = (action: StreamedAction) => {
+    if (action.status === 'truncated') record(action, notApplied(action, CHAT_MESSAGES.notAppliedTruncated));
+    else if (request.discuss) record(action, notApplied(action, CHAT_MESSAGES.notAppliedDiscuss));
+    else record(action, applyAction(tree, action, deps.records));
+  };
+
+  emit({ type: 'text-start', id: TEXT_ID });
+  try {
+    const stream = await deps.llm.streamText({
+      purpose: 'chat',
+      appId: request.app.id,
+      userId: request.actor.userId,
+      messageId,
+      appSettings: request.app.settings,
+      system: systemPrompt(request, selection.files),
+      messages: request.messages,
+    });
+    usagePromise = stream.usage;
+    for await (const delta of stream.textStream) {
+      text += delta;
+      emit({ type: 'text-delta', id: TEXT_ID, delta });
+      for (const action of parser.push(delta)) handle(action);
+    }
+  } catch (error) {
+    failed = true;
+    deps.logger.warn({ err: error, appId: request.app.id, messageId }, 'chat reply failed');
+  }
+  if (!failed) for (const action of parser.finish()) handle(action);
+  emit({ type: 'text-end', id: TEXT_ID });
+  const truncated = !failed && parser.snapshot().truncated;
+
+  let versionId: string | null = null;
+  let relevant: string[] = [];
+  if (failed) {
+    // Nothing half-applied becomes a version.
+    for (const [index, result] of results.entries()) {
+      if (result?.outcome === 'applied') {
+        results[index] = { ...result, outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedFailedReply };
+      }
+    }
+  } else {
+    const changes = treeChanges(before, tree);
+    relevant = changes.map((change) => change.path).filter((path) => before.has(path));
+    if (changes.length > 0) {
+      try {
+        const created = await deps.versions.createVersion(request.actor, request.app.id, {
+          changes,
+          messageId: request.userMessageId,
+          userRequest: request.userText.slice(0, 2000),
+          description: describeChanges(results.filter(Boolean)),
+        });
+        versionId = created.created ? created.version.id : null;
+      } catch (error) {
+        deps.logger.warn({ err: error, appId: request.app.id }, 'chat reply: the version was refused');
+        const message = error instanceof Error ? error.message : String(error);
+        for (const [index, result] of results.entries()) {
+          if (result?.outcome === 'applied' && result.type !== 'request_secrets') {
+            results[index] = { ...result, outcome: 'failed', message };
+          }
+        }
+      }
+    }
+  }
+
+  const usage = await usagePromise.catch(() => undefined);
+  const annotation: ChatAnnotation = {
+    ...(failed ? { status: 'failed' as const } : {}),
+    ...(usage ? { usage } : {}),
+    contextFiles: selection.metadata.retrievedFiles.map((f) => ({
+      filePath: f.filePath,
+      tokenEstimation: f.tokenEstimation,
+    })),
+    contextMetadata: withRelevantFiles(selection.metadata, relevant),
+    userMessageId: request.userMessageId,
+    ...discussMeta,
+  };
+  const finalResults = results.filter(Boolean);
+  await deps.repo.insertMessage({
+    id: messageId,
+    appId: request.app.id,
+    role: 'assistant',
+    content: text,
+    parts: [{ type: 'text', text }, actionResultsPart(finalResults)],
+    annotations: annotation,
+    status: failed ? 'failed' : 'normal',
+    versionId,
+  });
+  await deps.repo.annotate(request.app.id, request.userMessageId, { replyMessageId: messageId }, versionId);
+
+  if (finalResults.length > 0) {
+    emit({ type: `data-${ACTION_RESULTS_PART}`, id: 'actions', data: { results: finalResults } });
+  }
+  const metadata: ChatUIMetadata = { ...annotation, createdAt, versionId };
+  emit({ type: 'message-metadata', messageMetadata: metadata });
+  if (failed) emit({ type: 'error', errorText: LLM_ERROR_MESSAGE });
+  emit({ type: 'finish', finishReason: failed ? 'error' : 'stop', messageMetadata: metadata });
+  return { messageId, failed, versionId, results: finalResults, truncated };
+}

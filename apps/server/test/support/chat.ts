@@ -1,0 +1,121 @@
+import {
+  ACTION_RESULTS_PART,
+  type ActionResult,
+  type ChatHistoryResponse,
+  type ChatMessage,
+  type ChatUIMetadata,
+} from '@atelier/shared';
+import { chatRuntime } from '../../src/features/chat/chat.module.ts';
+import { json, type SignedIn, signUp } from './accounts.ts';
+import { type FakeProvider, startFakeOpenAI } from './fake-openai.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** A UI-message stream chunk as the client receives it. */
+export interface StreamChunk {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** Reads an AI SDK UI-message SSE answer into its chunks. */
+export async function readUiStream(res: Response): Promise<StreamChunk[]> {
+  const text = await res.text();
+  const chunks: StreamChunk[] = [];
+  for (const event of text.split('\n\n')) {
+    const line = event.split('\n').find((l) => l.startsWith('data: '));
+    if (!line) continue;
+    const data = line.slice('data: '.length);
+    if (data === '[DONE]') break;
+    chunks.push(JSON.parse(data) as StreamChunk);
+  }
+  return chunks;
+}
+
+/** The test app with the fake provider as its model provider (fast retries, no settings cache). */
+export async function createChatTestApp(options: { offline?: boolean } = {}): Promise<{
+  t: TestApp;
+  fake: FakeProvider;
+  close(): Promise<void>;
+}> {
+  const fake = await startFakeOpenAI();
+  const t = await createTestApp({
+    env: options.offline
+      ? { LLM_TIMEOUT_MS: '5000' }
+      : { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl, LLM_TIMEOUT_MS: '5000' },
+    llm: { retry: { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 20 }, settingsTtlMs: 0 },
+  });
+  return {
+    t,
+    fake,
+    async close() {
+      await chatRuntime(t.deps).settled();
+      await t.close();
+      await fake.close();
+    },
+  };
+}
+
+export async function createGenApp(t: TestApp, who: SignedIn, name = 'CRM'): Promise<string> {
+  const res = await t.app.request('/api/apps', json('POST', { name, type: 'GEN_APP' }, who.headers));
+  if (res.status !== 201) throw new Error(`create app: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+let counter = 0;
+export async function builder(t: TestApp, prefix = 'builder'): Promise<SignedIn> {
+  return signUp(t, `${prefix}-${++counter}-${Date.now()}@example.com`);
+}
+
+/** Sends a chat message, reads the whole reply stream and waits until the reply is stored. */
+export async function send(
+  t: TestApp,
+  who: SignedIn,
+  appId: string,
+  body: Record<string, unknown>,
+): Promise<{ res: Response; chunks: StreamChunk[] }> {
+  const res = await t.app.request(`/api/apps/${appId}/chat`, json('POST', body, who.headers));
+  const chunks = res.status === 200 ? await readUiStream(res) : [];
+  await chatRuntime(t.deps).settled();
+  return { res, chunks };
+}
+
+export async function historyOf(
+  t: TestApp,
+  who: SignedIn,
+  appId: string,
+  query = '',
+): Promise<ChatHistoryResponse> {
+  const res = await t.app.request(`/api/apps/${appId}/chat/history${query}`, { headers: who.headers });
+  if (res.status !== 200) throw new Error(`history: ${res.status} ${await res.text()}`);
+  return (await res.json()) as ChatHistoryResponse;
+}
+
+export function resultsOf(message: ChatMessage): ActionResult[] {
+  const part = message.parts.find((p) => p.type === `data-${ACTION_RESULTS_PART}`) as
+    | { data: { results: ActionResult[] } }
+    | undefined;
+  return part?.data.results ?? [];
+}
+
+export function lastResults(chunks: StreamChunk[]): ActionResult[] {
+  const parts = chunks.filter((c) => c.type === `data-${ACTION_RESULTS_PART}`);
+  return ((parts.at(-1)?.data as { results: ActionResult[] } | undefined)?.results ?? []) as ActionResult[];
+}
+
+export function finishMetadata(chunks: StreamChunk[]): ChatUIMetadata | undefined {
+  return chunks.find((c) => c.type === 'finish')?.messageMetadata as ChatUIMetadata | undefined;
+}
+
+export async function filesOf(t: TestApp, who: SignedIn, appId: string, versionId?: string) {
+  const url = versionId ? `/api/apps/${appId}/versions/${versionId}` : `/api/apps/${appId}/files`;
+  const res = await t.app.request(url, { headers: who.headers });
+  const body = (await res.json()) as { files: { path: string; content: string }[] };
+  return new Map(body.files.map((f) => [f.path, f.content]));
+}
+
+export async function versionsOf(t: TestApp, who: SignedIn, appId: string) {
+  const res = await t.app.request(`/api/apps/${appId}/versions`, { headers: who.headers });
+  return (await res.json()) as {
+    versions: { id: string; messageId: string | null; timestamp: string }[];
+    currentVersionId: string;
+  };
+}
