@@ -9,6 +9,8 @@ process.env.NODE_ENV ??= 'test';
 process.env.LOG_LEVEL ??= 'warn';
 // End-to-end specs never reach the internet: no public model list (a spec may point it at a fake).
 process.env.MODEL_CATALOGUE_URL ??= 'off';
+// The AI models screen is for admins: this address signs up as one (specs/ai-models.spec.ts).
+process.env.ADMIN_EMAILS ??= 'e2e-admin@example.com';
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteErrorBoundary } from './components/error-boundary.tsx';
+import { AdminLlmRoute } from './routes/admin-llm.tsx';
 import { AppDataRoute } from './routes/app-data.tsx';
 import { AppMembershipsRoute } from './routes/app-memberships.tsx';
 import { AuthHandlerRoute } from './routes/auth-handler.tsx';
@@ -39,6 +40,7 @@ export const router = createBrowserRouter([
           { path: 'auth/handler', element: <AuthHandlerRoute /> },
           { path: 'logout', element: <LogoutRoute /> },
           { path: 'settings', element: <SettingsRoute /> },
+          { path: 'admin/llm', element: <AdminLlmRoute /> },
           { path: 'error/unauthorized', element: <ErrorUnauthorizedRoute /> },
           { path: 'dev/outbox', element: <DevOutboxRoute /> },
           { path: 'joinplan', element: <JoinPlanRoute /> },

@@ -26,6 +26,11 @@ export function AccountMenu() {
       <span className="hidden max-w-48 truncate text-muted-foreground text-xs sm:inline" title={user.email}>
         {user.email}
       </span>
+      {user.isAdmin ? (
+        <Button variant="ghost" size="sm" asChild>
+          <Link to="/admin/llm">AI models</Link>
+        </Button>
+      ) : null}
       <Button variant="ghost" size="sm" asChild>
         <Link to="/settings">Settings</Link>
       </Button>
