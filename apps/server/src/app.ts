@@ -13,6 +13,8 @@ import {
 import { chatModule } from './features/chat/chat.module.ts';
 import { dataSourcesModule } from './features/data-sources/data-sources.module.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
+import { csvMappingRoutes } from './features/entities/csv-mapping.ts';
+import { entitiesModule } from './features/entities/entities.module.ts';
 import { functionsModule } from './features/functions/functions.module.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { llmAdminRoutes, llmRoutes } from './features/llm/llm.routes.ts';
@@ -70,6 +72,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', dataSourcesModule(deps));
   api.route('/', accountsRoutes(deps, auth, deps.accounts));
   api.route('/', appsModule(deps));
+  api.route('/', entitiesModule(deps));
+  api.route('/', csvMappingRoutes(deps.llm));
   api.route('/', plansModule(deps));
   api.route('/', chatModule(deps));
   api.route(

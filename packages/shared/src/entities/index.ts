@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './api-messages.ts';
 export * from './columns.ts';
 export * from './csv.ts';
 export * from './export.ts';

@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../app.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import type { SseHub } from '../../platform/events/sse.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
+import type { VersionsRepo } from '../apps/versions.repo.ts';
+import { EntityContexts, type EntityTarget } from './context.ts';
+import { EntitiesRepo, type RecordRow } from './entities.repo.ts';
+import { entitiesRoutes } from './entities.routes.ts';
+import { EntitiesService, entityModel, readCondition } from './entities.service.ts';
+import { EntitySchemas } from './schemas.ts';
+
+/** What the entity routes share: one per application. */
+export interface EntitiesModule {
+  repo: EntitiesRepo;
+  schemas: EntitySchemas;
+  contexts: EntityContexts;
+  service: EntitiesService;
+  versions: VersionsRepo;
+  bus: EventBus;
+  hub: SseHub;
+  /** The rows with these ids that the target's actor may read. */
+  readMany(target: EntityTarget, ids: string[]): Promise<RecordRow[]>;
+}
+
+const modules = new WeakMap<AppDeps, EntitiesModule>();
+
+/** The entities module of these deps, made on first use. */
+export function entitiesModuleOf(deps: AppDeps): EntitiesModule {
+  let module = modules.get(deps);
+  if (!module) {
+    const runtime = appsRuntime(deps);
+    const repo = new EntitiesRepo(deps.database);
+    const schemas = new EntitySchemas(deps.database.db);
+    const created: EntitiesModule = {
+      repo,
+      schemas,
+      contexts: new EntityContexts(repo, schemas, runtime.previewTokens),
+      service: new EntitiesService(repo, deps.bus),
+      versions: runtime.versions,
+      bus: deps.bus,
+      hub: deps.sse,
+      readMany: (target, ids) => repo.getMany(entityModel(target).source, ids, readCondition(target)),
+    };
+    module = created;
+    modules.set(deps, module);
+  }
+  return module;
+}
+
+/** The entity API (app SDK, database panel) on the `api` router. */
+export const entitiesModule = (deps: AppDeps) => entitiesRoutes(entitiesModuleOf(deps));

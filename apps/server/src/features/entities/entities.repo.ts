@@ -1,0 +1,143 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../platform/db/database.ts';
+
+/**
+ * The SQL of the entity store (table `entity_records`, rows aliased `r`). Every function takes the
+ * access conditions it must apply (`read`, `write`: SQL from `access.ts`) and puts them in the
+ * statement's WHERE, so a row the actor may not see is never read, changed or deleted.
+ */
+
+export interface RecordRow {
+  id: string;
+  creator_id: string | null;
+  data: Record<string, unknown>;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** Where the rows of an entity come from: the table (scoped to app and entity) or the User view. */
+export interface RecordSource {
+  /** `entity_records r`, or a subquery aliased `r` with the same columns. */
+  from: SQL;
+  /** The condition that scopes the source to one app's entity. */
+  scope: SQL;
+}
+
+/** A new row for `insertMany`: creator null for an anonymous create. */
+export interface NewRecord {
+  id: string;
+  creatorId: string | null;
+  data: Record<string, unknown>;
+}
+
+const dialect = new PgDialect();
+const COLUMNS = sql.raw('r.id, r.creator_id, r.data, r.created_at, r.updated_at');
+
+export const tableSource = (appId: string, entity: string): RecordSource => ({
+  from: sql`entity_records r`,
+  scope: sql`r.app_id = ${appId} and r.entity = ${entity}`,
+});
+
+/** `r.data - 'a' - 'b'`: the data without the given top-level keys. */
+const without = (keys: readonly string[]): SQL =>
+  keys.length === 0
+    ? sql`r.data`
+    : sql`(${sql.join([sql`r.data`, ...keys.map((key) => sql`${key}::text`)], sql` - `)})`;
+
+export class EntitiesRepo {
+  constructor(private readonly database: Database) {}
+
+  async run<Row>(query: SQL): Promise<Row[]> {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await this.database.query<Row>(text, params)).rows;
+  }
+
+  list(
+    source: RecordSource,
+    read: SQL,
+    filter: SQL,
+    order: SQL,
+    page: { limit: number; skip: number },
+  ): Promise<RecordRow[]> {
+    return this.run<RecordRow>(sql`select ${COLUMNS} from ${source.from}
+      where ${source.scope} and ${read} and ${filter}
+      order by ${order} limit ${page.limit} offset ${page.skip}`);
+  }
+
+  /** The rows with these ids that `read` lets through. */
+  getMany(source: RecordSource, ids: readonly string[], read: SQL): Promise<RecordRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.run<RecordRow>(sql`select ${COLUMNS} from ${source.from}
+      where ${source.scope} and r.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) and ${read}`);
+  }
+
+  async get(source: RecordSource, id: string, read: SQL): Promise<RecordRow | undefined> {
+    const [row] = await this.run<RecordRow>(sql`select ${COLUMNS} from ${source.from}
+      where ${source.scope} and r.id = ${id} and ${read} limit 1`);
+    return row;
+  }
+
+  /**
+   * Inserts rows (one statement) when `allowed` holds for each new row (`allowed` refers to the new
+   * row's creator as `n.creator_id`). A row whose id exists is overwritten only where the existing
+   * row passes `overwrite` (read and write on the stored row). Answers the rows written, in order.
+   */
+  insertMany(
+    appId: string,
+    entity: string,
+    rows: readonly NewRecord[],
+    allowed: SQL,
+    overwrite: SQL,
+  ): Promise<RecordRow[]> {
+    const payload = JSON.stringify(
+      rows.map((row, ord) => ({ id: row.id, creator_id: row.creatorId, data: row.data, ord })),
+    );
+    return this.run<RecordRow>(sql`insert into entity_records as r (app_id, entity, id, creator_id, data, created_at, updated_at)
+      select ${appId}, ${entity}, n.id, n.creator_id, n.data,
+        now() + (n.ord * interval '1 microsecond'), now() + (n.ord * interval '1 microsecond')
+      from jsonb_to_recordset(${payload}::jsonb) as n(id text, creator_id text, data jsonb, ord bigint)
+      where ${allowed}
+      on conflict (app_id, entity, id) do update
+        set data = excluded.data, creator_id = excluded.creator_id, updated_at = excluded.updated_at
+        where ${overwrite}
+      returning ${COLUMNS}`).then((written) => orderLike(rows, written));
+  }
+
+  /** Merges `patch` into the row's data and drops `remove`, where the row passes `read` and `write`. */
+  async update(
+    source: RecordSource,
+    id: string,
+    change: { patch: Record<string, unknown>; remove: readonly string[] },
+    read: SQL,
+    write: SQL,
+  ): Promise<RecordRow | undefined> {
+    const [row] = await this.run<RecordRow>(sql`update entity_records as r
+      set data = ${without(change.remove)} || ${JSON.stringify(change.patch)}::jsonb, updated_at = now()
+      where ${source.scope} and r.id = ${id} and ${read} and ${write}
+      returning ${COLUMNS}`);
+    return row;
+  }
+
+  async delete(source: RecordSource, id: string, read: SQL, write: SQL): Promise<RecordRow | undefined> {
+    const [row] = await this.run<RecordRow>(sql`delete from entity_records as r
+      where ${source.scope} and r.id = ${id} and ${read} and ${write}
+      returning ${COLUMNS}`);
+    return row;
+  }
+
+  /** Whether rows with these creators pass `condition` (on `r.creator_id`): for change events of deleted rows. */
+  async passes(creators: readonly (string | null)[], condition: SQL): Promise<boolean[]> {
+    if (creators.length === 0) return [];
+    const payload = JSON.stringify(creators.map((creator, index) => ({ creator_id: creator, ord: index })));
+    const rows = await this.run<{ ord: number | string; ok: boolean }>(sql`select r.ord, (${condition}) as ok
+      from jsonb_to_recordset(${payload}::jsonb) as r(creator_id text, ord int) order by r.ord`);
+    return rows.map((row) => row.ok === true);
+  }
+}
+
+/** The written rows in the order of the input (RETURNING does not promise one). */
+function orderLike(input: readonly NewRecord[], written: RecordRow[]): RecordRow[] {
+  const position = new Map(input.map((row, index) => [row.id, index]));
+  return written.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}

@@ -1,0 +1,199 @@
+import {
+  addColumnRequestSchema,
+  addColumnResponseSchema,
+  appIdParamSchema,
+  ENTITY_API_MESSAGES,
+  entitiesListResponseSchema,
+  entityBulkSchema,
+  entityListQuerySchema,
+  entityParamsSchema,
+  entityRecordParamsSchema,
+  entityRecordSchema,
+  entityWriteSchema,
+  HIDDEN_ENTITY_NAME,
+} from '@atelier/shared';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { maybeActor, optionalActor, requireBuilder } from '../../platform/auth/middleware.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AppEnv } from '../../platform/http/env.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import { PREVIEW_TOKEN_HEADER } from './context.ts';
+import type { EntitiesModule } from './entities.module.ts';
+import { streamEntityChanges } from './events.ts';
+import { addColumn, listEntities } from './schema-edit.service.ts';
+
+const tags = ['app entities'];
+const recordErrors = {
+  400: errorContent('A field or the filter is not valid (validation_error / bad_request, naming the field)'),
+  401: errorContent('Signed out, and the rules ask for a signed-in user'),
+  403: errorContent('The record is visible but the rules do not let the caller change it'),
+  404: errorContent('No such app, entity, or record the caller may see'),
+} as const;
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/entities/{entity}',
+  tags,
+  summary: 'Records the caller may read: filter (q, JSON), sort (field or -field), limit, skip',
+  middleware: [optionalActor] as const,
+  request: { params: entityParamsSchema, query: entityListQuerySchema },
+  responses: { 200: jsonContent(z.array(entityRecordSchema), 'Records'), ...recordErrors },
+});
+
+const createRecordRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/entities/{entity}',
+  tags,
+  summary: 'Create a record (needs the write role)',
+  middleware: [optionalActor] as const,
+  request: { params: entityParamsSchema, ...jsonBody(entityWriteSchema) },
+  responses: { 201: jsonContent(entityRecordSchema, 'The record'), ...recordErrors },
+});
+
+const bulkRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/entities/{entity}/bulk',
+  tags,
+  summary: 'Create many records at once: all or none',
+  middleware: [optionalActor] as const,
+  request: { params: entityParamsSchema, ...jsonBody(entityBulkSchema) },
+  responses: { 201: jsonContent(z.array(entityRecordSchema), 'The records, in order'), ...recordErrors },
+});
+
+const subscribeRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/entities/{entity}/subscribe',
+  tags,
+  summary: 'Server-sent events { type, id, data? } for changes of records the caller may read',
+  middleware: [optionalActor] as const,
+  request: { params: entityParamsSchema },
+  responses: {
+    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    404: errorContent('No such app or entity'),
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/entities/{entity}/{id}',
+  tags,
+  summary: 'One record (404 when hidden by the rules); User/me is the signed-in user',
+  middleware: [optionalActor] as const,
+  request: { params: entityRecordParamsSchema },
+  responses: { 200: jsonContent(entityRecordSchema, 'The record'), ...recordErrors },
+});
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/apps/{appId}/entities/{entity}/{id}',
+  tags,
+  summary: 'Change fields of a record (needs the read and write roles; null removes a field)',
+  middleware: [optionalActor] as const,
+  request: { params: entityRecordParamsSchema, ...jsonBody(entityWriteSchema) },
+  responses: { 200: jsonContent(entityRecordSchema, 'The record'), ...recordErrors },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/apps/{appId}/entities/{entity}/{id}',
+  tags,
+  summary: 'Delete a record (needs the read and write roles)',
+  middleware: [optionalActor] as const,
+  request: { params: entityRecordParamsSchema },
+  responses: { 204: { description: 'Deleted' }, ...recordErrors },
+});
+
+const entitiesRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/entities',
+  tags,
+  summary: 'The entities of the current version with their schemas and rules (database panel)',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema },
+  responses: { 200: jsonContent(entitiesListResponseSchema, 'Entities'), ...builderErrors },
+});
+
+const addColumnRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/entities/{entity}/columns',
+  tags,
+  summary: 'Add a column: the entity file gains a property, in a new version',
+  middleware: [requireBuilder] as const,
+  request: { params: entityParamsSchema, ...jsonBody(addColumnRequestSchema) },
+  responses: {
+    200: jsonContent(addColumnResponseSchema, 'The new version and the entity'),
+    409: errorContent('A column with that name exists'),
+    ...builderErrors,
+  },
+});
+
+/** The caller of an entity request: the signed-in actor (if any) and the preview token. */
+const callerOf = (c: Context<AppEnv>) => ({
+  actor: maybeActor(c),
+  previewToken: c.req.header(PREVIEW_TOKEN_HEADER),
+});
+
+export function entitiesRoutes(module: EntitiesModule) {
+  const { contexts, service } = module;
+  const target = (c: Context<AppEnv>, appId: string, entity: string) =>
+    contexts.resolve(appId, entity, callerOf(c));
+  /** `User/me` names the signed-in end user. */
+  const recordId = (t: Awaited<ReturnType<typeof target>>, id: string) => {
+    if (t.name !== HIDDEN_ENTITY_NAME || id !== 'me') return id;
+    if (t.access.kind === 'anonymous') throw new AppError('unauthorized', ENTITY_API_MESSAGES.signInRequired);
+    return t.access.userId;
+  };
+
+  return createRouter()
+    .openapi(entitiesRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      return c.json(await listEntities(module.versions, builderOf(c), appId), 200);
+    })
+    .openapi(addColumnRoute, async (c) => {
+      const { appId, entity } = c.req.valid('param');
+      return c.json(await addColumn(module.versions, builderOf(c), appId, entity, c.req.valid('json')), 200);
+    })
+    .openapi(subscribeRoute, async (c) => {
+      const { appId, entity } = c.req.valid('param');
+      const first = await target(c, appId, entity);
+      return streamEntityChanges(c, first, {
+        bus: module.bus,
+        hub: module.hub,
+        repo: module.repo,
+        logger: c.get('logger'),
+        resolve: () => target(c, appId, entity),
+        read: (current, ids) => module.readMany(current, ids),
+      }) as never;
+    })
+    .openapi(listRoute, async (c) => {
+      const { appId, entity } = c.req.valid('param');
+      const records = await service.list(await target(c, appId, entity), c.req.valid('query'));
+      return c.json(records, 200);
+    })
+    .openapi(createRecordRoute, async (c) => {
+      const { appId, entity } = c.req.valid('param');
+      return c.json(await service.create(await target(c, appId, entity), c.req.valid('json')), 201);
+    })
+    .openapi(bulkRoute, async (c) => {
+      const { appId, entity } = c.req.valid('param');
+      return c.json(await service.bulkCreate(await target(c, appId, entity), c.req.valid('json')), 201);
+    })
+    .openapi(getRoute, async (c) => {
+      const { appId, entity, id } = c.req.valid('param');
+      const t = await target(c, appId, entity);
+      return c.json(await service.get(t, recordId(t, id)), 200);
+    })
+    .openapi(updateRoute, async (c) => {
+      const { appId, entity, id } = c.req.valid('param');
+      const t = await target(c, appId, entity);
+      return c.json(await service.update(t, recordId(t, id), c.req.valid('json')), 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const { appId, entity, id } = c.req.valid('param');
+      const t = await target(c, appId, entity);
+      await service.delete(t, recordId(t, id));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ENTITY_API_MESSAGES,
+  ENTITY_LIST_DEFAULT_LIMIT,
+  type EntityRecordView,
+  type EntityRls,
+} from '@atelier/shared';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import { type AccessActor, creatorIdOf, holdsRole, ROW_CREATOR } from './access.ts';
+import { type EntityTarget, refused } from './context.ts';
+import {
+  type EntitiesRepo,
+  type NewRecord,
+  type RecordRow,
+  type RecordSource,
+  tableSource,
+} from './entities.repo.ts';
+import { publishChange } from './events.ts';
+import { compileQueryParam, compileSort, type FieldResolver, schemaFieldResolver } from './filter.ts';
+import {
+  invalidRecord,
+  prepareCreate,
+  preparePatch,
+  splitSystemFields,
+  toRecordView,
+} from './record-input.ts';
+import { USER_BUILT_IN_FIELDS, USER_RLS, updateUser, usersSource } from './users-entity.ts';
+
+export interface ListQuery {
+  sort?: string | undefined;
+  limit?: number | undefined;
+  skip?: number | undefined;
+  q?: string | undefined;
+}
+
+/** PostgreSQL's "invalid regular expression": a `$regex` the engine refused (400, not 500). */
+const INVALID_REGEX = '2201B';
+
+/** The rules, the source of rows and the field names of a resolved entity. */
+export function entityModel(target: EntityTarget): {
+  rls: EntityRls;
+  source: RecordSource;
+  fields: FieldResolver;
+} {
+  if (target.kind === 'users') {
+    return {
+      rls: USER_RLS,
+      source: usersSource(target.appId),
+      fields: schemaFieldResolver(target.entity?.schema ?? { properties: {} }, USER_BUILT_IN_FIELDS),
+    };
+  }
+  const entity = target.entity!;
+  return {
+    rls: entity.rls,
+    source: tableSource(target.appId, target.name),
+    fields: schemaFieldResolver(entity.schema),
+  };
+}
+
+/** Read access to stored rows (`r`) for this target's actor. */
+export const readCondition = (target: EntityTarget): SQL =>
+  holdsRole(entityModel(target).rls.read, target.access, ROW_CREATOR);
+
+const recordNotFound = () => notFound(ENTITY_API_MESSAGES.recordNotFound);
+
+/**
+ * The behaviour of the entity API (README.md in this folder): every call takes a target resolved
+ * for the caller (`EntityContexts.resolve`) and applies the entity's rules in the SQL it runs.
+ */
+export class EntitiesService {
+  constructor(
+    private readonly repo: EntitiesRepo,
+    private readonly bus: EventBus,
+  ) {}
+
+  async list(target: EntityTarget, query: ListQuery): Promise<EntityRecordView[]> {
+    const { rls, source, fields } = entityModel(target);
+    const filter = compileQueryParam(query.q, fields);
+    const order = compileSort(query.sort, fields);
+    const read = holdsRole(rls.read, target.access, ROW_CREATOR);
+    try {
+      const rows = await this.repo.list(source, read, filter, order, {
+        limit: query.limit ?? ENTITY_LIST_DEFAULT_LIMIT,
+        skip: query.skip ?? 0,
+      });
+      return rows.map(toRecordView);
+    } catch (error) {
+      if ((error as { code?: string }).code === INVALID_REGEX) {
+        throw new AppError('bad_request', '$regex is not a valid regular expression');
+      }
+      throw error;
+    }
+  }
+
+  async get(target: EntityTarget, id: string): Promise<EntityRecordView> {
+    const { rls, source } = entityModel(target);
+    const row = await this.repo.get(source, id, holdsRole(rls.read, target.access, ROW_CREATOR));
+    if (!row) throw recordNotFound();
+    return toRecordView(row);
+  }
+
+  async create(target: EntityTarget, body: Record<string, unknown>): Promise<EntityRecordView> {
+    const [record] = await this.insert(target, [body]);
+    return record as EntityRecordView;
+  }
+
+  /** Creates every record or none (one statement); 400 names the first invalid record and field. */
+  bulkCreate(target: EntityTarget, bodies: Record<string, unknown>[]): Promise<EntityRecordView[]> {
+    return this.insert(target, bodies);
+  }
+
+  private async insert(target: EntityTarget, bodies: Record<string, unknown>[]): Promise<EntityRecordView[]> {
+    if (target.kind === 'users') throw new AppError('bad_request', ENTITY_API_MESSAGES.usersAreSignUps);
+    if (bodies.length === 0) return [];
+    const entity = target.entity!;
+    const { access } = target;
+    const mayAssign = access.kind === 'owner' || access.kind === 'admin';
+    const rows: NewRecord[] = bodies.map((body, index) => {
+      const { data, id, creatorId } = splitSystemFields(body);
+      const extra = bodies.length > 1 ? { index } : {};
+      const at = (message: string) => (bodies.length > 1 ? `Record ${index + 1}: ${message}` : message);
+      let prepared: Record<string, unknown>;
+      try {
+        prepared = prepareCreate(data, entity.validators, extra);
+      } catch (error) {
+        if (error instanceof AppError && bodies.length > 1) {
+          throw new AppError(error.code, at(error.message), error.details);
+        }
+        throw error;
+      }
+      // Imports by the builder or an app admin may keep ids (overwriting) and assign creators (spec 2 §5).
+      const givenId = mayAssign && id !== undefined && id !== null && id !== '' ? id : undefined;
+      if (givenId !== undefined && (typeof givenId !== 'string' || givenId.length > 200)) {
+        throw invalidRecord('id', 'must be a text of at most 200 characters', extra);
+      }
+      const givenCreator = mayAssign && creatorId !== undefined && creatorId !== '' ? creatorId : undefined;
+      if (givenCreator !== undefined && givenCreator !== null && typeof givenCreator !== 'string') {
+        throw invalidRecord('creatorId', 'must be a text', extra);
+      }
+      return {
+        id: (givenId as string | undefined) ?? randomUUID(),
+        creatorId: givenCreator === undefined ? creatorIdOf(access) : (givenCreator as string | null),
+        data: prepared,
+      };
+    });
+    if (new Set(rows.map((row) => row.id)).size !== rows.length) {
+      throw new AppError('validation_error', ENTITY_API_MESSAGES.duplicateIds);
+    }
+    const { rls } = entity;
+    const allowed = holdsRole(rls.write, access, sql`n.creator_id`);
+    const overwrite = and(
+      holdsRole(rls.read, access, ROW_CREATOR),
+      holdsRole(rls.write, access, ROW_CREATOR),
+    ) as SQL;
+    const written = await this.repo.insertMany(target.appId, target.name, rows, allowed, overwrite);
+    if (written.length === 0) {
+      throw refused(
+        access,
+        access.kind === 'anonymous' ? ENTITY_API_MESSAGES.signInToWrite : ENTITY_API_MESSAGES.cannotCreate,
+      );
+    }
+    await publishChange(this.bus, target, { type: 'create', ids: written.map((row) => row.id) });
+    return written.map(toRecordView);
+  }
+
+  async update(target: EntityTarget, id: string, body: Record<string, unknown>): Promise<EntityRecordView> {
+    const { rls, source } = entityModel(target);
+    const read = holdsRole(rls.read, target.access, ROW_CREATOR);
+    const write = holdsRole(rls.write, target.access, ROW_CREATOR);
+    const { data } = splitSystemFields(body);
+    let row: RecordRow | undefined;
+    if (target.kind === 'users') {
+      const ok = await updateUser(
+        this.repo,
+        target.appId,
+        id,
+        data,
+        target.entity,
+        target.access,
+        and(read, write) as SQL,
+      );
+      row = ok ? await this.repo.get(source, id, read) : undefined;
+    } else {
+      row = await this.repo.update(source, id, preparePatch(data, target.entity!.validators), read, write);
+    }
+    if (!row) throw await this.refusal(target, source, id, read);
+    await publishChange(this.bus, target, { type: 'update', ids: [row.id] });
+    return toRecordView(row);
+  }
+
+  async delete(target: EntityTarget, id: string): Promise<void> {
+    if (target.kind === 'users') throw new AppError('bad_request', ENTITY_API_MESSAGES.usersAreSignUps);
+    const { rls, source } = entityModel(target);
+    const read = holdsRole(rls.read, target.access, ROW_CREATOR);
+    const write = holdsRole(rls.write, target.access, ROW_CREATOR);
+    const row = await this.repo.delete(source, id, read, write);
+    if (!row) throw await this.refusal(target, source, id, read);
+    await publishChange(this.bus, target, { type: 'delete', ids: [row.id], creators: [row.creator_id] });
+  }
+
+  /** Why a change found no row: hidden records answer 404, visible ones the actor may not change 403. */
+  private async refusal(
+    target: EntityTarget,
+    source: RecordSource,
+    id: string,
+    read: SQL,
+  ): Promise<AppError> {
+    const visible = await this.repo.get(source, id, read);
+    return visible ? refused(target.access, ENTITY_API_MESSAGES.cannotChange) : recordNotFound();
+  }
+}
+
+export type { AccessActor };

@@ -1,0 +1,111 @@
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { type EventBus, MAX_EVENT_BYTES } from '../../platform/events/event-bus.ts';
+import { SSE_KEEPALIVE_MS, type SseHub } from '../../platform/events/sse.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { holdsRole, ROW_CREATOR } from './access.ts';
+import type { EntityTarget } from './context.ts';
+import type { EntitiesRepo } from './entities.repo.ts';
+import { toRecordView } from './record-input.ts';
+
+/**
+ * Change signals of an entity's records, on the event bus (ids only: every instance's subscribers
+ * read the records again through the rules). Deletes carry the creators of the deleted rows, so a
+ * subscriber's read rule can still be evaluated for a row that is gone.
+ */
+export interface EntityChangeSignal {
+  type: 'create' | 'update' | 'delete';
+  ids: string[];
+  creators?: (string | null)[];
+}
+
+export const entityTopic = (appId: string, entity: string) => `entities:${appId}:${entity}`;
+
+/** Ids per signal, so that a signal stays under the bus's payload limit. */
+const IDS_PER_SIGNAL = Math.floor(MAX_EVENT_BYTES / 300);
+
+export async function publishChange(
+  bus: EventBus,
+  target: Pick<EntityTarget, 'appId' | 'name'>,
+  signal: EntityChangeSignal,
+): Promise<void> {
+  const topic = entityTopic(target.appId, target.name);
+  for (let start = 0; start < signal.ids.length; start += IDS_PER_SIGNAL) {
+    const ids = signal.ids.slice(start, start + IDS_PER_SIGNAL);
+    const creators = signal.creators?.slice(start, start + IDS_PER_SIGNAL);
+    await bus.publish(topic, creators ? { type: signal.type, ids, creators } : { type: signal.type, ids });
+  }
+}
+
+export interface SubscribeOptions {
+  bus: EventBus;
+  hub: SseHub;
+  repo: EntitiesRepo;
+  logger: Logger;
+  /** Resolves the target again for each signal, so rule changes apply at once (throws when gone). */
+  resolve(): Promise<EntityTarget>;
+  /** The rows of a target (the entity's source and read rule). */
+  read(target: EntityTarget, ids: string[]): ReturnType<EntitiesRepo['getMany']>;
+}
+
+/**
+ * `GET …/{Entity}/subscribe`: an SSE stream of `{ type, id, data? }` for every change of a record the
+ * subscriber may read (SSE `event:` is the type). Signals are handled one after another, in order.
+ */
+export function streamEntityChanges(c: Context, target: EntityTarget, options: SubscribeOptions): Response {
+  return streamSSE(c, async (stream) => {
+    let stop!: () => void;
+    const done = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const untrack = options.hub.track(stop);
+    stream.onAbort(stop);
+    let nextId = 0;
+    let chain = Promise.resolve();
+    const send = (type: string, payload: unknown) =>
+      stream.writeSSE({ event: type, data: JSON.stringify(payload), id: String(nextId++) });
+
+    const handle = async (signal: EntityChangeSignal) => {
+      const current = await options.resolve();
+      if (signal.type === 'delete') {
+        const rule = holdsRole(
+          current.kind === 'users' ? 'creator' : current.entity!.rls.read,
+          current.access,
+          ROW_CREATOR,
+        );
+        const visible = await options.repo.passes(signal.creators ?? signal.ids.map(() => null), rule);
+        for (const [index, id] of signal.ids.entries()) {
+          if (visible[index]) await send('delete', { type: 'delete', id });
+        }
+        return;
+      }
+      const rows = await options.read(current, signal.ids);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const id of signal.ids) {
+        const row = byId.get(id);
+        if (row) await send(signal.type, { type: signal.type, id, data: toRecordView(row) });
+      }
+    };
+
+    const unsubscribe = options.bus.subscribe<EntityChangeSignal>(
+      entityTopic(target.appId, target.name),
+      (event) => {
+        chain = chain
+          .then(() => handle(event.data))
+          .catch((error) => {
+            if ((error as { status?: number }).status === 404) stop();
+            else options.logger.warn({ err: error }, 'entity change not delivered');
+          });
+      },
+    );
+    const keepAlive = setInterval(() => {
+      void stream.write(': keep-alive\n\n').catch(() => {});
+    }, SSE_KEEPALIVE_MS);
+    await stream.write(': connected\n\n');
+    await done;
+    clearInterval(keepAlive);
+    unsubscribe();
+    untrack();
+    await chain;
+  });
+}

@@ -1,0 +1,73 @@
+import { ENTITY_API_MESSAGES, type EntityRecordView, isSystemField } from '@atelier/shared';
+import { AppError } from '../../platform/errors.ts';
+import type { RecordRow } from './entities.repo.ts';
+import type { RecordValidators } from './validation.ts';
+
+/** How a stored row is answered: its fields, then id, creatorId, createdAt and updatedAt (which always win). */
+export function toRecordView(row: RecordRow): EntityRecordView {
+  return {
+    ...row.data,
+    id: row.id,
+    creatorId: row.creator_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export const invalidRecord = (field: string, message: string, extra: Record<string, unknown> = {}) =>
+  new AppError('validation_error', ENTITY_API_MESSAGES.invalidRecord(field, message), { field, ...extra });
+
+/** The fields of a write without the platform's; `id` and `creatorId` are kept aside. */
+export function splitSystemFields(body: Record<string, unknown>): {
+  data: Record<string, unknown>;
+  id: unknown;
+  creatorId: unknown;
+} {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!isSystemField(key)) data[key] = value;
+  }
+  return { data, id: body.id, creatorId: body.creatorId };
+}
+
+/**
+ * A new record's data: null fields that the schema does not allow null for are left out, then the
+ * JSON Schema (with defaults) is checked. Throws 400 naming the failing field.
+ */
+export function prepareCreate(
+  body: Record<string, unknown>,
+  validators: RecordValidators,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value === null && !validators.nullable.has(key)) continue;
+    data[key] = value;
+  }
+  const problem = validators.create(data);
+  if (problem) throw invalidRecord(problem.field, problem.message, extra);
+  return data;
+}
+
+/**
+ * A change: fields set to null (and not nullable) are removed from the record, unless required;
+ * the rest is checked against the schema without `required`.
+ */
+export function preparePatch(
+  body: Record<string, unknown>,
+  validators: RecordValidators,
+): { patch: Record<string, unknown>; remove: string[] } {
+  const patch: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (value === null && !validators.nullable.has(key)) {
+      if (validators.required.has(key)) throw invalidRecord(key, 'is required');
+      remove.push(key);
+      continue;
+    }
+    patch[key] = value;
+  }
+  const problem = validators.patch(patch);
+  if (problem) throw invalidRecord(problem.field, problem.message);
+  return { patch, remove };
+}

@@ -1,0 +1,92 @@
+import {
+  ENTITY_API_MESSAGES,
+  type EntityFieldSchema,
+  HIDDEN_ENTITY_NAME,
+  tenantForApp,
+} from '@atelier/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../platform/errors.ts';
+import type { AccessActor } from './access.ts';
+import type { EntitiesRepo, RecordSource } from './entities.repo.ts';
+import { invalidRecord, preparePatch } from './record-input.ts';
+import type { CompiledEntity } from './schemas.ts';
+
+/**
+ * The hidden `User` entity (README.md, "The User entity"): the app's end users (tenant
+ * `app:{appId}`), one record per account whose id is the account's id. Built-in fields: email
+ * (read-only here), name, role (`admin` or `user`: `users.is_admin`, the app admins). Other fields
+ * are the app's own (`entities/User.json`), kept in `entity_records` under entity `User`.
+ * Access is fixed: a user reads and updates only themselves; app admins and the builder, everyone.
+ */
+export const USER_RLS = { read: 'creator', write: 'creator' } as const;
+
+export const USER_BUILT_IN_FIELDS: Record<string, EntityFieldSchema> = {
+  email: { type: 'string', format: 'email', readOnly: true },
+  name: { type: ['string', 'null'] },
+  role: { type: 'string', enum: ['admin', 'user'] },
+};
+
+/** The app's end users with their fields, shaped like entity records (`creator_id` is the user's own id). */
+export function usersSource(appId: string): RecordSource {
+  const tenant = tenantForApp(appId);
+  return {
+    from: sql`(select u.id, u.id as creator_id,
+        coalesce(er.data, '{}'::jsonb) || jsonb_build_object('email', u.email, 'name', u.name,
+          'role', case when u.is_admin then 'admin' else 'user' end) as data,
+        u.created_at, greatest(u.updated_at, coalesce(er.updated_at, u.updated_at)) as updated_at
+      from users u
+      left join entity_records er on er.app_id = ${appId} and er.entity = ${HIDDEN_ENTITY_NAME} and er.id = u.id
+      where u.tenant_id = ${tenant} and u.disabled_at is null) r`,
+    scope: sql`true`,
+  };
+}
+
+/**
+ * Applies a change to a user: `name` and `role` to the account, the other fields to the app's
+ * User record. `read` and `write` (on the account's id as `r.creator_id`) are applied in the SQL of
+ * each statement. Answers false when the user is not visible or not writable (the caller probes).
+ */
+export async function updateUser(
+  repo: EntitiesRepo,
+  appId: string,
+  userId: string,
+  body: Record<string, unknown>,
+  entity: CompiledEntity | undefined,
+  access: AccessActor,
+  guard: SQL,
+): Promise<boolean> {
+  const { email, name, role, ...custom } = body;
+  if (email !== undefined) throw new AppError('bad_request', ENTITY_API_MESSAGES.emailReadOnly);
+  if (name !== undefined && name !== null && typeof name !== 'string')
+    throw invalidRecord('name', 'must be string');
+  if (role !== undefined) {
+    if (role !== 'admin' && role !== 'user') throw invalidRecord('role', 'must be one of "admin", "user"');
+    if (access.kind !== 'owner' && access.kind !== 'admin')
+      throw new AppError('forbidden', ENTITY_API_MESSAGES.roleAdminsOnly);
+  }
+  let change: { patch: Record<string, unknown>; remove: string[] } = { patch: {}, remove: [] };
+  if (Object.keys(custom).length > 0) {
+    if (!entity) throw invalidRecord(Object.keys(custom)[0] as string, 'is not a field of this entity');
+    change = preparePatch(custom, entity.validators);
+  }
+  const tenant = tenantForApp(appId);
+  // The account first: it also proves the user exists and passes the rules (`guard` on r.creator_id = u.id).
+  const account = await repo.run<{ id: string }>(sql`update users as u set
+      name = ${name === undefined ? sql`u.name` : sql`${name as string | null}`},
+      is_admin = ${role === undefined ? sql`u.is_admin` : sql`${role === 'admin'}`},
+      updated_at = now()
+    from (select u2.id as creator_id from users u2 where u2.id = ${userId} and u2.tenant_id = ${tenant}) as r
+    where u.id = r.creator_id and u.disabled_at is null and ${guard}
+    returning u.id`);
+  if (account.length === 0) return false;
+  if (Object.keys(change.patch).length > 0 || change.remove.length > 0) {
+    const removed =
+      change.remove.length === 0
+        ? sql`entity_records.data`
+        : sql`(${sql.join([sql`entity_records.data`, ...change.remove.map((key) => sql`${key}::text`)], sql` - `)})`;
+    await repo.run(sql`insert into entity_records (app_id, entity, id, creator_id, data)
+      values (${appId}, ${HIDDEN_ENTITY_NAME}, ${userId}, ${userId}, ${JSON.stringify(change.patch)}::jsonb)
+      on conflict (app_id, entity, id) do update set data = ${removed} || excluded.data, updated_at = now()`);
+  }
+  return true;
+}
