@@ -20,7 +20,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../platform/auth/cookies.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../platform/auth/jwt.ts';
-import { optionalActor, requireActor, resolveActor } from '../../platform/auth/middleware.ts';
+import { maybeActor, optionalActor, requireActor, resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
@@ -93,9 +93,16 @@ const sessionRoute = createRoute({
   method: 'get',
   path: '/auth/session',
   tags,
-  summary: 'The signed-in user (401 when signed out)',
-  middleware: [requireActor] as const,
-  responses: { 200: jsonContent(sessionResponseSchema, 'Signed in'), 401: errorContent('Signed out') },
+  summary: 'The signed-in user (401 when signed out; with ?optional=1, 200 with nulls instead)',
+  middleware: [optionalActor] as const,
+  request: { query: z.object({ optional: z.enum(['0', '1', 'true', 'false']).optional() }) },
+  responses: {
+    200: jsonContent(
+      z.union([sessionResponseSchema, z.object({ user: z.null(), tenantId: z.null() })]),
+      'Signed in (or signed out with ?optional=1)',
+    ),
+    401: errorContent('Signed out'),
+  },
 });
 
 const verifySendRoute = createRoute({
@@ -211,10 +218,13 @@ export function authRoutes(ctx: AccountsContext) {
       return c.json({ ok: true as const }, 200);
     })
     .openapi(sessionRoute, async (c) => {
-      const actor = c.get('actor');
-      const user = await ctx.repo.findUserById(actor.tenantId, actor.userId);
-      if (!user) throw new AppError('unauthorized', AUTH_TEXTS.signInRequired);
-      return c.json({ user: toAuthUser(ctx, user), tenantId: user.tenantId }, 200);
+      const actor = maybeActor(c);
+      const user = actor ? await ctx.repo.findUserById(actor.tenantId, actor.userId) : undefined;
+      if (user) return c.json({ user: toAuthUser(ctx, user), tenantId: user.tenantId }, 200);
+      // The web app asks with ?optional=1 so that being signed out is not a failed request.
+      const optional = c.req.valid('query').optional;
+      if (optional === '1' || optional === 'true') return c.json({ user: null, tenantId: null }, 200);
+      throw new AppError('unauthorized', AUTH_TEXTS.signInRequired);
     })
     .openapi(verifySendRoute, async (c) => {
       const body = (await c.req.json().catch(() => ({}))) as { continueUrl?: string | null };

@@ -280,6 +280,11 @@ describe('session, logout and CSRF', () => {
     expect(await readJson(anonymous)).toEqual({
       error: { code: 'unauthorized', message: AUTH_TEXTS.signInRequired },
     });
+    const optional = await t.app.request('/api/auth/session?optional=1');
+    expect(optional.status).toBe(200);
+    expect(await readJson(optional)).toEqual({ user: null, tenantId: null });
+    const signedInOptional = await t.app.request('/api/auth/session?optional=1', { headers });
+    expect(await readJson(signedInOptional)).toEqual({ user, tenantId: 'platform' });
   });
 
   it('POST /api/auth/logout ends the session and clears the cookie', async () => {

@@ -22,14 +22,15 @@ export const queryKeys = {
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-/** The signed-in session, or null when signed out (401). */
+/** The signed-in session, or null when signed out (asked with ?optional=1: no failed request). */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionResponse | null> {
-  try {
-    return await apiFetch<SessionResponse>('/api/auth/session', { signal });
-  } catch (error) {
-    if (isUnauthorized(error)) return null;
-    throw error;
-  }
+  const answer = await apiFetch<SessionResponse | { user: null; tenantId: null }>(
+    '/api/auth/session?optional=1',
+    {
+      signal,
+    },
+  );
+  return answer.user ? (answer as SessionResponse) : null;
 }
 
 const post = <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'POST', body });
