@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type SignedIn, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { apps } from '../../platform/db/schema/index.ts';
+import { apps, appVersions, users } from '../../platform/db/schema/index.ts';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -116,13 +116,25 @@ describe('apps', () => {
     expect((await t.app.request('/api/apps')).status).toBe(401);
   });
 
-  it('deletes the app with its versions', async () => {
+  it('deletes the app with its versions and its end users', async () => {
     const app = await createApp(alice);
+    await t.app.request(`/api/apps/${app.id}/publish`, json('POST', {}, alice.headers));
+    await t.app.request(`/api/apps/${app.id}`, json('PATCH', { isSignupEnabled: true }, alice.headers));
+    const endUser = await signUpEndUser(t, app.id, 'visitor@example.com');
     const res = await t.app.request(`/api/apps/${app.id}`, json('DELETE', undefined, alice.headers));
     expect(res.status).toBe(204);
     expect((await t.app.request(`/api/apps/${app.id}`, json('GET', undefined, alice.headers))).status).toBe(
       404,
     );
+    const db = t.deps.database.db;
+    expect(await db.select().from(appVersions).where(eq(appVersions.appId, app.id))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(users)
+        .where(eq(users.tenantId, `app:${app.id}`)),
+    ).toEqual([]);
+    expect((await t.app.request('/api/auth/session', { headers: endUser.headers })).status).toBe(401);
   });
 });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { tenantForApp } from '@atelier/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { type AppType, apps } from '../../platform/db/schema/index.ts';
+import { type AppType, apps, users } from '../../platform/db/schema/index.ts';
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -79,10 +80,17 @@ export class AppsRepo {
     return row;
   }
 
-  /** Deletes the app with its versions, domains and data (cascade). False when not found. */
+  /**
+   * Deletes the app with its versions, domains and data (cascade) and its end users (the tenant
+   * `app:{appId}`, with their sessions). False when not found.
+   */
   async delete(actor: AppActor, appId: string): Promise<boolean> {
-    const removed = await this.db.delete(apps).where(owned(actor, appId)).returning({ id: apps.id });
-    return removed.length > 0;
+    return this.db.transaction(async (tx) => {
+      const removed = await tx.delete(apps).where(owned(actor, appId)).returning({ id: apps.id });
+      if (removed.length === 0) return false;
+      await tx.delete(users).where(eq(users.tenantId, tenantForApp(appId)));
+      return true;
+    });
   }
 
   /** An app by id alone, for serving the published app and the preview (authorised by a token or by publication). */

@@ -102,7 +102,7 @@ export class VersionsRepo {
       ? await this.loadVersion(this.db, appId, app.currentVersionId)
       : undefined;
     const prepared = prepare(input, base);
-    if (!prepared.changed) return prepared.result;
+    if (prepared.unchanged) return prepared.unchanged;
     const outcome = await this.db.transaction(async (tx) => {
       const [locked] = await tx
         .select({ currentVersionId: apps.currentVersionId })
@@ -117,7 +117,7 @@ export class VersionsRepo {
           ? await this.loadVersion(tx as unknown as Db, appId, locked.currentVersionId)
           : undefined;
         work = prepare(input, parent);
-        if (!work.changed) return work.result;
+        if (work.unchanged) return work.unchanged;
       }
       const row = await writeVersion(
         tx as unknown as Db,
@@ -127,7 +127,7 @@ export class VersionsRepo {
         work.contentHash,
         work.meta,
       );
-      return { ...work.result, version: toVersionView(row), created: true };
+      return { version: toVersionView(row), files: work.files, ...work.applied, created: true };
     });
     return outcome;
   }
@@ -300,12 +300,12 @@ const pick = (next: { written: TreeFile[]; deleted: TreeFile[] }) => ({
 type Loaded = { row: VersionRow; files: TreeFile[] };
 
 interface Prepared {
-  changed: boolean;
+  /** The answer when the tree equals the base's: no version is written. */
+  unchanged: CreatedVersion | undefined;
   files: TreeFile[];
   contentHash: string;
+  applied: { written: TreeFile[]; deleted: TreeFile[] };
   meta: { messageId: string | null; userRequest: string | null; description: string };
-  /** The answer (its `version` is the base's until the write happens). */
-  result: CreatedVersion;
 }
 
 /** Applies the input to a base version: the new tree, its hash, and whether it differs from the base. */
@@ -325,14 +325,15 @@ function prepare(input: CreateVersionInput, base: Loaded | undefined): Prepared 
   assertAcceptableTree(next.files);
   const files = byPath(next.files);
   const contentHash = contentHashSync(files);
-  const changed = !base || base.row.contentHash !== contentHash || !sameIds(base.files, files);
   const applied = pick(next);
   const description =
     typeof input.description === 'function' ? input.description(applied) : (input.description ?? '');
   const meta = { messageId: input.messageId ?? null, userRequest: input.userRequest ?? null, description };
-  // A version view is required even when nothing changes: then it is the base's (and `base` exists).
-  const version = base ? toVersionView(base.row) : (undefined as unknown as AppVersion);
-  return { changed, files, contentHash, meta, result: { version, files, ...applied, created: false } };
+  const unchanged =
+    base && base.row.contentHash === contentHash && sameIds(base.files, files)
+      ? { version: toVersionView(base.row), files, ...applied, created: false }
+      : undefined;
+  return { unchanged, files, contentHash, applied, meta };
 }
 
 /**
