@@ -3,12 +3,13 @@ import { AppShell } from './components/app-shell.tsx';
 import { RouteErrorBoundary } from './components/error-boundary.tsx';
 import { AdminLlmRoute } from './routes/admin-llm.tsx';
 import { AppDataRoute } from './routes/app-data.tsx';
+import { AppFunctionsRoute } from './routes/app-functions.tsx';
 import { AppMembershipsRoute } from './routes/app-memberships.tsx';
 import { AuthHandlerRoute } from './routes/auth-handler.tsx';
 import { AuthVerifyEmailRoute } from './routes/auth-verify-email.tsx';
 import { BillingTestCheckoutRoute } from './routes/billing-test-checkout.tsx';
-import { DevOutboxRoute } from './routes/dev-outbox.tsx';
 import { BuilderRoute } from './routes/builder.tsx';
+import { DevOutboxRoute } from './routes/dev-outbox.tsx';
 import { ErrorUnauthorizedRoute } from './routes/error-unauthorized.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { JoinPlanRoute } from './routes/joinplan.tsx';
@@ -20,9 +21,9 @@ import { SettingsRoute } from './routes/settings.tsx';
 import { SignupRoute } from './routes/signup.tsx';
 
 export const router = createBrowserRouter([
-  {
   // The builder fills the window: no site header or footer.
   { path: '/build/app/:appId', element: <BuilderRoute />, errorElement: <RouteErrorBoundary fullPage /> },
+  {
     path: '/',
     element: <AppShell />,
     // Used only if the shell itself fails; page errors are caught below, inside the shell.
@@ -33,6 +34,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <LandingRoute /> },
           { path: 'apps/:appId/data', element: <AppDataRoute /> },
+          { path: 'apps/:appId/functions', element: <AppFunctionsRoute /> },
           { path: 'login', element: <LoginRoute /> },
           { path: 'signup', element: <SignupRoute /> },
           { path: 'home', element: <HomeRoute /> },

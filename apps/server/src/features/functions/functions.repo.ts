@@ -135,13 +135,17 @@ export class FunctionsRepo {
       .limit(Math.min(Math.max(1, limit), INVOCATIONS_KEPT));
   }
 
-  /** Names of deployed functions (live deployment) whose code reads any of `keys`. */
+  /**
+   * Functions affected by a change of `keys`: deployed ones whose code reads one of them, and ones
+   * whose latest deploy failed for want of one of them.
+   */
   async readingAny(appId: string, keys: string[]): Promise<string[]> {
     if (keys.length === 0) return [];
     const summaries = await this.summaries(appId);
     const wanted = new Set(keys);
+    const uses = (names: string[] | undefined) => (names ?? []).some((key) => wanted.has(key));
     return [...summaries.entries()]
-      .filter(([, { live }]) => live?.envReads.some((key) => wanted.has(key)))
+      .filter(([, { live, latest }]) => uses(live?.envReads) || uses(latest.error?.missingSecrets))
       .map(([name]) => name)
       .sort();
   }

@@ -1,0 +1,110 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+const PASSWORD = 'violet-canyon-maple-42';
+const SECRET_VALUE = 'hola-from-a-secret-7731';
+
+const GREET = [
+  'export default async (req: Request, ctx: { env: Record<string, string> }) => {',
+  "  const name = new URL(req.url).searchParams.get('name') ?? 'world';",
+  "  console.log('greeting', name);",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the function's source code
+  '  return Response.json({ text: `${ctx.env.GREETING_WORD.split("-")[0]}, ${name}!`, length: ctx.env.GREETING_WORD.length });',
+  '};',
+].join('\n');
+
+test('set a secret in the editor, deploy a function, and call its webhook URL after publishing', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const headers = { origin: baseURL };
+  const email = `functions-${Date.now()}@example.com`;
+  expect(
+    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
+  ).toBe(201);
+  const created = await page.request.post('/api/apps', {
+    data: { name: 'Greeter', type: 'GEN_APP' },
+    headers,
+  });
+  expect(created.status()).toBe(201);
+  const appId = ((await created.json()) as { id: string }).id;
+  const saved = await page.request.post(`/api/apps/${appId}/files/update`, {
+    data: { file: { path: 'functions/greet.ts', content: GREET } },
+    headers,
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.goto(`/apps/${appId}/functions`);
+  const fn = page.getByRole('listitem', { name: 'Function greet' });
+  await expect(fn.getByText('Not deployed')).toBeVisible();
+  await expect(fn.getByText('App must be published to get webhook URL')).toBeVisible();
+  await expect(fn.getByRole('alert')).toContainText('Missing required secrets: GREETING_WORD');
+
+  // Deploying before the secret exists: "Missing required secrets" with a Manage Secrets button.
+  await fn.getByRole('button', { name: 'Deploy' }).click();
+  const toast = page.getByRole('region', { name: /Notifications/ });
+  await expect(toast.getByText('Missing required secrets')).toBeVisible();
+  await expect(toast.getByRole('button', { name: 'Manage Secrets' })).toBeVisible();
+
+  // The secrets editor: a row needs both key and value.
+  const secrets = page.getByRole('region', { name: 'Secrets' });
+  await secrets.getByRole('button', { name: 'Add Secret' }).click();
+  const row = secrets.getByRole('group', { name: 'New secret' });
+  await row.getByLabel('Key', { exact: true }).fill('GREETING_WORD');
+  await secrets.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    toast.getByText('Please provide both key and value for all secrets or remove empty ones'),
+  ).toBeVisible();
+  const value = secrets.getByRole('group', { name: 'GREETING_WORD' }).getByLabel('Value', { exact: true });
+  await value.fill(SECRET_VALUE);
+  await expect(value).toHaveAttribute('type', 'password');
+  await secrets
+    .getByRole('group', { name: 'GREETING_WORD' })
+    .getByRole('button', { name: 'Show value' })
+    .click();
+  await expect(value).toHaveAttribute('type', 'text');
+  await secrets.getByLabel('Instructions').fill('Any greeting word');
+  await secrets.getByRole('button', { name: 'Save' }).click();
+  await expect(toast.getByText('Secrets saved successfully!')).toBeVisible();
+  // The failed deploy waited for this secret: the redeploy dialog offers to deploy it now.
+  const dialog = page.getByRole('dialog', { name: 'Redeploy affected functions' });
+  await expect(dialog.getByText('greet')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Redeploy' }).click();
+  await expect(toast.getByText('Deployed 1 function(s) successfully')).toBeVisible();
+  await expect(fn.getByText('Deployed', { exact: true })).toBeVisible();
+
+  // Saved: the key is fixed and the value is write-only (a masked placeholder, nothing typed).
+  const stored = secrets.getByRole('group', { name: 'GREETING_WORD' });
+  await expect(stored.getByLabel('Key', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(stored.getByLabel('Value', { exact: true })).toHaveValue('');
+  await expect(stored.getByLabel('Value', { exact: true })).toHaveAttribute('placeholder', /••••/);
+
+  await fn.getByRole('button', { name: 'Deploy' }).click();
+  await expect(toast.getByText('Function deployed successfully!')).toBeVisible();
+
+  // Publish, then the webhook URL appears and answers anyone.
+  const published = await page.request.post(`/api/apps/${appId}/publish`, { data: {}, headers });
+  expect(published.status()).toBe(200);
+  await page.reload();
+  const webhook = page.getByRole('listitem', { name: 'Function greet' }).getByTestId('webhook-url');
+  await expect(webhook).toHaveText(`${baseURL}/api/apps/${appId}/functions/greet`);
+  expect(await page.content()).not.toContain(SECRET_VALUE);
+
+  const visitor = await playwrightRequest.newContext();
+  try {
+    const answer = await visitor.get(`${await webhook.textContent()}?name=Ada`);
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({ text: 'hola, Ada!', length: SECRET_VALUE.length });
+  } finally {
+    await visitor.dispose();
+  }
+
+  // The call shows up in the function's recent invocations with its log line.
+  await page
+    .getByRole('listitem', { name: 'Function greet' })
+    .getByRole('button', { name: 'Recent invocations' })
+    .click();
+  const calls = page.getByRole('list', { name: 'Recent invocations of greet' });
+  await expect(calls.getByText('success · 200')).toBeVisible();
+  await expect(calls.getByText('[info] greeting Ada')).toBeVisible();
+});
