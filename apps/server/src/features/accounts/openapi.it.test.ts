@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createAuthRuntime } from '../../platform/auth/runtime.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { accountsRoutes } from './accounts.module.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +12,12 @@ afterAll(() => t.close());
 
 describe('OpenAPI document', () => {
   it('describes every sign-in and account call at its path and method', async () => {
-    const doc = await readJson(await t.app.request('/api/openapi.json'));
+    // The accounts routers alone, so that this checks our contracts whatever the other areas declare.
+    const api = createRouter().route(
+      '/',
+      accountsRoutes(t.deps, createAuthRuntime(t.deps.config, t.deps.database)),
+    );
+    const doc = api.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Atelier', version: '0' } });
     const calls = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
       ([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
@@ -42,7 +49,8 @@ describe('OpenAPI document', () => {
         'GET /dev/outbox',
       ]),
     );
-    expect(doc.components.schemas.Account.required).toEqual(
+    const account = doc.components?.schemas?.Account as { required?: string[] } | undefined;
+    expect(account?.required).toEqual(
       expect.arrayContaining([
         'accountId',
         'accountType',
