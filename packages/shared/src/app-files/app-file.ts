@@ -1,3 +1,4 @@
+import { FUNCTION_MESSAGES, RESERVED_FUNCTION_NAMES } from '../constants/functions.ts';
 /**
  * The file tree of a generated app (ARCHITECTURE §6): `Layout.tsx`, `pages/`, `components/`,
  * `entities/` (JSON Schema + `rls`), `functions/`, `services/` and `globals.css`.
@@ -77,6 +78,12 @@ export function appPathProblem(path: string): string | null {
   if (!extensions.some((extension) => path.endsWith(extension)))
     return `${path}: files in ${folder}/ must end with ${extensions.join(', ')}.`;
   if (folder === 'entities' && segments.length !== 2) return `${path}: entities may not be in sub-folders.`;
+  if (folder === 'functions' && segments.length === 2) {
+    const name = (segments[1] as string).replace(/\.(ts|js)$/, '');
+    if ((RESERVED_FUNCTION_NAMES as readonly string[]).includes(name.toLowerCase())) {
+      return `${path}: ${FUNCTION_MESSAGES.reservedName(name)}.`;
+    }
+  }
   return null;
 }
 
