@@ -15,7 +15,14 @@ async function startAtelier(dataDir: string) {
   const started = await spawnUntilHealthy(
     process.execPath,
     [serverMain],
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      MODEL_CATALOGUE_URL: 'off',
+    },
     `http://127.0.0.1:${port}/api/health`,
   );
   return { ...started, port };
