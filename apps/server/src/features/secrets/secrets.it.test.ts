@@ -125,6 +125,29 @@ describe('secrets', () => {
     const again = await request('DELETE', `/api/apps/${app.id}/secrets/USED`);
     expect(again.status).toBe(404);
   });
+  it('names a function whose deploy waited for the saved secret among the affected functions', async () => {
+    const app = await createGeneratedApp(t, alice);
+    await writeFile(
+      t,
+      alice,
+      app.id,
+      'functions/waits.ts',
+      'export default (req, ctx) => new Response(ctx.env.LATE_KEY);',
+    );
+    expect((await request('POST', `/api/apps/${app.id}/functions/waits/deploy`)).status).toBe(422);
+    const saved = (await (
+      await request('POST', `/api/apps/${app.id}/secrets`, {
+        secrets: [{ key: 'LATE_KEY', value: 'late-value' }],
+      })
+    ).json()) as SaveSecretsResponse;
+    expect(saved.affectedFunctions).toEqual(['waits']);
+    const unrelated = (await (
+      await request('POST', `/api/apps/${app.id}/secrets`, {
+        secrets: [{ key: 'UNRELATED', value: 'x-value' }],
+      })
+    ).json()) as SaveSecretsResponse;
+    expect(unrelated.affectedFunctions).toEqual([]);
+  });
 });
 
 describe('a secret value never leaves the secrets store', () => {
