@@ -161,7 +161,7 @@ export function buildErrorDocument(
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>Build failed</title><style>${PAGE_STYLE}</style>`,
     `<script>${script}</script></head>`,
-    `<body><h1>The app does not build</h1><p>Fix these errors (or ask the chat to) and the preview reloads.</p><ol>${items}</ol></body></html>`,
+    `<body><h1>The app does not build</h1><p>Fix these errors, then reload the preview.</p><ol>${items}</ol></body></html>`,
     '',
   ].join('\n');
   return { html, csp: appDocumentCsp(mode, apiOrigin, inlineScriptHashes(html)) };
