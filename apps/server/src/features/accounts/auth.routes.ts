@@ -20,7 +20,13 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../platform/auth/cookies.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../platform/auth/jwt.ts';
-import { maybeActor, optionalActor, requireActor, resolveActor } from '../../platform/auth/middleware.ts';
+import {
+  isFromThisSite,
+  maybeActor,
+  optionalActor,
+  requireActor,
+  resolveActor,
+} from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
@@ -248,7 +254,13 @@ export function authRoutes(ctx: AccountsContext) {
       c.json(await signInWithMagicLink(ctx, c.req.valid('json').token), 200),
     )
     .openapi(customTokenRoute, async (c) => {
-      const result = await exchangeCustomToken(ctx, c.req.valid('json').token, requestMeta(c));
+      const { token } = c.req.valid('json');
+      // A builder's token sets the cookie: refused from another site (login CSRF).
+      const claims = await ctx.auth.jwt.verifyCustomToken(token);
+      if (claims?.tenantId === PLATFORM_TENANT && !isFromThisSite(c)) {
+        throw new AppError('forbidden', AUTH_TEXTS.crossSiteRefused);
+      }
+      const result = await exchangeCustomToken(ctx, token, requestMeta(c));
       return c.json(await signInAnswer(c, ctx, result), 200);
     })
     .openapi(refreshRoute, async (c) => {

@@ -151,25 +151,29 @@ describe('POST /api/auth/login', () => {
   });
 
   it('takes a similar time whether or not the user exists', async () => {
+    let call = 0;
     const time = async (email: string) => {
       const started = performance.now();
-      await t.app.request(
+      const res = await t.app.request(
         '/api/auth/login',
-        json('POST', { email, password: 'Wrong-password-77' }, { 'x-forwarded-for': '10.9.9.9' }),
+        json('POST', { email, password: 'Wrong-password-77' }, { 'x-forwarded-for': `10.9.9.${call++}` }),
       );
+      expect(res.status).toBe(401);
       return performance.now() - started;
     };
-    await time('grace@example.com');
+    await signUp(t, 'timing@example.com');
+    await time('timing@example.com');
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      known.push(await time('grace@example.com'));
+    for (let i = 0; i < 5; i++) {
+      known.push(await time('timing@example.com'));
       unknown.push(await time(`ghost${i}@example.com`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1] ?? 0;
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2] ?? 0;
+    // Without the stand-in verification an unknown e-mail answers ~100x faster.
     const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
   });
 
   it('answers 403 "User is disabled, contact us for more info" for a disabled account with the right password', async () => {

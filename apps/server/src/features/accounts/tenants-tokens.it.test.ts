@@ -170,6 +170,32 @@ describe('end-user tenants', () => {
     expect((await readJson(session)).tenantId).toBe(`app:${appId}`);
   });
 
+  it('exchanges an end-user custom token from another origin (the preview), but not a builder one', async () => {
+    const foreign = { origin: 'http://preview.localhost:4100' };
+    const codeFor = async (path: string, email: string) => {
+      await t.app.request(`/api/live_api/account/sendMagicLink${path}`, json('POST', { email }));
+      const { otp } = await lastMailTo(t, email);
+      const res = await t.app.request(
+        `/api/live_api/account/validateOtp${path}`,
+        json('POST', { email, otp }),
+      );
+      return (await readJson(res)).customToken as string;
+    };
+    const endUserToken = await codeFor(`?appId=${appId}`, 'preview-user@example.com');
+    const endUser = await t.app.request(
+      '/api/auth/custom-token',
+      json('POST', { token: endUserToken }, foreign),
+    );
+    expect(endUser.status).toBe(200);
+    const builderToken = await codeFor('', 'code-builder@example.com');
+    const builderRes = await t.app.request(
+      '/api/auth/custom-token',
+      json('POST', { token: builderToken }, foreign),
+    );
+    expect(builderRes.status).toBe(403);
+    expect(sessionCookieOf(builderRes)).toBeUndefined();
+  });
+
   it('refuses a code sign-in that would create an account in an app with sign-up off', async () => {
     await t.app.request(
       `/api/live_api/account/sendMagicLink?appId=${closedAppId}`,

@@ -112,7 +112,7 @@ async function mustResolve(c: Context<AppEnv>): Promise<Actor> {
 }
 
 /** Endpoints that set the session cookie: refused from another site even without a cookie (login CSRF). */
-const COOKIE_SETTING_PATHS = new Set(['/api/auth/signup', '/api/auth/login', '/api/auth/custom-token']);
+const COOKIE_SETTING_PATHS = new Set(['/api/auth/signup', '/api/auth/login']);
 
 /**
  * CSRF: a state-changing request that carries the session cookie (and no bearer token) must carry
@@ -131,6 +131,15 @@ export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
   }
   return next();
 });
+
+/**
+ * For calls whose tenant is known only inside (a custom token): true unless the request names
+ * another site as its Origin. The custom-token route sets the cookie only when this holds.
+ */
+export function isFromThisSite(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('origin');
+  return origin === undefined || allowedOrigins(c, c.get('auth')).has(origin);
+}
 
 function allowedOrigins(c: Context<AppEnv>, auth: AuthRuntime): Set<string> {
   const origins = new Set([new URL(auth.config.publicUrl).origin, new URL(c.req.url).origin]);
