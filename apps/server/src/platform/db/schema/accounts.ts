@@ -51,7 +51,12 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export type AuthTokenKind = 'verify_email' | 'reset_password' | 'magic_link' | 'email_change' | 'custom_token';
+export type AuthTokenKind =
+  | 'verify_email'
+  | 'reset_password'
+  | 'magic_link'
+  | 'email_change'
+  | 'custom_token';
 
 /** One-time tokens sent by e-mail (and custom-token ids): hashed, expiring, single-use. */
 export const authTokens = pgTable(
@@ -72,11 +77,7 @@ export const authTokens = pgTable(
     usedAt: timestamptz('used_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('auth_tokens_lookup_idx')
-      .on(t.tenantId, t.kind, t.email)
-      .where(sql`used_at is null`),
-  ],
+  (t) => [index('auth_tokens_lookup_idx').on(t.tenantId, t.kind, t.email).where(sql`used_at is null`)],
 );
 
 /** Identities at OAuth providers linked to an account. */
