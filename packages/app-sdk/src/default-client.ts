@@ -7,6 +7,8 @@ export interface AtelierGlobalConfig {
   appId: string;
   /** Origin (and optional path prefix) of the Atelier API. */
   apiBase: string;
+  /** Set by the builder's preview document: the preview link token (see `TransportOptions.previewToken`). */
+  previewToken?: string;
 }
 
 declare global {
@@ -56,6 +58,7 @@ function defaultTransport(): Transport {
     appId: config.appId,
     baseUrl: config.apiBase,
     tokenStorage: browserTokenStorage(config.appId),
+    previewToken: config.previewToken,
   });
   return transport;
 }

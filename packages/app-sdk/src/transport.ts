@@ -34,7 +34,15 @@ export interface TransportOptions {
   getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   tokenStorage?: TokenStorage;
   fetch?: typeof fetch;
+  /**
+   * The builder's preview link token, when the app runs in the builder's preview: the server then
+   * serves the entities of the version being previewed instead of the published one.
+   */
+  previewToken?: string | undefined;
 }
+
+/** The header that carries `previewToken`. */
+export const PREVIEW_TOKEN_HEADER = 'x-atelier-preview-token';
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -115,7 +123,12 @@ export class Transport {
 
   async headers(extra?: Record<string, string>): Promise<Record<string, string>> {
     const token = await this.accessToken();
-    return { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra };
+    return {
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(this.options.previewToken ? { [PREVIEW_TOKEN_HEADER]: this.options.previewToken } : {}),
+      ...extra,
+    };
   }
 
   /** Sends a request; answers the parsed JSON (or text) body, or throws an `AtelierError`. */
@@ -129,7 +142,7 @@ export class Transport {
 
   private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const headers = await this.headers(options.headers);
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (options.form) body = options.form;
     else if (options.body !== undefined) {
       headers['content-type'] = 'application/json';

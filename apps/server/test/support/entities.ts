@@ -1,4 +1,4 @@
-import type { AppSummary, EntitySchema } from '@atelier/shared';
+import type { AppSummary } from '@atelier/shared';
 import { and, eq } from 'drizzle-orm';
 import { appsRuntime } from '../../src/features/apps/apps.runtime.ts';
 import { apps, users } from '../../src/platform/db/schema/index.ts';
@@ -19,7 +19,7 @@ export interface EntityApp {
 export async function createEntityApp(
   t: TestApp,
   ownerEmail: string,
-  entities: Record<string, Partial<EntitySchema> | string>,
+  entities: Record<string, object | string>,
 ): Promise<EntityApp> {
   const owner = await signUp(t, ownerEmail);
   const res = await t.app.request(
@@ -41,7 +41,7 @@ export async function writeEntities(
   t: TestApp,
   owner: SignedIn,
   appId: string,
-  entities: Record<string, Partial<EntitySchema> | string>,
+  entities: Record<string, object | string>,
 ) {
   return appsRuntime(t.deps).versions.createVersion({ userId: owner.user.id }, appId, {
     changes: Object.entries(entities).map(([name, schema]) => ({

@@ -273,7 +273,10 @@ describe('list, filter and sort', () => {
       { q: JSON.stringify({ createdAt: { $gt: 'not a date' } }) },
       { sort: 'nope' },
     ]) {
-      const res = await call('GET', `Item?${new URLSearchParams(query)}`);
+      const res = await call(
+        'GET',
+        `Item?${new URLSearchParams(query as unknown as Record<string, string>)}`,
+      );
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.error.code).toBe('bad_request');
     }
