@@ -27,6 +27,8 @@ export async function run(): Promise<void> {
   await runMigrations(database);
   const config = loadConfig({
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://localhost:3000',
+    SECRETS_KEY: Buffer.alloc(32).toString('base64'),
     DATA_DIR: 'unused',
     OPENAI_API_KEY: 'bench-key',
     OPENAI_BASE_URL: fake.baseUrl,

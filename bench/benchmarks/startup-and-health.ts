@@ -21,6 +21,8 @@ async function startAtelier(dataDir: string) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SECRETS_KEY: Buffer.alloc(32).toString('base64'),
       MODEL_CATALOGUE_URL: 'off',
     },
     `http://127.0.0.1:${port}/api/health`,

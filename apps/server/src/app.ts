@@ -33,6 +33,8 @@ import { mountWebApp } from './platform/http/web-app.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Llm } from './platform/llm/index.ts';
 import type { Logger } from './platform/logger.ts';
+import { httpMetrics, metricsRoutes } from './platform/metrics/http-metrics.ts';
+import { createMetrics, type Metrics } from './platform/metrics/metrics.ts';
 import { findRepoRoot } from './platform/paths.ts';
 
 /** Everything a request handler may need; built once by main.ts (or by a test). */
@@ -49,6 +51,8 @@ export interface AppDeps {
   accounts?: AccountsOptions;
   /** Test seams of the apps area (a DNS TXT resolver); production leaves it unset. */
   apps?: AppsOptions;
+  /** Prometheus metrics (`GET /metrics`); createApp makes one when it is not given. */
+  metrics?: Metrics;
 }
 
 /** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
@@ -57,6 +61,9 @@ export function createApp(deps: AppDeps) {
   app.onError(errorHandler);
   app.notFound(notFoundHandler);
   app.use('*', requestContext(deps.logger));
+  const metrics = deps.metrics ?? createMetrics({ database: deps.database });
+  deps.llm.onUsage((row) => metrics.observeLlmUsage(row));
+  app.use('*', httpMetrics(metrics));
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }));
   app.use('*', customDomainsModule(deps));
   app.use('/api/*', sdkCors);
@@ -82,6 +89,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route('/api', api);
+  app.route('/', metricsRoutes(metrics, deps.config.metricsToken));
   app.route('/api', docsRoutes(api));
   app.all('/api/*', apiNotFound);
 

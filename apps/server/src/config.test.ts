@@ -32,4 +32,45 @@ describe('loadConfig', () => {
       expect((error as Error).message).toContain('DATABASE_URL must start with postgres:// or postgresql://');
     }
   });
+
+  it('refuses production mode without PUBLIC_URL and SECRETS_KEY, naming both', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(ConfigError);
+    const message = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production' });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toContain('PUBLIC_URL: required when NODE_ENV=production');
+    expect(message).toContain('SECRETS_KEY: required when NODE_ENV=production');
+  });
+
+  it('names only what is missing in production mode', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://atelier.example.com' }),
+    ).toThrowError(/SECRETS_KEY: required when NODE_ENV=production/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://atelier.example.com' }),
+    ).not.toThrowError(/PUBLIC_URL/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://atelier.example.com',
+      SECRETS_KEY: key,
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      secretsKey: key,
+      publicUrl: 'https://atelier.example.com',
+    });
+  });
+
+  it('refuses a METRICS_TOKEN shorter than 16 characters', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(
+      /METRICS_TOKEN must be at least 16 characters/,
+    );
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken).toBe('x'.repeat(16));
+  });
 });

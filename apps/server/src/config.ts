@@ -5,13 +5,13 @@ import {
   dataSourcesEnvSchema,
   toDataSourcesConfig,
 } from './features/data-sources/data-sources.config.ts';
-import { type BillingConfig, billingEnvSchema, toBillingConfig } from './features/plans/billing-config.ts';
-import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
 import {
   type FunctionsConfig,
   functionsEnvSchema,
   toFunctionsConfig,
 } from './features/functions/functions.config.ts';
+import { type BillingConfig, billingEnvSchema, toBillingConfig } from './features/plans/billing-config.ts';
+import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
 import { secretsKeySchema } from './platform/crypto/secret-box.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -46,6 +46,7 @@ const envSchema = z.object({
   LLM_DEFAULT_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   MODEL_CATALOGUE_URL: z.union([z.url(), z.literal('off')]).default(DEFAULT_MODEL_CATALOGUE_URL),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -66,13 +67,15 @@ export interface Config {
   dataSources: DataSourcesConfig;
   /** Sign-in: admins, mail, session cookie, JWT secret, OAuth providers. */
   auth: AuthConfig;
+  llm: LlmConfig;
   /** Plans and payments: provider (Stripe or the test-mode provider), demo mode, prices. */
   billing: BillingConfig;
   /** Base64 key of the secret box; undefined: a key file in DATA_DIR (see platform/crypto). */
   secretsKey: string | undefined;
   /** Backend functions: the number of runner processes. */
   functions: FunctionsConfig;
-  llm: LlmConfig;
+  /** Bearer token that `GET /metrics` requires; undefined: the metrics are open (keep them off the internet). */
+  metricsToken: string | undefined;
 }
 
 /** Model providers (README "Configuration"). Keys are never logged or sent to a client. */
@@ -110,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const productionProblems = e.NODE_ENV === 'production' ? missingForProduction(e) : [];
+  if (productionProblems.length > 0) {
+    throw new ConfigError(`Invalid environment:\n  ${productionProblems.join('\n  ')}`);
+  }
   const { billing, problems: billingProblems } = toBillingConfig(e);
   if (billingProblems.length > 0) {
     throw new ConfigError(`Invalid environment:\n  ${billingProblems.join('\n  ')}`);
@@ -130,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing,
     secretsKey: e.SECRETS_KEY,
     functions: toFunctionsConfig(e),
+    metricsToken: e.METRICS_TOKEN,
     llm: {
       openaiApiKey: e.OPENAI_API_KEY,
       openaiBaseUrl: e.OPENAI_BASE_URL?.replace(/\/$/, ''),
@@ -140,6 +148,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       catalogueUrl: e.MODEL_CATALOGUE_URL === 'off' ? undefined : e.MODEL_CATALOGUE_URL,
     },
   };
+}
+
+/**
+ * Production mode refuses to start without the settings whose defaults only suit one developer's
+ * machine: the public URL (links in e-mails, OAuth callbacks, Secure cookies) and the secrets key
+ * (a generated key file would differ between instances and be lost with the container).
+ */
+function missingForProduction(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: required when NODE_ENV=production (the address users reach, e.g. https://atelier.example.com)',
+    );
+  }
+  if (!e.SECRETS_KEY) {
+    problems.push(
+      'SECRETS_KEY: required when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32)',
+    );
+  }
+  return problems;
 }
 
 function previewConfig(

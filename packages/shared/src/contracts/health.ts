@@ -11,3 +11,15 @@ export const healthResponseSchema = z
   })
   .meta({ id: 'Health' });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const readinessCheckSchema = z.enum(['ok', 'unreachable']);
+
+export const readyResponseSchema = z
+  .object({
+    /** 'ready' (200) when every check is 'ok', else 'unavailable' (503). */
+    status: z.enum(['ready', 'unavailable']),
+    database: readinessCheckSchema,
+    queue: readinessCheckSchema,
+  })
+  .meta({ id: 'Readiness' });
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -14,6 +14,9 @@ import {
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { authTokens, users } from '../../platform/db/schema/index.ts';
 
+/** Production mode needs a public URL and a secrets key (config.ts); 32 zero bytes will do in a test. */
+const TEST_SECRETS_KEY = Buffer.alloc(32).toString('base64');
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost', TRUST_PROXY: 'true' } });
@@ -444,10 +447,10 @@ describe('dev outbox', () => {
   });
 
   it('is off when SMTP_URL is set, and in production', async () => {
-    for (const env of [{ SMTP_URL: 'smtp://127.0.0.1:1' }, { NODE_ENV: 'production' }] as Record<
-      string,
-      string
-    >[]) {
+    for (const env of [
+      { SMTP_URL: 'smtp://127.0.0.1:1' },
+      { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', SECRETS_KEY: TEST_SECRETS_KEY },
+    ] as Record<string, string>[]) {
       const other = await createTestApp({ env });
       try {
         expect((await other.app.request('/api/dev/outbox')).status).toBe(404);
@@ -458,7 +461,9 @@ describe('dev outbox', () => {
   });
 
   it('answers 503 to a magic link in production without SMTP_URL', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', SECRETS_KEY: TEST_SECRETS_KEY },
+    });
     try {
       const res = await prod.app.request(
         '/api/live_api/account/sendMagicLink',

@@ -1,4 +1,4 @@
-import { healthResponseSchema } from '@atelier/shared';
+import { healthResponseSchema, readyResponseSchema } from '@atelier/shared';
 import { createRoute } from '@hono/zod-openapi';
 import type { Database } from '../../platform/db/database.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
@@ -17,8 +17,60 @@ const healthRoute = createRoute({
   },
 });
 
-export function healthRoutes(database: Pick<Database, 'kind'>) {
-  return createRouter().openapi(healthRoute, (c) =>
-    c.json({ status: 'ok' as const, database: database.kind, version: APP_VERSION }, 200),
-  );
+const readyRoute = createRoute({
+  method: 'get',
+  path: '/ready',
+  tags: ['system'],
+  summary: 'Readiness: the database answers `select 1` and the job queue is reachable',
+  responses: {
+    200: {
+      description: 'Ready to serve',
+      content: { 'application/json': { schema: readyResponseSchema } },
+    },
+    503: {
+      description: 'A dependency is unreachable (or the server is shutting down)',
+      content: { 'application/json': { schema: readyResponseSchema } },
+    },
+  },
+});
+
+/** Longest wait for one readiness check: a load balancer's probe must get an answer quickly. */
+export const READY_CHECK_TIMEOUT_MS = 2_000;
+
+async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unreachable'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), READY_CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([probe(), timeout]);
+    return 'ok';
+  } catch {
+    return 'unreachable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function healthRoutes(database: Pick<Database, 'kind' | 'query'>) {
+  return createRouter()
+    .openapi(healthRoute, (c) =>
+      c.json({ status: 'ok' as const, database: database.kind, version: APP_VERSION }, 200),
+    )
+    .openapi(readyRoute, async (c) => {
+      const db = await check(() => database.query('select 1'));
+      // pg-boss keeps its tables in the `pgboss` schema of the same database; its version row exists
+      // once the queue has started (installed its schema).
+      const queue =
+        db === 'ok'
+          ? await check(async () => {
+              const { rows } = await database.query('select version from pgboss.version');
+              if (rows.length === 0) throw new Error('job queue not installed');
+            })
+          : 'unreachable';
+      const ready = db === 'ok' && queue === 'ok';
+      return ready
+        ? c.json({ status: 'ready' as const, database: db, queue }, 200)
+        : c.json({ status: 'unavailable' as const, database: db, queue }, 503);
+    });
 }

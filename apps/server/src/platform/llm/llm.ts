@@ -199,6 +199,9 @@ export function createLlm(options: LlmOptions) {
     return v.find(id).displayName;
   };
 
+  /** Observers of every stored usage row (the Prometheus counters of platform/metrics). */
+  const usageListeners = new Set<(row: LlmUsageRow) => void>();
+
   async function recordCall(context: LlmCallContext, info: ModelInfo, observation: CallObservation) {
     const usage = observation.usage;
     const tokens = {
@@ -215,7 +218,7 @@ export function createLlm(options: LlmOptions) {
       );
     }
     try {
-      return await insertUsage(database.db, {
+      const row = await insertUsage(database.db, {
         model: info.id,
         provider: info.provider,
         purpose: context.purpose,
@@ -239,6 +242,8 @@ export function createLlm(options: LlmOptions) {
         finishReason: observation.finishReason,
         error: observation.error?.detail ?? null,
       });
+      for (const listener of usageListeners) listener(row);
+      return row;
     } catch (error) {
       logger.error({ err: error, model: info.id, purpose: context.purpose }, 'could not record AI usage');
       return undefined;
@@ -516,6 +521,11 @@ export function createLlm(options: LlmOptions) {
           modelInfo: { ...row.usage.modelInfo, displayName: await displayNameOf(row.usage.modelInfo.model) },
         };
       },
+    },
+    /** Calls `listener` with every usage row once it is stored; returns the unsubscribe function. */
+    onUsage(listener: (row: LlmUsageRow) => void): () => void {
+      usageListeners.add(listener);
+      return () => usageListeners.delete(listener);
     },
     /** Starts the background refresh of the public model list (never blocks start-up). */
     start: () => refresher.start(),
