@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config.ts';
 import { type AccountsOptions, accountsRoutes } from './features/accounts/accounts.module.ts';
 import {
@@ -29,6 +28,7 @@ import { apiNotFound, errorHandler, notFoundHandler } from './platform/http/erro
 import { jsonBody } from './platform/http/json-body.ts';
 import { createRouter } from './platform/http/openapi.ts';
 import { requestContext } from './platform/http/request-context.ts';
+import { baseSecurityHeaders, webAppSecurityHeaders } from './platform/http/security-headers.ts';
 import { mountWebApp } from './platform/http/web-app.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Llm } from './platform/llm/index.ts';
@@ -64,8 +64,9 @@ export function createApp(deps: AppDeps) {
   const metrics = deps.metrics ?? createMetrics({ database: deps.database });
   deps.llm.onUsage((row) => metrics.observeLlmUsage(row));
   app.use('*', httpMetrics(metrics));
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }));
+  app.use('*', baseSecurityHeaders(deps.config));
   app.use('*', customDomainsModule(deps));
+  app.use('*', webAppSecurityHeaders(deps.config));
   app.use('/api/*', sdkCors);
   app.use('/api/*', jsonBody);
   const auth = createAuthRuntime(deps.config, deps.database);
