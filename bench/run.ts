@@ -1,5 +1,6 @@
 // `npm run bench [name…]`: runs the benchmarks (all, or those named) and records their results.
 import { run as compile } from './benchmarks/compile.ts';
+import { run as entities } from './benchmarks/entities.ts';
 import { run as llmFirstToken } from './benchmarks/llm-first-token.ts';
 import { run as retrieval } from './benchmarks/retrieval.ts';
 import { run as functions } from './benchmarks/functions.ts';
@@ -11,6 +12,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   functions,
   retrieval,
   compile,
+  entities,
 };
 
 const wanted = process.argv.slice(2);

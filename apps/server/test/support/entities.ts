@@ -1,6 +1,7 @@
 import type { AppSummary } from '@atelier/shared';
 import { and, eq } from 'drizzle-orm';
 import { appsRuntime } from '../../src/features/apps/apps.runtime.ts';
+import { APP_CHANGED_TOPIC } from '../../src/features/entities/context.ts';
 import { apps, users } from '../../src/platform/db/schema/index.ts';
 import { type JsonAnswer, json, type SignedIn, signUp, signUpEndUser } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
@@ -43,7 +44,19 @@ export async function writeEntities(
   appId: string,
   entities: Record<string, object | string>,
 ) {
-  return appsRuntime(t.deps).versions.createVersion({ userId: owner.user.id }, appId, {
+  // The entity API caches app rows until the database signals a change: wait for that signal.
+  const signalled = new Promise<void>((resolve) => {
+    const timer = setTimeout(done, 3000);
+    const stop = t.deps.bus.subscribe<{ appId: string }>(APP_CHANGED_TOPIC, (event) => {
+      if (event.data.appId === appId) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+  const created = await appsRuntime(t.deps).versions.createVersion({ userId: owner.user.id }, appId, {
     changes: Object.entries(entities).map(([name, schema]) => ({
       op: 'upsert' as const,
       path: `entities/${name}.json`,
@@ -51,6 +64,8 @@ export async function writeEntities(
     })),
     description: 'Entities for a test',
   });
+  await signalled;
+  return created;
 }
 
 export interface EndUser {

@@ -6,15 +6,14 @@ import { assertUnreachable } from '../../platform/errors.ts';
  * Who acts on an app's records, as the access rules see them (README.md in this folder):
  * - `owner`: the builder who owns the app. Always has admin access, and more: the builder's
  *   database panel sees and changes every record, also of entities closed with `none`.
- * - `admin`: an end user of the app flagged admin (`users.is_admin` in the app's tenant).
- * - `user`: any other signed-in end user of the app.
+ * - `member`: a signed-in end user of the app. Whether they are one of the app's admins
+ *   (`users.is_admin` in the app's tenant) is decided in the SQL of each statement.
  * - `anonymous`: signed out, or signed in somewhere else (another app's end user, another builder):
  *   such a session is no identity in this app.
  */
 export type AccessActor =
   | { kind: 'owner'; userId: string }
-  | { kind: 'admin'; userId: string }
-  | { kind: 'user'; userId: string }
+  | { kind: 'member'; userId: string; tenantId: string }
   | { kind: 'anonymous' };
 
 /** The id a record created by this actor gets as creatorId (none when created anonymously). */
@@ -25,12 +24,15 @@ export function creatorIdOf(actor: AccessActor): string | null {
 const ALLOW = sql`true`;
 const DENY = sql`false`;
 
+/** Whether the member is one of the app's admins: their account in the app's tenant is flagged admin. */
+export const isAppAdmin = (member: Extract<AccessActor, { kind: 'member' }>): SQL =>
+  sql`exists (select 1 from users au where au.id = ${member.userId} and au.tenant_id = ${member.tenantId} and au.is_admin)`;
+
 /**
  * The SQL condition under which `actor` holds `role` on a record whose creator is `creator` (a
  * column of the row, or the parameter of a row about to be written). Roles:
  * anonymous: everybody · all: every signed-in end user of the app (admins included) · admin: app
  * admins · creator: the record's creator, and app admins · none: nobody. The owner holds every role.
- * The actor's part is decided here; the record's part (its creator) is compared in SQL.
  */
 export function holdsRole(role: PermissionRole, actor: AccessActor, creator: SQL): SQL {
   if (actor.kind === 'owner') return ALLOW;
@@ -38,13 +40,11 @@ export function holdsRole(role: PermissionRole, actor: AccessActor, creator: SQL
     case 'anonymous':
       return ALLOW;
     case 'all':
-      return actor.kind === 'anonymous' ? DENY : ALLOW;
+      return actor.kind === 'member' ? ALLOW : DENY;
     case 'admin':
-      return actor.kind === 'admin' ? ALLOW : DENY;
+      return actor.kind === 'member' ? sql`(${isAppAdmin(actor)})` : DENY;
     case 'creator':
-      if (actor.kind === 'admin') return ALLOW;
-      if (actor.kind === 'user') return sql`(${creator} = ${actor.userId})`;
-      return DENY;
+      return actor.kind === 'member' ? sql`(${creator} = ${actor.userId} or ${isAppAdmin(actor)})` : DENY;
     case 'none':
       return DENY;
     default:
@@ -54,3 +54,13 @@ export function holdsRole(role: PermissionRole, actor: AccessActor, creator: SQL
 
 /** The creator column of a stored row in the queries of this feature (the row alias is `r`). */
 export const ROW_CREATOR = sql`r.creator_id`;
+
+/** Whether the actor is the builder or one of the app's admins (asked of the database for members). */
+export async function mayManage(
+  repo: { holds(condition: SQL): Promise<boolean> },
+  access: AccessActor,
+): Promise<boolean> {
+  if (access.kind === 'owner') return true;
+  if (access.kind === 'anonymous') return false;
+  return repo.holds(isAppAdmin(access));
+}

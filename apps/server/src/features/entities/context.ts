@@ -2,6 +2,7 @@ import { APP_MESSAGES, ENTITY_API_MESSAGES, HIDDEN_ENTITY_NAME, PLATFORM_TENANT 
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { PreviewTokens } from '../preview/preview-token.ts';
 import type { AccessActor } from './access.ts';
 import type { EntitiesRepo } from './entities.repo.ts';
@@ -29,29 +30,51 @@ export interface EntityTarget {
   name: string;
 }
 
-interface AppAccessRow {
+interface AppRow {
   owner_id: string;
   current_version_id: string | null;
   published_version_id: string | null;
-  app_admin: boolean | null;
 }
 
 export const entityNotFound = (name: string) => notFound(ENTITY_API_MESSAGES.entityNotFound(name));
+
+/** What the database signals when an app's owner, versions or existence change (migration 0008). */
+export const APP_CHANGED_TOPIC = 'apps:changed';
+
+/**
+ * How long an app's row (owner, current and published version) is reused without a change signal.
+ * Changes are signalled at once through the event bus (a trigger on `apps`); this only bounds how
+ * stale a row can get should a signal be lost.
+ */
+const APP_ROW_TTL_MS = 5_000;
 
 /**
  * Resolves an app's entity for a caller (README.md, "Which version's entities"): the builder who
  * owns the app uses the current version; the builder's preview (a valid preview token) the
  * version it shows; everybody else the published version, or the current one while the app has
- * never been published. One query reads the app and whether the caller is one of its admins.
+ * never been published.
  */
 export class EntityContexts {
+  private readonly apps = new Map<string, { row: AppRow | undefined; at: number }>();
+  /** Bumped on every change signal: a read that started before a signal does not fill the cache. */
+  private generation = 0;
+
   constructor(
     private readonly repo: EntitiesRepo,
     private readonly schemas: EntitySchemas,
     private readonly previewTokens: PreviewTokens,
-  ) {}
+    bus: EventBus,
+  ) {
+    bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
+      this.forget(event.data.appId);
+    });
+  }
 
-  async resolve(appId: string, name: string, caller: EntityCaller): Promise<EntityTarget> {
+  async resolve(
+    appId: string,
+    name: string,
+    caller: EntityCaller | Promise<EntityCaller>,
+  ): Promise<EntityTarget> {
     const { access, versionId } = await this.appAccess(appId, caller);
     if (!versionId) throw entityNotFound(name);
     const entities = await this.schemas.forVersion(appId, versionId);
@@ -64,25 +87,48 @@ export class EntityContexts {
   /** The caller's access to the app and the version whose entities apply. 404 when there is no such app. */
   async appAccess(
     appId: string,
-    caller: EntityCaller,
+    callerOrPending: EntityCaller | Promise<EntityCaller>,
   ): Promise<{ access: AccessActor; versionId: string | null }> {
+    // The app's row and the caller's sign-in are looked up side by side.
+    let [app, caller] = await Promise.all([this.appRow(appId), callerOrPending]);
     const actor = caller.actor;
-    const endUserOfApp = actor !== undefined && actor.appId === appId && actor.tenantId !== PLATFORM_TENANT;
-    const [app] =
-      await this.repo.run<AppAccessRow>(sql`select a.owner_id, a.current_version_id, a.published_version_id,
-        ${endUserOfApp ? sql`(select u.is_admin from users u where u.id = ${actor.userId} and u.tenant_id = ${actor.tenantId})` : sql`false`} as app_admin
-      from apps a where a.id = ${appId}`);
+    // Builders (the database panel) always see the newest pointers, not a row from the cache.
+    if (actor?.tenantId === PLATFORM_TENANT) app = await this.appRow(appId, true);
     if (!app) throw notFound(APP_MESSAGES.appNotFound);
     let access: AccessActor = { kind: 'anonymous' };
-    if (actor?.tenantId === PLATFORM_TENANT && actor.userId === app.owner_id)
-      access = { kind: 'owner', userId: actor.userId };
-    else if (endUserOfApp) access = { kind: app.app_admin ? 'admin' : 'user', userId: actor.userId };
-    if (access.kind === 'owner') return { access, versionId: app.current_version_id };
+    if (actor?.tenantId === PLATFORM_TENANT && actor.userId === app.owner_id) {
+      return { access: { kind: 'owner', userId: actor.userId }, versionId: app.current_version_id };
+    }
+    if (actor && actor.tenantId !== PLATFORM_TENANT && actor.appId === appId) {
+      access = { kind: 'member', userId: actor.userId, tenantId: actor.tenantId };
+    }
     if (caller.previewToken) {
       const claims = await this.previewTokens.verify(caller.previewToken);
       if (claims && claims.appId === appId) return { access, versionId: claims.versionId };
     }
     return { access, versionId: app.published_version_id ?? app.current_version_id };
+  }
+
+  /** Drops the cached row of an app (all rows when no id is given): it changed. */
+  forget(appId?: string): void {
+    this.generation++;
+    if (appId) this.apps.delete(appId);
+    else this.apps.clear();
+  }
+
+  private async appRow(appId: string, fresh = false): Promise<AppRow | undefined> {
+    const cached = this.apps.get(appId);
+    if (!fresh && cached && Date.now() - cached.at < APP_ROW_TTL_MS) return cached.row;
+    const at = Date.now();
+    const generation = this.generation;
+    const [row] = await this.repo.run<AppRow>(
+      sql`select a.owner_id, a.current_version_id, a.published_version_id from apps a where a.id = ${appId}`,
+    );
+    if (row && generation === this.generation) {
+      this.apps.set(appId, { row, at });
+      if (this.apps.size > 10_000) this.apps.delete(this.apps.keys().next().value as string);
+    }
+    return row;
   }
 }
 

@@ -34,7 +34,7 @@ export function entitiesModuleOf(deps: AppDeps): EntitiesModule {
     const created: EntitiesModule = {
       repo,
       schemas,
-      contexts: new EntityContexts(repo, schemas, runtime.previewTokens),
+      contexts: new EntityContexts(repo, schemas, runtime.previewTokens, deps.bus),
       service: new EntitiesService(repo, deps.bus),
       versions: runtime.versions,
       bus: deps.bus,

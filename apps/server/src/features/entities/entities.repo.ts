@@ -53,6 +53,12 @@ export class EntitiesRepo {
     return (await this.database.query<Row>(text, params)).rows;
   }
 
+  /** Whether a condition holds (one row, no table). */
+  async holds(condition: SQL): Promise<boolean> {
+    const [row] = await this.run<{ ok: boolean }>(sql`select (${condition}) as ok`);
+    return row?.ok === true;
+  }
+
   list(
     source: RecordSource,
     read: SQL,

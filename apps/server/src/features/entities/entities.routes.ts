@@ -14,7 +14,7 @@ import {
 } from '@atelier/shared';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { maybeActor, optionalActor, requireBuilder } from '../../platform/auth/middleware.ts';
+import { requireBuilder, resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
@@ -37,7 +37,6 @@ const listRoute = createRoute({
   path: '/apps/{appId}/entities/{entity}',
   tags,
   summary: 'Records the caller may read: filter (q, JSON), sort (field or -field), limit, skip',
-  middleware: [optionalActor] as const,
   request: { params: entityParamsSchema, query: entityListQuerySchema },
   responses: { 200: jsonContent(z.array(entityRecordSchema), 'Records'), ...recordErrors },
 });
@@ -47,7 +46,6 @@ const createRecordRoute = createRoute({
   path: '/apps/{appId}/entities/{entity}',
   tags,
   summary: 'Create a record (needs the write role)',
-  middleware: [optionalActor] as const,
   request: { params: entityParamsSchema, ...jsonBody(entityWriteSchema) },
   responses: { 201: jsonContent(entityRecordSchema, 'The record'), ...recordErrors },
 });
@@ -57,7 +55,6 @@ const bulkRoute = createRoute({
   path: '/apps/{appId}/entities/{entity}/bulk',
   tags,
   summary: 'Create many records at once: all or none',
-  middleware: [optionalActor] as const,
   request: { params: entityParamsSchema, ...jsonBody(entityBulkSchema) },
   responses: { 201: jsonContent(z.array(entityRecordSchema), 'The records, in order'), ...recordErrors },
 });
@@ -67,7 +64,6 @@ const subscribeRoute = createRoute({
   path: '/apps/{appId}/entities/{entity}/subscribe',
   tags,
   summary: 'Server-sent events { type, id, data? } for changes of records the caller may read',
-  middleware: [optionalActor] as const,
   request: { params: entityParamsSchema },
   responses: {
     200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
@@ -80,7 +76,6 @@ const getRoute = createRoute({
   path: '/apps/{appId}/entities/{entity}/{id}',
   tags,
   summary: 'One record (404 when hidden by the rules); User/me is the signed-in user',
-  middleware: [optionalActor] as const,
   request: { params: entityRecordParamsSchema },
   responses: { 200: jsonContent(entityRecordSchema, 'The record'), ...recordErrors },
 });
@@ -90,7 +85,6 @@ const updateRoute = createRoute({
   path: '/apps/{appId}/entities/{entity}/{id}',
   tags,
   summary: 'Change fields of a record (needs the read and write roles; null removes a field)',
-  middleware: [optionalActor] as const,
   request: { params: entityRecordParamsSchema, ...jsonBody(entityWriteSchema) },
   responses: { 200: jsonContent(entityRecordSchema, 'The record'), ...recordErrors },
 });
@@ -100,7 +94,6 @@ const deleteRoute = createRoute({
   path: '/apps/{appId}/entities/{entity}/{id}',
   tags,
   summary: 'Delete a record (needs the read and write roles)',
-  middleware: [optionalActor] as const,
   request: { params: entityRecordParamsSchema },
   responses: { 204: { description: 'Deleted' }, ...recordErrors },
 });
@@ -129,9 +122,12 @@ const addColumnRoute = createRoute({
   },
 });
 
-/** The caller of an entity request: the signed-in actor (if any) and the preview token. */
-const callerOf = (c: Context<AppEnv>) => ({
-  actor: maybeActor(c),
+/**
+ * The caller of an entity request: the signed-in actor (if any) and the preview token. Resolved
+ * while the app is looked up (no middleware in front), so the two lookups overlap.
+ */
+const callerOf = async (c: Context<AppEnv>) => ({
+  actor: (await resolveActor(c)) ?? undefined,
   previewToken: c.req.header(PREVIEW_TOKEN_HEADER),
 });
 
@@ -153,7 +149,9 @@ export function entitiesRoutes(module: EntitiesModule) {
     })
     .openapi(addColumnRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');
-      return c.json(await addColumn(module.versions, builderOf(c), appId, entity, c.req.valid('json')), 200);
+      const added = await addColumn(module.versions, builderOf(c), appId, entity, c.req.valid('json'));
+      contexts.forget(appId);
+      return c.json(added, 200);
     })
     .openapi(subscribeRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');

@@ -8,7 +8,7 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
-import { type AccessActor, creatorIdOf, holdsRole, ROW_CREATOR } from './access.ts';
+import { type AccessActor, creatorIdOf, holdsRole, mayManage, ROW_CREATOR } from './access.ts';
 import { type EntityTarget, refused } from './context.ts';
 import {
   type EntitiesRepo,
@@ -116,7 +116,9 @@ export class EntitiesService {
     if (bodies.length === 0) return [];
     const entity = target.entity!;
     const { access } = target;
-    const mayAssign = access.kind === 'owner' || access.kind === 'admin';
+    // Imports by the builder or an app admin may keep ids (overwriting) and assign creators (spec 2 §5).
+    const assigns = bodies.some((body) => body.id !== undefined || body.creatorId !== undefined);
+    const mayAssign = assigns && (await mayManage(this.repo, access));
     const rows: NewRecord[] = bodies.map((body, index) => {
       const { data, id, creatorId } = splitSystemFields(body);
       const extra = bodies.length > 1 ? { index } : {};
@@ -130,7 +132,6 @@ export class EntitiesService {
         }
         throw error;
       }
-      // Imports by the builder or an app admin may keep ids (overwriting) and assign creators (spec 2 §5).
       const givenId = mayAssign && id !== undefined && id !== null && id !== '' ? id : undefined;
       if (givenId !== undefined && (typeof givenId !== 'string' || givenId.length > 200)) {
         throw invalidRecord('id', 'must be a text of at most 200 characters', extra);

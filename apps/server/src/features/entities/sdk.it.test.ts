@@ -120,12 +120,18 @@ describe('app SDK ↔ entity API', () => {
     const changes: EntityChange[] = [];
     const stop = reader.entities.Post!.subscribe((change) => changes.push(change));
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const until = async (count: number) => {
+      const deadline = Date.now() + 5000;
+      while (changes.length < count && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    // Signals carry ids; the subscriber reads the record when the signal arrives (so one change at a time).
     const post = await writer.entities.Post!.create({ text: 'hello' });
+    await until(1);
     await writer.entities.Post!.update(post.id, { text: 'hello again' });
+    await until(2);
     await writer.entities.Post!.delete(post.id);
-    const deadline = Date.now() + 5000;
-    while (changes.length < 3 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    await until(3);
     stop();
     expect(changes).toEqual([
       { type: 'create', id: post.id, data: expect.objectContaining({ text: 'hello' }) },

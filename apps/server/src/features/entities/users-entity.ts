@@ -6,7 +6,7 @@ import {
 } from '@atelier/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
-import type { AccessActor } from './access.ts';
+import { type AccessActor, mayManage } from './access.ts';
 import type { EntitiesRepo, RecordSource } from './entities.repo.ts';
 import { invalidRecord, preparePatch } from './record-input.ts';
 import type { CompiledEntity } from './schemas.ts';
@@ -61,8 +61,7 @@ export async function updateUser(
     throw invalidRecord('name', 'must be string');
   if (role !== undefined) {
     if (role !== 'admin' && role !== 'user') throw invalidRecord('role', 'must be one of "admin", "user"');
-    if (access.kind !== 'owner' && access.kind !== 'admin')
-      throw new AppError('forbidden', ENTITY_API_MESSAGES.roleAdminsOnly);
+    if (!(await mayManage(repo, access))) throw new AppError('forbidden', ENTITY_API_MESSAGES.roleAdminsOnly);
   }
   let change: { patch: Record<string, unknown>; remove: string[] } = { patch: {}, remove: [] };
   if (Object.keys(custom).length > 0) {

@@ -1,0 +1,217 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
+import { benchDir, record, repoRoot, round } from '../lib/harness.ts';
+import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
+
+/**
+ * The entity API on PostgreSQL with access rules on (read and write: creator), 10,000 records:
+ * list and create throughput and p99 through HTTP, against the same queries on bare node:http +
+ * node-postgres (same pool size), and against node-postgres alone, in the same run.
+ */
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+const CONNECTIONS = 20;
+const RECORDS = 10_000;
+const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+const rawServer = path.join(benchDir, 'benchmarks/entities-raw-server.mjs');
+const PASSWORD = 'violet-canyon-maple-42';
+
+const LIST_SQL = `select r.id, r.creator_id, r.data, r.created_at, r.updated_at from entity_records r
+  where r.app_id = $1 and r.entity = $2 and (r.creator_id = $3) and true
+  order by r.created_at desc, r.id desc limit $4 offset $5`;
+const CREATE_SQL = `insert into entity_records as r (app_id, entity, id, creator_id, data) values ($1, $2, $3, $4, $5::jsonb)
+  returning r.id, r.creator_id, r.data, r.created_at, r.updated_at`;
+
+async function api<T>(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: base, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return { json: (await res.json()) as T, cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
+}
+
+async function load(options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...options });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** `CONNECTIONS` loops issuing one query after another on a pool of 10 for LOAD_SECONDS. */
+async function rawLoop(pool: pg.Pool, query: () => Promise<unknown>) {
+  const latencies: number[] = [];
+  const end = performance.now() + LOAD_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        await query();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  void pool;
+  return { rps: latencies.length / LOAD_SECONDS, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+}
+
+export async function run() {
+  if (!fs.existsSync(serverMain)) throw new Error('Build the server first: node scripts/build-if-stale.mjs');
+  const cluster = await startPgCluster();
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('create database bench');
+  await admin.end();
+  const databaseUrl = cluster.url.replace(/\/postgres$/, '/bench');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-entities-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const atelier = await spawnUntilHealthy(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      serverMain,
+    ],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      MODEL_CATALOGUE_URL: 'off',
+      PUBLIC_URL: base,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+    },
+    `${base}/api/health`,
+  );
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  let raw: Awaited<ReturnType<typeof spawnUntilHealthy>> | undefined;
+  try {
+    // A builder, an app with a Task entity (rules: creator reads and writes), an end user.
+    const builder = await api<{ user: { id: string } }>(base, 'POST', '/api/auth/signup', {
+      email: 'bench@example.com',
+      password: PASSWORD,
+    });
+    const cookie = { cookie: builder.cookie };
+    const app = await api<{ id: string }>(
+      base,
+      'POST',
+      '/api/apps',
+      { name: 'Bench', type: 'GEN_APP' },
+      cookie,
+    );
+    const appId = app.json.id;
+    const schema = {
+      type: 'object',
+      properties: { title: { type: 'string' }, points: { type: 'number' }, done: { type: 'boolean' } },
+      required: ['title'],
+      rls: { read: 'creator', write: 'creator' },
+    };
+    await api(
+      base,
+      'POST',
+      `/api/apps/${appId}/files/update`,
+      { file: { path: 'entities/Task.json', content: JSON.stringify(schema) } },
+      cookie,
+    );
+    await pool.query('update apps set is_signup_enabled = true, published_at = now() where id = $1', [appId]);
+    const endUser = await api<{ user: { id: string }; accessToken: string }>(
+      base,
+      'POST',
+      `/api/auth/signup?appId=${appId}`,
+      { email: 'user@example.com', password: PASSWORD },
+    );
+    const userId = endUser.json.user.id;
+    const bearer = { authorization: `Bearer ${endUser.json.accessToken}` };
+    // 10,000 records: a tenth belong to the end user, the rest to 50 other users.
+    await pool.query(
+      `insert into entity_records (app_id, entity, id, creator_id, data, created_at, updated_at)
+       select $1, 'Task', gen_random_uuid()::text, case when i % 10 = 0 then $2 else 'other-' || (i % 50) end,
+         jsonb_build_object('title', 'Task ' || i, 'points', i % 100, 'done', i % 3 = 0),
+         now() - (i * interval '1 second'), now() - (i * interval '1 second')
+       from generate_series(1, $3::int) as i`,
+      [appId, userId, RECORDS],
+    );
+    await pool.query('analyze entity_records');
+    const check = await fetch(`${base}/api/apps/${appId}/entities/Task?limit=20`, { headers: bearer });
+    const listed = (await check.json()) as { creatorId: string }[];
+    if (listed.length !== 20 || listed.some((r) => r.creatorId !== userId))
+      throw new Error('the rules are not applied');
+
+    const rawPort = await freePort();
+    raw = await spawnUntilHealthy(
+      process.execPath,
+      [rawServer],
+      { PORT: String(rawPort), DATABASE_URL: databaseUrl, APP_ID: appId, ENTITY: 'Task', USER_ID: userId },
+      `http://127.0.0.1:${rawPort}/api/health`,
+    );
+    const body = JSON.stringify({ title: 'New task', points: 3, done: false });
+    const post = { method: 'POST' as const, body, headers: { 'content-type': 'application/json' } };
+
+    const health = await load({ url: `${base}/api/health` });
+    const session = await load({ url: `${base}/api/auth/session?appId=${appId}`, headers: bearer });
+    const apiList = await load({ url: `${base}/api/apps/${appId}/entities/Task?limit=20`, headers: bearer });
+    const rawList = await load({ url: `http://127.0.0.1:${rawPort}/list` });
+    const pgList = await rawLoop(pool, () => pool.query(LIST_SQL, [appId, 'Task', userId, 20, 0]));
+    const apiCreate = await load({
+      url: `${base}/api/apps/${appId}/entities/Task`,
+      ...post,
+      headers: { ...post.headers, ...bearer },
+    });
+    const rawCreate = await load({ url: `http://127.0.0.1:${rawPort}/create`, ...post });
+    const pgCreate = await rawLoop(pool, () =>
+      pool.query(CREATE_SQL, [appId, 'Task', randomUUID(), userId, body]),
+    );
+
+    record({
+      name: 'entities',
+      description: `entity API list (20 newest of the caller's) and create on PostgreSQL, ${RECORDS.toLocaleString('en')} records, rules on (creator), vs node:http + node-postgres with the same queries`,
+      figures: {
+        'API list (req/s)': round(apiList.rps),
+        'API list p99 (ms)': apiList.p99,
+        'node:http + pg list (req/s)': round(rawList.rps),
+        'node:http + pg list p99 (ms)': rawList.p99,
+        'pg alone list (queries/s)': round(pgList.rps),
+        'pg alone list p99 (ms)': round(pgList.p99),
+        'API create (req/s)': round(apiCreate.rps),
+        'API create p99 (ms)': apiCreate.p99,
+        'node:http + pg create (req/s)': round(rawCreate.rps),
+        'node:http + pg create p99 (ms)': rawCreate.p99,
+        'pg alone create (queries/s)': round(pgCreate.rps),
+        'pg alone create p99 (ms)': round(pgCreate.p99),
+        'API floor: /api/health (req/s)': round(health.rps),
+        'API floor: /api/auth/session with the token (req/s)': round(session.rps),
+        'errors (all HTTP runs)': apiList.errors + rawList.errors + apiCreate.errors + rawCreate.errors,
+      },
+      ratios: {
+        'API list / node:http + pg list': round(apiList.rps / rawList.rps),
+        'API create / node:http + pg create': round(apiCreate.rps / rawCreate.rps),
+        'API list / pg alone list': round(apiList.rps / pgList.rps),
+        'API create / pg alone create': round(apiCreate.rps / pgCreate.rps),
+      },
+      targets: { 'API p99': '< 20 ms', 'API / raw (node:http + pg)': '≥ 0.5' },
+      notes: [
+        `autocannon, ${CONNECTIONS} connections, ${LOAD_SECONDS} s per phase; "pg alone": ${CONNECTIONS} loops on a pool of 10 (no HTTP)`,
+        'API requests carry an end user’s access token (JWT + session lookup), resolve the app and its entity schemas (cached by version), apply the rules in SQL, validate creates with ajv',
+        'PostgreSQL: throwaway cluster from test/support/pg-cluster.ts (fsync off); server and baseline both use a pool of 10',
+      ],
+    });
+  } finally {
+    await raw?.stop();
+    await atelier.stop();
+    await pool.end();
+    cluster.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
