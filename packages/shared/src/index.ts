@@ -25,6 +25,7 @@ export * from './contracts/llm.ts';
 export * from './llm/constants.ts';
 export * from './constants/apps.ts';
 export * from './contracts/apps.ts';
+export * from './contracts/builder.ts';
 export * from './constants/functions.ts';
 export * from './contracts/functions.ts';
 export * from './contracts/secrets.ts';

@@ -7,6 +7,7 @@ import {
   APP_TYPES,
   MAX_VERSIONS_PAGE,
 } from '../constants/apps.ts';
+import { builderPatchShape } from './builder.ts';
 
 /**
  * Contracts of the apps area: apps (CRUD and publishing), their file tree and immutable versions,
@@ -37,6 +38,11 @@ export const appSchema = z
     publishedAt: z.string().nullable(),
     /** Where the published app is served (`{PUBLIC_URL}/app/{appId}`), or null while a draft. */
     publishedUrl: z.string().nullable(),
+    /** Builder panel content (texts, fields, tools, call to action…; contracts/builder.ts). */
+    builder: z.record(z.string(), z.unknown()),
+    /** App style (Branding panel) and settings (App settings panel), creditsPerRun defaulting to 1. */
+    style: z.record(z.string(), z.unknown()),
+    settings: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -62,6 +68,7 @@ export const updateAppRequestSchema = z
     background: optionalText(2000),
     features: z.unknown().optional(),
     isSignupEnabled: z.boolean().optional(),
+    ...builderPatchShape,
   })
   .meta({ id: 'UpdateAppRequest' });
 export type UpdateAppRequest = z.infer<typeof updateAppRequestSchema>;

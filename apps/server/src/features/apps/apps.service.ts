@@ -7,6 +7,12 @@ import {
   type UpdateAppRequest,
 } from '@atelier/shared';
 import { AppError, notFound } from '../../platform/errors.ts';
+import {
+  assertBuilderPatchAllowed,
+  builderPartsOf,
+  builderView,
+  saveBuilderPatch,
+} from '../builder/builder.service.ts';
 import type { AppActor, AppChanges, AppRow } from './apps.repo.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import { templateFiles } from './template/index.ts';
@@ -31,6 +37,7 @@ export function toAppView(runtime: AppsRuntime, app: AppRow): AppSummary {
     publishedVersionId: app.publishedVersionId,
     publishedAt: app.publishedAt?.toISOString() ?? null,
     publishedUrl: app.publishedAt ? publishedUrl(runtime, app.id) : null,
+    ...builderView(app),
     createdAt: app.createdAt.toISOString(),
     updatedAt: app.updatedAt.toISOString(),
   };
@@ -84,6 +91,13 @@ export async function updateApp(
   if (input.background !== undefined) changes.background = input.background;
   if (input.features !== undefined) changes.features = input.features;
   if (input.isSignupEnabled !== undefined) changes.isSignupEnabled = input.isSignupEnabled;
+  // Builder panels (features/builder): checked first, then merged per key in SQL.
+  const builderParts = builderPartsOf(input);
+  if (builderParts) {
+    const { db } = runtime.deps.database;
+    await assertBuilderPatchAllowed(db, actor.userId, builderParts);
+    if (!(await saveBuilderPatch(db, actor.userId, appId, builderParts))) throw appNotFound();
+  }
   const updated = await runtime.apps.update(actor, appId, changes);
   if (!updated) throw appNotFound();
   return updated;

@@ -60,6 +60,8 @@ export const apps = pgTable(
     style: jsonb('style'),
     /** App settings (spec 1 §3 "App settings"); shaped by the builder panels. */
     settings: jsonb('settings'),
+    /** Builder panel content (features/builder): texts, fields, steps, tools, call to action; merged per key. */
+    builder: jsonb('builder'),
     publishedAt: timestamptz('published_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
