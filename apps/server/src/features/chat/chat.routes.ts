@@ -113,8 +113,9 @@ const uploadRoute = createRoute({
   request: { params: appIdParamSchema },
   responses: {
     201: jsonContent(chatAttachmentUploadSchema, 'The stored file'),
-    400: errorContent('No file, or a type that cannot be attached'),
-    413: errorContent('File size to large'),
+    400: errorContent(
+      'No file, a type that cannot be attached, or 10 MB or more (file_too_large: "File size to large")',
+    ),
     ...builderErrors,
   },
 });

@@ -1,0 +1,43 @@
+import { CONTEXT_SCORE_THRESHOLD } from '@atelier/shared';
+import { describe, expect, it } from 'vitest';
+import { queryTerms, scoreFile, selectContext, withRelevantFiles } from './context.ts';
+
+const files = [
+  { path: 'Layout.tsx', content: 'navigation' },
+  { path: 'pages/Contacts.tsx', content: 'contact list with email' },
+  { path: 'pages/Deals.tsx', content: 'x'.repeat(400) },
+];
+
+describe('context selection', () => {
+  it('reads the request as keywords', () => {
+    expect(queryTerms('Add an email field to the Contacts page')).toEqual(['email', 'field', 'contact']);
+  });
+
+  it('scores a path hit above a content hit', () => {
+    const terms = queryTerms('contacts email');
+    expect(scoreFile(files[1]!, terms)).toBeGreaterThan(
+      scoreFile({ path: 'x.tsx', content: 'email contact' }, terms),
+    );
+  });
+
+  it('sends the whole app while it fits the token limit, with length/4 token estimates', () => {
+    const selection = selectContext(files, 'contacts', []);
+    expect(selection.files).toHaveLength(3);
+    expect(selection.metadata.retrievedFiles.find((f) => f.filePath === 'pages/Deals.tsx')).toMatchObject({
+      retrievalMethods: ['full_context'],
+      tokenEstimation: 100,
+    });
+  });
+
+  it('keeps root files and the best-scoring files of a larger app, and lists the rest below the threshold', () => {
+    const selection = selectContext(files, 'contacts email', [], 50);
+    expect(selection.files.map((f) => f.path)).toEqual(['Layout.tsx', 'pages/Contacts.tsx']);
+    expect(selection.metadata.belowThresholdFiles).toEqual([{ filename: 'pages/Deals.tsx', score: 0 }]);
+    expect(selection.metadata).toMatchObject({
+      scoreThreshold: CONTEXT_SCORE_THRESHOLD,
+      rerankTokenLimit: 50,
+    });
+    const evaluated = withRelevantFiles(selection.metadata, ['pages/Deals.tsx', 'pages/Contacts.tsx']);
+    expect(evaluated.evals.keyword).toEqual({ recall: 0.5, tokenEstimation: 6 });
+  });
+});
