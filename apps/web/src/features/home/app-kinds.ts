@@ -1,3 +1,5 @@
+import type { AppTypeName } from '@atelier/shared';
+
 /** What a builder can start from the home prompt box. */
 export type AppKind = 'generated_app' | 'single_tool' | 'space_app' | 'chat';
 
@@ -13,6 +15,27 @@ export const APP_KIND_OPTIONS: readonly AppKindOption[] = [
   { value: 'space_app', label: 'Space app', description: 'A workspace app with a database' },
   { value: 'chat', label: 'Chat', description: 'A chat assistant on your own context' },
 ];
+
+/** The app type created for each kind (single tool: AI_TOOL; generated: GEN_APP; space: SPACE_APP; chat: CHAT). */
+export function appTypeOfKind(kind: AppKind): AppTypeName {
+  switch (kind) {
+    case 'single_tool':
+      return 'AI_TOOL';
+    case 'space_app':
+      return 'SPACE_APP';
+    case 'chat':
+      return 'CHAT';
+    default:
+      return 'GEN_APP';
+  }
+}
+
+/** A first name for an app made from a prompt: its first line, at most 60 characters. */
+export function appNameFromPrompt(prompt: string): string {
+  const line = prompt.trim().split('\n')[0]?.trim() ?? '';
+  const name = line.length > 60 ? `${line.slice(0, 59).trimEnd()}…` : line;
+  return name || 'Untitled app';
+}
 
 export const DEFAULT_APP_KIND: AppKind = 'generated_app';
 

@@ -1,28 +1,57 @@
 import { ArrowUpIcon } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { type AppKind, DEFAULT_APP_KIND, EXAMPLE_PROMPTS } from '../app-kinds.ts';
+import { useCreateApp } from '../../apps/api.ts';
+import { errorMessage } from '../../auth/error-message.ts';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import {
+  type AppKind,
+  appNameFromPrompt,
+  appTypeOfKind,
+  DEFAULT_APP_KIND,
+  EXAMPLE_PROMPTS,
+} from '../app-kinds.ts';
 import { AppKindChooser } from './app-kind-chooser.tsx';
 
-export const SIGN_IN_HINT = 'Sign-in is coming soon';
+export const SIGN_IN_HINT = 'Sign in to start building';
 
 /**
- * The home prompt box. Starting a build needs an account, and sign-in does not exist yet, so
- * the submit button is shown but disabled with a visible hint saying why; nothing is sent.
+ * The prompt box of the landing page and /home. Signed in, it creates an app of the chosen kind
+ * named after the prompt and opens the builder with the prompt (state `prompt`) for the chat;
+ * signed out, it sends to sign-up and back to /home.
  */
 export function PromptBox() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const create = useCreateApp();
+  const [failure, setFailure] = useState<string | null>(null);
+  const signedIn = Boolean(session.data?.user);
   const promptId = useId();
   const hintId = useId();
   const examplesLabelId = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [prompt, setPrompt] = useState('');
   const [kind, setKind] = useState<AppKind>(DEFAULT_APP_KIND);
-  const canSubmit = false; // becomes "signed in and prompt not empty" once accounts exist
+  const canSubmit = !create.isPending && (!signedIn || prompt.trim().length > 0);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!signedIn) {
+      navigate(`/signup?redirectTo=${encodeURIComponent('/home')}`);
+      return;
+    }
+    const text = prompt.trim();
+    if (!text) return;
+    setFailure(null);
+    try {
+      const app = await create.mutateAsync({ name: appNameFromPrompt(text), type: appTypeOfKind(kind) });
+      navigate(`/build/app/${app.id}`, { state: { prompt: text } });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
   }
 
   function fillExample(text: string) {
@@ -51,11 +80,19 @@ export function PromptBox() {
         <div className="flex flex-wrap items-center justify-between gap-3 border-border border-t px-3 py-3">
           <AppKindChooser value={kind} onValueChange={setKind} />
           <div className="ml-auto flex items-center gap-3">
-            <span id={hintId} className="text-muted-foreground text-xs">
-              {SIGN_IN_HINT}
-            </span>
+            {failure ? (
+              <span id={hintId} role="alert" className="text-destructive text-xs">
+                {failure}
+              </span>
+            ) : (
+              !signedIn && (
+                <span id={hintId} className="text-muted-foreground text-xs">
+                  {SIGN_IN_HINT}
+                </span>
+              )
+            )}
             <Button type="submit" disabled={!canSubmit} aria-describedby={hintId}>
-              Start building
+              {create.isPending ? 'Creating…' : 'Start building'}
               <ArrowUpIcon aria-hidden="true" />
             </Button>
           </div>
