@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { AppSummary } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
+import { appsRuntime } from '../../src/features/apps/apps.runtime.ts';
 import { apps } from '../../src/platform/db/schema/index.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { json, type SignedIn } from './accounts.ts';
@@ -17,13 +18,16 @@ export async function createGeneratedApp(
   return (await res.json()) as AppSummary;
 }
 
-/** Writes one file of the app (a new version) through the files API. */
+/**
+ * Writes one file of the app (a new version). Code editor (issue 11): `files/update` is admin-only
+ * (spec 1 §5–§6), so this writes through the versions API as the chat assistant does, which works
+ * for any builder who owns the app.
+ */
 export async function writeFile(t: TestApp, who: SignedIn, appId: string, path: string, content: string) {
-  const res = await t.app.request(
-    `/api/apps/${appId}/files/update`,
-    json('POST', { file: { path, content } }, who.headers),
-  );
-  if (res.status !== 200) throw new Error(`write ${path} failed: ${res.status} ${await res.text()}`);
+  await appsRuntime(t.deps).versions.createVersion({ userId: who.user.id }, appId, {
+    changes: [{ op: 'upsert', path, content }],
+    description: `Edited ${path}`,
+  });
 }
 
 /** Marks the app published without compiling it (the publish route itself is tested by the apps area). */

@@ -14,6 +14,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { notFound } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
+import { requireCodeEditor } from '../code-editor/guard.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import { findApp } from './apps.service.ts';
 import { deleteFile, updateFile } from './files.service.ts';
@@ -107,10 +108,12 @@ export function versionsRoutes(runtime: AppsRuntime) {
     })
     .openapi(updateFileRoute, async (c) => {
       const { appId } = c.req.valid('param');
+      await requireCodeEditor(c, runtime, appId); // code editor (issue 11): admins only, spec 1 §5–§6
       return c.json(await updateFile(runtime, builderOf(c), appId, c.req.valid('json')), 200);
     })
     .openapi(deleteFileRoute, async (c) => {
       const { appId } = c.req.valid('param');
+      await requireCodeEditor(c, runtime, appId); // code editor (issue 11): admins only, spec 1 §5–§6
       return c.json(await deleteFile(runtime, builderOf(c), appId, c.req.valid('json')), 200);
     });
 }

@@ -1,0 +1,124 @@
+import {
+  type AppSummary,
+  CODE_EDITOR_MESSAGES,
+  type CurrentFilesResponse,
+  type DeleteFileResponse,
+  type FileReferencesResponse,
+  type UpdateFileResponse,
+} from '@atelier/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let builder: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t, 'first-admin@example.com'); // the first account is an admin
+  builder = await signUp(t, 'builder@example.com');
+});
+afterAll(() => t.close());
+
+const call = async <T>(who: SignedIn, method: string, path: string, body?: unknown) => {
+  const res = await t.app.request(path, json(method, body, who.headers));
+  return { status: res.status, body: (await res.json()) as T };
+};
+const createApp = async (who: SignedIn) =>
+  (await call<AppSummary>(who, 'POST', '/api/apps', { name: 'Shop', type: 'GEN_APP' })).body;
+
+describe('code editor writes (spec 1 §5–§6)', () => {
+  it('lets an admin save a file as a new version', async () => {
+    const app = await createApp(admin);
+    expect(admin.user).toBeDefined();
+    const res = await call<UpdateFileResponse>(admin, 'POST', `/api/apps/${app.id}/files/update`, {
+      file: { path: 'pages/About.tsx', content: 'export default () => <p>about</p>;' },
+    });
+    expect(res.status).toBe(200);
+    const files = await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`);
+    expect(files.body.versionId).toBe(res.body.version.id);
+    expect(files.body.files.find((f) => f.path === 'pages/About.tsx')?.content).toContain('about');
+  });
+
+  it('refuses files/update and files/delete with 403 for a builder who is not an admin, writing nothing', async () => {
+    const app = await createApp(builder);
+    const before = await call<CurrentFilesResponse>(builder, 'GET', `/api/apps/${app.id}/files`);
+    const fileId = before.body.files[0]?.id ?? '';
+    const update = await call<{ error: { code: string; message: string } }>(
+      builder,
+      'POST',
+      `/api/apps/${app.id}/files/update`,
+      { file: { path: 'pages/X.tsx', content: 'x' } },
+    );
+    expect(update.status).toBe(403);
+    expect(update.body.error).toEqual({ code: 'forbidden', message: CODE_EDITOR_MESSAGES.adminOnly });
+    const del = await call(builder, 'POST', `/api/apps/${app.id}/files/delete`, {
+      fileId,
+      referencesToUpdate: [],
+    });
+    expect(del.status).toBe(403);
+    const after = await call<CurrentFilesResponse>(builder, 'GET', `/api/apps/${app.id}/files`);
+    expect(after.body.versionId).toBe(before.body.versionId);
+  });
+
+  it("keeps the chat assistant's own writes working for a builder who is not an admin", async () => {
+    const app = await createApp(builder);
+    const result = await appsRuntime(t.deps).versions.createVersion({ userId: builder.user.id }, app.id, {
+      changes: [{ op: 'upsert', path: 'pages/Chat.tsx', content: 'export default () => null;' }],
+      description: 'chat edit',
+    });
+    expect(result.created).toBe(true);
+  });
+
+  it("answers 404 (not 403) on another builder's app", async () => {
+    const app = await createApp(admin);
+    const res = await call(builder, 'POST', `/api/apps/${app.id}/files/update`, {
+      file: { path: 'pages/X.tsx', content: 'x' },
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('delete with references (spec 1 §7)', () => {
+  it('lists the importers of a file and deletes it with the reference updates in one version', async () => {
+    const app = await createApp(admin);
+    const put = (path: string, content: string) =>
+      call<UpdateFileResponse>(admin, 'POST', `/api/apps/${app.id}/files/update`, {
+        file: { path, content },
+      });
+    const card = await put('components/Card.tsx', 'export default function Card() { return null; }');
+    await put(
+      'pages/Shop.tsx',
+      "import Card from '../components/Card';\nexport default function Shop() { return null; }",
+    );
+    const refs = await call<FileReferencesResponse>(
+      admin,
+      'GET',
+      `/api/apps/${app.id}/files/${card.body.file.id}/references`,
+    );
+    expect(refs.status).toBe(200);
+    expect(refs.body.referencesToUpdate).toEqual([
+      {
+        path: 'pages/Shop.tsx',
+        content: 'export default function Shop() { return null; }',
+        removedLines: ["import Card from '../components/Card';"],
+      },
+    ]);
+    const del = await call<DeleteFileResponse>(admin, 'POST', `/api/apps/${app.id}/files/delete`, {
+      fileId: card.body.file.id,
+      referencesToUpdate: refs.body.referencesToUpdate.map(({ path, content }) => ({ path, content })),
+    });
+    expect(del.status).toBe(200);
+    const files = (await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`)).body.files;
+    expect(files.some((f) => f.path === 'components/Card.tsx')).toBe(false);
+    expect(files.find((f) => f.path === 'pages/Shop.tsx')?.content).not.toContain('Card');
+  });
+
+  it('answers 404 for references of a file that is not in the app', async () => {
+    const app = await createApp(admin);
+    const res = await call(admin, 'GET', `/api/apps/${app.id}/files/nope/references`);
+    expect(res.status).toBe(404);
+  });
+});

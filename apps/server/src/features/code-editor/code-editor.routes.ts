@@ -1,0 +1,40 @@
+import {
+  APP_MESSAGES,
+  appIdParamSchema,
+  fileReferencesResponseSchema,
+  findFileReferences,
+} from '@atelier/shared';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../../app.ts';
+import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { notFound } from '../../platform/errors.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
+import { builderErrors, builderOf, jsonContent } from '../apps/http.ts';
+
+const referencesRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/files/{fileId}/references',
+  tags: ['code editor'],
+  summary:
+    'The files of the current version that import this file, with those imports removed (referencesToUpdate)',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema.extend({ fileId: z.string().min(1).max(100) }) },
+  responses: {
+    200: jsonContent(fileReferencesResponseSchema, 'The file and its importers'),
+    ...builderErrors,
+  },
+});
+
+/** Code editor calls beside the apps area's files/update and files/delete (README.md in this folder). */
+export function codeEditorModule(deps: AppDeps) {
+  const runtime = appsRuntime(deps);
+  return createRouter().openapi(referencesRoute, async (c) => {
+    const { appId, fileId } = c.req.valid('param');
+    const current = await runtime.versions.getCurrent(builderOf(c), appId);
+    const file = current.files.find((f) => f.id === fileId);
+    if (!file) throw notFound(APP_MESSAGES.fileNotFound);
+    const referencesToUpdate = findFileReferences(current.files, file.path);
+    return c.json({ file: { id: file.id, path: file.path }, referencesToUpdate }, 200);
+  });
+}
