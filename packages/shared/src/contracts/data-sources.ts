@@ -151,6 +151,21 @@ export const connectorTokensResponseSchema = z
   .meta({ id: 'ConnectorTokens' });
 export type ConnectorTokens = z.infer<typeof connectorTokensResponseSchema>;
 
+/** Documents a configured connector offers for import (Notion pages, Drive files). */
+export const connectorDocumentsResponseSchema = z
+  .object({
+    documents: z.array(
+      z.object({
+        providerItemId: z.string(),
+        name: z.string(),
+        type: z.enum(CONTEXT_ITEM_TYPES),
+        externalFileUrl: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'ConnectorDocuments' });
+export type ConnectorDocuments = z.infer<typeof connectorDocumentsResponseSchema>;
+
 /** Live progress of one item, sent over SSE to the dialog. */
 export const contextItemEventSchema = z.object({
   itemId: z.string(),

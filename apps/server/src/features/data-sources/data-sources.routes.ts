@@ -2,6 +2,7 @@ import {
   CONTEXT_ITEM_STATUSES,
   type ContextItemEvent,
   type ContextItemStatus,
+  connectorDocumentsResponseSchema,
   connectorTokensResponseSchema,
   contextItemSchema,
   contextItemsResponseSchema,
@@ -130,6 +131,26 @@ const ingestMetadataRoute = createRoute({
   responses: { 201: json(ingestResponseSchema, 'Items created, pending') },
 });
 
+const connectorDocumentsRoute = createRoute({
+  method: 'get',
+  path: '/context/connectors/{provider}/documents',
+  tags,
+  summary: 'The documents a configured connector offers for import (unconfigured connectors are refused)',
+  middleware: [requireBuilder] as const,
+  request: { query: appQuery, params: z.object({ provider: z.string().min(1) }) },
+  responses: { 200: json(connectorDocumentsResponseSchema, 'Documents') },
+});
+
+const resyncRoute = createRoute({
+  method: 'post',
+  path: '/context/{id}/resync',
+  tags,
+  summary: 'Fetch a connector item again from its source and re-index it',
+  middleware: [requireBuilder] as const,
+  request: { params: idParam },
+  responses: { 200: json(contextItemSchema, 'Item, pending again') },
+});
+
 const replaceRoute = createRoute({
   method: 'post',
   path: '/tools/{appId}/replaceDataItem',
@@ -217,6 +238,14 @@ export function dataSourcesRoutes(runtime: DataSourcesRuntime, live: { bus: Even
       const items = await service.ingestMetadata(c.var.actor, c.req.valid('query').appId, contextItems);
       return c.json({ contextItems: items }, 201);
     })
+    .openapi(connectorDocumentsRoute, async (c) => {
+      const { appId } = c.req.valid('query');
+      const documents = await service.connectorDocuments(c.var.actor, appId, c.req.valid('param').provider);
+      return c.json({ documents }, 200);
+    })
+    .openapi(resyncRoute, async (c) => {
+      return c.json(await service.resync(c.var.actor, c.req.valid('param').id), 200);
+    })
     .openapi(replaceRoute, async (c) => {
       const { oldItemId, newItemId } = c.req.valid('json');
       return c.json(
@@ -243,11 +272,13 @@ export function dataSourcesRoutes(runtime: DataSourcesRuntime, live: { bus: Even
       const connectors = [
         { id: 'local_files' as const, name: 'Local files', configured: true },
         { id: 'web_scraper' as const, name: 'Web page', configured: true },
-        ...[...runtime.connectors.values()].map((connector) => ({
-          id: connector.id,
-          name: connector.name,
-          configured: connector.isConfigured(),
-        })),
+        ...[...runtime.connectors.values()]
+          .filter((connector) => connector.isConfigured())
+          .map((connector) => ({
+            id: connector.id,
+            name: connector.name,
+            configured: connector.isConfigured(),
+          })),
       ];
       return c.json({ ...token, connectors }, 200);
     });

@@ -5,6 +5,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createSafeFetch } from '../../platform/net/index.ts';
 import type { Connector, ConnectorRegistry } from './connectors/connector.ts';
+import { createNotionConnector } from './connectors/notion.ts';
 import { createDataSourcesRepo } from './data-sources.repo.ts';
 import type { IngestDeps } from './pipeline/ingest-worker.ts';
 import type { ReaperDeps } from './pipeline/reaper.ts';
@@ -32,7 +33,11 @@ export function createDataSourcesRuntime(deps: RuntimeDeps) {
     maxBytes: MAX_PAGE_BYTES,
     userAgent: `${CRAWLER_USER_AGENT}/1.0`,
   });
-  const connectors: ConnectorRegistry = new Map<string, Connector>();
+  const notion = createNotionConnector({
+    token: deps.config.dataSources.notion.token,
+    baseUrl: deps.config.dataSources.notion.apiBase,
+  });
+  const connectors: ConnectorRegistry = new Map<string, Connector>([[notion.id, notion]]);
   const ingestDeps: IngestDeps = { repo, index, bus: deps.bus, logger: deps.logger, safeFetch, connectors };
   const reaperDeps: ReaperDeps = { repo, index, queue: deps.queue, bus: deps.bus };
   return {

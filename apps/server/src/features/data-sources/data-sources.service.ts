@@ -11,6 +11,7 @@ import {
   tooManyFilesMessage,
 } from '@atelier/shared';
 import { AppError } from '../../platform/errors.ts';
+import { ConnectorError } from './connectors/connector.ts';
 import { type DataSourcesRepo, type OwnerScope, toContextItem } from './data-sources.repo.ts';
 import type { DataSourcesRuntime } from './data-sources.runtime.ts';
 import { detectFileKind, ITEM_TYPE_BY_KIND } from './parsing/detect-type.ts';
@@ -232,6 +233,41 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
         items.push(await enqueue(row));
       }
       return items;
+    },
+
+    /** The documents a configured connector offers (Notion pages, Drive files), for the dialog's picker. */
+    async connectorDocuments(scope: OwnerScope, appId: string, provider: string) {
+      await ownedApp(scope, appId);
+      const connector = runtime.connectors.get(provider);
+      if (!connector?.isConfigured()) {
+        throw new AppError('connector_not_configured', DATA_SOURCE_MESSAGES.connectorNotConfigured, {
+          provider,
+        });
+      }
+      try {
+        return await connector.listDocuments();
+      } catch (error) {
+        if (error instanceof ConnectorError) throw new AppError('service_unavailable', error.message);
+        throw error;
+      }
+    },
+
+    /** Re-sync: a connector item goes back to pending and is fetched and re-indexed again. */
+    async resync(scope: OwnerScope, itemId: string): Promise<ContextItem> {
+      const item = await ownedItem(scope, itemId);
+      const options = item.options as IngestOptions;
+      if (options.kind !== 'connector') {
+        throw new AppError('bad_request', 'Only items from a connected source can be synced again');
+      }
+      if (!runtime.connectors.get(options.provider)?.isConfigured()) {
+        throw new AppError('connector_not_configured', DATA_SOURCE_MESSAGES.connectorNotConfigured, {
+          provider: options.provider,
+        });
+      }
+      if (item.status === 'pending' || item.status === 'running') return toContextItem(item);
+      const row = await repo.setStatus(item.id, 'pending', null);
+      if (!row) throw new AppError('not_found', DATA_SOURCE_MESSAGES.itemNotFound);
+      return enqueue(row);
     },
 
     async rename(scope: OwnerScope, itemId: string, name: string): Promise<ContextItem> {

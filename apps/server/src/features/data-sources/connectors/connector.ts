@@ -22,3 +22,6 @@ export interface Connector {
 }
 
 export type ConnectorRegistry = ReadonlyMap<string, Connector>;
+
+/** A connector failure whose message is shown to the builder (as the item's error reason or the answer). */
+export class ConnectorError extends Error {}

@@ -8,7 +8,7 @@ import {
 import type { EventBus } from '../../../platform/events/event-bus.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { findSafeFetchError, type SafeFetch } from '../../../platform/net/index.ts';
-import type { ConnectorRegistry } from '../connectors/connector.ts';
+import { ConnectorError, type ConnectorRegistry } from '../connectors/connector.ts';
 import type { ContextItemRow, DataSourcesRepo } from '../data-sources.repo.ts';
 import { ParseError } from '../parsing/parse-error.ts';
 import { parseFile } from '../parsing/parse-file.ts';
@@ -166,7 +166,12 @@ async function produceDocuments(
 }
 
 function reasonOf(error: unknown): string | undefined {
-  if (error instanceof IngestFailure || error instanceof ParseError || error instanceof CrawlError) {
+  if (
+    error instanceof IngestFailure ||
+    error instanceof ParseError ||
+    error instanceof CrawlError ||
+    error instanceof ConnectorError
+  ) {
     return error.message;
   }
   return findSafeFetchError(error)?.message;

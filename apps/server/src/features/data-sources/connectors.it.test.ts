@@ -1,0 +1,174 @@
+import {
+  type ContextItem,
+  type ContextItemsResponse,
+  type Passage,
+  UNSETTLED_STATUSES,
+} from '@atelier/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertApp, json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { startFakeNotion } from '../../../test/support/fake-notion.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { users } from '../../platform/db/schema/index.ts';
+import { startDataSourceWorkers } from './data-sources.module.ts';
+
+let t: TestApp;
+let workers: Awaited<ReturnType<typeof startDataSourceWorkers>>;
+let notion: Awaited<ReturnType<typeof startFakeNotion>>;
+let ada: SignedIn;
+let bob: SignedIn;
+let appId: string;
+
+const PAGES = [
+  {
+    id: 'page-refunds',
+    title: 'Refund policy',
+    blocks: [
+      { type: 'heading_1', text: 'Refunds' },
+      { type: 'paragraph', text: 'Refunds are granted within thirty days of purchase.' },
+    ],
+  },
+  { id: 'page-team', title: 'Team', blocks: [{ type: 'paragraph', text: 'Five bakers work here.' }] },
+];
+
+beforeAll(async () => {
+  notion = await startFakeNotion({ token: 'notion-secret', pages: PAGES });
+  t = await createTestApp({ env: { NOTION_TOKEN: 'notion-secret', NOTION_API_BASE: notion.url } });
+  await t.deps.queue.start();
+  workers = await startDataSourceWorkers(t.deps, { pollingIntervalSeconds: 0.5, reapIntervalMs: 3_600_000 });
+  ada = await signUp(t, 'ada@example.com');
+  bob = await signUp(t, 'bob@example.com');
+  appId = await insertApp(t, ada.user.id, { name: 'Bakery' });
+  await t.deps.database.db.update(users).set({ plan: 'moon' }).where(eq(users.id, ada.user.id));
+});
+afterAll(async () => {
+  workers?.stop();
+  await notion?.close();
+  await t?.close();
+});
+
+const request = (who: SignedIn, path: string, init: RequestInit = {}) =>
+  t.app.request(path, { ...init, headers: { ...who.headers, ...(init.headers as Record<string, string>) } });
+
+async function settledItem(id: string, timeoutMs = 20_000): Promise<ContextItem> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await request(ada, `/api/context/items?appId=${appId}`);
+    const item = ((await res.json()) as ContextItemsResponse).contextItems.find((i) => i.id === id);
+    if (item && !UNSETTLED_STATUSES.includes(item.status)) return item;
+    if (Date.now() > deadline) throw new Error(`item did not settle: ${JSON.stringify(item)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function search(q: string): Promise<Passage[]> {
+  const res = await request(ada, `/api/context/search?appId=${appId}&q=${encodeURIComponent(q)}&k=5`);
+  return ((await res.json()) as { passages: Passage[] }).passages;
+}
+
+describe('Notion connector', () => {
+  it('is offered by the token endpoint once configured', async () => {
+    const res = await request(ada, '/api/integrations/fetchCarbonTokens');
+    const body = (await res.json()) as { connectors: { id: string; name: string; configured: boolean }[] };
+    expect(body.connectors).toContainEqual({ id: 'notion', name: 'Notion', configured: true });
+  });
+
+  it('lists the workspace pages for the app owner only', async () => {
+    const res = await request(ada, `/api/context/connectors/notion/documents?appId=${appId}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      documents: [
+        {
+          providerItemId: 'page-refunds',
+          name: 'Refund policy',
+          type: 'notion_page',
+          externalFileUrl: 'https://www.notion.so/page-refunds',
+        },
+        {
+          providerItemId: 'page-team',
+          name: 'Team',
+          type: 'notion_page',
+          externalFileUrl: 'https://www.notion.so/page-team',
+        },
+      ],
+    });
+    expect((await request(bob, `/api/context/connectors/notion/documents?appId=${appId}`)).status).toBe(404);
+    const drive = await request(ada, `/api/context/connectors/google_drive/documents?appId=${appId}`);
+    expect(drive.status).toBe(400);
+    expect(await drive.json()).toMatchObject({ error: { code: 'connector_not_configured' } });
+  });
+
+  it('imports a picked page through the pipeline, searchable, then re-syncs its new text', async () => {
+    const res = await request(
+      ada,
+      `/api/context/ingest/metadata?appId=${appId}`,
+      json('POST', {
+        contextItems: [
+          {
+            provider: 'notion',
+            providerItemId: 'page-refunds',
+            name: 'Refund policy',
+            type: 'notion_page',
+            externalFileUrl: 'https://www.notion.so/page-refunds',
+          },
+        ],
+      }),
+    );
+    expect(res.status).toBe(201);
+    const [created] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+    if (!created) throw new Error('no item');
+    const synced = await settledItem(created.id);
+    expect(synced).toMatchObject({
+      status: 'synced',
+      type: 'notion_page',
+      provider: 'notion',
+      providerItemId: 'page-refunds',
+      externalFileUrl: 'https://www.notion.so/page-refunds',
+      itemCount: 1,
+    });
+    const before = await search('thirty days');
+    expect(before[0]).toMatchObject({ itemId: created.id, itemName: 'Refund policy', method: 'bm25' });
+    expect(before[0]?.text).toContain('Refunds are granted within thirty days of purchase.');
+
+    notion.setPages([
+      {
+        id: 'page-refunds',
+        title: 'Refund policy',
+        blocks: [{ type: 'paragraph', text: 'Refunds are granted within fourteen days, receipts required.' }],
+      },
+    ]);
+    const again = await request(ada, `/api/context/${created.id}/resync`, { method: 'POST' });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as ContextItem).status).toBe('pending');
+    const resynced = await settledItem(created.id);
+    expect(resynced.status).toBe('synced');
+    expect((await search('fourteen receipts'))[0]?.text).toContain('within fourteen days');
+    expect(await search('thirty')).toEqual([]);
+  });
+
+  it('ends a page the integration can no longer see in error with the reason', async () => {
+    const res = await request(
+      ada,
+      `/api/context/ingest/metadata?appId=${appId}`,
+      json('POST', { contextItems: [{ provider: 'notion', providerItemId: 'page-gone', name: 'Gone' }] }),
+    );
+    const [created] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+    if (!created) throw new Error('no item');
+    expect(await settledItem(created.id)).toMatchObject({
+      status: 'error',
+      statusReason: 'This Notion page was not found or is not shared',
+    });
+  });
+
+  it('refuses to re-sync an item that did not come from a connector', async () => {
+    const res = await request(
+      ada,
+      `/api/context/ingest/text?appId=${appId}`,
+      json('POST', { context: 'Plain' }),
+    );
+    const [item] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+    const again = await request(ada, `/api/context/${item?.id}/resync`, { method: 'POST' });
+    expect(again.status).toBe(400);
+    expect((await request(bob, `/api/context/${item?.id}/resync`, { method: 'POST' })).status).toBe(404);
+  });
+});
