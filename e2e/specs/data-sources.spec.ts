@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+const PASSWORD = 'violet-canyon-maple-42';
+
+test('add a text data item, search it, rename it, meet the lite limit and delete it', async ({ page }) => {
+  test.setTimeout(60_000);
+  const headers = { origin: baseURL };
+  const email = `data-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect(
+    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
+  ).toBe(201);
+  const created = await page.request.post('/api/apps', {
+    data: { name: 'Bakery', type: 'GEN_APP' },
+    headers,
+  });
+  expect(created.status()).toBe(201);
+  const appId = ((await created.json()) as { id: string }).id;
+
+  await page.goto(`/apps/${appId}/data`);
+  const panel = page.getByRole('region', { name: 'Data sources' });
+  await expect(panel.getByText('No data items yet. Use Manage data to add one.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Manage data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Data Sources' });
+  await expect(dialog).toBeVisible();
+
+  // An empty text is refused with the spec's message.
+  await dialog.getByRole('button', { name: 'Add text' }).click();
+  await expect(dialog.getByText('Please enter some text')).toBeVisible();
+
+  await dialog
+    .getByRole('textbox', { name: 'Text' })
+    .fill(
+      'Opening hours\nThe bakery opens at seven. Sourdough loaves are baked every morning with rye flour.',
+    );
+  await dialog.getByRole('button', { name: 'Add text' }).click();
+  const items = dialog.getByRole('list', { name: 'Data items' });
+  const row = items.getByRole('listitem').filter({ hasText: 'Opening hours' });
+  await expect(row).toHaveCount(1);
+  // It is queued or syncing first, then synced (the pipeline runs on the job queue).
+  await expect(row.getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText('Text', { exact: true })).toBeVisible();
+
+  // Searching a word shows the matching passage with its BM25 score.
+  await dialog.getByRole('searchbox').fill('sourdough');
+  const passages = dialog.getByRole('region', { name: 'Matching passages' });
+  const passage = passages.getByRole('article').first();
+  await expect(passage).toContainText('Sourdough loaves are baked every morning');
+  await expect(passage.getByText(/^Opening hours · BM25 score \d+\.\d{2}$/)).toBeVisible();
+  await dialog.getByRole('searchbox').fill('croissant');
+  await expect(passages.getByText('No passage matches “croissant”.')).toBeVisible();
+  await dialog.getByRole('searchbox').fill('');
+  await expect(passages).toHaveCount(0);
+
+  // Rename.
+  await row.getByRole('button', { name: 'Actions for Opening hours' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await dialog.getByLabel('Item name').fill('Bakery hours');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const renamed = items.getByRole('listitem').filter({ hasText: 'Bakery hours' });
+  await expect(renamed).toHaveCount(1);
+  await expect(items.getByText('Opening hours', { exact: true })).toHaveCount(0);
+
+  // Lite allows one data item: the dialog says so, offers the upgrade and the add form is disabled.
+  const limit = dialog.getByRole('status').filter({ hasText: 'Max 1 data item' });
+  await expect(limit).toContainText('Max 1 data item on your plan. Upgrade to add more data.');
+  await expect(limit.getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+    'href',
+    /\?goto=upgrade_app_plan$/,
+  );
+  await expect(dialog.getByRole('button', { name: 'Add text' })).toBeDisabled();
+  // The server refuses a second item too, with the same message.
+  const second = await page.request.post(`/api/context/ingest/text?appId=${appId}`, {
+    data: { context: 'A second item' },
+    headers,
+  });
+  expect(second.status()).toBe(403);
+  expect(((await second.json()) as { error: { message: string } }).error.message).toBe('Max 1 data item');
+
+  // The panel behind the dialog shows the item's card.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByText('Bakery hours', { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Manage data' }).click();
+
+  // Delete: the list empties and the limit lifts.
+  await renamed.getByRole('button', { name: 'Actions for Bakery hours' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(
+    dialog.getByText('No data yet. Add text, a CSV list, a document or a web page above.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('Max 1 data item')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Add text' })).toBeEnabled();
+});
