@@ -12,3 +12,20 @@ export const fileReferencesResponseSchema = z
   })
   .meta({ id: 'FileReferencesResponse' });
 export type FileReferencesResponse = z.infer<typeof fileReferencesResponseSchema>;
+
+/** One file across the app's versions (newest first; a version appears when the file changed in it). */
+export const fileHistoryResponseSchema = z
+  .object({
+    entries: z.array(
+      z.object({
+        versionId: z.string(),
+        seq: z.number().int(),
+        timestamp: z.string(),
+        description: z.string().nullable(),
+        path: z.string(),
+        content: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'FileHistoryResponse' });
+export type FileHistoryResponse = z.infer<typeof fileHistoryResponseSchema>;

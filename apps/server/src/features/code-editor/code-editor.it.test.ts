@@ -3,6 +3,7 @@ import {
   CODE_EDITOR_MESSAGES,
   type CurrentFilesResponse,
   type DeleteFileResponse,
+  type FileHistoryResponse,
   type FileReferencesResponse,
   type UpdateFileResponse,
 } from '@atelier/shared';
@@ -119,6 +120,34 @@ describe('delete with references (spec 1 §7)', () => {
   it('answers 404 for references of a file that is not in the app', async () => {
     const app = await createApp(admin);
     const res = await call(admin, 'GET', `/api/apps/${app.id}/files/nope/references`);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('file version history (spec 1 §2)', () => {
+  it('lists the file once per change, newest first, and a restore is a new version with the old content', async () => {
+    const app = await createApp(admin);
+    const put = (file: { id?: string; path?: string; content: string }) =>
+      call<UpdateFileResponse>(admin, 'POST', `/api/apps/${app.id}/files/update`, { file });
+    const v1 = await put({ path: 'pages/Notes.tsx', content: 'one' });
+    const id = v1.body.file.id;
+    await put({ path: 'pages/Other.tsx', content: 'unrelated' });
+    const v3 = await put({ id, content: 'two' });
+    const history = await call<FileHistoryResponse>(admin, 'GET', `/api/apps/${app.id}/files/${id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.entries.map((e) => [e.versionId, e.content])).toEqual([
+      [v3.body.version.id, 'two'],
+      [v1.body.version.id, 'one'],
+    ]);
+    const restored = await put({ id, content: history.body.entries[1]?.content ?? '' });
+    expect(restored.body.version.seq).toBe(v3.body.version.seq + 1);
+    const files = (await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`)).body.files;
+    expect(files.find((f) => f.id === id)?.content).toBe('one');
+  });
+
+  it("answers 404 for another builder's app", async () => {
+    const app = await createApp(admin);
+    const res = await call(builder, 'GET', `/api/apps/${app.id}/files/x/history`);
     expect(res.status).toBe(404);
   });
 });

@@ -1,6 +1,8 @@
 import {
   APP_MESSAGES,
   appIdParamSchema,
+  type FileHistoryResponse,
+  fileHistoryResponseSchema,
   fileReferencesResponseSchema,
   findFileReferences,
 } from '@atelier/shared';
@@ -26,15 +28,51 @@ const referencesRoute = createRoute({
   },
 });
 
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/files/{fileId}/history',
+  tags: ['code editor'],
+  summary: 'The file across the latest 50 versions, newest first, one entry per change of its content',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema.extend({ fileId: z.string().min(1).max(100) }) },
+  responses: { 200: jsonContent(fileHistoryResponseSchema, 'The file history'), ...builderErrors },
+});
+
 /** Code editor calls beside the apps area's files/update and files/delete (README.md in this folder). */
 export function codeEditorModule(deps: AppDeps) {
   const runtime = appsRuntime(deps);
-  return createRouter().openapi(referencesRoute, async (c) => {
-    const { appId, fileId } = c.req.valid('param');
-    const current = await runtime.versions.getCurrent(builderOf(c), appId);
-    const file = current.files.find((f) => f.id === fileId);
-    if (!file) throw notFound(APP_MESSAGES.fileNotFound);
-    const referencesToUpdate = findFileReferences(current.files, file.path);
-    return c.json({ file: { id: file.id, path: file.path }, referencesToUpdate }, 200);
-  });
+  return createRouter()
+    .openapi(referencesRoute, async (c) => {
+      const { appId, fileId } = c.req.valid('param');
+      const current = await runtime.versions.getCurrent(builderOf(c), appId);
+      const file = current.files.find((f) => f.id === fileId);
+      if (!file) throw notFound(APP_MESSAGES.fileNotFound);
+      const referencesToUpdate = findFileReferences(current.files, file.path);
+      return c.json({ file: { id: file.id, path: file.path }, referencesToUpdate }, 200);
+    })
+    .openapi(historyRoute, async (c) => {
+      const { appId, fileId } = c.req.valid('param');
+      const actor = builderOf(c);
+      const versions = await runtime.versions.listVersions(actor, appId, 50);
+      const entries: FileHistoryResponse['entries'] = [];
+      // Oldest first, so that an entry is kept only where the content (or path) changed.
+      let previous: string | null = null;
+      for (const version of [...versions].reverse()) {
+        const found = await runtime.versions.getVersion(actor, appId, version.id);
+        const file = found?.files.find((f) => f.id === fileId);
+        const key = file ? `${file.path}\u0000${file.content}` : null;
+        if (file && key !== previous) {
+          entries.push({
+            versionId: version.id,
+            seq: version.seq,
+            timestamp: version.timestamp,
+            description: version.metadata.description ?? null,
+            path: file.path,
+            content: file.content,
+          });
+        }
+        previous = key;
+      }
+      return c.json({ entries: entries.reverse() }, 200);
+    });
 }
