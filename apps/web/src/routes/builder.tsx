@@ -6,6 +6,7 @@ import { queryKeys, useApp } from '../features/apps/api.ts';
 import { errorMessage } from '../features/auth/error-message.ts';
 import { useRequireSession } from '../features/auth/hooks/use-session.ts';
 import { BuilderLayout } from '../features/builder/components/builder-layout.tsx';
+import { BuilderSidePanel } from '../features/builder/components/builder-side-panel.tsx';
 import { BuilderTopBar } from '../features/builder/components/builder-top-bar.tsx';
 import { PublishDialog } from '../features/builder/components/publish-dialog.tsx';
 import { PreviewPanel } from '../features/preview/components/preview-panel.tsx';
@@ -38,7 +39,11 @@ export function BuilderRoute() {
   }
   const current = app.data;
   return (
-    <BuilderLayout topBar={<BuilderTopBar app={current} actions={<PublishDialog app={current} />} />}>
+    <BuilderLayout
+      sidePanel={<BuilderSidePanel key={current.id} app={current} />}
+      sidePanelClassName="w-auto"
+      topBar={<BuilderTopBar app={current} actions={<PublishDialog app={current} />} />}
+    >
       <PreviewPanel
         appId={current.id}
         appName={current.name}

@@ -1,0 +1,109 @@
+import type { AppSummary } from '@atelier/shared';
+import { ChevronRightIcon, PanelLeftIcon } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { type PanelId, panelMenuFor } from '../panel-menu.ts';
+import { BrandingPanel } from '../panels/branding-panel.tsx';
+import { CtaPanel } from '../panels/cta-panel.tsx';
+import { TextsPanel } from '../panels/texts-panel.tsx';
+import type { SavePatch } from '../save-queue.ts';
+import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../sidebar-state.ts';
+
+/** The panels built so far; the menu shows only these. */
+const BUILT: ReadonlySet<PanelId> = new Set(['texts', 'branding', 'cta']);
+
+export interface SidePanelProps {
+  app: AppSummary;
+  viewer: { isAdmin: boolean; plan: string };
+  save: (patch: SavePatch) => void;
+  pending: boolean;
+}
+
+/**
+ * The builder's side panel (spec 2 §2): the menu of the app type, each panel with Done back to the
+ * menu. Ctrl/Cmd+B collapses it to a 3rem icon rail; the state is kept in a cookie for 7 days.
+ * Width 16rem (18rem below the 1024 px desktop breakpoint).
+ */
+export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
+  const [open, setOpen] = useState(() => readSidebarOpen(document.cookie));
+  const [active, setActive] = useState<PanelId | null>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSidebarShortcut(event)) return;
+      event.preventDefault();
+      setOpen((value) => {
+        document.cookie = sidebarCookie(!value);
+        return !value;
+      });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const toggle = () => {
+    document.cookie = sidebarCookie(!open);
+    setOpen(!open);
+  };
+
+  if (!open) {
+    return (
+      <div data-state="collapsed" className="flex h-full w-12 flex-col items-center py-2">
+        <Button variant="ghost" size="icon" aria-label="Open side panel (Ctrl+B)" onClick={toggle}>
+          <PanelLeftIcon aria-hidden="true" />
+        </Button>
+      </div>
+    );
+  }
+
+  const entries = panelMenuFor(app.type, viewer).filter((entry) => BUILT.has(entry.id));
+  const current = entries.find((entry) => entry.id === active);
+  let body: ReactNode = null;
+  if (current?.id === 'texts') body = <TextsPanel app={app} save={save} />;
+  else if (current?.id === 'branding')
+    body = <BrandingPanel app={app} save={save} isAdmin={viewer.isAdmin} />;
+  else if (current?.id === 'cta') body = <CtaPanel app={app} save={save} />;
+
+  return (
+    <div data-state="expanded" className="flex h-full w-[18rem] flex-col lg:w-64">
+      <div className="flex h-10 shrink-0 items-center justify-between gap-2 border-border border-b px-3">
+        <span className="font-medium text-sm">{current ? current.label : 'Build'}</span>
+        <div className="flex items-center gap-1">
+          <span aria-live="polite" className="text-muted-foreground text-xs">
+            {pending ? 'Saving…' : 'Saved'}
+          </span>
+          <Button variant="ghost" size="icon" aria-label="Close side panel (Ctrl+B)" onClick={toggle}>
+            <PanelLeftIcon aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto p-3">
+        {current ? (
+          <div className="flex flex-col gap-4">
+            {body}
+            <Button onClick={() => setActive(null)} className="self-end">
+              Done
+            </Button>
+          </div>
+        ) : (
+          <nav aria-label="Side panel">
+            <ul className="flex flex-col gap-1">
+              {entries.map((entry) => (
+                <li key={entry.id}>
+                  <button
+                    type="button"
+                    onClick={() => setActive(entry.id)}
+                    className="flex w-full items-center justify-between rounded-md px-2 py-2 text-left text-sm hover:bg-accent"
+                  >
+                    {entry.label}
+                    <ChevronRightIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}
