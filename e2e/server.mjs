@@ -10,7 +10,7 @@ process.env.LOG_LEVEL ??= 'warn';
 // End-to-end specs never reach the internet: no public model list (a spec may point it at a fake).
 process.env.MODEL_CATALOGUE_URL ??= 'off';
 // The AI models screen is for admins: this address signs up as one (specs/ai-models.spec.ts).
-process.env.ADMIN_EMAILS ??= 'e2e-admin@example.com';
+process.env.ADMIN_EMAILS ??= 'e2e-admin@example.com,e2e-code-admin@example.com'; // the second: specs/code-editor.spec.ts
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteErrorBoundary } from './components/error-boundary.tsx';
 import { AdminLlmRoute } from './routes/admin-llm.tsx';
+import { AppCodeRoute } from './routes/app-code.tsx';
 import { AppDataRoute } from './routes/app-data.tsx';
 import { AppFunctionsRoute } from './routes/app-functions.tsx';
 import { AppMembershipsRoute } from './routes/app-memberships.tsx';
@@ -23,6 +24,11 @@ import { SignupRoute } from './routes/signup.tsx';
 export const router = createBrowserRouter([
   // The builder fills the window: no site header or footer.
   { path: '/build/app/:appId', element: <BuilderRoute />, errorElement: <RouteErrorBoundary fullPage /> },
+  {
+    path: '/build/app/:appId/code',
+    element: <AppCodeRoute />,
+    errorElement: <RouteErrorBoundary fullPage />,
+  },
   {
     path: '/',
     element: <AppShell />,

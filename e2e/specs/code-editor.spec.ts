@@ -1,0 +1,70 @@
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+const PASSWORD = 'violet-canyon-maple-42';
+/** An admin by ADMIN_EMAILS (e2e/server.mjs): code editing is for admins (spec 1 §5–§6). */
+const ADMIN = 'e2e-code-admin@example.com';
+
+async function signInAdmin(page: Page) {
+  const headers = { origin: baseURL };
+  const data = { email: ADMIN, password: PASSWORD };
+  const signup = await page.request.post('/api/auth/signup', { data, headers });
+  if (signup.status() !== 201) {
+    expect((await page.request.post('/api/auth/login', { data, headers })).status()).toBe(200);
+  }
+}
+
+async function createApp(page: Page, name: string) {
+  const res = await page.request.post('/api/apps', {
+    data: { name, type: 'GEN_APP' },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test('an admin finds a line in files, edits the page and sees the preview update after autosave', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAdmin(page);
+  const appId = await createApp(page, 'Code Garden');
+  await page.goto(`/build/app/${appId}/code`);
+
+  const frame = page.frameLocator('iframe[title="Preview of Code Garden"]');
+  await expect(frame.getByText('Your app is ready.')).toBeVisible({ timeout: 30_000 });
+
+  // The tree is grouped; admins see file counts and token estimates.
+  const files = page.getByRole('navigation', { name: 'Files' });
+  await expect(files.getByRole('heading', { name: 'Pages' })).toBeVisible();
+  await expect(files.getByRole('heading', { name: 'Layout' })).toBeVisible();
+  await expect(page.getByTestId('code-stats')).toContainText(/\d+ files · ~[\d,]+ tokens/);
+
+  // Find in files: the result opens the file at the line (selected).
+  await page.getByLabel('Find in files').fill('Your app is ready');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await results.getByRole('button', { name: /Home\.tsx:\d+/ }).click();
+  await expect(page.getByText('pages/Home.tsx', { exact: true })).toBeVisible();
+
+  // Typing replaces the selected line; autosave (1 s) makes a new version and the preview reloads.
+  await page.locator('.cm-content').focus();
+  await page.keyboard.type('Edited from the code editor.');
+  await expect(page.getByTestId('save-status')).toHaveText('Saved', { timeout: 10_000 });
+  await expect(frame.getByText('Edited from the code editor.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('save-status')).toHaveText('', { timeout: 5_000 });
+});
+
+test('a builder who is not an admin sees the code read-only', async ({ page }) => {
+  const email = `code-viewer-${Date.now()}@example.com`;
+  const res = await page.request.post('/api/auth/signup', {
+    data: { email, password: PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(201);
+  const appId = await createApp(page, 'Viewer App');
+  await page.goto(`/build/app/${appId}/code`);
+  await expect(page.getByText('Read-only')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Download Code' })).toBeDisabled();
+  await expect(page.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
+});
