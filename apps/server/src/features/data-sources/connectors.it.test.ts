@@ -7,6 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApp, json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { startFakeGoogleDrive } from '../../../test/support/fake-google-drive.ts';
 import { startFakeNotion } from '../../../test/support/fake-notion.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../platform/db/schema/index.ts';
@@ -15,6 +16,7 @@ import { startDataSourceWorkers } from './data-sources.module.ts';
 let t: TestApp;
 let workers: Awaited<ReturnType<typeof startDataSourceWorkers>>;
 let notion: Awaited<ReturnType<typeof startFakeNotion>>;
+let drive: Awaited<ReturnType<typeof startFakeGoogleDrive>>;
 let ada: SignedIn;
 let bob: SignedIn;
 let appId: string;
@@ -33,7 +35,25 @@ const PAGES = [
 
 beforeAll(async () => {
   notion = await startFakeNotion({ token: 'notion-secret', pages: PAGES });
-  t = await createTestApp({ env: { NOTION_TOKEN: 'notion-secret', NOTION_API_BASE: notion.url } });
+  drive = await startFakeGoogleDrive({
+    token: 'drive-secret',
+    files: [
+      {
+        id: 'sheet-prices',
+        name: 'Prices',
+        mimeType: 'application/vnd.google-apps.spreadsheet',
+        content: 'item,price\nbaguette,3\nwedding cake,120\n',
+      },
+    ],
+  });
+  t = await createTestApp({
+    env: {
+      NOTION_TOKEN: 'notion-secret',
+      NOTION_API_BASE: notion.url,
+      GOOGLE_DRIVE_TOKEN: 'drive-secret',
+      GOOGLE_DRIVE_API_BASE: drive.url,
+    },
+  });
   await t.deps.queue.start();
   workers = await startDataSourceWorkers(t.deps, { pollingIntervalSeconds: 0.5, reapIntervalMs: 3_600_000 });
   ada = await signUp(t, 'ada@example.com');
@@ -44,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   workers?.stop();
   await notion?.close();
+  await drive?.close();
   await t?.close();
 });
 
@@ -93,9 +114,9 @@ describe('Notion connector', () => {
       ],
     });
     expect((await request(bob, `/api/context/connectors/notion/documents?appId=${appId}`)).status).toBe(404);
-    const drive = await request(ada, `/api/context/connectors/google_drive/documents?appId=${appId}`);
-    expect(drive.status).toBe(400);
-    expect(await drive.json()).toMatchObject({ error: { code: 'connector_not_configured' } });
+    const other = await request(ada, `/api/context/connectors/dropbox/documents?appId=${appId}`);
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({ error: { code: 'connector_not_configured' } });
   });
 
   it('imports a picked page through the pipeline, searchable, then re-syncs its new text', async () => {
@@ -170,5 +191,39 @@ describe('Notion connector', () => {
     const again = await request(ada, `/api/context/${item?.id}/resync`, { method: 'POST' });
     expect(again.status).toBe(400);
     expect((await request(bob, `/api/context/${item?.id}/resync`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('Google Drive connector', () => {
+  it('lists the Sheet and imports it as one passage source per row', async () => {
+    const list = await request(ada, `/api/context/connectors/google_drive/documents?appId=${appId}`);
+    expect(((await list.json()) as { documents: unknown[] }).documents).toEqual([
+      {
+        providerItemId: 'sheet-prices',
+        name: 'Prices',
+        type: 'google_sheet',
+        externalFileUrl: 'https://docs.google.com/d/sheet-prices/edit',
+      },
+    ]);
+    const res = await request(
+      ada,
+      `/api/context/ingest/metadata?appId=${appId}`,
+      json('POST', {
+        contextItems: [
+          { provider: 'google_drive', providerItemId: 'sheet-prices', name: 'Prices', type: 'google_sheet' },
+        ],
+      }),
+    );
+    const [created] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+    if (!created) throw new Error('no item');
+    expect(await settledItem(created.id)).toMatchObject({
+      status: 'synced',
+      type: 'google_sheet',
+      provider: 'google_drive',
+      itemCount: 2,
+    });
+    const [best] = await search('wedding cake');
+    expect(best).toMatchObject({ itemId: created.id, itemName: 'Prices' });
+    expect(best?.text).toContain('120');
   });
 });

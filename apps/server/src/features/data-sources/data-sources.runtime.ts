@@ -5,6 +5,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createSafeFetch } from '../../platform/net/index.ts';
 import type { Connector, ConnectorRegistry } from './connectors/connector.ts';
+import { createGoogleDriveConnector } from './connectors/google-drive.ts';
 import { createNotionConnector } from './connectors/notion.ts';
 import { createDataSourcesRepo } from './data-sources.repo.ts';
 import type { IngestDeps } from './pipeline/ingest-worker.ts';
@@ -37,7 +38,14 @@ export function createDataSourcesRuntime(deps: RuntimeDeps) {
     token: deps.config.dataSources.notion.token,
     baseUrl: deps.config.dataSources.notion.apiBase,
   });
-  const connectors: ConnectorRegistry = new Map<string, Connector>([[notion.id, notion]]);
+  const drive = createGoogleDriveConnector({
+    token: deps.config.dataSources.googleDrive.token,
+    baseUrl: deps.config.dataSources.googleDrive.apiBase,
+  });
+  const connectors: ConnectorRegistry = new Map<string, Connector>([
+    [notion.id, notion],
+    [drive.id, drive],
+  ]);
   const ingestDeps: IngestDeps = { repo, index, bus: deps.bus, logger: deps.logger, safeFetch, connectors };
   const reaperDeps: ReaperDeps = { repo, index, queue: deps.queue, bus: deps.bus };
   return {
