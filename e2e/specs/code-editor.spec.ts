@@ -68,3 +68,56 @@ test('a builder who is not an admin sees the code read-only', async ({ page }) =
   await expect(page.getByRole('button', { name: 'Download Code' })).toBeDisabled();
   await expect(page.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
 });
+
+test('an admin deletes a component, accepting the reference update, and restores a file from its history', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInAdmin(page);
+  const appId = await createApp(page, 'Delete Lab');
+  const write = async (path: string, content: string) => {
+    const res = await page.request.post(`/api/apps/${appId}/files/update`, {
+      data: { file: { path, content } },
+      headers: { origin: baseURL },
+    });
+    expect(res.status()).toBe(200);
+  };
+  await write('components/Badge.tsx', 'export default function Badge() { return <span>b</span>; }\n');
+  await write(
+    'pages/Shop.tsx',
+    "import Badge from '../components/Badge';\nexport default function Shop() { return null; }\n",
+  );
+  await write(
+    'pages/Shop.tsx',
+    "import Badge from '../components/Badge';\nexport default function Shop() { return 1; }\n",
+  );
+  await page.goto(`/build/app/${appId}/code`);
+
+  const files = page.getByRole('navigation', { name: 'Files' });
+  await files.getByRole('button', { name: 'Badge.tsx' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('list', { name: 'References to update' })).toContainText('pages/Shop.tsx');
+  await expect(dialog).toContainText("import Badge from '../components/Badge';");
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted Badge.tsx')).toBeVisible();
+  await expect(files.getByRole('button', { name: 'Badge.tsx' })).toHaveCount(0);
+  const after = (await (await page.request.get(`/api/apps/${appId}/files`)).json()) as {
+    files: { path: string; content: string }[];
+  };
+  expect(after.files.find((f) => f.path === 'pages/Shop.tsx')?.content).not.toContain('Badge');
+
+  // History of Shop.tsx: restore the first version (a new version with that content).
+  await files.getByRole('button', { name: 'Shop.tsx' }).click();
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog');
+  const versions = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+  await expect(versions).toHaveCount(3);
+  await versions.last().getByRole('button').click();
+  await history.getByRole('button', { name: /Restore version \d+/ }).click();
+  await expect(page.getByTestId('save-status')).toHaveText('Saved');
+  const restored = (await (await page.request.get(`/api/apps/${appId}/files`)).json()) as {
+    files: { path: string; content: string }[];
+  };
+  expect(restored.files.find((f) => f.path === 'pages/Shop.tsx')?.content).toContain('return null');
+});
