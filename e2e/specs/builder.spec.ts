@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+const PASSWORD = 'violet-canyon-maple-42';
+
+async function signUpBuilder(page: Page) {
+  const email = `builder-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await page.request.post('/api/auth/signup', {
+    data: { email, password: PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function createToolFromHome(page: Page, prompt: string) {
+  await page.goto('/home');
+  await page.getByRole('radio', { name: /Single tool/ }).click();
+  await page.getByLabel('What do you want to build?').fill(prompt);
+  await page.getByRole('button', { name: 'Start building' }).click();
+  await expect(page).toHaveURL(/\/build\/app\/[0-9a-f-]{36}$/);
+  return page.url().split('/').at(-1) as string;
+}
+
+test('create a tool from /home, edit its texts in the side panel, see the save and keep it after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUpBuilder(page);
+  await page.goto('/home');
+  await expect(page.getByText('No apps yet')).toBeVisible();
+
+  await createToolFromHome(page, 'A tool that grades essays\nwith a rubric');
+  const panel = page.getByRole('navigation', { name: 'Side panel' });
+  await expect(panel.getByRole('button', { name: 'Tool texts' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'App branding' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Call to action' })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Tool texts' }).click();
+  await page.getByLabel('Header', { exact: true }).fill('Essay grader pro');
+  await page.getByLabel('Welcome message').fill('Paste your essay');
+  await page.getByLabel('Example 1').fill('A short essay on tides');
+  await expect(page.getByText('Saving…')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(panel.getByRole('button', { name: 'Call to action' })).toBeVisible();
+
+  await page.reload();
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('button', { name: 'Tool texts' })
+    .click();
+  await expect(page.getByLabel('Header', { exact: true })).toHaveValue('Essay grader pro');
+  await expect(page.getByLabel('Welcome message')).toHaveValue('Paste your essay');
+  await expect(page.getByLabel('Example 1')).toHaveValue('A short essay on tides');
+
+  // Ctrl+B collapses the panel and the state survives a reload (cookie).
+  await page.keyboard.press('Control+b');
+  await expect(page.getByRole('button', { name: 'Open side panel (Ctrl+B)' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Open side panel (Ctrl+B)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open side panel (Ctrl+B)' }).click();
+
+  // Home lists the app; rename it and delete it after confirming.
+  await page.goto('/home');
+  await expect(page.getByRole('link', { name: 'A tool that grades essays' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your apps' }).getByText('Single tool')).toBeVisible();
+  await page.getByRole('button', { name: 'Actions for A tool that grades essays' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByRole('dialog').getByLabel('App name').fill('Essay grader');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('link', { name: 'Essay grader' })).toBeVisible();
+  await page.getByRole('button', { name: 'Actions for Essay grader' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog').getByText('Delete Essay grader?')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete app' }).click();
+  await expect(page.getByText('No apps yet')).toBeVisible();
+});
+
+test('leaving mid-debounce asks about the unsaved changes', async ({ page }) => {
+  await signUpBuilder(page);
+  await createToolFromHome(page, 'A cover letter writer');
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('button', { name: 'Call to action' })
+    .click();
+  await page.getByLabel('Button text').fill('Book a call');
+  await expect(page.getByText('Saving…')).toBeVisible();
+  const dialog = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const shown = await dialog;
+  expect(shown.type()).toBe('beforeunload');
+  await shown.dismiss();
+});
+
+test('a signed-out visitor who starts building is sent to sign-up', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Start building' }).click();
+  await expect(page).toHaveURL(/\/signup\?redirectTo=%2Fhome$/);
+});
