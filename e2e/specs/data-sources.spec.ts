@@ -23,6 +23,14 @@ test('add a text data item, search it, rename it, meet the lite limit and delete
   await panel.getByRole('button', { name: 'Manage data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Data Sources' });
   await expect(dialog).toBeVisible();
+  // No connector is configured on this server: only the built-in sources are offered.
+  await expect(dialog.getByRole('tab')).toHaveText([
+    'Text',
+    'Items List (CSV)',
+    'Doc (DOCX)',
+    'Local files',
+    'Web page',
+  ]);
 
   // An empty text is refused with the spec's message.
   await dialog.getByRole('button', { name: 'Add text' }).click();

@@ -1,4 +1,11 @@
-import type { ContextItem, ContextItemEvent, ContextItemsResponse, Passage } from '@atelier/shared';
+import type {
+  ConnectorDocuments,
+  ConnectorTokens,
+  ContextItem,
+  ContextItemEvent,
+  ContextItemsResponse,
+  Passage,
+} from '@atelier/shared';
 import { UNSETTLED_STATUSES } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -123,3 +130,36 @@ export function useLiveItems(appId: string, items: ContextItem[] | undefined) {
     return () => source.close();
   }, [appId, watching, client]);
 }
+
+/** The external connectors this server offers (only configured ones are listed). */
+export function useOfferedConnectors() {
+  return useQuery({
+    queryKey: [...queryKeys.all, 'connectors'],
+    queryFn: ({ signal }) => apiFetch<ConnectorTokens>('/api/integrations/fetchCarbonTokens', { signal }),
+    select: (data) => data.connectors.filter((c) => c.id === 'notion' || c.id === 'google_drive'),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useConnectorDocuments(appId: string, provider: string) {
+  return useQuery({
+    queryKey: [...queryKeys.all, appId, 'connector', provider],
+    queryFn: ({ signal }) =>
+      apiFetch<ConnectorDocuments>(`/api/context/connectors/${enc(provider)}/documents?appId=${enc(appId)}`, {
+        signal,
+      }),
+  });
+}
+
+export const useImportDocuments = (appId: string) =>
+  useItemsMutation(appId, (input: { provider: string; documents: ConnectorDocuments['documents'] }) =>
+    apiFetch<Created>(`/api/context/ingest/metadata?appId=${enc(appId)}`, {
+      method: 'POST',
+      body: { contextItems: input.documents.map((doc) => ({ provider: input.provider, ...doc })) },
+    }),
+  );
+
+export const useResyncItem = (appId: string) =>
+  useItemsMutation(appId, (id: string) =>
+    apiFetch<ContextItem>(`/api/context/${enc(id)}/resync`, { method: 'POST' }),
+  );

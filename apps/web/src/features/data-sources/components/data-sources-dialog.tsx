@@ -12,13 +12,14 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useContextItems, useLiveItems, usePassageSearch } from '../api.ts';
+import { useContextItems, useLiveItems, useOfferedConnectors, usePassageSearch } from '../api.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { AddTextForm, UploadForm, WebPageForm } from './add-source-forms.tsx';
+import { ConnectorForm } from './connector-form.tsx';
 import { ItemRow } from './item-row.tsx';
 
 const SOURCES = ['Text', 'Items List (CSV)', 'Doc (DOCX)', 'Local files', 'Web page'] as const;
-type Source = (typeof SOURCES)[number];
+type Source = string;
 
 export function DataSourcesDialog(props: {
   appId: string;
@@ -42,6 +43,7 @@ export function DataSourcesDialog(props: {
 
 function DataSourcesBody({ appId }: { appId: string }) {
   const items = useContextItems(appId);
+  const connectors = useOfferedConnectors();
   const [source, setSource] = useState<Source>('Text');
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -60,6 +62,7 @@ function DataSourcesBody({ appId }: { appId: string }) {
     ? contextItems.filter((item) => item.name.toLowerCase().includes(debounced.toLowerCase()))
     : contextItems;
 
+  const offered = connectors.data ?? [];
   const forms: Record<Source, ReactNode> = {
     Text: <AddTextForm appId={appId} disabled={hasReachedDataLimit} />,
     'Items List (CSV)': (
@@ -94,6 +97,17 @@ function DataSourcesBody({ appId }: { appId: string }) {
     ),
     'Web page': <WebPageForm appId={appId} disabled={hasReachedDataLimit} limits={limits} />,
   };
+  for (const connector of offered) {
+    forms[connector.name] = (
+      <ConnectorForm
+        key={connector.id}
+        appId={appId}
+        provider={connector.id}
+        name={connector.name}
+        disabled={hasReachedDataLimit}
+      />
+    );
+  }
 
   return (
     <div className="grid gap-4">
@@ -111,7 +125,7 @@ function DataSourcesBody({ appId }: { appId: string }) {
         </div>
       )}
       <div role="tablist" aria-label="Add a data source" className="flex flex-wrap gap-1">
-        {SOURCES.map((name) => (
+        {[...SOURCES, ...offered.map((c) => c.name)].map((name) => (
           <button
             key={name}
             type="button"

@@ -11,7 +11,7 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
-import { useDeleteItem, useRenameItem } from '../api.ts';
+import { useDeleteItem, useRenameItem, useResyncItem } from '../api.ts';
 import { formatBytes, formatDate, STATUS_LABELS, TYPE_LABELS } from '../format.ts';
 
 function progressText(item: ContextItem): string | undefined {
@@ -27,6 +27,8 @@ export function ItemRow({ appId, item }: { appId: string; item: ContextItem }) {
   const [name, setName] = useState(item.name);
   const rename = useRenameItem(appId);
   const remove = useDeleteItem(appId);
+  const resync = useResyncItem(appId);
+  const fromConnector = item.provider === 'notion' || item.provider === 'google_drive';
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
@@ -86,6 +88,13 @@ export function ItemRow({ appId, item }: { appId: string; item: ContextItem }) {
           >
             Rename
           </DropdownMenuItem>
+          {fromConnector && (
+            <DropdownMenuItem
+              onSelect={() => resync.mutate(item.id, { onError: (e) => toast.error(e.message) })}
+            >
+              Sync again
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem
             variant="destructive"
             onSelect={() =>
