@@ -14,7 +14,12 @@ const externalPackages = {
 
 await build({
   // The function runner is forked by the server (platform/sandbox) from dist/function-runner.js.
-  entryPoints: { main: 'src/main.ts', 'function-runner': 'src/platform/sandbox/runner.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'function-runner': 'src/platform/sandbox/runner.ts',
+    // `npm run backup` / `npm run restore` in a production image (no tsx there).
+    'backup-cli': 'src/ops/backup-cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
