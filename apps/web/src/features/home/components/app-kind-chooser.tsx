@@ -11,7 +11,7 @@ interface AppKindChooserProps {
 export function AppKindChooser({ value, onValueChange }: AppKindChooserProps) {
   return (
     <RadioGroup.Root
-      aria-label="App type"
+      aria-label="Kind of app"
       value={value}
       onValueChange={(next) => {
         const option = APP_KIND_OPTIONS.find((candidate) => candidate.value === next);
