@@ -59,7 +59,9 @@ const fieldSchema: z.ZodType<EntityFieldSchema> = z.lazy(() =>
       items: fieldSchema.optional(),
       properties: z.record(z.string(), fieldSchema).optional(),
     })
-    .loose(),
+    .loose()
+    // A named schema lets the OpenAPI generator refer to itself instead of recursing forever.
+    .meta({ id: 'EntityField' }),
 );
 
 export const entitySchemaSchema = z
