@@ -13,6 +13,13 @@ export const CODE_EDITOR_MESSAGES = {
   downloadCode: 'Download Code',
   largeFile: 'Over 500 lines',
   readOnly: 'Read-only',
+  noFilesToMerge: 'No files to merge (only additions and modifications are supported)',
+  noChangesToMerge: 'No changes to merge',
+  merged: (n: number) => `Successfully merged ${n} files in a single version`,
+  mergedAndDeployed: (n: number, f: number) =>
+    `Successfully merged ${n} files in a single version and deployed ${f} function(s)`,
+  functionsFailed: (n: number) => `${n} function(s) failed to deploy`,
+  mergeFailed: 'Failed to merge changes',
 } as const;
 
 /** Autosave debounce and how long "saved" shows before the status returns to idle (spec 1 §4, §9). */

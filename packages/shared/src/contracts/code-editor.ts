@@ -29,3 +29,33 @@ export const fileHistoryResponseSchema = z
   })
   .meta({ id: 'FileHistoryResponse' });
 export type FileHistoryResponse = z.infer<typeof fileHistoryResponseSchema>;
+
+/** `POST /api/apps/{appId}/merge` (spec 3 §7): added and modified files from a comparison, one version. */
+export const mergeRequestSchema = z
+  .object({
+    files: z
+      .array(
+        z.object({
+          id: z.string().max(100).optional(),
+          path: z.string().min(1).max(300),
+          content: z.string(),
+          /** The change the diff showed; deleted (and unchanged) files are never merged. */
+          status: z.enum(['added', 'modified', 'deleted', 'unchanged']).optional(),
+        }),
+      )
+      .max(300),
+    description: z.string().max(500).optional(),
+  })
+  .meta({ id: 'MergeRequest' });
+export type MergeRequest = z.infer<typeof mergeRequestSchema>;
+
+export const mergeResponseSchema = z
+  .object({
+    versionId: z.string(),
+    filesCount: z.number().int(),
+    totalFunctions: z.number().int(),
+    deployedFunctionsCount: z.number().int(),
+    deploymentIssues: z.array(z.object({ name: z.string(), message: z.string() })),
+  })
+  .meta({ id: 'MergeResponse' });
+export type MergeResponse = z.infer<typeof mergeResponseSchema>;

@@ -5,6 +5,7 @@ import {
   type DeleteFileResponse,
   type FileHistoryResponse,
   type FileReferencesResponse,
+  type MergeResponse,
   type UpdateFileResponse,
 } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,5 +150,60 @@ describe('file version history (spec 1 §2)', () => {
     const app = await createApp(admin);
     const res = await call(builder, 'GET', `/api/apps/${app.id}/files/x/history`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe('merge (spec 3 §4, §7, §8)', () => {
+  const GREET = "export default async function handler() {\n  return new Response('hi');\n}\n";
+
+  it('merges added and modified files as one new version, skips deleted ones and deploys the merged function', async () => {
+    const app = await createApp(admin);
+    const before = await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`);
+    const home = before.body.files.find((f) => f.path === 'pages/Home.tsx');
+    const res = await call<MergeResponse>(admin, 'POST', `/api/apps/${app.id}/merge`, {
+      files: [
+        { path: 'pages/Home.tsx', content: 'export default () => <p>merged</p>;', status: 'modified' },
+        { path: 'components/New.tsx', content: 'export default () => null;', status: 'added' },
+        { path: 'functions/greet.ts', content: GREET, status: 'added' },
+        { path: 'globals.css', content: '', status: 'deleted' },
+      ],
+      description: 'Merged from Other',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ filesCount: 3, totalFunctions: 1, deploymentIssues: [] });
+    expect(res.body.deployedFunctionsCount).toBe(1);
+    const after = await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`);
+    expect(after.body.versionId).toBe(res.body.versionId);
+    expect(after.body.files.find((f) => f.id === home?.id)?.content).toContain('merged');
+    expect(after.body.files.some((f) => f.path === 'components/New.tsx')).toBe(true);
+    expect(after.body.files.some((f) => f.path === 'globals.css')).toBe(true);
+  });
+
+  it('answers "No files to merge …" when only deletions are sent and "No changes to merge" when nothing differs', async () => {
+    const app = await createApp(admin);
+    const onlyDeleted = await call<{ error: { message: string } }>(
+      admin,
+      'POST',
+      `/api/apps/${app.id}/merge`,
+      {
+        files: [{ path: 'globals.css', content: '', status: 'deleted' }],
+      },
+    );
+    expect(onlyDeleted.status).toBe(400);
+    expect(onlyDeleted.body.error.message).toBe(CODE_EDITOR_MESSAGES.noFilesToMerge);
+    const files = (await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`)).body.files;
+    const same = await call<{ error: { message: string } }>(admin, 'POST', `/api/apps/${app.id}/merge`, {
+      files: files.map(({ path, content }) => ({ path, content, status: 'modified' })),
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.error.message).toBe(CODE_EDITOR_MESSAGES.noChangesToMerge);
+  });
+
+  it('is refused with 403 for a builder who is not an admin', async () => {
+    const app = await createApp(builder);
+    const res = await call(builder, 'POST', `/api/apps/${app.id}/merge`, {
+      files: [{ path: 'pages/X.tsx', content: 'x', status: 'added' }],
+    });
+    expect(res.status).toBe(403);
   });
 });

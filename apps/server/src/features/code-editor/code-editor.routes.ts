@@ -5,6 +5,8 @@ import {
   fileHistoryResponseSchema,
   fileReferencesResponseSchema,
   findFileReferences,
+  mergeRequestSchema,
+  mergeResponseSchema,
 } from '@atelier/shared';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app.ts';
@@ -12,7 +14,9 @@ import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { notFound } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
-import { builderErrors, builderOf, jsonContent } from '../apps/http.ts';
+import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import { requireCodeEditor } from './guard.ts';
+import { mergeFiles } from './merge.ts';
 
 const referencesRoute = createRoute({
   method: 'get',
@@ -36,6 +40,21 @@ const historyRoute = createRoute({
   middleware: [requireBuilder] as const,
   request: { params: appIdParamSchema.extend({ fileId: z.string().min(1).max(100) }) },
   responses: { 200: jsonContent(fileHistoryResponseSchema, 'The file history'), ...builderErrors },
+});
+
+const mergeRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/merge',
+  tags: ['code editor'],
+  summary:
+    'Merge added and modified files (from a comparison) as one new version, then deploy their functions',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, ...jsonBody(mergeRequestSchema) },
+  responses: {
+    200: jsonContent(mergeResponseSchema, 'Merged'),
+    400: errorContent('No files to merge, or no changes to merge'),
+    ...builderErrors,
+  },
 });
 
 /** Code editor calls beside the apps area's files/update and files/delete (README.md in this folder). */
@@ -74,5 +93,10 @@ export function codeEditorModule(deps: AppDeps) {
         previous = key;
       }
       return c.json({ entries: entries.reverse() }, 200);
+    })
+    .openapi(mergeRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      await requireCodeEditor(c, runtime, appId);
+      return c.json(await mergeFiles(deps, runtime, builderOf(c), appId, c.req.valid('json')), 200);
     });
 }
