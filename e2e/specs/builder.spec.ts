@@ -97,3 +97,19 @@ test('a signed-out visitor who starts building is sent to sign-up', async ({ pag
   await page.getByRole('button', { name: 'Start building' }).click();
   await expect(page).toHaveURL(/\/signup\?redirectTo=%2Fhome$/);
 });
+
+test('on the lite plan the tool settings are greyed out with the upgrade hint', async ({ page }) => {
+  await signUpBuilder(page); // never the first account (the admin) after this
+  await signUpBuilder(page);
+  await createToolFromHome(page, 'A quiz maker');
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('button', { name: 'Tool settings' })
+    .click();
+  await expect(
+    page.getByText('Settings are available on paid plans. Upgrade your plan to edit them.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Daily limit per user')).toBeDisabled();
+  await expect(page.getByLabel('Weekly limit per user')).toBeDisabled();
+  await expect(page.getByLabel('Credits per run')).toHaveCount(0);
+});

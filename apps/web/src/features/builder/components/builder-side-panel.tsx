@@ -1,6 +1,7 @@
 import type { AppSummary } from '@atelier/shared';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { PlanDialogHost } from '../../plans/components/plan-dialog-host.tsx';
+import { useAccount } from '../../plans/hooks/use-plans.ts';
 import { useAppSaver } from '../use-app-saver.ts';
 import { SidePanel } from './side-panel.tsx';
 
@@ -8,7 +9,8 @@ import { SidePanel } from './side-panel.tsx';
 export function BuilderSidePanel({ app }: { app: AppSummary }) {
   const session = useSession();
   const { save, pending } = useAppSaver(app.id);
-  const viewer = { isAdmin: session.data?.user.isAdmin === true, plan: 'lite' };
+  const { account } = useAccount();
+  const viewer = { isAdmin: session.data?.user.isAdmin === true, plan: account.data?.plan ?? 'lite' };
   return (
     <>
       <SidePanel app={app} viewer={viewer} save={save} pending={pending} />

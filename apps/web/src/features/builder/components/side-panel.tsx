@@ -5,12 +5,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { type PanelId, panelMenuFor } from '../panel-menu.ts';
 import { BrandingPanel } from '../panels/branding-panel.tsx';
 import { CtaPanel } from '../panels/cta-panel.tsx';
+import { SettingsPanel } from '../panels/settings-panel.tsx';
 import { TextsPanel } from '../panels/texts-panel.tsx';
 import type { SavePatch } from '../save-queue.ts';
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../sidebar-state.ts';
 
 /** The panels built so far; the menu shows only these. */
-const BUILT: ReadonlySet<PanelId> = new Set(['texts', 'branding', 'cta']);
+const BUILT: ReadonlySet<PanelId> = new Set(['texts', 'branding', 'cta', 'settings']);
 
 export interface SidePanelProps {
   app: AppSummary;
@@ -63,6 +64,8 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
   else if (current?.id === 'branding')
     body = <BrandingPanel app={app} save={save} isAdmin={viewer.isAdmin} />;
   else if (current?.id === 'cta') body = <CtaPanel app={app} save={save} />;
+  else if (current?.id === 'settings')
+    body = <SettingsPanel app={app} save={save} isAdmin={viewer.isAdmin} isLite={viewer.plan === 'lite'} />;
 
   return (
     <div data-state="expanded" className="flex h-full w-[18rem] flex-col lg:w-64">
