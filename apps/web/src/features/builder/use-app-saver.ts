@@ -5,15 +5,8 @@ import { useBlocker } from 'react-router';
 import { toast } from '../../components/ui/toaster.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { queryKeys } from '../apps/api.ts';
+import { failedAreaMessage } from './save-messages.ts';
 import { createSaveQueue, type SavePatch, type SaveQueue } from './save-queue.ts';
-
-/** Which area failed (spec 3 §4 "Saving"): style, settings, tools, else the app. */
-export function failedAreaMessage(patch: SavePatch): string {
-  if ('style' in patch) return BUILDER_MESSAGES.saveStyleFailed;
-  if ('settings' in patch) return BUILDER_MESSAGES.saveSettingsFailed;
-  if ('tools' in patch) return BUILDER_MESSAGES.saveToolFailed;
-  return BUILDER_MESSAGES.saveAppFailed;
-}
 
 /**
  * Debounced saving of the builder panels (`PATCH /api/apps/{appId}` with partial objects):
