@@ -4,6 +4,7 @@ import { RouteErrorBoundary } from './components/error-boundary.tsx';
 import { AdminLlmRoute } from './routes/admin-llm.tsx';
 import { AppCodeRoute } from './routes/app-code.tsx';
 import { AppDataRoute } from './routes/app-data.tsx';
+import { AppDatabaseRoute } from './routes/app-database.tsx';
 import { AppFunctionsRoute } from './routes/app-functions.tsx';
 import { AppMembershipsRoute } from './routes/app-memberships.tsx';
 import { AuthHandlerRoute } from './routes/auth-handler.tsx';
@@ -24,6 +25,11 @@ import { SignupRoute } from './routes/signup.tsx';
 export const router = createBrowserRouter([
   // The builder fills the window: no site header or footer.
   { path: '/build/app/:appId', element: <BuilderRoute />, errorElement: <RouteErrorBoundary fullPage /> },
+  {
+    path: '/build/app/:appId/database',
+    element: <AppDatabaseRoute />,
+    errorElement: <RouteErrorBoundary fullPage />,
+  },
   {
     path: '/build/app/:appId/code',
     element: <AppCodeRoute />,

@@ -42,7 +42,19 @@ export function BuilderRoute() {
     <BuilderLayout
       sidePanel={<BuilderSidePanel key={current.id} app={current} />}
       sidePanelClassName="w-auto"
-      topBar={<BuilderTopBar app={current} actions={<PublishDialog app={current} />} />}
+      topBar={
+        <BuilderTopBar
+          app={current}
+          actions={
+            <>
+              <Button variant="outline" size="sm" asChild>
+                <Link to={`/build/app/${encodeURIComponent(current.id)}/database`}>Database</Link>
+              </Button>
+              <PublishDialog app={current} />
+            </>
+          }
+        />
+      }
     >
       <PreviewPanel
         appId={current.id}
