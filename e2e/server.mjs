@@ -10,7 +10,13 @@ process.env.LOG_LEVEL ??= 'warn';
 // End-to-end specs never reach the internet: no public model list (a spec may point it at a fake).
 process.env.MODEL_CATALOGUE_URL ??= 'off';
 // The AI models screen is for admins: this address signs up as one (specs/ai-models.spec.ts).
-process.env.ADMIN_EMAILS ??= 'e2e-admin@example.com,e2e-code-admin@example.com'; // the second: specs/code-editor.spec.ts
+// The others write code directly, which is admin-only (e2e/support/admin.ts, specs/code-editor.spec.ts).
+process.env.ADMIN_EMAILS ??= [
+  'e2e-admin@example.com',
+  'e2e-code-admin@example.com',
+  'e2e-apps-admin@example.com',
+  'e2e-functions-admin@example.com',
+].join(',');
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 

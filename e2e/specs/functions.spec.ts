@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 const SECRET_VALUE = 'hola-from-a-secret-7731';
@@ -18,10 +19,7 @@ test('set a secret in the editor, deploy a function, and call its webhook URL af
 }) => {
   test.setTimeout(90_000);
   const headers = { origin: baseURL };
-  const email = `functions-${Date.now()}@example.com`;
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(201);
+  await signInAdmin(page, E2E_ADMINS.functions, PASSWORD);
   const created = await page.request.post('/api/apps', {
     data: { name: 'Greeter', type: 'GEN_APP' },
     headers,

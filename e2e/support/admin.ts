@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+/**
+ * Admins of the e2e server (ADMIN_EMAILS in e2e/server.mjs). Code writes by a builder are
+ * admin-only (spec 1 §5–§6), so specs that write files directly sign in as one of these.
+ */
+export const E2E_ADMINS = {
+  apps: 'e2e-apps-admin@example.com',
+  functions: 'e2e-functions-admin@example.com',
+} as const;
+
+/** Signs up the admin with the page's request context, or logs in when a retry finds it exists. */
+export async function signInAdmin(page: Page, email: string, password: string): Promise<string> {
+  const headers = { origin: baseURL };
+  const data = { email, password };
+  const signup = await page.request.post('/api/auth/signup', { data, headers });
+  if (signup.status() !== 201) {
+    expect((await page.request.post('/api/auth/login', { data, headers })).status()).toBe(200);
+  }
+  return email;
+}
