@@ -9,6 +9,7 @@ import { BuilderLayout } from '../features/builder/components/builder-layout.tsx
 import { BuilderSidePanel } from '../features/builder/components/builder-side-panel.tsx';
 import { BuilderTopBar } from '../features/builder/components/builder-top-bar.tsx';
 import { PublishDialog } from '../features/builder/components/publish-dialog.tsx';
+import { useBuilderChat } from '../features/chat/hooks/use-builder-chat.tsx';
 import { PreviewPanel } from '../features/preview/components/preview-panel.tsx';
 
 /** `/build/app/{appId}`: the builder (spec 1 §2). For now: the top bar, the live preview and its error panel. */
@@ -17,6 +18,7 @@ export function BuilderRoute() {
   const session = useRequireSession();
   const app = useApp(appId);
   const client = useQueryClient();
+  const chat = useBuilderChat(appId, app.data?.currentVersionId ?? null);
 
   if (app.isError) {
     return (
@@ -42,11 +44,13 @@ export function BuilderRoute() {
     <BuilderLayout
       sidePanel={<BuilderSidePanel key={current.id} app={current} />}
       sidePanelClassName="w-auto"
+      chat={chat.panel}
       topBar={
         <BuilderTopBar
           app={current}
           actions={
             <>
+              {chat.toggle}
               <Button variant="outline" size="sm" asChild>
                 <Link to={`/build/app/${encodeURIComponent(current.id)}/database`}>Database</Link>
               </Button>
@@ -60,6 +64,8 @@ export function BuilderRoute() {
         appId={current.id}
         appName={current.name}
         currentVersionId={current.currentVersionId}
+        versionId={chat.previewVersionId}
+        onResolveWithAi={chat.resolveWithAi}
         onReload={() => client.invalidateQueries({ queryKey: queryKeys.app(current.id) })}
       />
     </BuilderLayout>

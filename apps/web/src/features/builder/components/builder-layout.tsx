@@ -7,6 +7,8 @@ export interface BuilderLayoutProps {
   sidePanel?: ReactNode;
   /** The side panel's width classes (default 22rem); the builder panels size themselves (`w-auto`). */
   sidePanelClassName?: string;
+  /** Next to the side panel: the chat (features/chat), when it is open. */
+  chat?: ReactNode;
   /** The main area: the live preview (or the code editor, the database …). */
   children: ReactNode;
 }
@@ -19,6 +21,7 @@ export function BuilderLayout({
   topBar,
   sidePanel,
   sidePanelClassName = 'w-[22rem]',
+  chat,
   children,
 }: BuilderLayoutProps) {
   return (
@@ -30,6 +33,7 @@ export function BuilderLayout({
             {sidePanel}
           </aside>
         )}
+        {chat && <aside className="flex w-[24rem] shrink-0 flex-col border-border border-r">{chat}</aside>}
         <main id="main" className="relative min-w-0 flex-1">
           {children}
         </main>

@@ -1,0 +1,73 @@
+import { type ActionResult, CHAT_MESSAGES } from '@atelier/shared';
+import { ArrowRight, Bot } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { useParsedReply } from '../hooks/use-parsed-reply.ts';
+import { actionResultsOf, type ChatUIMessage, isDiscuss, isFailed, textOf } from '../types.ts';
+import { ActionCard } from './action-card.tsx';
+import { ReplyFooter, type ReplyFooterProps } from './reply-footer.tsx';
+
+export interface AssistantMessageProps extends Omit<ReplyFooterProps, 'message'> {
+  message: ChatUIMessage;
+  /** This reply is still streaming in. */
+  streaming: boolean;
+  /** The newest message: "Let's keep going" is offered only there. */
+  isLast: boolean;
+  busy: boolean;
+  onContinue: () => void;
+  onEnterSecrets: (secrets: NonNullable<ActionResult['secrets']>) => void;
+}
+
+/** An assistant reply: its prose, an action card per action, and the footer (preview, rating, context, usage). */
+export function AssistantMessage(props: AssistantMessageProps) {
+  const { message, streaming, isLast, busy, onContinue, onEnterSecrets } = props;
+  const reply = useParsedReply(textOf(message), !streaming);
+  const results = actionResultsOf(message);
+  const failed = isFailed(message);
+  return (
+    <div className="flex gap-2" data-role="assistant">
+      <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-md bg-muted">
+        <Bot aria-hidden="true" className="size-3.5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        {isDiscuss(message) ? <p className="mb-1 text-muted-foreground text-xs">Discuss mode</p> : null}
+        {reply.segments.map((segment, index) =>
+          segment.kind === 'text' ? (
+            segment.text.trim() ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: segments never reorder
+              <p key={index} className="whitespace-pre-wrap break-words leading-relaxed">
+                {segment.text.trim()}
+              </p>
+            ) : null
+          ) : (
+            <ActionCard
+              key={`action-${segment.action.index}`}
+              action={segment.action}
+              result={results.find((r) => r.index === segment.action.index)}
+              onEnterSecrets={() => {
+                const secrets = results.find((r) => r.index === segment.action.index)?.secrets;
+                if (secrets) onEnterSecrets(secrets);
+              }}
+            />
+          ),
+        )}
+        {reply.truncated && !failed ? (
+          <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/5 px-3 py-2">
+            <p className="text-sm">{CHAT_MESSAGES.truncated}</p>
+            {isLast ? (
+              <Button size="sm" variant="outline" onClick={onContinue} disabled={busy}>
+                {CHAT_MESSAGES.keepGoing}
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {failed ? (
+          <p role="alert" className="mt-2 rounded-md bg-destructive/10 px-3 py-2 text-destructive text-sm">
+            {CHAT_MESSAGES.failedReply}
+          </p>
+        ) : null}
+        {streaming ? null : <ReplyFooter {...props} />}
+      </div>
+    </div>
+  );
+}

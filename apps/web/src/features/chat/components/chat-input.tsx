@@ -1,0 +1,138 @@
+import {
+  CHAT_ATTACHMENT_MAX_BYTES,
+  CHAT_MAX_ATTACHMENTS,
+  CHAT_MESSAGES,
+  type ChatAttachment,
+} from '@atelier/shared';
+import { Loader2, Paperclip, Send, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
+import { errorMessage } from '../../auth/error-message.ts';
+import { chatApi } from '../api.ts';
+import type { SendOptions } from '../hooks/use-app-chat.ts';
+
+export interface ChatInputProps {
+  appId: string;
+  busy: boolean;
+  onSend: (text: string, options: SendOptions) => void;
+}
+
+/** The message box: Enter sends, Shift+Enter starts a new line; files attach; discuss mode. */
+export function ChatInput({ appId, busy, onSend }: ChatInputProps) {
+  const [text, setText] = useState('');
+  const [attachments, setAttachments] = useState<ChatAttachment[]>([]);
+  const [uploading, setUploading] = useState(0);
+  const [discuss, setDiscuss] = useState(false);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const canSend = !busy && uploading === 0 && (text.trim() !== '' || attachments.length > 0);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSend) return;
+    onSend(text.trim(), { attachments, discuss });
+    setText('');
+    setAttachments([]);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const attach = async (files: FileList | null) => {
+    for (const file of Array.from(files ?? []).slice(0, CHAT_MAX_ATTACHMENTS - attachments.length)) {
+      if (file.size >= CHAT_ATTACHMENT_MAX_BYTES) {
+        toast.error(CHAT_MESSAGES.attachmentTooLarge);
+        continue;
+      }
+      setUploading((n) => n + 1);
+      try {
+        const uploaded = await chatApi.upload(appId, file);
+        setAttachments((list) => [
+          ...list,
+          { name: uploaded.name, url: uploaded.url, contentType: uploaded.contentType },
+        ]);
+      } catch (error) {
+        toast.error(errorMessage(error, CHAT_MESSAGES.attachmentUploadFailed));
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 border-border border-t p-3">
+      {attachments.length > 0 || uploading > 0 ? (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Attached files">
+          {attachments.map((a) => (
+            <li
+              key={a.url}
+              className="inline-flex items-center gap-1 rounded border border-border px-2 py-0.5 text-xs"
+            >
+              {a.name}
+              <button
+                type="button"
+                aria-label={`Remove ${a.name}`}
+                onClick={() => setAttachments((list) => list.filter((x) => x.url !== a.url))}
+              >
+                <X aria-hidden="true" className="size-3" />
+              </button>
+            </li>
+          ))}
+          {uploading > 0 ? (
+            <li className="inline-flex items-center gap-1 text-muted-foreground text-xs">
+              <Loader2 aria-hidden="true" className="size-3 motion-safe:animate-spin" />
+              Uploading…
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      <label htmlFor="chat-message" className="sr-only">
+        Message
+      </label>
+      <Textarea
+        id="chat-message"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={
+          discuss ? 'Ask a question (nothing will be changed)' : 'Describe what to build or change'
+        }
+        className="max-h-48 min-h-16 resize-none"
+      />
+      <div className="flex items-center gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          className="sr-only"
+          id="chat-attach"
+          accept="image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain,text/csv,text/markdown,application/json"
+          onChange={(event) => void attach(event.target.files)}
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Attach files"
+          onClick={() => fileInput.current?.click()}
+        >
+          <Paperclip aria-hidden="true" />
+        </Button>
+        <label className="flex items-center gap-1.5 text-muted-foreground text-xs">
+          <input type="checkbox" checked={discuss} onChange={(event) => setDiscuss(event.target.checked)} />
+          Discuss mode
+        </label>
+        <Button type="submit" size="sm" className="ml-auto" disabled={!canSend}>
+          <Send aria-hidden="true" />
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

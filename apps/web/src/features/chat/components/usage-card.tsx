@@ -1,0 +1,60 @@
+import { BarChart3 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { formatTokens, formatUsd } from '../../llm/format.ts';
+import { useAppUsage } from '../api.ts';
+
+/** The admin token-usage summary card below the chat, with the per-message usage table (spec 3 §2, §6). */
+export function UsageCard({ appId }: { appId: string }) {
+  const usage = useAppUsage(appId, true);
+  const [open, setOpen] = useState(false);
+  const summary = usage.data?.summary;
+  if (!summary) return null;
+  return (
+    <section
+      aria-label="Token usage"
+      className="flex items-center gap-3 border-border border-t px-3 py-2 text-xs"
+    >
+      <BarChart3 aria-hidden="true" className="size-4 text-muted-foreground" />
+      <span className="tabular-nums">
+        {formatTokens(summary.totalTokens)} tokens · {formatUsd(summary.totalCost)} · {summary.calls}{' '}
+        {summary.calls === 1 ? 'call' : 'calls'}
+      </span>
+      <Button size="sm" variant="ghost" className="ml-auto h-7 px-2" onClick={() => setOpen(true)}>
+        Usage by message
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-h-[85vh] max-w-3xl overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>Token usage by message</DialogTitle>
+          </DialogHeader>
+          <table className="w-full text-xs tabular-nums">
+            <thead className="text-left text-muted-foreground">
+              <tr>
+                <th className="font-normal">Message</th>
+                <th className="font-normal">Model</th>
+                <th className="text-right font-normal">Prompt</th>
+                <th className="text-right font-normal">Completion</th>
+                <th className="text-right font-normal">Cost</th>
+                <th className="text-right font-normal">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(usage.data?.messages ?? []).map((row) => (
+                <tr key={row.messageId} className="border-border border-t">
+                  <td className="py-1 font-mono">{row.messageId.slice(0, 8)}</td>
+                  <td className="py-1">{row.usage.modelInfo.displayName ?? row.usage.modelInfo.model}</td>
+                  <td className="py-1 text-right">{row.usage.promptTokens.toLocaleString()}</td>
+                  <td className="py-1 text-right">{row.usage.completionTokens.toLocaleString()}</td>
+                  <td className="py-1 text-right">{formatUsd(row.usage.totalCost)}</td>
+                  <td className="py-1 text-right">{new Date(row.usage.timestamp).toLocaleString()}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+import { useChat } from '@ai-sdk/react';
+import {
+  CHAT_MESSAGES,
+  type ChatAttachment,
+  type ChatMessage,
+  type ChatRating,
+  type SystemActionType,
+} from '@atelier/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from '../../../components/ui/toaster.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { queryKeys as appKeys } from '../../apps/api.ts';
+import { errorMessage } from '../../auth/error-message.ts';
+import { chatApi, chatKeys } from '../api.ts';
+import { createChatTransport } from '../transport.ts';
+import { attachmentsOf, type ChatUIMessage, isFailed, textOf, toUIMessage } from '../types.ts';
+
+export interface SendOptions {
+  attachments?: ChatAttachment[];
+  discuss?: boolean;
+  systemActionType?: SystemActionType;
+}
+
+/**
+ * The builder chat of one app: history pages, sending through the AI SDK's `useChat`, retry,
+ * continue, and replacing the conversation after a restore.
+ */
+export function useAppChat(appId: string) {
+  const client = useQueryClient();
+  const transport = useMemo(() => createChatTransport(appId), [appId]);
+  // Throttled: a fast stream (many chunks in one network read) would otherwise update React more
+  // often than it allows in one tick ("Maximum update depth exceeded").
+  const chat = useChat<ChatUIMessage>({ id: `app-chat-${appId}`, transport, experimental_throttle: 50 });
+  const { setMessages } = chat;
+  const [historyState, setHistoryState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [hasMore, setHasMore] = useState(false);
+  /** The conversation held more than one page when opened (spec 3 §2 "start of the conversation"). */
+  const [pagedBack, setPagedBack] = useState(false);
+  const messagesRef = useRef(chat.messages);
+  messagesRef.current = chat.messages;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setHistoryState('loading');
+    chatApi
+      .history(appId, undefined, controller.signal)
+      .then((page) => {
+        setMessages(page.messages.map(toUIMessage));
+        setHasMore(page.hasMore);
+        setPagedBack(false);
+        setHistoryState('ready');
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setHistoryState('error');
+        // Signed out: the page sends the visitor to the login page.
+        if (!(error instanceof ApiError && error.status === 401)) toast.error(errorMessage(error));
+      });
+    return () => controller.abort();
+  }, [appId, setMessages]);
+
+  const loadOlder = useCallback(async (): Promise<boolean> => {
+    const first = messagesRef.current[0];
+    if (!first) return false;
+    const page = await chatApi.history(appId, first.id);
+    setMessages((current) => [...page.messages.map(toUIMessage), ...current]);
+    setHasMore(page.hasMore);
+    setPagedBack(true);
+    return page.hasMore;
+  }, [appId, setMessages]);
+
+  const afterReply = useCallback(() => {
+    void client.invalidateQueries({ queryKey: appKeys.app(appId) });
+    void client.invalidateQueries({ queryKey: chatKeys.versions(appId) });
+    void client.invalidateQueries({ queryKey: chatKeys.usage(appId) });
+    // The reply's version belongs to the user's message too (Revert is offered there).
+    setMessages((current) => {
+      const reply = current.at(-1);
+      const userId = reply?.metadata?.userMessageId;
+      if (reply?.role !== 'assistant' || !userId) return current;
+      return current.map((m) =>
+        m.id === userId
+          ? {
+              ...m,
+              metadata: {
+                ...m.metadata,
+                versionId: reply.metadata?.versionId ?? null,
+                replyMessageId: reply.id,
+              },
+            }
+          : m,
+      );
+    });
+  }, [appId, client, setMessages]);
+
+  const send = useCallback(
+    async (text: string, options: SendOptions = {}, extraBody: Record<string, unknown> = {}) => {
+      const files = (options.attachments ?? []).map((a) => ({
+        type: 'file' as const,
+        mediaType: a.contentType,
+        url: a.url,
+        filename: a.name,
+      }));
+      const body = {
+        ...(options.discuss ? { discuss: true } : {}),
+        ...(options.systemActionType ? { systemActionType: options.systemActionType } : {}),
+        ...extraBody,
+      };
+      const metadata = {
+        createdAt: new Date().toISOString(),
+        ...(options.discuss ? { discussModeMetadata: { isDiscussMode: true } } : {}),
+        ...(options.attachments?.length ? { attachments: options.attachments } : {}),
+      };
+      await chat.sendMessage(files.length > 0 ? { text, files, metadata } : { text, metadata }, { body });
+      afterReply();
+    },
+    [chat.sendMessage, afterReply],
+  );
+
+  /** Spec 3 §4 "Retry": only the last user message; it and a failed reply after it are sent again. */
+  const retry = useCallback(
+    async (message: ChatUIMessage) => {
+      const all = messagesRef.current;
+      const index = all.findIndex((m) => m.id === message.id);
+      const rest = all.slice(index + 1);
+      const isLast = index >= 0 && rest.every((m) => m.role === 'assistant' && isFailed(m));
+      const lastUser = [...all].reverse().find((m) => m.role === 'user');
+      if (!isLast || lastUser?.id !== message.id) {
+        toast.error(CHAT_MESSAGES.retryLastOnly);
+        return;
+      }
+      // A message refused before the server stored it is simply sent again.
+      const neverStored = chat.status === 'error' && all.at(-1)?.id === message.id;
+      chat.clearError();
+      setMessages(all.slice(0, index));
+      await send(
+        textOf(message),
+        {
+          attachments: attachmentsOf(message),
+          discuss: message.metadata?.discussModeMetadata?.isDiscussMode,
+        },
+        neverStored ? {} : { retry: true, messageId: message.id },
+      );
+    },
+    [chat.clearError, chat.status, send, setMessages],
+  );
+
+  /** Puts the server's conversation in place (after a restore or undo restore). */
+  const replaceMessages = useCallback(
+    (messages: ChatMessage[], more: boolean) => {
+      setMessages(messages.map(toUIMessage));
+      setHasMore(more);
+      setPagedBack(false);
+      void client.invalidateQueries({ queryKey: appKeys.app(appId) });
+      void client.invalidateQueries({ queryKey: chatKeys.versions(appId) });
+    },
+    [appId, client, setMessages],
+  );
+
+  const setRating = useCallback(
+    (messageId: string, rating: ChatRating) =>
+      setMessages((current) =>
+        current.map((m) => (m.id === messageId ? { ...m, metadata: { ...m.metadata, rating } } : m)),
+      ),
+    [setMessages],
+  );
+
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  return {
+    messages: chat.messages,
+    status: chat.status,
+    error: chat.error,
+    busy,
+    historyState,
+    hasMore,
+    pagedBack,
+    loadOlder,
+    send,
+    retry,
+    replaceMessages,
+    setRating,
+  };
+}
+
+export type AppChat = ReturnType<typeof useAppChat>;

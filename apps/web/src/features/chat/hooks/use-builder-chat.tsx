@@ -1,0 +1,113 @@
+import { CHAT_MESSAGES, DESKTOP_BREAKPOINT_PX, type PreviewTokenResponse } from '@atelier/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageSquare } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { queryKeys as appKeys } from '../../apps/api.ts';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { ChatPanel } from '../components/chat-panel.tsx';
+import type { ChatUIMessage } from '../types.ts';
+import { useAppChat } from './use-app-chat.ts';
+
+function useDesktop(): boolean {
+  const query = `(min-width: ${DESKTOP_BREAKPOINT_PX}px)`;
+  const [desktop, setDesktop] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const update = () => setDesktop(media.matches);
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, [query]);
+  return desktop;
+}
+
+/**
+ * The chat as the builder page uses it: the panel for the side slot, a toggle for the top bar, the
+ * version the preview shows (a message's "Preview"), and the send function of "Resolve with AI".
+ */
+export function useBuilderChat(appId: string, currentVersionId: string | null) {
+  const chat = useAppChat(appId);
+  const session = useSession();
+  const client = useQueryClient();
+  const desktop = useDesktop();
+  const [searchParams] = useSearchParams();
+  const [open, setOpen] = useState(true);
+  const [previewVersionId, setPreviewVersionId] = useState<string | null>(null);
+  const targetMessageId = searchParams.get('messageId');
+  const previewTarget = searchParams.get('preview') === 'true';
+
+  // A new current version ends any preview of an older one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the current version only
+  useEffect(() => setPreviewVersionId(null), [currentVersionId]);
+
+  const preview = useCallback(
+    async (versionId: string | null, from: 'message' | 'list') => {
+      if (versionId === null) {
+        setPreviewVersionId(null);
+        return;
+      }
+      try {
+        // The same query the preview panel reads: it finds the link already there.
+        await client.fetchQuery({
+          queryKey: [...appKeys.previewLink(appId, versionId), currentVersionId],
+          queryFn: () =>
+            apiFetch<PreviewTokenResponse>(`/api/apps/${encodeURIComponent(appId)}/preview-token`, {
+              method: 'POST',
+              body: { versionId, parentOrigin: window.location.origin },
+            }),
+          staleTime: Number.POSITIVE_INFINITY,
+        });
+        setPreviewVersionId(versionId);
+      } catch {
+        toast.error(from === 'message' ? CHAT_MESSAGES.previewFailedForMessage : CHAT_MESSAGES.previewFailed);
+      }
+    },
+    [appId, client, currentVersionId],
+  );
+
+  const onTargetFound = useCallback(
+    (message: ChatUIMessage) => {
+      if (!previewTarget) return;
+      const versionId = message.metadata?.versionId;
+      if (!versionId) toast.error(CHAT_MESSAGES.noVersionForPreview);
+      else void preview(versionId, 'message');
+    },
+    [previewTarget, preview],
+  );
+
+  /** "Resolve with AI": sends the error report; resolves when the reply has finished. */
+  const resolveWithAi = useCallback(
+    (message: string) => {
+      setOpen(true);
+      return chat.send(message, { systemActionType: 'autofix' });
+    },
+    [chat.send],
+  );
+
+  const panel: ReactNode = open ? (
+    <ChatPanel
+      appId={appId}
+      chat={chat}
+      isAdmin={session.data?.user.isAdmin === true}
+      currentVersionId={currentVersionId}
+      previewVersionId={previewVersionId}
+      desktop={desktop}
+      targetMessageId={targetMessageId}
+      onTargetFound={onTargetFound}
+      onPreview={(id, from) => void preview(id, from)}
+      onClose={() => setOpen(false)}
+    />
+  ) : undefined;
+
+  const toggle: ReactNode = open ? null : (
+    <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+      <MessageSquare aria-hidden="true" />
+      Chat
+    </Button>
+  );
+
+  return { chat, panel, toggle, previewVersionId, resolveWithAi };
+}

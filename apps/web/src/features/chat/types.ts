@@ -1,0 +1,55 @@
+import {
+  ACTION_RESULTS_PART,
+  type ActionResult,
+  type ChatMessage,
+  type ChatUIDataTypes,
+  type ChatUIMetadata,
+} from '@atelier/shared';
+import type { UIMessage } from 'ai';
+
+/** A chat message on the client: the AI SDK UI message with the spec's annotation as its metadata. */
+export type ChatUIMessage = UIMessage<ChatUIMetadata, ChatUIDataTypes>;
+
+/** A stored message (history, restore answers) as a UI message. */
+export function toUIMessage(message: ChatMessage): ChatUIMessage {
+  return {
+    id: message.id,
+    role: message.role,
+    parts: message.parts as ChatUIMessage['parts'],
+    metadata: {
+      ...(message.annotations[0] ?? {}),
+      createdAt: message.createdAt,
+      attachments: message.experimental_attachments,
+    },
+  };
+}
+
+/** The text of a message (its text parts joined). */
+export function textOf(message: ChatUIMessage): string {
+  return message.parts
+    .filter((part): part is { type: 'text'; text: string } => part.type === 'text')
+    .map((part) => part.text)
+    .join('');
+}
+
+/** The action results the server reported for a reply. */
+export function actionResultsOf(message: ChatUIMessage): ActionResult[] {
+  const part = message.parts.find((p) => p.type === `data-${ACTION_RESULTS_PART}`) as
+    | { data: ChatUIDataTypes[typeof ACTION_RESULTS_PART] }
+    | undefined;
+  return part?.data.results ?? [];
+}
+
+/** The files attached to a user message. */
+export function attachmentsOf(message: ChatUIMessage): { name: string; url: string; contentType: string }[] {
+  if (message.metadata?.attachments?.length) return message.metadata.attachments;
+  return message.parts.flatMap((part) =>
+    part.type === 'file'
+      ? [{ name: part.filename ?? 'file', url: part.url, contentType: part.mediaType }]
+      : [],
+  );
+}
+
+export const isFailed = (message: ChatUIMessage) => message.metadata?.status === 'failed';
+export const isDiscuss = (message: ChatUIMessage) =>
+  message.metadata?.discussModeMetadata?.isDiscussMode === true;

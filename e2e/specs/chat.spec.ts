@@ -1,0 +1,107 @@
+import { CHAT_MESSAGES } from '@atelier/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+const PASSWORD = 'violet-canyon-maple-42';
+
+async function signUpBuilder(page: Page) {
+  const email = `chat-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await page.request.post('/api/auth/signup', {
+    data: { email, password: PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function createApp(page: Page, name: string): Promise<string> {
+  const res = await page.request.post('/api/apps', {
+    data: { name, type: 'GEN_APP' },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test('the offline assistant builds a CRM from the chat: action cards complete and the preview shows Contacts', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signUpBuilder(page);
+  const appId = await createApp(page, 'Sales CRM');
+  await page.goto(`/build/app/${appId}`);
+
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await expect(chat.getByRole('heading', { name: CHAT_MESSAGES.emptyTitle })).toBeVisible();
+  await expect(chat.getByText(CHAT_MESSAGES.emptyHint)).toBeVisible();
+
+  const box = chat.getByLabel('Message');
+  await box.fill('Create a CRM with contacts and deals');
+  await box.press('Enter');
+
+  // The message shows at once, then the reply with its action cards, each ending applied.
+  await expect(chat.getByText('Create a CRM with contacts and deals')).toBeVisible();
+  const cards = chat.getByTestId('action-card');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  await expect(chat.locator('[data-testid="action-card"][data-outcome="applied"]').first()).toBeVisible({
+    timeout: 30_000,
+  });
+  // The footer (Rate) appears once the reply has finished, without a client error on the way.
+  await expect(chat.getByRole('button', { name: 'Rate' })).toBeVisible({ timeout: 30_000 });
+  await expect(chat.locator('[data-testid="action-card"][data-status="streaming"]')).toHaveCount(0);
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(2);
+  await expect(chat.locator('[data-testid="action-card"][data-outcome="applied"]')).toHaveCount(count);
+
+  // The new version reaches the preview: the navigation links the Contacts page.
+  const frame = page.frameLocator('iframe[title="Preview of Sales CRM"]');
+  await expect(frame.getByRole('link', { name: 'Contacts' }).first()).toBeVisible({ timeout: 45_000 });
+  await frame.getByRole('link', { name: 'Contacts' }).first().click();
+  await expect(frame.getByText('Contacts').first()).toBeVisible();
+
+  // Reload: the conversation comes back from the history, with the reply's version on the user message.
+  await page.reload();
+  await expect(chat.getByText('Create a CRM with contacts and deals')).toBeVisible();
+  await expect(chat.locator('[data-testid="action-card"][data-outcome="applied"]')).toHaveCount(count);
+  await expect(chat.getByRole('button', { name: CHAT_MESSAGES.revert })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('rating a reply, discuss mode and Shift+Enter', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpBuilder(page);
+  const appId = await createApp(page, 'Notes');
+  await page.goto(`/build/app/${appId}`);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  const box = chat.getByLabel('Message');
+
+  // Shift+Enter adds a line; nothing is sent.
+  await box.fill('Add an About page');
+  await box.press('Shift+Enter');
+  await expect(box).toHaveValue('Add an About page\n');
+  await expect(chat.getByText(CHAT_MESSAGES.emptyTitle)).toBeVisible();
+
+  // Discuss mode: the actions are shown as not applied.
+  await chat.getByLabel('Discuss mode').check();
+  await box.press('Enter');
+  await expect(chat.getByText(CHAT_MESSAGES.notAppliedDiscuss).first()).toBeVisible({ timeout: 30_000 });
+
+  // Rate the reply: 5 stars, a reason, a comment; then it reads "already rated".
+  await chat.getByRole('button', { name: 'Rate' }).click();
+  const dialog = page.getByRole('dialog', { name: CHAT_MESSAGES.rateTitle });
+  await dialog.getByRole('button', { name: '5 stars' }).click();
+  await dialog.getByRole('button', { name: 'Did what I asked' }).click();
+  await dialog.getByLabel('Comment').fill('  Clear answer  ');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(chat.getByRole('button', { name: CHAT_MESSAGES.alreadyRated })).toBeDisabled();
+  const history = (await (await page.request.get(`/api/apps/${appId}/chat/history`)).json()) as {
+    messages: { annotations: { rating?: unknown }[] }[];
+  };
+  expect(history.messages[1]!.annotations[0]!.rating).toEqual({
+    score: 5,
+    feedback: ['Did what I asked'],
+    comment: 'Clear answer',
+  });
+});
