@@ -227,3 +227,30 @@ describe('Google Drive connector', () => {
     expect(best?.text).toContain('120');
   });
 });
+
+describe('CSV template', () => {
+  it('serves the header row kept at upload as a CSV file, and nothing for other items', async () => {
+    const form = new FormData();
+    const csv = 'item,"price, euros",notes\nbread,3,fresh\n';
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'Prices.csv');
+    const res = await request(ada, `/api/context/ingest/file?appId=${appId}`, { method: 'POST', body: form });
+    expect(res.status).toBe(201);
+    const [item] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+    if (!item) throw new Error('no item');
+    await settledItem(item.id);
+    const template = await request(ada, `/api/context/${item.id}/template`);
+    expect(template.status).toBe(200);
+    expect(template.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(template.headers.get('content-disposition')).toBe('attachment; filename="Prices template.csv"');
+    expect(await template.text()).toBe('item,"price, euros",notes\r\n');
+    expect((await request(bob, `/api/context/${item.id}/template`)).status).toBe(404);
+
+    const text = await request(
+      ada,
+      `/api/context/ingest/text?appId=${appId}`,
+      json('POST', { context: 'Hi' }),
+    );
+    const [plain] = ((await text.json()) as { contextItems: ContextItem[] }).contextItems;
+    expect((await request(ada, `/api/context/${plain?.id}/template`)).status).toBe(404);
+  });
+});

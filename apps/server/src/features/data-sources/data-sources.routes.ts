@@ -151,6 +151,18 @@ const resyncRoute = createRoute({
   responses: { 200: json(contextItemSchema, 'Item, pending again') },
 });
 
+const templateRoute = createRoute({
+  method: 'get',
+  path: '/context/{id}/template',
+  tags,
+  summary: "A CSV item's template: a CSV file with just its header row",
+  middleware: [requireBuilder] as const,
+  request: { params: idParam },
+  responses: {
+    200: { description: 'CSV with the header row', content: { 'text/csv': { schema: z.string() } } },
+  },
+});
+
 const replaceRoute = createRoute({
   method: 'post',
   path: '/tools/{appId}/replaceDataItem',
@@ -245,6 +257,13 @@ export function dataSourcesRoutes(runtime: DataSourcesRuntime, live: { bus: Even
     })
     .openapi(resyncRoute, async (c) => {
       return c.json(await service.resync(c.var.actor, c.req.valid('param').id), 200);
+    })
+    .openapi(templateRoute, async (c) => {
+      const { fileName, csv } = await service.csvTemplate(c.var.actor, c.req.valid('param').id);
+      return c.body(csv, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${fileName.replaceAll('"', '')}"`,
+      });
     })
     .openapi(replaceRoute, async (c) => {
       const { oldItemId, newItemId } = c.req.valid('json');

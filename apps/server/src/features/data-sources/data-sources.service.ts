@@ -100,8 +100,8 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
         if (file.bytes.byteLength === 0) throw new AppError('file_required', DATA_SOURCE_MESSAGES.uploadFile);
         try {
           const kind = detectFileKind(file.name, file.bytes);
-          precheckFile(kind, file.bytes);
-          return { file, kind };
+          const headers = precheckFile(kind, file.bytes);
+          return { file, kind, headers };
         } catch (error) {
           if (error instanceof ParseError) throw parseErrorToAppError(error, file.name);
           throw error;
@@ -109,8 +109,8 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
       });
       await assertRoom(appId, app.plan, files.length);
       const items: ContextItem[] = [];
-      for (const { file, kind } of checked) {
-        const options: IngestOptions = { kind: 'upload', fileKind: kind };
+      for (const { file, kind, headers } of checked) {
+        const options: IngestOptions = { kind: 'upload', fileKind: kind, ...(headers ? { headers } : {}) };
         const row = await repo.insertItem(
           {
             appId,
@@ -270,6 +270,18 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
       return enqueue(row);
     },
 
+    /** "Copy template": a CSV item's header row, kept at upload, as a CSV file with just the headers. */
+    async csvTemplate(scope: OwnerScope, itemId: string): Promise<{ fileName: string; csv: string }> {
+      const item = await ownedItem(scope, itemId);
+      const options = item.options as IngestOptions;
+      if (item.type !== 'csv' || options.kind !== 'upload' || !options.headers?.length) {
+        throw new AppError('not_found', 'This data item has no template');
+      }
+      const csv = `${options.headers.map(csvCell).join(',')}\r\n`;
+      const base = item.name.replace(/\.csv$/i, '').replace(/[^\w. -]+/g, '_') || 'data';
+      return { fileName: `${base} template.csv`, csv };
+    },
+
     async rename(scope: OwnerScope, itemId: string, name: string): Promise<ContextItem> {
       await ownedItem(scope, itemId);
       const row = await repo.rename(itemId, name);
@@ -338,4 +350,8 @@ function parseErrorToAppError(error: ParseError, fileName: string): AppError {
 function defaultTextName(text: string): string {
   const firstLine = text.trim().split('\n')[0]?.trim() ?? 'Text';
   return firstLine.length > 40 ? `${firstLine.slice(0, 40)}…` : firstLine || 'Text';
+}
+
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }

@@ -37,7 +37,11 @@ async function parseByKind(kind: FileKind, bytes: Uint8Array, progress: ParsePro
   }
 }
 
-/** The checks that can answer at upload time (400) instead of failing later in the job. */
-export function precheckFile(kind: FileKind, bytes: Uint8Array): void {
-  if (kind === 'csv') checkCsvHeader(decodeText(bytes.subarray(0, 1024 * 1024)));
+/**
+ * The checks that can answer at upload time (400) instead of failing later in the job. Answers the
+ * header row of a CSV (kept for its "Copy template").
+ */
+export function precheckFile(kind: FileKind, bytes: Uint8Array): string[] | undefined {
+  if (kind === 'csv') return checkCsvHeader(decodeText(bytes.subarray(0, 1024 * 1024)));
+  return undefined;
 }

@@ -2,7 +2,7 @@ import type { FileKind } from '../parsing/detect-type.ts';
 
 /** What an item's job ingests, stored in `context_items.options`. */
 export type IngestOptions =
-  | { kind: 'upload'; fileKind: FileKind }
+  | { kind: 'upload'; fileKind: FileKind; headers?: string[] }
   | { kind: 'web'; url: string; depth: number; maxPages: number }
   | { kind: 'connector'; provider: string; providerItemId: string };
 

@@ -92,6 +92,13 @@ function DataItemCard({ appId, item }: { appId: string; item: ContextItem }) {
             </Button>
           </>
         )}
+        {item.type === 'csv' && item.source === 'local_files' && (
+          <Button size="sm" variant="outline" asChild>
+            <a href={`/api/context/${encodeURIComponent(item.id)}/template`} download>
+              Copy template
+            </a>
+          </Button>
+        )}
         <Button size="sm" variant="link" asChild>
           <a href="#editing-instructions">Editing instructions</a>
         </Button>
