@@ -105,6 +105,9 @@ export const CHAT_MESSAGES = {
   notAppliedDiscuss: 'Not applied: discuss mode',
   notAppliedTruncated: 'Not applied: the output ended before this action was complete',
   notAppliedNoDatabase: 'Not applied: the app database is not available yet',
+  notAppliedImport:
+    'Not applied: import the file from the database panel (imports from the chat are not available yet)',
+  insertedRecords: (count: number) => (count === 1 ? 'Added 1 record' : `Added ${count} records`),
   notAppliedFailedReply: 'Not applied: the reply failed',
   attachmentTooLarge: 'File size to large',
   attachmentNotFound: 'File not found',

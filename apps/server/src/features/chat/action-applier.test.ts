@@ -118,6 +118,19 @@ describe('applying actions to the working tree', () => {
       outcome: 'not_applied',
       message: CHAT_MESSAGES.notAppliedNoDatabase,
     });
+    const importing = one(
+      serializeAction({
+        type: 'import_entities',
+        entity: 'Deal',
+        source: 'deals.csv',
+        title: 'x',
+        mappings: [{ csvHeader: 'Title', schemaField: 'title', dataType: 'string' }],
+      }),
+    );
+    expect(applyAction(tree, importing, { available: true, insert: async () => 0 })).toMatchObject({
+      outcome: 'not_applied',
+      message: CHAT_MESSAGES.notAppliedImport,
+    });
     const badRecords = one(
       '<atelier-action type="insert_entity_records" entity="Deal" title="x">{}</atelier-action>',
     );

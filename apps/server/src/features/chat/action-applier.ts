@@ -18,10 +18,12 @@ import {
  */
 export type WorkingTree = Map<string, string>;
 
-/** The app database, for record actions; absent while that area is not available. */
+/** The app database, for record actions. */
 export interface RecordActionsPort {
   /** Whether record actions can be applied at all. */
   available: boolean;
+  /** Adds records to an entity of the app's current version (all or none); answers how many. */
+  insert?: (entity: string, records: Record<string, unknown>[]) => Promise<number>;
 }
 
 function base(action: StreamedAction): Pick<ActionResult, 'index' | 'type' | 'title' | 'path' | 'entity'> {
@@ -115,7 +117,9 @@ function checkRecords(action: StreamedAction, records: RecordActionsPort): Actio
     const mappings = (parsed.value as { mappings?: unknown } | null)?.mappings;
     if (!Array.isArray(mappings)) return failed(action, ACTION_APPLY_MESSAGES.badMappings);
   }
-  if (!records.available) return notApplied(action, CHAT_MESSAGES.notAppliedNoDatabase);
+  if (action.type === 'import_entities') return notApplied(action, CHAT_MESSAGES.notAppliedImport);
+  if (!records.available || !records.insert) return notApplied(action, CHAT_MESSAGES.notAppliedNoDatabase);
+  // Checked now, inserted once the reply's version (with the entity) is committed.
   return applied(action);
 }
 

@@ -286,7 +286,7 @@ describe('chat replies with actions (fake provider)', () => {
     ]);
   });
 
-  it('opens the secrets dialog for request_secrets and reports record actions as not applied', async () => {
+  it('opens the secrets dialog for request_secrets and adds records to the app database', async () => {
     const secrets = serializeAction({
       type: 'request_secrets',
       title: 'Stripe',
@@ -296,18 +296,36 @@ describe('chat replies with actions (fake provider)', () => {
       type: 'insert_entity_records',
       entity: 'Item',
       title: 'Sample items',
-      records: [{ name: 'One' }],
+      records: [{ name: 'One' }, { name: 'Two', status: 'done' }],
     });
-    fake.reply({ chunks: [`${secrets}\n${records}`] });
+    const badRecords = serializeAction({
+      type: 'insert_entity_records',
+      entity: 'Item',
+      title: 'Bad items',
+      records: [{ status: 'done' }],
+    });
+    const importing = serializeAction({
+      type: 'import_entities',
+      entity: 'Item',
+      source: 'items.csv',
+      title: 'Import items',
+      mappings: [{ csvHeader: 'Name', schemaField: 'name', dataType: 'string' }],
+    });
+    fake.reply({ chunks: [`${secrets}\n${records}\n${badRecords}\n${importing}`] });
     const { chunks } = await send(t, owner, appId, { text: 'Connect Stripe' });
-    expect(lastResults(chunks)).toMatchObject([
-      {
-        type: 'request_secrets',
-        outcome: 'applied',
-        secrets: [{ secretName: 'STRIPE_KEY', description: 'Your Stripe secret key', required: true }],
-      },
-      { type: 'insert_entity_records', outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedNoDatabase },
-    ]);
+    const results = lastResults(chunks);
+    expect(results[0]).toMatchObject({
+      type: 'request_secrets',
+      outcome: 'applied',
+      secrets: [{ secretName: 'STRIPE_KEY', description: 'Your Stripe secret key', required: true }],
+    });
+    expect(results[1]).toMatchObject({ outcome: 'applied', message: CHAT_MESSAGES.insertedRecords(2) });
+    // A record the entity refuses (name is required): none of that action's records is added.
+    expect(results[2]).toMatchObject({ outcome: 'failed' });
+    expect(results[3]).toMatchObject({ outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedImport });
+    const res = await t.app.request(`/api/apps/${appId}/entities/Item`, { headers: owner.headers });
+    const rows = (await res.json()) as { name: string }[];
+    expect(rows.map((r) => r.name).sort()).toEqual(['One', 'Two']);
   });
 
   it('sends the app files and data-source passages, and records the context of the reply', async () => {

@@ -183,7 +183,14 @@ export function chatRoutes(runtime: ChatRuntime) {
     .openapi(sendRoute, async (c) => {
       const { appId } = c.req.valid('param');
       const outlet = createOutlet();
-      const started = await sendMessage(runtime, builderOf(c), appId, c.req.valid('json'), outlet.emit);
+      const started = await sendMessage(
+        runtime,
+        builderOf(c),
+        appId,
+        c.req.valid('json'),
+        outlet.emit,
+        c.get('actor'),
+      );
       void started.done.then((outcome) => {
         if (!outcome) outlet.emit({ type: 'error', errorText: LLM_ERROR_MESSAGE });
         outlet.close();

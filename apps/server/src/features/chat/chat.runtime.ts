@@ -1,7 +1,9 @@
 import type { AppDeps } from '../../app.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import { createDataSourcesRuntime } from '../data-sources/data-sources.runtime.ts';
 import { createDataSourcesService } from '../data-sources/data-sources.service.ts';
+import { entitiesModuleOf } from '../entities/entities.module.ts';
 import type { RecordActionsPort } from './action-applier.ts';
 import { ChatRepo } from './chat.repo.ts';
 
@@ -11,7 +13,8 @@ export interface ChatRuntime {
   apps: AppsRuntime;
   repo: ChatRepo;
   retrieve(appId: string, query: string, k: number): ReturnType<DataSourcesRetrieve>;
-  records: RecordActionsPort;
+  /** The app database for the record actions of a reply by this builder. */
+  recordsFor(actor: Actor, appId: string): RecordActionsPort;
   /** Replies still being produced (they finish even when their client has gone). */
   pending: Set<Promise<unknown>>;
   /** Resolves when every reply under way has been stored (tests, graceful shutdown). */
@@ -32,8 +35,14 @@ export function chatRuntime(deps: AppDeps): ChatRuntime {
       apps: appsRuntime(deps),
       repo: new ChatRepo(deps.database.db),
       retrieve: (appId, query, k) => dataSources.unscopedRetrieveForApp(appId, query, k),
-      // The app database's record store is not wired to the chat yet (README "Record actions").
-      records: { available: false },
+      recordsFor: (actor, appId) => ({
+        available: true,
+        async insert(entity, records) {
+          const entities = entitiesModuleOf(deps);
+          const target = await entities.contexts.resolve(appId, entity, { actor });
+          return (await entities.service.bulkCreate(target, records)).length;
+        },
+      }),
       pending,
       async settled() {
         while (pending.size > 0) await Promise.allSettled([...pending]);

@@ -12,6 +12,7 @@ import {
   ratingRequestSchema,
   type SendChatRequest,
 } from '@atelier/shared';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppActor, AppRow } from '../apps/apps.repo.ts';
 import { findApp } from '../apps/apps.service.ts';
@@ -89,6 +90,7 @@ export async function sendMessage(
   appId: string,
   body: SendChatRequest,
   emit: Emit,
+  signedIn?: Actor,
 ): Promise<StartedReply> {
   const app = await ownedApp(runtime, actor, appId);
   let text = body.text.trim();
@@ -136,7 +138,7 @@ export async function sendMessage(
       versions: runtime.apps.versions,
       repo: runtime.repo,
       logger: runtime.deps.logger,
-      records: runtime.records,
+      records: signedIn ? runtime.recordsFor(signedIn, appId) : { available: false },
     },
     {
       actor,

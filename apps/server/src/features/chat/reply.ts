@@ -87,6 +87,29 @@ function describeChanges(results: readonly ActionResult[]): string {
   return titles.length > 3 ? `${shown} and ${titles.length - 3} more` : shown;
 }
 
+/** Record actions that were accepted while streaming are carried out once the version is committed. */
+async function insertRecords(deps: ReplyDeps, actions: readonly StreamedAction[], results: ActionResult[]) {
+  const insert = deps.records.insert;
+  if (!insert) return;
+  for (const action of actions) {
+    const result = results[action.index];
+    if (action.type !== 'insert_entity_records' || result?.outcome !== 'applied') continue;
+    try {
+      const count = await insert(
+        action.entity ?? '',
+        JSON.parse(action.content) as Record<string, unknown>[],
+      );
+      results[action.index] = { ...result, message: CHAT_MESSAGES.insertedRecords(count) };
+    } catch (error) {
+      results[action.index] = {
+        ...result,
+        outcome: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
+}
+
 export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emit): Promise<ReplyOutcome> {
   const messageId = randomUUID();
   const createdAt = new Date().toISOString();
@@ -179,6 +202,8 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
       }
     }
   }
+
+  if (!failed) await insertRecords(deps, parser.snapshot().actions, results);
 
   const usage = await usagePromise.catch(() => undefined);
   const annotation: ChatAnnotation = {
