@@ -2,6 +2,7 @@ import type { AppSummary } from '@atelier/shared';
 import { ChevronRightIcon, PanelLeftIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { DataSourcesSection } from '../../data-sources/components/data-sources-section.tsx';
 import { type PanelId, panelMenuFor } from '../panel-menu.ts';
 import { BrandingPanel } from '../panels/branding-panel.tsx';
 import { CtaPanel } from '../panels/cta-panel.tsx';
@@ -11,7 +12,7 @@ import type { SavePatch } from '../save-queue.ts';
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../sidebar-state.ts';
 
 /** The panels built so far; the menu shows only these. */
-const BUILT: ReadonlySet<PanelId> = new Set(['texts', 'branding', 'cta', 'settings']);
+const BUILT: ReadonlySet<PanelId> = new Set(['texts', 'branding', 'cta', 'settings', 'dataSources']);
 
 export interface SidePanelProps {
   app: AppSummary;
@@ -66,6 +67,7 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
   else if (current?.id === 'cta') body = <CtaPanel app={app} save={save} />;
   else if (current?.id === 'settings')
     body = <SettingsPanel app={app} save={save} isAdmin={viewer.isAdmin} isLite={viewer.plan === 'lite'} />;
+  else if (current?.id === 'dataSources') body = <DataSourcesSection appId={app.id} />;
 
   return (
     <div data-state="expanded" className="flex h-full w-[18rem] flex-col lg:w-64">

@@ -26,7 +26,7 @@ export function DataSourcesPanel({ appId, onOpenDialog }: { appId: string; onOpe
       </p>
     );
   return (
-    <section aria-label="Data sources" className="grid gap-3">
+    <section aria-label="Data sources" className="@container grid gap-3">
       <div className="flex items-center justify-between">
         <h2 className="font-semibold text-base">Data sources</h2>
         <Button onClick={onOpenDialog}>Manage data</Button>
@@ -34,7 +34,7 @@ export function DataSourcesPanel({ appId, onOpenDialog }: { appId: string; onOpe
       {items.data.contextItems.length === 0 && (
         <p className="text-muted-foreground text-sm">No data items yet. Use Manage data to add one.</p>
       )}
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 @lg:grid-cols-2">
         {items.data.contextItems.map((item) => (
           <DataItemCard key={item.id} appId={appId} item={item} />
         ))}
