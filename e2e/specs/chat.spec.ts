@@ -105,3 +105,39 @@ test('rating a reply, discuss mode and Shift+Enter', async ({ page }) => {
     comment: 'Clear answer',
   });
 });
+
+test('revert to an earlier message, then undo the restore', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpBuilder(page);
+  const appId = await createApp(page, 'Team CRM');
+  await page.goto(`/build/app/${appId}`);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  const box = chat.getByLabel('Message');
+  const rate = chat.getByRole('button', { name: 'Rate' });
+
+  await box.fill('Create a CRM with contacts and deals');
+  await box.press('Enter');
+  await expect(rate).toHaveCount(1, { timeout: 30_000 });
+  await box.fill('Add an About page');
+  await box.press('Enter');
+  await expect(rate).toHaveCount(2, { timeout: 30_000 });
+  const frame = page.frameLocator('iframe[title="Preview of Team CRM"]');
+  await expect(frame.getByRole('link', { name: 'About' })).toBeVisible({ timeout: 45_000 });
+
+  // Revert on the first message: its exchange stays, the two later messages go.
+  await chat.getByRole('button', { name: CHAT_MESSAGES.revert }).first().click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText(CHAT_MESSAGES.removedMessages(2))).toBeVisible();
+  await confirm.getByRole('button', { name: CHAT_MESSAGES.revert }).click();
+  await expect(chat.getByText('Add an About page')).toHaveCount(0);
+  await expect(chat.getByText(/^Restored the version from /)).toBeVisible();
+  await expect(frame.getByRole('link', { name: 'About' })).toHaveCount(0, { timeout: 45_000 });
+  await expect(frame.getByRole('link', { name: 'Contacts' }).first()).toBeVisible();
+
+  // Undo restore: back to the version with the About page, as a new version.
+  await chat.getByRole('button', { name: CHAT_MESSAGES.undoRestore }).click();
+  await page.getByRole('dialog').getByRole('button', { name: CHAT_MESSAGES.undoRestore }).click();
+  await expect(chat.getByText(/^Undid the restore of the version from /)).toBeVisible();
+  await expect(frame.getByRole('link', { name: 'About' })).toBeVisible({ timeout: 45_000 });
+  await expect(chat.getByRole('button', { name: CHAT_MESSAGES.undoRestore })).toHaveCount(0);
+});

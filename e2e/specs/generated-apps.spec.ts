@@ -69,7 +69,7 @@ test('create a generated app, preview the template, see a runtime error, publish
   await expect(panel).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByText('Error: The garden is on fire', { exact: true })).toBeVisible();
   await expect(panel.getByText('<Home>')).toBeVisible();
-  // The chat is there, so the panel offers "Resolve with AI" (specs/chat.spec.ts sends it).
+  // The chat is there, so the panel offers "Resolve with AI" (it sends the error report to the chat).
   await expect(panel.getByRole('button', { name: 'Resolve with AI' })).toBeVisible();
   await panel
     .getByRole('button', { name: /^Suppress/ })

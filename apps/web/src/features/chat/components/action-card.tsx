@@ -4,6 +4,7 @@ import { AlertTriangle, Check, ChevronRight, CircleSlash, FileCode2, KeyRound, L
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { cardState } from '../message-logic.ts';
 
 export interface ActionCardProps {
   action: StreamedAction;
@@ -24,16 +25,6 @@ const TYPE_LABELS: Record<string, string> = {
   insert_entity_records: 'Records',
   request_secrets: 'Secrets',
 };
-
-/** The state a card shows: streaming / complete / truncated, then applied / failed / not applied. */
-export function cardState(action: StreamedAction, result: ActionResult | undefined) {
-  if (action.status === 'streaming') return { label: 'Writing…', tone: 'muted' as const };
-  if (action.status === 'truncated') return { label: 'Truncated', tone: 'warning' as const };
-  if (!result) return { label: 'Complete', tone: 'muted' as const };
-  if (result.outcome === 'applied') return { label: 'Applied', tone: 'success' as const };
-  if (result.outcome === 'failed') return { label: 'Failed', tone: 'error' as const };
-  return { label: 'Not applied', tone: 'warning' as const };
-}
 
 /** One action of a reply (DESIGN.md: action cards show streaming / complete / truncated). */
 export function ActionCard({ action, result, onEnterSecrets }: ActionCardProps) {

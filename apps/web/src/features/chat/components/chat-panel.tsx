@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { chatApi } from '../api.ts';
 import type { AppChat } from '../hooks/use-app-chat.ts';
+import { removedByRevert } from '../message-logic.ts';
 import { actionResultsOf, type ChatUIMessage } from '../types.ts';
 import { ChatInput } from './chat-input.tsx';
 import { ContextDialog } from './context-dialog.tsx';
@@ -27,13 +28,6 @@ export interface ChatPanelProps {
   onTargetFound?: (message: ChatUIMessage) => void;
   onPreview: (versionId: string | null, from: 'message' | 'list') => void;
   onClose?: () => void;
-}
-
-/** Messages after `index`'s exchange (a user message and the replies right after it). */
-function laterThan(messages: readonly ChatUIMessage[], index: number): number {
-  let end = index;
-  if (messages[index]?.role === 'user') while (messages[end + 1]?.role === 'assistant') end++;
-  return messages.length - end - 1;
 }
 
 /** The builder chat (spec 3): the conversation, the message box and their dialogs. */
@@ -100,7 +94,7 @@ export function ChatPanel(props: ChatPanelProps) {
     }
     setRevert({
       kind: 'revert',
-      removedCount: laterThan(chat.messages, index),
+      removedCount: removedByRevert(chat.messages, index),
       run: () => restore(versionId, message.id),
     });
   };
@@ -114,7 +108,7 @@ export function ChatPanel(props: ChatPanelProps) {
     const index = chat.messages.findIndex((m) => m.id === messageId);
     setRevert({
       kind: 'revert',
-      removedCount: index < 0 ? 0 : laterThan(chat.messages, index),
+      removedCount: index < 0 ? 0 : removedByRevert(chat.messages, index),
       run: () => restore(version.id, messageId),
     });
   };

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import type { AppChat } from '../hooks/use-app-chat.ts';
 import { messageElementId, useChatScroll } from '../hooks/use-chat-scroll.ts';
+import { canRetry } from '../message-logic.ts';
 import { type ChatUIMessage, isFailed } from '../types.ts';
 import { AssistantMessage } from './assistant-message.tsx';
 import type { ReplyFooterProps } from './reply-footer.tsx';
@@ -98,7 +99,7 @@ export function MessageList(props: MessageListProps) {
                   index === lastUserIndex &&
                   !chat.busy &&
                   ((sendFailed && index === messages.length - 1) ||
-                    (index === messages.length - 2 && isFailed(messages[index + 1]!)))
+                    (index < messages.length - 1 && canRetry(messages, index)))
                 }
                 busy={chat.busy}
                 onRetry={(m) => void chat.retry(m)}

@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES } from '@atelier/shared';
 import { FileText, RotateCcw, Undo2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import { revertKind } from '../message-logic.ts';
 import { attachmentsOf, type ChatUIMessage, isDiscuss, textOf } from '../types.ts';
 
 export interface UserMessageProps {
@@ -12,14 +13,6 @@ export interface UserMessageProps {
   busy: boolean;
   onRetry: (message: ChatUIMessage) => void;
   onRevert: (message: ChatUIMessage) => void;
-}
-
-/** Revert is offered on user messages with a version, except autofix and discuss-mode ones (spec 3 §4). */
-export function revertKind(message: ChatUIMessage): 'revert' | 'undo' | null {
-  const meta = message.metadata;
-  if (!meta?.versionId || isDiscuss(message) || meta.systemActionInfo?.type === 'autofix') return null;
-  if (meta.systemActionInfo?.type === 'restore' && meta.systemActionInfo.revertedFromMessageId) return 'undo';
-  return 'revert';
 }
 
 export function UserMessage({ message, failed, canRetry, busy, onRetry, onRevert }: UserMessageProps) {

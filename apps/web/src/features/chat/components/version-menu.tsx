@@ -1,4 +1,4 @@
-import { type AppVersion, CHAT_MESSAGES, VERSION_LIST_VISIBLE } from '@atelier/shared';
+import { type AppVersion, CHAT_MESSAGES } from '@atelier/shared';
 import { History } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -10,16 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useVersions } from '../api.ts';
-
-/** Spec 3 §2: the newest 10 versions, plus the current version if it is older than those. */
-export function visibleVersions(
-  versions: readonly AppVersion[],
-  currentVersionId: string | null,
-): AppVersion[] {
-  const newest = versions.slice(0, VERSION_LIST_VISIBLE);
-  const current = versions.find((v) => v.id === currentVersionId);
-  return current && !newest.includes(current) ? [...newest, current] : newest;
-}
+import { visibleVersions } from '../message-logic.ts';
 
 export interface VersionMenuProps {
   appId: string;

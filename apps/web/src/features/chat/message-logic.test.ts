@@ -1,0 +1,131 @@
+import {
+  ACTION_RESULTS_PART,
+  type AppVersion,
+  CHAT_MESSAGES,
+  type ChatMessage,
+  VERSION_LIST_VISIBLE,
+} from '@atelier/shared';
+import { describe, expect, it } from 'vitest';
+import { canRetry, cardState, removedByRevert, revertKind, visibleVersions } from './message-logic.ts';
+import { actionResultsOf, type ChatUIMessage, textOf, toUIMessage } from './types.ts';
+
+const version = (seq: number): AppVersion => ({
+  id: `v${seq}`,
+  seq,
+  timestamp: new Date(2026, 0, seq).toISOString(),
+  createdAt: new Date(2026, 0, seq).toISOString(),
+  messageId: null,
+  userRequest: null,
+  metadata: { description: '' },
+  parentVersionId: null,
+  contentHash: `h${seq}`,
+});
+
+const message = (
+  id: string,
+  role: 'user' | 'assistant',
+  metadata: ChatUIMessage['metadata'] = {},
+): ChatUIMessage => ({ id, role, parts: [{ type: 'text', text: id }], metadata });
+
+describe('version list', () => {
+  const newestFirst = Array.from({ length: 15 }, (_, i) => version(15 - i));
+
+  it('shows the newest 10 versions', () => {
+    expect(VERSION_LIST_VISIBLE).toBe(10);
+    expect(visibleVersions(newestFirst, 'v15').map((v) => v.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `v${15 - i}`),
+    );
+  });
+
+  it('adds the current version when it is older than those', () => {
+    const shown = visibleVersions(newestFirst, 'v2').map((v) => v.id);
+    expect(shown).toHaveLength(11);
+    expect(shown.at(-1)).toBe('v2');
+  });
+});
+
+describe('revert, undo restore and retry', () => {
+  it('offers Revert on user messages with a version, not on autofix or discuss-mode ones', () => {
+    expect(revertKind(message('u', 'user', { versionId: 'v1' }))).toBe('revert');
+    expect(revertKind(message('u', 'user', {}))).toBeNull();
+    expect(revertKind(message('a', 'assistant', { versionId: 'v1' }))).toBeNull();
+    expect(
+      revertKind(message('u', 'user', { versionId: 'v1', systemActionInfo: { type: 'autofix' } })),
+    ).toBeNull();
+    expect(
+      revertKind(message('u', 'user', { versionId: 'v1', discussModeMetadata: { isDiscussMode: true } })),
+    ).toBeNull();
+  });
+
+  it('turns Revert into Undo restore on a restore that carries a reverted-from reference', () => {
+    const restore = message('r', 'user', {
+      versionId: 'v3',
+      systemActionInfo: { type: 'restore', restoredVersionDate: '2026-01-01', revertedFromMessageId: 'u1' },
+    });
+    expect(revertKind(restore)).toBe('undo');
+    expect(revertKind(message('r', 'user', { versionId: 'v3', systemActionInfo: { type: 'restore' } }))).toBe(
+      'revert',
+    );
+  });
+
+  it('counts the messages a revert removes: those after the exchange', () => {
+    const list = [
+      message('u1', 'user'),
+      message('a1', 'assistant'),
+      message('u2', 'user'),
+      message('a2', 'assistant'),
+      message('u3', 'user'),
+    ];
+    expect(removedByRevert(list, 0)).toBe(3);
+    expect(removedByRevert(list, 2)).toBe(1);
+    expect(removedByRevert(list, 4)).toBe(0);
+  });
+
+  it('allows a retry only of the last user message, followed by nothing but a failed reply', () => {
+    const list = [message('u1', 'user'), message('a1', 'assistant'), message('u2', 'user')];
+    expect(canRetry(list, 2)).toBe(true);
+    expect(canRetry(list, 0)).toBe(false);
+    const failed = [...list, message('a2', 'assistant', { status: 'failed' })];
+    expect(canRetry(failed, 2)).toBe(true);
+    const answered = [...list, message('a2', 'assistant')];
+    expect(canRetry(answered, 2)).toBe(false);
+    expect(CHAT_MESSAGES.retryLastOnly).toBe('You can only retry the last message.');
+  });
+});
+
+describe('action cards', () => {
+  it('shows streaming, complete and truncated, then what the server did', () => {
+    expect(cardState({ status: 'streaming' }, undefined).label).toBe('Writing…');
+    expect(cardState({ status: 'complete' }, undefined).label).toBe('Complete');
+    expect(cardState({ status: 'truncated' }, undefined).label).toBe('Truncated');
+    const base = { index: 0, type: 'add_file', title: 't' };
+    expect(cardState({ status: 'complete' }, { ...base, outcome: 'applied' }).tone).toBe('success');
+    expect(cardState({ status: 'complete' }, { ...base, outcome: 'failed' }).tone).toBe('error');
+    expect(cardState({ status: 'complete' }, { ...base, outcome: 'not_applied' }).label).toBe('Not applied');
+  });
+});
+
+describe('stored messages on the client', () => {
+  it('carries annotations[0], the date and the attachments as metadata', () => {
+    const stored: ChatMessage = {
+      id: 'a1',
+      role: 'assistant',
+      content: 'Done',
+      parts: [
+        { type: 'text', text: 'Done' },
+        {
+          type: `data-${ACTION_RESULTS_PART}`,
+          id: 'actions',
+          data: { results: [{ index: 0, type: 'add_file', title: 'x', outcome: 'applied' }] },
+        },
+      ],
+      experimental_attachments: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      annotations: [{ versionId: 'v1', rating: { score: 5, feedback: [], comment: '' } }],
+    };
+    const ui = toUIMessage(stored);
+    expect(ui.metadata).toMatchObject({ versionId: 'v1', createdAt: stored.createdAt, rating: { score: 5 } });
+    expect(textOf(ui)).toBe('Done');
+    expect(actionResultsOf(ui)).toEqual([{ index: 0, type: 'add_file', title: 'x', outcome: 'applied' }]);
+  });
+});

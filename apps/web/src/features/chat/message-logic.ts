@@ -1,0 +1,57 @@
+import {
+  type ActionResult,
+  type AppVersion,
+  type StreamedAction,
+  VERSION_LIST_VISIBLE,
+} from '@atelier/shared';
+import { type ChatUIMessage, isDiscuss } from './types.ts';
+
+/** Spec 3 §2: the newest 10 versions, plus the current version if it is older than those. */
+export function visibleVersions(
+  versions: readonly AppVersion[],
+  currentVersionId: string | null,
+): AppVersion[] {
+  const newest = versions.slice(0, VERSION_LIST_VISIBLE);
+  const current = versions.find((v) => v.id === currentVersionId);
+  return current && !newest.includes(current) ? [...newest, current] : newest;
+}
+
+/**
+ * Spec 3 §4 "Revert": offered on user messages with a version, except autofix and discuss-mode
+ * ones; on a restore that carries a reverted-from reference it is "Undo restore".
+ */
+export function revertKind(message: ChatUIMessage): 'revert' | 'undo' | null {
+  const meta = message.metadata;
+  if (message.role !== 'user' || !meta?.versionId || isDiscuss(message)) return null;
+  if (meta.systemActionInfo?.type === 'autofix') return null;
+  if (meta.systemActionInfo?.type === 'restore' && meta.systemActionInfo.revertedFromMessageId) return 'undo';
+  return 'revert';
+}
+
+/** How many messages a revert to `index` removes: those after its exchange (the message and its replies). */
+export function removedByRevert(messages: readonly Pick<ChatUIMessage, 'role'>[], index: number): number {
+  if (index < 0) return 0;
+  let end = index;
+  if (messages[index]?.role === 'user') while (messages[end + 1]?.role === 'assistant') end++;
+  return messages.length - end - 1;
+}
+
+/** The state an action card shows: streaming / complete / truncated, then applied / failed / not applied. */
+export function cardState(action: Pick<StreamedAction, 'status'>, result: ActionResult | undefined) {
+  if (action.status === 'streaming') return { label: 'Writing…', tone: 'muted' as const };
+  if (action.status === 'truncated') return { label: 'Truncated', tone: 'warning' as const };
+  if (!result) return { label: 'Complete', tone: 'muted' as const };
+  if (result.outcome === 'applied') return { label: 'Applied', tone: 'success' as const };
+  if (result.outcome === 'failed') return { label: 'Failed', tone: 'error' as const };
+  return { label: 'Not applied', tone: 'warning' as const };
+}
+
+/**
+ * Spec 3 §4 "Retry": only the last user message, when nothing but a failed reply follows it.
+ */
+export function canRetry(messages: readonly ChatUIMessage[], index: number): boolean {
+  const message = messages[index];
+  if (message?.role !== 'user') return false;
+  const rest = messages.slice(index + 1);
+  return rest.every((m) => m.role === 'assistant' && m.metadata?.status === 'failed');
+}
