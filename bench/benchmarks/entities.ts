@@ -14,7 +14,7 @@ import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
  * node-postgres (same pool size), and against node-postgres alone, in the same run.
  */
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
-const CONNECTIONS = 20;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const RECORDS = 10_000;
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
 const rawServer = path.join(benchDir, 'benchmarks/entities-raw-server.mjs');
@@ -198,11 +198,13 @@ export async function run() {
         'API list / node:http + pg list': round(apiList.rps / rawList.rps),
         'API create / node:http + pg create': round(apiCreate.rps / rawCreate.rps),
         'API list / pg alone list': round(apiList.rps / pgList.rps),
+        'API list / signed-in floor (/api/auth/session)': round(apiList.rps / session.rps),
         'API create / pg alone create': round(apiCreate.rps / pgCreate.rps),
       },
       targets: { 'API p99': '< 20 ms', 'API / raw (node:http + pg)': '≥ 0.5' },
       notes: [
-        `autocannon, ${CONNECTIONS} connections, ${LOAD_SECONDS} s per phase; "pg alone": ${CONNECTIONS} loops on a pool of 10 (no HTTP)`,
+        `autocannon, ${CONNECTIONS} connections (BENCH_CONNECTIONS), ${LOAD_SECONDS} s per phase; "pg alone": ${CONNECTIONS} loops on a pool of 10 (no HTTP)`,
+        'the signed-in floor is GET /api/auth/session with the same token: what resolving the caller alone costs',
         'API requests carry an end user’s access token (JWT + session lookup), resolve the app and its entity schemas (cached by version), apply the rules in SQL, validate creates with ajv',
         'PostgreSQL: throwaway cluster from test/support/pg-cluster.ts (fsync off); server and baseline both use a pool of 10',
       ],

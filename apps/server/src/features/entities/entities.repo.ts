@@ -32,6 +32,31 @@ export interface NewRecord {
 }
 
 const dialect = new PgDialect();
+
+/**
+ * A change signal sent by the writing statement itself (`pg_notify` in the same SQL): one round
+ * trip instead of two. Only for small writes, so the payload stays under NOTIFY's limit.
+ */
+export interface InlineSignal {
+  channel: string;
+  topic: string;
+  type: 'create' | 'update' | 'delete';
+  /** Adds the creators of the rows (deletes: subscribers check their read rule on them). */
+  withCreators?: boolean;
+}
+
+/** Most rows whose ids go into an inline signal. */
+export const INLINE_SIGNAL_MAX_ROWS = 20;
+
+/** Wraps a data-modifying statement (RETURNING the row columns) so that it also sends `signal`. */
+function withSignal(statement: SQL, signal: InlineSignal | undefined): SQL {
+  if (!signal) return statement;
+  const creators = signal.withCreators ? sql`, 'creators', json_agg(w.creator_id)` : sql``;
+  return sql`with w as (${statement}),
+    n as (select pg_notify(${signal.channel}, json_build_object('topic', ${signal.topic}::text,
+      'data', json_build_object('type', ${signal.type}::text, 'ids', json_agg(w.id)${creators}))::text) from w having count(*) > 0)
+    select w.*, (select count(*) from n) as signalled from w`;
+}
 const COLUMNS = sql.raw('r.id, r.creator_id, r.data, r.created_at, r.updated_at');
 
 export const tableSource = (appId: string, entity: string): RecordSource => ({
@@ -95,11 +120,14 @@ export class EntitiesRepo {
     rows: readonly NewRecord[],
     allowed: SQL,
     overwrite: SQL,
+    signal?: InlineSignal,
   ): Promise<RecordRow[]> {
     const payload = JSON.stringify(
       rows.map((row, ord) => ({ id: row.id, creator_id: row.creatorId, data: row.data, ord })),
     );
-    return this.run<RecordRow>(sql`insert into entity_records as r (app_id, entity, id, creator_id, data, created_at, updated_at)
+    return this.run<RecordRow>(
+      withSignal(
+        sql`insert into entity_records as r (app_id, entity, id, creator_id, data, created_at, updated_at)
       select ${appId}, ${entity}, n.id, n.creator_id, n.data,
         now() + (n.ord * interval '1 microsecond'), now() + (n.ord * interval '1 microsecond')
       from jsonb_to_recordset(${payload}::jsonb) as n(id text, creator_id text, data jsonb, ord bigint)
@@ -107,7 +135,10 @@ export class EntitiesRepo {
       on conflict (app_id, entity, id) do update
         set data = excluded.data, creator_id = excluded.creator_id, updated_at = excluded.updated_at
         where ${overwrite}
-      returning ${COLUMNS}`).then((written) => orderLike(rows, written));
+      returning ${COLUMNS}`,
+        signal,
+      ),
+    ).then((written) => orderLike(rows, written));
   }
 
   /** Merges `patch` into the row's data and drops `remove`, where the row passes `read` and `write`. */
@@ -117,18 +148,35 @@ export class EntitiesRepo {
     change: { patch: Record<string, unknown>; remove: readonly string[] },
     read: SQL,
     write: SQL,
+    signal?: InlineSignal,
   ): Promise<RecordRow | undefined> {
-    const [row] = await this.run<RecordRow>(sql`update entity_records as r
+    const [row] = await this.run<RecordRow>(
+      withSignal(
+        sql`update entity_records as r
       set data = ${without(change.remove)} || ${JSON.stringify(change.patch)}::jsonb, updated_at = now()
       where ${source.scope} and r.id = ${id} and ${read} and ${write}
-      returning ${COLUMNS}`);
+      returning ${COLUMNS}`,
+        signal,
+      ),
+    );
     return row;
   }
 
-  async delete(source: RecordSource, id: string, read: SQL, write: SQL): Promise<RecordRow | undefined> {
-    const [row] = await this.run<RecordRow>(sql`delete from entity_records as r
+  async delete(
+    source: RecordSource,
+    id: string,
+    read: SQL,
+    write: SQL,
+    signal?: InlineSignal,
+  ): Promise<RecordRow | undefined> {
+    const [row] = await this.run<RecordRow>(
+      withSignal(
+        sql`delete from entity_records as r
       where ${source.scope} and r.id = ${id} and ${read} and ${write}
-      returning ${COLUMNS}`);
+      returning ${COLUMNS}`,
+        signal,
+      ),
+    );
     return row;
   }
 

@@ -7,17 +7,19 @@ import {
 } from '@atelier/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { EventBus } from '../../platform/events/event-bus.ts';
+import { EVENTS_CHANNEL, type EventBus } from '../../platform/events/event-bus.ts';
 import { type AccessActor, creatorIdOf, holdsRole, mayManage, ROW_CREATOR } from './access.ts';
 import { type EntityTarget, refused } from './context.ts';
 import {
   type EntitiesRepo,
+  INLINE_SIGNAL_MAX_ROWS,
+  type InlineSignal,
   type NewRecord,
   type RecordRow,
   type RecordSource,
   tableSource,
 } from './entities.repo.ts';
-import { publishChange } from './events.ts';
+import { entityTopic, publishChange } from './events.ts';
 import { compileQueryParam, compileSort, type FieldResolver, schemaFieldResolver } from './filter.ts';
 import {
   invalidRecord,
@@ -62,6 +64,14 @@ export function entityModel(target: EntityTarget): {
 /** Read access to stored rows (`r`) for this target's actor. */
 export const readCondition = (target: EntityTarget): SQL =>
   holdsRole(entityModel(target).rls.read, target.access, ROW_CREATOR);
+
+/** The change signal a small write sends itself (see `InlineSignal`). */
+const inlineSignal = (target: EntityTarget, type: InlineSignal['type']): InlineSignal => ({
+  channel: EVENTS_CHANNEL,
+  topic: entityTopic(target.appId, target.name),
+  type,
+  withCreators: type === 'delete',
+});
 
 const recordNotFound = () => notFound(ENTITY_API_MESSAGES.recordNotFound);
 
@@ -155,14 +165,22 @@ export class EntitiesService {
       holdsRole(rls.read, access, ROW_CREATOR),
       holdsRole(rls.write, access, ROW_CREATOR),
     ) as SQL;
-    const written = await this.repo.insertMany(target.appId, target.name, rows, allowed, overwrite);
+    const inline = rows.length <= INLINE_SIGNAL_MAX_ROWS;
+    const written = await this.repo.insertMany(
+      target.appId,
+      target.name,
+      rows,
+      allowed,
+      overwrite,
+      inline ? inlineSignal(target, 'create') : undefined,
+    );
     if (written.length === 0) {
       throw refused(
         access,
         access.kind === 'anonymous' ? ENTITY_API_MESSAGES.signInToWrite : ENTITY_API_MESSAGES.cannotCreate,
       );
     }
-    await publishChange(this.bus, target, { type: 'create', ids: written.map((row) => row.id) });
+    if (!inline) await publishChange(this.bus, target, { type: 'create', ids: written.map((row) => row.id) });
     return written.map(toRecordView);
   }
 
@@ -184,10 +202,11 @@ export class EntitiesService {
       );
       row = ok ? await this.repo.get(source, id, read) : undefined;
     } else {
-      row = await this.repo.update(source, id, preparePatch(data, target.entity!.validators), read, write);
+      const change = preparePatch(data, target.entity!.validators);
+      row = await this.repo.update(source, id, change, read, write, inlineSignal(target, 'update'));
     }
     if (!row) throw await this.refusal(target, source, id, read);
-    await publishChange(this.bus, target, { type: 'update', ids: [row.id] });
+    if (target.kind === 'users') await publishChange(this.bus, target, { type: 'update', ids: [row.id] });
     return toRecordView(row);
   }
 
@@ -196,9 +215,8 @@ export class EntitiesService {
     const { rls, source } = entityModel(target);
     const read = holdsRole(rls.read, target.access, ROW_CREATOR);
     const write = holdsRole(rls.write, target.access, ROW_CREATOR);
-    const row = await this.repo.delete(source, id, read, write);
+    const row = await this.repo.delete(source, id, read, write, inlineSignal(target, 'delete'));
     if (!row) throw await this.refusal(target, source, id, read);
-    await publishChange(this.bus, target, { type: 'delete', ids: [row.id], creators: [row.creator_id] });
   }
 
   /** Why a change found no row: hidden records answer 404, visible ones the actor may not change 403. */
