@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_ROLES } from '../actions/tags.ts';
+import type { EntityFieldSchema } from '../app-files/entity-schema.ts';
 import { ACCESS_MESSAGES, ACCESS_PRESETS, accessLabel, HIDDEN_ENTITY_NAME, presetFor } from './access.ts';
 import {
   BULK_DELETE,
@@ -80,7 +81,7 @@ describe('columns and cells', () => {
     ['title', { type: 'string' }, 'text'],
     ['imageCount', { type: 'number' }, 'number'],
   ] as const)('%s %j is a %s column', (name, field, type) => {
-    expect(columnDataType(name, field)).toBe(type);
+    expect(columnDataType(name, field as EntityFieldSchema)).toBe(type);
   });
 
   it('gives a new column of each type a schema that reads back as that type', () => {
