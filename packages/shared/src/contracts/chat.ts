@@ -220,3 +220,9 @@ export const enhanceContextQueryResponseSchema = z
   .object({ enhancedQuery: z.string(), tokenEstimation: z.number().int() })
   .meta({ id: 'EnhanceContextQueryResponse' });
 export type EnhanceContextQueryResponse = z.infer<typeof enhanceContextQueryResponseSchema>;
+
+/** The metadata of a chat message on the client (`UIMessage.metadata`): its annotation plus when it was made. */
+export type ChatUIMetadata = ChatAnnotation & { createdAt?: string; attachments?: ChatAttachment[] };
+
+/** The data parts of a chat UI message. */
+export type ChatUIDataTypes = { [ACTION_RESULTS_PART]: ActionResultsData };
