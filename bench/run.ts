@@ -1,18 +1,18 @@
 // `npm run bench [name…]`: runs the benchmarks (all, or those named) and records their results.
 import { run as compile } from './benchmarks/compile.ts';
 import { run as entities } from './benchmarks/entities.ts';
+import { run as functions } from './benchmarks/functions.ts';
 import { run as llmFirstToken } from './benchmarks/llm-first-token.ts';
 import { run as retrieval } from './benchmarks/retrieval.ts';
-import { run as functions } from './benchmarks/functions.ts';
 import { run as startupAndHealth } from './benchmarks/startup-and-health.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'llm-first-token': llmFirstToken,
   'startup-and-health': startupAndHealth,
   functions,
-  retrieval,
   compile,
   entities,
+  retrieval,
 };
 
 const wanted = process.argv.slice(2);

@@ -7,7 +7,10 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 /** A stand-in for the built web app (apps/web/dist): an index.html and one asset. */
 function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-web-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Atelier</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Atelier</title><div id="root"></div>',
+  );
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'assets', 'main.js'), 'console.log(1);');
   return dir;

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { apps } from './apps.ts';
 
@@ -138,8 +147,6 @@ export const appMemberships = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.userId] }),
-    index('app_memberships_subscription_idx')
-      .on(t.subscriptionId)
-      .where(sql`subscription_id is not null`),
+    index('app_memberships_subscription_idx').on(t.subscriptionId).where(sql`subscription_id is not null`),
   ],
 );

@@ -35,7 +35,7 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
       if (!isSidebarShortcut(event)) return;
       event.preventDefault();
       setOpen((value) => {
-        document.cookie = sidebarCookie(!value);
+        writeSidebarCookie(!value);
         return !value;
       });
     };
@@ -44,7 +44,7 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
   }, []);
 
   const toggle = () => {
-    document.cookie = sidebarCookie(!open);
+    writeSidebarCookie(!open);
     setOpen(!open);
   };
 
@@ -111,4 +111,10 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
       </div>
     </div>
   );
+}
+
+/** Keeps the sidebar state for 7 days (spec 3 §2); the Cookie Store API is not in every browser yet. */
+function writeSidebarCookie(open: boolean): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain client cookie the spec asks for, read back on load
+  document.cookie = sidebarCookie(open);
 }

@@ -81,7 +81,10 @@ export function BrandingPanel({
         <ToggleField
           label="Hide watermark"
           checked={hideBuildAI}
-          onChange={(v) => (setHide(v), saveStyle({ hideBuildAI: v }))}
+          onChange={(v) => {
+            setHide(v);
+            saveStyle({ hideBuildAI: v });
+          }}
         />
       )}
     </div>

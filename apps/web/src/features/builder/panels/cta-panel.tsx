@@ -16,18 +16,27 @@ export function CtaPanel({ app, save }: { app: AppSummary; save: (patch: SavePat
         label="Message"
         value={ctaMessage}
         multiline
-        onChange={(v) => (setMessage(v), save({ ctaMessage: v }))}
+        onChange={(v) => {
+          setMessage(v);
+          save({ ctaMessage: v });
+        }}
       />
       <TextField
         label="Button text"
         value={ctaButton}
-        onChange={(v) => (setButton(v), save({ ctaButton: v }))}
+        onChange={(v) => {
+          setButton(v);
+          save({ ctaButton: v });
+        }}
       />
       <TextField
         label="Button link"
         value={ctaLink}
         placeholder="https://"
-        onChange={(v) => (setLink(v), save({ ctaLink: v }))}
+        onChange={(v) => {
+          setLink(v);
+          save({ ctaLink: v });
+        }}
       />
     </div>
   );

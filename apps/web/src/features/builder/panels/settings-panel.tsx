@@ -164,7 +164,10 @@ export function SettingsPanel({
           <ToggleField
             label="Users can edit results"
             checked={userCanEditResults}
-            onChange={(v) => (setEditable(v), saveSettings({ userCanEditResults: v }))}
+            onChange={(v) => {
+              setEditable(v);
+              saveSettings({ userCanEditResults: v });
+            }}
           />
         </>
       )}

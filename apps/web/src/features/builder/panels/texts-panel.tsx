@@ -29,42 +29,67 @@ export function TextsPanel({ app, save }: { app: AppSummary; save: (patch: SaveP
 
   return (
     <div className="flex flex-col gap-4">
-      <TextField label="Header" value={header} onChange={(v) => (setHeader(v), save({ header: v }))} />
+      <TextField
+        label="Header"
+        value={header}
+        onChange={(v) => {
+          setHeader(v);
+          save({ header: v });
+        }}
+      />
       <TextField
         label="Subheader"
         value={description}
         multiline
-        onChange={(v) => (setDescription(v), save({ description: v }))}
+        onChange={(v) => {
+          setDescription(v);
+          save({ description: v });
+        }}
       />
       {app.type !== 'GEN_APP' && (
         <ToggleField
           label="Hide main input"
           checked={isInputHidden}
-          onChange={(v) => (setHidden(v), save({ isInputHidden: v }))}
+          onChange={(v) => {
+            setHidden(v);
+            save({ isInputHidden: v });
+          }}
         />
       )}
       <TextField
         label="Input label"
         value={inputLabel}
-        onChange={(v) => (setInputLabel(v), save({ inputLabel: v }))}
+        onChange={(v) => {
+          setInputLabel(v);
+          save({ inputLabel: v });
+        }}
       />
       <TextField
         label="Input placeholder"
         value={inputPlaceholder}
-        onChange={(v) => (setPlaceholder(v), save({ inputPlaceholder: v }))}
+        onChange={(v) => {
+          setPlaceholder(v);
+          save({ inputPlaceholder: v });
+        }}
       />
       <ToggleField
         label="Collapse main input"
         checked={isInputCollapsed}
         disabled={!hasFields || isInputHidden}
         hint={hasFields ? undefined : 'Add a custom field to collapse the main input'}
-        onChange={(v) => (setCollapsed(v), save({ isInputCollapsed: v }))}
+        onChange={(v) => {
+          setCollapsed(v);
+          save({ isInputCollapsed: v });
+        }}
       />
       <TextField
         label="Welcome message"
         value={welcomeMessage}
         multiline
-        onChange={(v) => (setWelcome(v), save({ welcomeMessage: v }))}
+        onChange={(v) => {
+          setWelcome(v);
+          save({ welcomeMessage: v });
+        }}
       />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 font-medium text-sm">Input examples</legend>
