@@ -147,7 +147,7 @@ test('a signed-out visit to /settings goes to log in and comes back after it', a
   const email = `back-${Date.now()}@example.com`;
   const res = await request.post('/api/auth/signup', {
     data: { email, password: PASSWORD },
-    headers: { origin: new URL(page.url() === 'about:blank' ? 'http://localhost:3210' : page.url()).origin },
+    headers: { origin: baseURL },
   });
   expect(res.status()).toBe(201);
   await page.goto('/settings');
