@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 const NEW_PASSWORD = 'Zebra-orbit-lantern-9';

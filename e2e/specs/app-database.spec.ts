@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 
 /**
  * The database panel (spec 2 §2, §5, §8; spec 3 §4, §5). The chat has no web view yet, so the
@@ -29,11 +30,9 @@ const productSchema = {
 };
 
 async function setUp(page: Page) {
-  const email = `db-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  // Writing the entity file directly is a code write, which is admin-only (spec 1 §5–§6).
+  await signInAdmin(page, E2E_ADMINS.database, PASSWORD);
   const headers = { origin: baseURL };
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(201);
   const created = await page.request.post('/api/apps', {
     data: { name: 'Bakery', type: 'GEN_APP' },
     headers,

@@ -8,6 +8,7 @@ import { baseURL } from '../playwright.config.ts';
 export const E2E_ADMINS = {
   apps: 'e2e-apps-admin@example.com',
   functions: 'e2e-functions-admin@example.com',
+  database: 'e2e-database-admin@example.com',
 } as const;
 
 /** Signs up the admin with the page's request context, or logs in when a retry finds it exists. */
