@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './apps.ts';
 export * from './billing.ts';
 export * from './chat.ts';
+export * from './collaboration.ts';
 export * from './data-sources.ts';
 export * from './dev-outbox.ts';
 export * from './entities.ts';
