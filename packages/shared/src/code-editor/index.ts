@@ -152,3 +152,6 @@ export function diffFileTrees(
   }
   return entries.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.path.localeCompare(b.path));
 }
+
+export * from './diff.ts';
+export * from './validation.ts';
