@@ -11,3 +11,4 @@ export * from './llm.ts';
 export * from './rate-limits.ts';
 export * from './secrets.ts';
 export * from './system.ts';
+export * from './tools.ts';
