@@ -25,9 +25,11 @@ import type { Database } from './platform/db/database.ts';
 import type { EventBus } from './platform/events/event-bus.ts';
 import type { SseHub } from './platform/events/sse.ts';
 import type { AppEnv } from './platform/http/env.ts';
+import { bodyLimits } from './platform/http/body-limits.ts';
 import { apiNotFound, errorHandler, notFoundHandler } from './platform/http/error-handler.ts';
 import { jsonBody } from './platform/http/json-body.ts';
 import { createRouter } from './platform/http/openapi.ts';
+import { rateLimit } from './platform/http/rate-limit.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { baseSecurityHeaders, webAppSecurityHeaders } from './platform/http/security-headers.ts';
 import { mountWebApp } from './platform/http/web-app.ts';
@@ -56,6 +58,12 @@ export interface AppDeps {
   metrics?: Metrics;
 }
 
+/** Upload routes: their route middleware applies their own cap (spec sizes and messages) instead of 1 MiB. */
+const UPLOAD_ROUTES = [
+  { method: 'POST', path: /^\/api\/context\/ingest\/file$/ },
+  { method: 'POST', path: /^\/api\/apps\/[^/]+\/chat\/attachments$/ },
+] as const;
+
 /** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -69,8 +77,10 @@ export function createApp(deps: AppDeps) {
   app.use('*', customDomainsModule(deps));
   app.use('*', webAppSecurityHeaders(deps.config));
   app.use('/api/*', sdkCors);
-  app.use('/api/*', jsonBody);
   const auth = createAuthRuntime(deps.config, deps.database);
+  app.use('/api/*', rateLimit({ database: deps.database, auth, limits: deps.config.rateLimits }));
+  app.use('*', bodyLimits(UPLOAD_ROUTES));
+  app.use('/api/*', jsonBody);
   app.use('*', authContext(auth));
   app.use('/api/*', csrfGuard);
 

@@ -13,6 +13,11 @@ import {
 import { type BillingConfig, billingEnvSchema, toBillingConfig } from './features/plans/billing-config.ts';
 import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
 import { secretsKeySchema } from './platform/crypto/secret-box.ts';
+import {
+  type RateLimitConfig,
+  rateLimitEnvSchema,
+  toRateLimitConfig,
+} from './platform/http/request-limits-config.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -37,6 +42,7 @@ const envSchema = z.object({
   ...dataSourcesEnvSchema.shape,
   ...authEnvSchema.shape,
   ...billingEnvSchema.shape,
+  ...rateLimitEnvSchema.shape,
   SECRETS_KEY: secretsKeySchema.optional(),
   ...functionsEnvSchema.shape,
   OPENAI_API_KEY: z.string().optional(),
@@ -76,6 +82,8 @@ export interface Config {
   functions: FunctionsConfig;
   /** Bearer token that `GET /metrics` requires; undefined: the metrics are open (keep them off the internet). */
   metricsToken: string | undefined;
+  /** Rate limits of the public, unauthenticated endpoints (per client address, counted in the database). */
+  rateLimits: RateLimitConfig;
 }
 
 /** Model providers (README "Configuration"). Keys are never logged or sent to a client. */
@@ -138,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY,
     functions: toFunctionsConfig(e),
     metricsToken: e.METRICS_TOKEN,
+    rateLimits: toRateLimitConfig(e),
     llm: {
       openaiApiKey: e.OPENAI_API_KEY,
       openaiBaseUrl: e.OPENAI_BASE_URL?.replace(/\/$/, ''),

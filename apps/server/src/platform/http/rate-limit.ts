@@ -1,0 +1,94 @@
+import { AUTH_MESSAGES, AUTH_TEXTS } from '@atelier/shared';
+import { createMiddleware } from 'hono/factory';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { clientIp, UNKNOWN_IP } from '../auth/client-ip.ts';
+import { resolveActor } from '../auth/middleware.ts';
+import type { AuthRuntime } from '../auth/runtime.ts';
+import type { Database } from '../db/database.ts';
+import { rateLimits } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { AppEnv } from './env.ts';
+import type { RateLimitConfig } from './request-limits-config.ts';
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * The sign-in endpoints: counted for every caller (signed in or not), since they are what a
+ * password-guessing or mail-bombing client hammers.
+ */
+const SIGN_IN_PATHS =
+  /^\/api\/(auth\/(signup|login|magic-link|password-reset|verify-email(\/send)?|action-code|custom-token|token\/refresh|email-change|oauth\/[^/]+\/(start|callback))|live_api\/account\/(create|sendResetPasswordEmail|sendMagicLink|validateOtp|completeEmailChange))$/;
+
+/**
+ * Never counted: the load balancer's probes, the token-protected metrics, the dev outbox (off in
+ * production) and the webhooks whose payload is signature-checked (Stripe: platform and apps).
+ */
+const EXEMPT_PATHS =
+  /^\/api\/(health|ready|dev\/outbox|billing\/webhooks\/stripe|apps\/[^/]+\/payments\/webhook)$/;
+
+interface Rule {
+  name: string;
+  limiter: RateLimiterDrizzle;
+  message: (path: string) => string;
+}
+
+/**
+ * Rate limits of the public, unauthenticated API (per client address, fixed one-minute windows,
+ * counters in the database so every instance on one PostgreSQL shares them). Sign-in endpoints
+ * have their own budget; every other endpoint counts signed-out callers only. Over budget: 429
+ * `rate_limited` with `Retry-After` (seconds). Requests with no known address (in-process tests)
+ * are never counted; behind a proxy set TRUST_PROXY so the address comes from X-Forwarded-For.
+ */
+export function rateLimit(options: { database: Database; auth: AuthRuntime; limits: RateLimitConfig }) {
+  const { auth, limits } = options;
+  const make = (keyPrefix: string, points: number) =>
+    new RateLimiterDrizzle({
+      storeClient: options.database.db,
+      schema: rateLimits,
+      keyPrefix,
+      points,
+      duration: WINDOW_SECONDS,
+      clearExpiredByTimeout: auth.config.nodeEnv !== 'test',
+    });
+  const signIn: Rule | undefined =
+    limits.authPerMinute > 0
+      ? {
+          name: 'sign-in',
+          limiter: make('rl-sign-in', limits.authPerMinute),
+          message: (path) =>
+            path === '/api/auth/login' ? AUTH_MESSAGES.login.tooManyAttempts : AUTH_TEXTS.tooManyRequests,
+        }
+      : undefined;
+  const anonymous: Rule | undefined =
+    limits.anonymousPerMinute > 0
+      ? {
+          name: 'anonymous',
+          limiter: make('rl-anonymous', limits.anonymousPerMinute),
+          message: () => AUTH_TEXTS.tooManyRequests,
+        }
+      : undefined;
+
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    const path = c.req.path;
+    if (EXEMPT_PATHS.test(path)) return next();
+    const ip = clientIp(c, auth.config.auth.trustProxy);
+    if (ip === UNKNOWN_IP) return next();
+    let rule: Rule | undefined;
+    if (SIGN_IN_PATHS.test(path)) {
+      rule = signIn;
+    } else if (anonymous) {
+      c.set('auth', auth);
+      if (!(await resolveActor(c))) rule = anonymous;
+    }
+    if (!rule) return next();
+    try {
+      await rule.limiter.consume(ip);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      c.header('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+      throw new AppError('rate_limited', rule.message(path), { limit: rule.name });
+    }
+    return next();
+  });
+}
