@@ -12,3 +12,4 @@ export * from './rate-limits.ts';
 export * from './secrets.ts';
 export * from './system.ts';
 export * from './tools.ts';
+export * from './uploads.ts';
