@@ -5,6 +5,7 @@ import {
   type ChatMessage,
   type ChatUIMetadata,
 } from '@atelier/shared';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { chatRuntime } from '../../src/features/chat/chat.module.ts';
 import { json, type SignedIn, signUp } from './accounts.ts';
 import { type FakeProvider, startFakeOpenAI } from './fake-openai.ts';
@@ -52,6 +53,42 @@ export async function createChatTestApp(options: { offline?: boolean } = {}): Pr
       await fake.close();
     },
   };
+}
+
+/** What `setUpChatSuite` sets up; read its fields inside tests and hooks (they are filled by then). */
+export interface ChatSuite {
+  t: TestApp;
+  fake: FakeProvider;
+  /** The install's first account, so an admin, and the owner of `appId`. */
+  owner: SignedIn;
+  /** A second builder, who owns nothing of the owner's. */
+  stranger: SignedIn;
+  /** A fresh GEN_APP of the owner, made before every test. */
+  appId: string;
+}
+
+/**
+ * Registers the chat suites' hooks: one test app with the fake provider for the file, the owner and
+ * a stranger, and before every test the fake reset and a new app.
+ */
+export function setUpChatSuite(options: { offline?: boolean } = {}): ChatSuite {
+  const suite = {} as ChatSuite;
+  let env: Awaited<ReturnType<typeof createChatTestApp>> | undefined;
+  beforeAll(async () => {
+    env = await createChatTestApp(options);
+    suite.t = env.t;
+    suite.fake = env.fake;
+    suite.owner = await builder(env.t, 'owner');
+    suite.stranger = await builder(env.t, 'stranger');
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+  beforeEach(async () => {
+    suite.fake.reset();
+    suite.appId = await createGenApp(suite.t, suite.owner);
+  });
+  return suite;
 }
 
 export async function createGenApp(t: TestApp, who: SignedIn, name = 'CRM'): Promise<string> {

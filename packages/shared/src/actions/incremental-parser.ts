@@ -1,3 +1,4 @@
+import { unescapeAttribute } from './serialize.ts';
 import {
   ACTION_CLOSE,
   ACTION_OPEN_PREFIX,
@@ -62,23 +63,6 @@ export const ACTION_PARSE_ERRORS = {
 } as const;
 
 const ATTRIBUTE = /([A-Za-z_][\w:-]*)\s*=\s*"([^"]*)"/g;
-
-function unescapeAttribute(value: string): string {
-  return value.replace(/&(amp|quot|lt|gt|#10);/g, (_, name: string) => {
-    switch (name) {
-      case 'amp':
-        return '&';
-      case 'quot':
-        return '"';
-      case 'lt':
-        return '<';
-      case 'gt':
-        return '>';
-      default:
-        return '\n';
-    }
-  });
-}
 
 /** Reads `name="value"` pairs leniently (unknown names are kept; the first of a duplicate wins). */
 export function parseActionAttributes(source: string): Record<string, string> {

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   type ActionInput,
   ActionSerializeError,
+  escapeAttribute,
   serializeAction,
   serializeSearchReplace,
+  unescapeAttribute,
 } from './serialize.ts';
 import { ProtocolError, parseCompleteActionText } from './strict-parse.ts';
 
@@ -160,5 +162,18 @@ describe('parseCompleteActionText (strict, for tests)', () => {
     ],
   ])('rejects %s', (_name, text) => {
     expect(() => parseCompleteActionText(text)).toThrow(ProtocolError);
+  });
+});
+
+describe('attribute escaping', () => {
+  it('unescapeAttribute reverses escapeAttribute', () => {
+    const value = 'a & b "quoted" <tag>\nnext &amp; literal';
+    const escaped = escapeAttribute(value);
+    expect(escaped).toBe('a &amp; b &quot;quoted&quot; &lt;tag&gt;&#10;next &amp;amp; literal');
+    expect(unescapeAttribute(escaped)).toBe(value);
+  });
+
+  it('leaves unknown entities as written', () => {
+    expect(unescapeAttribute('&nbsp; &#11; &amp')).toBe('&nbsp; &#11; &amp');
   });
 });

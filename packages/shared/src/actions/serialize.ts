@@ -62,6 +62,15 @@ export function escapeAttribute(value: string): string {
   return value.replace(/[&"<>\n]/g, (char) => ATTRIBUTE_ESCAPES[char]!);
 }
 
+const ATTRIBUTE_UNESCAPES: Record<string, string> = Object.fromEntries(
+  Object.entries(ATTRIBUTE_ESCAPES).map(([char, entity]) => [entity, char]),
+);
+
+/** Reverses `escapeAttribute`; the parsers read attribute values with it. */
+export function unescapeAttribute(value: string): string {
+  return value.replace(/&(?:amp|quot|lt|gt|#10);/g, (entity) => ATTRIBUTE_UNESCAPES[entity]!);
+}
+
 function attributesOf(action: ActionInput): [string, string][] {
   const attributes: [string, string][] = [['type', action.type]];
   if ('path' in action) attributes.push(['path', action.path]);

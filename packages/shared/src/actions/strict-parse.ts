@@ -1,4 +1,4 @@
-import type { JsonValue, SearchReplace } from './serialize.ts';
+import { type JsonValue, type SearchReplace, unescapeAttribute } from './serialize.ts';
 import {
   ACTION_ATTRIBUTES,
   ACTION_CLOSE,
@@ -36,23 +36,6 @@ export class ProtocolError extends Error {
 
 const KNOWN_ATTRIBUTES = new Set<string>(Object.values(ACTION_ATTRIBUTES));
 const ATTRIBUTE = /\s+([a-z]+)="([^"]*)"/y;
-
-function unescapeAttribute(value: string): string {
-  return value.replace(/&(amp|quot|lt|gt|#10);/g, (_, name: string) => {
-    switch (name) {
-      case 'amp':
-        return '&';
-      case 'quot':
-        return '"';
-      case 'lt':
-        return '<';
-      case 'gt':
-        return '>';
-      default:
-        return '\n';
-    }
-  });
-}
 
 function parseAttributes(source: string, at: number): Record<string, string> {
   const attributes: Record<string, string> = {};

@@ -7,45 +7,12 @@ import {
   serializeAction,
   type UndoRestoreResponse,
 } from '@atelier/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, type SignedIn } from '../../../test/support/accounts.ts';
-import {
-  builder,
-  createChatTestApp,
-  createGenApp,
-  filesOf,
-  historyOf,
-  send,
-  versionsOf,
-} from '../../../test/support/chat.ts';
-import type { FakeProvider } from '../../../test/support/fake-openai.ts';
-import type { TestApp } from '../../../test/support/test-app.ts';
+import { filesOf, historyOf, send, setUpChatSuite, versionsOf } from '../../../test/support/chat.ts';
 import { chatRuntime } from './chat.module.ts';
 
-let env: Awaited<ReturnType<typeof createChatTestApp>>;
-let t: TestApp;
-let fake: FakeProvider;
-let owner: SignedIn;
-let stranger: SignedIn;
-let appId: string;
-
-beforeAll(async () => {
-  env = await createChatTestApp();
-  t = env.t;
-  fake = env.fake;
-  // The first account of a fresh install is an admin; the owner is that account.
-  owner = await builder(t, 'owner');
-  stranger = await builder(t, 'stranger');
-});
-
-afterAll(async () => {
-  await env.close();
-});
-
-beforeEach(async () => {
-  fake.reset();
-  appId = await createGenApp(t, owner);
-});
+const env = setUpChatSuite();
 
 const page = (name: string) =>
   serializeAction({
@@ -56,45 +23,45 @@ const page = (name: string) =>
   });
 
 async function post<T>(who: SignedIn, path: string, body: unknown): Promise<{ status: number; body: T }> {
-  const res = await t.app.request(path, json('POST', body, who.headers));
+  const res = await env.t.app.request(path, json('POST', body, who.headers));
   return { status: res.status, body: (await res.json()) as T };
 }
 
 describe('chat history', () => {
   it('answers pages of 50, oldest first, with hasMore until the start of the conversation', async () => {
-    const repo = chatRuntime(t.deps).repo;
+    const repo = chatRuntime(env.t.deps).repo;
     for (let i = 0; i < 120; i++) {
       await repo.insertMessage({
         id: `m-${i}`,
-        appId,
+        appId: env.appId,
         role: i % 2 === 0 ? 'user' : 'assistant',
         content: `message ${i}`,
         parts: [{ type: 'text', text: `message ${i}` }],
         annotations: {},
       });
     }
-    const first = await historyOf(t, owner, appId);
+    const first = await historyOf(env.t, env.owner, env.appId);
     expect(first.messages).toHaveLength(CHAT_HISTORY_PAGE_SIZE);
     expect(first.messages[0]!.id).toBe('m-70');
     expect(first.messages.at(-1)!.id).toBe('m-119');
     expect(first.hasMore).toBe(true);
-    const second = await historyOf(t, owner, appId, `?fromMessageId=m-70&limit=50`);
+    const second = await historyOf(env.t, env.owner, env.appId, `?fromMessageId=m-70&limit=50`);
     expect(second.messages.map((m) => m.id)).toEqual(Array.from({ length: 50 }, (_, i) => `m-${20 + i}`));
-    const third = await historyOf(t, owner, appId, `?fromMessageId=m-20`);
+    const third = await historyOf(env.t, env.owner, env.appId, `?fromMessageId=m-20`);
     expect(third.messages).toHaveLength(20);
     expect(third.hasMore).toBe(false);
 
-    const missing = await t.app.request(`/api/apps/${appId}/chat/history?fromMessageId=nope`, {
-      headers: owner.headers,
+    const missing = await env.t.app.request(`/api/apps/${env.appId}/chat/history?fromMessageId=nope`, {
+      headers: env.owner.headers,
     });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error: { message: CHAT_MESSAGES.messageNotFound('nope') } });
   });
 
   it('answers the spec shape of a message', async () => {
-    fake.reply({ chunks: ['Hello!'] });
-    await send(t, owner, appId, { text: 'Hi', userMessageId: 'shape-1' });
-    const [user] = (await historyOf(t, owner, appId)).messages as [ChatMessage, ChatMessage];
+    env.fake.reply({ chunks: ['Hello!'] });
+    await send(env.t, env.owner, env.appId, { text: 'Hi', userMessageId: 'shape-1' });
+    const [user] = (await historyOf(env.t, env.owner, env.appId)).messages as [ChatMessage, ChatMessage];
     expect(user).toMatchObject({
       id: 'shape-1',
       role: 'user',
@@ -109,47 +76,51 @@ describe('chat history', () => {
 
 describe('owner scoping', () => {
   it('answers 404 to another builder and 401 when signed out, on every chat call', async () => {
-    fake.reply({ chunks: ['Hello'] });
-    await send(t, owner, appId, { text: 'Hi', userMessageId: 'own-1' });
-    const { versions } = await versionsOf(t, owner, appId);
+    env.fake.reply({ chunks: ['Hello'] });
+    await send(env.t, env.owner, env.appId, { text: 'Hi', userMessageId: 'own-1' });
+    const { versions } = await versionsOf(env.t, env.owner, env.appId);
     const calls: [string, string, unknown?][] = [
-      ['GET', `/api/apps/${appId}/chat/history`],
-      ['POST', `/api/apps/${appId}/chat`, { text: 'Hi' }],
-      ['POST', `/api/apps/${appId}/rating`, { messageId: 'own-1', score: 5, feedback: [], comment: '' }],
-      ['POST', `/api/apps/${appId}/versions/${versions[0]!.id}/restore`, { messageId: 'own-1' }],
-      ['POST', `/api/apps/${appId}/versions/${versions[0]!.id}/undo-restore`, { messageId: 'own-1' }],
+      ['GET', `/api/apps/${env.appId}/chat/history`],
+      ['POST', `/api/apps/${env.appId}/chat`, { text: 'Hi' }],
+      ['POST', `/api/apps/${env.appId}/rating`, { messageId: 'own-1', score: 5, feedback: [], comment: '' }],
+      ['POST', `/api/apps/${env.appId}/versions/${versions[0]!.id}/restore`, { messageId: 'own-1' }],
+      ['POST', `/api/apps/${env.appId}/versions/${versions[0]!.id}/undo-restore`, { messageId: 'own-1' }],
     ];
     for (const [method, path, body] of calls) {
-      const res = await t.app.request(path, json(method, body, stranger.headers));
+      const res = await env.t.app.request(path, json(method, body, env.stranger.headers));
       expect([method, path, res.status]).toEqual([method, path, 404]);
-      const anonymous = await t.app.request(path, json(method, body));
+      const anonymous = await env.t.app.request(path, json(method, body));
       expect(anonymous.status).toBe(401);
     }
-    expect((await historyOf(t, owner, appId)).messages).toHaveLength(2);
+    expect((await historyOf(env.t, env.owner, env.appId)).messages).toHaveLength(2);
   });
 });
 
 describe('restore and undo restore', () => {
   it('restores a version as a new one, removes later messages and can be undone', async () => {
-    fake.reply({ chunks: [page('Contacts')] }, { chunks: [page('Deals')] }, { chunks: ['Looks good.'] });
-    await send(t, owner, appId, { text: 'Add contacts', userMessageId: 'u-1' });
-    await send(t, owner, appId, { text: 'Add deals', userMessageId: 'u-2' });
-    await send(t, owner, appId, { text: 'Thanks', userMessageId: 'u-3' });
-    const before = await versionsOf(t, owner, appId);
+    env.fake.reply({ chunks: [page('Contacts')] }, { chunks: [page('Deals')] }, { chunks: ['Looks good.'] });
+    await send(env.t, env.owner, env.appId, { text: 'Add contacts', userMessageId: 'u-1' });
+    await send(env.t, env.owner, env.appId, { text: 'Add deals', userMessageId: 'u-2' });
+    await send(env.t, env.owner, env.appId, { text: 'Thanks', userMessageId: 'u-3' });
+    const before = await versionsOf(env.t, env.owner, env.appId);
     const v1 = before.versions.find((v) => v.messageId === 'u-1')!;
     const v2 = before.versions.find((v) => v.messageId === 'u-2')!;
     expect(before.currentVersionId).toBe(v2.id);
 
-    const restored = await post<RestoreResponse>(owner, `/api/apps/${appId}/versions/${v1.id}/restore`, {
-      messageId: 'u-1',
-    });
+    const restored = await post<RestoreResponse>(
+      env.owner,
+      `/api/apps/${env.appId}/versions/${v1.id}/restore`,
+      {
+        messageId: 'u-1',
+      },
+    );
     expect(restored.status).toBe(200);
-    const after = await versionsOf(t, owner, appId);
+    const after = await versionsOf(env.t, env.owner, env.appId);
     // History is not rewritten: a new version with v1's files.
     expect(after.versions).toHaveLength(before.versions.length + 1);
     expect(after.versions.map((v) => v.id)).toEqual(expect.arrayContaining([v1.id, v2.id]));
     expect(restored.body.versionId).toBe(after.currentVersionId);
-    const files = await filesOf(t, owner, appId);
+    const files = await filesOf(env.t, env.owner, env.appId);
     expect(files.has('pages/Contacts.tsx')).toBe(true);
     expect(files.has('pages/Deals.tsx')).toBe(false);
 
@@ -167,14 +138,14 @@ describe('restore and undo restore', () => {
     });
 
     const undone = await post<UndoRestoreResponse>(
-      owner,
-      `/api/apps/${appId}/versions/${restored.body.versionId}/undo-restore`,
+      env.owner,
+      `/api/apps/${env.appId}/versions/${restored.body.versionId}/undo-restore`,
       { messageId: restoreMessage.id },
     );
     expect(undone.body.error).toBeNull();
-    const filesAfterUndo = await filesOf(t, owner, appId);
+    const filesAfterUndo = await filesOf(env.t, env.owner, env.appId);
     expect(filesAfterUndo.has('pages/Deals.tsx')).toBe(true);
-    expect((await versionsOf(t, owner, appId)).versions).toHaveLength(before.versions.length + 2);
+    expect((await versionsOf(env.t, env.owner, env.appId)).versions).toHaveLength(before.versions.length + 2);
     const last = undone.body.messages.at(-1)!;
     expect(last.annotations[0]!.systemActionInfo).toMatchObject({ type: 'undo_restore' });
     // The undone restore no longer offers "Undo restore".
@@ -182,8 +153,8 @@ describe('restore and undo restore', () => {
     expect(undoneRestore.annotations[0]!.systemActionInfo!.revertedFromMessageId).toBeUndefined();
 
     const again = await post<UndoRestoreResponse>(
-      owner,
-      `/api/apps/${appId}/versions/${restored.body.versionId}/undo-restore`,
+      env.owner,
+      `/api/apps/${env.appId}/versions/${restored.body.versionId}/undo-restore`,
       { messageId: restoreMessage.id },
     );
     expect(again.status).toBe(200);
@@ -191,17 +162,21 @@ describe('restore and undo restore', () => {
   });
 
   it('answers 404 for a restore of an unknown message or version', async () => {
-    const { versions } = await versionsOf(t, owner, appId);
-    const unknownMessage = await post(owner, `/api/apps/${appId}/versions/${versions[0]!.id}/restore`, {
-      messageId: 'nope',
-    });
+    const { versions } = await versionsOf(env.t, env.owner, env.appId);
+    const unknownMessage = await post(
+      env.owner,
+      `/api/apps/${env.appId}/versions/${versions[0]!.id}/restore`,
+      {
+        messageId: 'nope',
+      },
+    );
     expect(unknownMessage).toMatchObject({
       status: 404,
       body: { error: { message: CHAT_MESSAGES.messageNotFound('nope') } },
     });
-    fake.reply({ chunks: ['Hi'] });
-    await send(t, owner, appId, { text: 'Hi', userMessageId: 'x-1' });
-    const unknownVersion = await post(owner, `/api/apps/${appId}/versions/${randomUUID()}/restore`, {
+    env.fake.reply({ chunks: ['Hi'] });
+    await send(env.t, env.owner, env.appId, { text: 'Hi', userMessageId: 'x-1' });
+    const unknownVersion = await post(env.owner, `/api/apps/${env.appId}/versions/${randomUUID()}/restore`, {
       messageId: 'x-1',
     });
     expect(unknownVersion.status).toBe(404);
@@ -210,17 +185,17 @@ describe('restore and undo restore', () => {
 
 describe('rating', () => {
   it('stores a score with reasons and a trimmed comment on the message', async () => {
-    fake.reply({ chunks: ['Done.'] });
-    await send(t, owner, appId, { text: 'Hi' });
-    const assistant = (await historyOf(t, owner, appId)).messages[1]!;
-    const res = await post<{ ok: boolean }>(owner, `/api/apps/${appId}/rating`, {
+    env.fake.reply({ chunks: ['Done.'] });
+    await send(env.t, env.owner, env.appId, { text: 'Hi' });
+    const assistant = (await historyOf(env.t, env.owner, env.appId)).messages[1]!;
+    const res = await post<{ ok: boolean }>(env.owner, `/api/apps/${env.appId}/rating`, {
       messageId: assistant.id,
       score: 4,
       feedback: ['Did what I asked'],
       comment: '  Great work  ',
     });
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
-    const rated = (await historyOf(t, owner, appId)).messages[1]!;
+    const rated = (await historyOf(env.t, env.owner, env.appId)).messages[1]!;
     expect(rated.annotations[0]!.rating).toEqual({
       score: 4,
       feedback: ['Did what I asked'],
@@ -229,14 +204,17 @@ describe('rating', () => {
   });
 
   it('refuses a score outside 1 to 5 and a user message', async () => {
-    fake.reply({ chunks: ['Done.'] });
-    await send(t, owner, appId, { text: 'Hi', userMessageId: 'rate-user' });
-    const assistant = (await historyOf(t, owner, appId)).messages[1]!;
+    env.fake.reply({ chunks: ['Done.'] });
+    await send(env.t, env.owner, env.appId, { text: 'Hi', userMessageId: 'rate-user' });
+    const assistant = (await historyOf(env.t, env.owner, env.appId)).messages[1]!;
     for (const score of [0, 6, 2.5]) {
-      const res = await post(owner, `/api/apps/${appId}/rating`, { messageId: assistant.id, score });
+      const res = await post(env.owner, `/api/apps/${env.appId}/rating`, { messageId: assistant.id, score });
       expect(res.status).toBe(400);
     }
-    const onUser = await post(owner, `/api/apps/${appId}/rating`, { messageId: 'rate-user', score: 3 });
+    const onUser = await post(env.owner, `/api/apps/${env.appId}/rating`, {
+      messageId: 'rate-user',
+      score: 3,
+    });
     expect(onUser.status).toBe(404);
   });
 });
@@ -250,7 +228,7 @@ describe('attachments', () => {
   async function upload(who: SignedIn, file: File) {
     const form = new FormData();
     form.append('file', file);
-    return t.app.request(`/api/apps/${appId}/chat/attachments`, {
+    return env.t.app.request(`/api/apps/${env.appId}/chat/attachments`, {
       method: 'POST',
       headers: who.headers,
       body: form,
@@ -258,20 +236,24 @@ describe('attachments', () => {
   }
 
   it('uploads an image, shows it in the message and sends it to the model; retry resends it', async () => {
-    const res = await upload(owner, new File([png], 'shot.png', { type: 'image/png' }));
+    const res = await upload(env.owner, new File([png], 'shot.png', { type: 'image/png' }));
     expect(res.status).toBe(201);
     const attachment = (await res.json()) as { url: string; name: string; contentType: string };
     expect(attachment).toMatchObject({ name: 'shot.png', contentType: 'image/png' });
 
-    const served = await t.app.request(attachment.url, { headers: owner.headers });
+    const served = await env.t.app.request(attachment.url, { headers: env.owner.headers });
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
-    expect((await t.app.request(attachment.url, { headers: stranger.headers })).status).toBe(404);
+    expect((await env.t.app.request(attachment.url, { headers: env.stranger.headers })).status).toBe(404);
 
-    fake.reply({ chunks: ['Nice screenshot'], status: 500 }, { status: 500 });
+    env.fake.reply({ chunks: ['Nice screenshot'], status: 500 }, { status: 500 });
     const attachments = [{ name: attachment.name, url: attachment.url, contentType: attachment.contentType }];
-    await send(t, owner, appId, { text: 'Make it look like this', attachments, userMessageId: 'img-1' });
-    const [user] = (await historyOf(t, owner, appId)).messages;
+    await send(env.t, env.owner, env.appId, {
+      text: 'Make it look like this',
+      attachments,
+      userMessageId: 'img-1',
+    });
+    const [user] = (await historyOf(env.t, env.owner, env.appId)).messages;
     expect(user!.experimental_attachments).toEqual(attachments);
     expect(user!.parts).toContainEqual({
       type: 'file',
@@ -279,42 +261,48 @@ describe('attachments', () => {
       url: attachment.url,
       filename: 'shot.png',
     });
-    const sent = JSON.stringify(fake.completions().at(-1)!.body);
+    const sent = JSON.stringify(env.fake.completions().at(-1)!.body);
     expect(sent).toContain('image_url');
     expect(sent).toContain(png.toString('base64'));
 
-    fake.reply({ chunks: ['Got it'] });
-    await send(t, owner, appId, { text: '', retry: true, messageId: 'img-1' });
-    const retried = (await historyOf(t, owner, appId)).messages;
+    env.fake.reply({ chunks: ['Got it'] });
+    await send(env.t, env.owner, env.appId, { text: '', retry: true, messageId: 'img-1' });
+    const retried = (await historyOf(env.t, env.owner, env.appId)).messages;
     expect(retried.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(retried[0]!.experimental_attachments).toEqual(attachments);
-    expect(JSON.stringify(fake.completions().at(-1)!.body)).toContain(png.toString('base64'));
+    expect(JSON.stringify(env.fake.completions().at(-1)!.body)).toContain(png.toString('base64'));
   });
 
   it('refuses files of 10 MB or more and types that cannot be attached', async () => {
-    const big = await upload(owner, new File([new Uint8Array(10_000_000)], 'big.png', { type: 'image/png' }));
+    const big = await upload(
+      env.owner,
+      new File([new Uint8Array(10_000_000)], 'big.png', { type: 'image/png' }),
+    );
     expect(big.status).toBe(400);
     expect(await big.json()).toMatchObject({
       error: { code: 'file_too_large', message: CHAT_MESSAGES.attachmentTooLarge },
     });
-    const html = await upload(owner, new File(['<script>'], 'x.html', { type: 'text/html' }));
+    const html = await upload(env.owner, new File(['<script>'], 'x.html', { type: 'text/html' }));
     expect(html.status).toBe(400);
   });
 });
 
 describe('admin enhance context query', () => {
   it('answers the enhanced query for an admin and 403 for other builders', async () => {
-    fake.reply({ chunks: ['contacts page Layout.tsx navigation'] });
+    env.fake.reply({ chunks: ['contacts page Layout.tsx navigation'] });
     const res = await post<{ enhancedQuery: string; tokenEstimation: number }>(
-      owner,
+      env.owner,
       '/api/admin/enhanceContextQuery',
-      { latestUserRequest: 'Add contacts', appId, messageId: 'm', currentRoute: '/' },
+      { latestUserRequest: 'Add contacts', appId: env.appId, messageId: 'm', currentRoute: '/' },
     );
     expect(res).toMatchObject({
       status: 200,
       body: { enhancedQuery: 'contacts page Layout.tsx navigation', tokenEstimation: 9 },
     });
-    const other = await post(stranger, '/api/admin/enhanceContextQuery', { latestUserRequest: 'x', appId });
+    const other = await post(env.stranger, '/api/admin/enhanceContextQuery', {
+      latestUserRequest: 'x',
+      appId: env.appId,
+    });
     expect(other.status).toBe(403);
   });
 });

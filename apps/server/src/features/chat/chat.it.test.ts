@@ -5,11 +5,8 @@ import {
   SEARCH_REPLACE_MESSAGES,
   serializeAction,
 } from '@atelier/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SignedIn } from '../../../test/support/accounts.ts';
+import { describe, expect, it } from 'vitest';
 import {
-  builder,
-  createChatTestApp,
   createGenApp,
   filesOf,
   finishMetadata,
@@ -17,33 +14,12 @@ import {
   lastResults,
   resultsOf,
   send,
+  setUpChatSuite,
   versionsOf,
 } from '../../../test/support/chat.ts';
-import type { FakeProvider } from '../../../test/support/fake-openai.ts';
-import type { TestApp } from '../../../test/support/test-app.ts';
 import { chatRuntime } from './chat.module.ts';
 
-let env: Awaited<ReturnType<typeof createChatTestApp>>;
-let t: TestApp;
-let fake: FakeProvider;
-let owner: SignedIn;
-let appId: string;
-
-beforeAll(async () => {
-  env = await createChatTestApp();
-  t = env.t;
-  fake = env.fake;
-  owner = await builder(t, 'owner');
-});
-
-afterAll(async () => {
-  await env.close();
-});
-
-beforeEach(async () => {
-  fake.reset();
-  appId = await createGenApp(t, owner);
-});
+const env = setUpChatSuite();
 
 const contactsPage = serializeAction({
   type: 'add_file',
@@ -80,13 +56,16 @@ const removeItem = serializeAction({ type: 'delete_file', path: 'entities/Item.j
 const chunked = (text: string, size = 17) =>
   Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
 
-describe('chat replies with actions (fake provider)', () => {
+describe('chat replies with actions (env.fake provider)', () => {
   it('a reply with several actions yields exactly one new version with the right files', async () => {
-    const before = await versionsOf(t, owner, appId);
+    const before = await versionsOf(env.t, env.owner, env.appId);
     const reply = `Here is your CRM.\n\n${contactEntity}\n${contactsPage}\n${navEdit}\n${removeItem}\n\nDone!`;
-    fake.reply({ chunks: chunked(reply), usage: { prompt_tokens: 1000, completion_tokens: 200 } });
+    env.fake.reply({ chunks: chunked(reply), usage: { prompt_tokens: 1000, completion_tokens: 200 } });
 
-    const { res, chunks } = await send(t, owner, appId, { text: 'Add contacts', userMessageId: 'u-1' });
+    const { res, chunks } = await send(env.t, env.owner, env.appId, {
+      text: 'Add contacts',
+      userMessageId: 'u-1',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     expect(chunks[0]).toMatchObject({ type: 'start' });
@@ -103,12 +82,12 @@ describe('chat replies with actions (fake provider)', () => {
       ['delete_file', 'applied'],
     ]);
 
-    const after = await versionsOf(t, owner, appId);
+    const after = await versionsOf(env.t, env.owner, env.appId);
     expect(after.versions).toHaveLength(before.versions.length + 1);
     const version = after.versions[0]!;
     expect(version.messageId).toBe('u-1');
     expect(after.currentVersionId).toBe(version.id);
-    const files = await filesOf(t, owner, appId, version.id);
+    const files = await filesOf(env.t, env.owner, env.appId, version.id);
     expect(files.get('pages/Contacts.tsx')).toContain('<h1>Contacts</h1>');
     expect(files.get('Layout.tsx')).toContain("{ name: 'Contacts', label: 'Contacts', to: '/contacts' }");
     expect(JSON.parse(files.get('entities/Contact.json')!)).toMatchObject({
@@ -117,7 +96,7 @@ describe('chat replies with actions (fake provider)', () => {
     });
     expect(files.has('entities/Item.json')).toBe(false);
 
-    const { messages } = await historyOf(t, owner, appId);
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     const [user, assistant] = messages;
     expect(user!.annotations[0]).toMatchObject({ versionId: version.id, replyMessageId: assistant!.id });
@@ -138,35 +117,35 @@ describe('chat replies with actions (fake provider)', () => {
 
   it('gives the same version however the provider cuts the text', async () => {
     const reply = `${contactsPage}\n${navEdit}`;
-    fake.reply({ chunks: [...reply] });
-    await send(t, owner, appId, { text: 'Add contacts' });
-    const one = await filesOf(t, owner, appId);
-    const other = await createGenApp(t, owner);
-    fake.reply({ chunks: [reply] });
-    await send(t, owner, other, { text: 'Add contacts' });
-    expect(await filesOf(t, owner, other)).toEqual(one);
+    env.fake.reply({ chunks: [...reply] });
+    await send(env.t, env.owner, env.appId, { text: 'Add contacts' });
+    const one = await filesOf(env.t, env.owner, env.appId);
+    const other = await createGenApp(env.t, env.owner);
+    env.fake.reply({ chunks: [reply] });
+    await send(env.t, env.owner, other, { text: 'Add contacts' });
+    expect(await filesOf(env.t, env.owner, other)).toEqual(one);
   });
 
   it('a truncated stream applies only the complete actions and offers the continue button', async () => {
     const reply = `Working on it.\n${contactsPage}\n${navEdit.slice(0, navEdit.length - 40)}`;
-    fake.reply({ chunks: chunked(reply), finishReason: 'length' });
-    const { chunks } = await send(t, owner, appId, { text: 'Add contacts' });
+    env.fake.reply({ chunks: chunked(reply), finishReason: 'length' });
+    const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Add contacts' });
 
     expect(lastResults(chunks).map((r) => [r.type, r.outcome, r.message])).toEqual([
       ['add_file', 'applied', undefined],
       ['partial_edit', 'not_applied', CHAT_MESSAGES.notAppliedTruncated],
     ]);
-    const files = await filesOf(t, owner, appId);
+    const files = await filesOf(env.t, env.owner, env.appId);
     expect(files.has('pages/Contacts.tsx')).toBe(true);
     expect(files.get('Layout.tsx')).not.toContain('/contacts');
-    const { messages } = await historyOf(t, owner, appId);
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
     // The client reads the stored text as truncated: it shows 'Too long output…' and "Let's keep going".
     expect(parseActionReply(messages[1]!.content).truncated).toBe(true);
 
-    fake.reply({ chunks: [navEdit] });
-    await send(t, owner, appId, { text: CHAT_MESSAGES.continuePrompt });
-    expect((await filesOf(t, owner, appId)).get('Layout.tsx')).toContain('/contacts');
-    const sent = fake.completions().at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    env.fake.reply({ chunks: [navEdit] });
+    await send(env.t, env.owner, env.appId, { text: CHAT_MESSAGES.continuePrompt });
+    expect((await filesOf(env.t, env.owner, env.appId)).get('Layout.tsx')).toContain('/contacts');
+    const sent = env.fake.completions().at(-1)!.body as { messages: { role: string; content: unknown }[] };
     expect(JSON.stringify(sent.messages.at(-1))).toContain(CHAT_MESSAGES.continuePrompt);
   });
 
@@ -180,9 +159,9 @@ describe('chat replies with actions (fake provider)', () => {
         { search: 'const NOT_THERE = 1;', replace: 'x' },
       ],
     });
-    const before = await versionsOf(t, owner, appId);
-    fake.reply({ chunks: [`Editing.\n${badEdit}`] });
-    const { chunks } = await send(t, owner, appId, { text: 'Rename' });
+    const before = await versionsOf(env.t, env.owner, env.appId);
+    env.fake.reply({ chunks: [`Editing.\n${badEdit}`] });
+    const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Rename' });
     const [result] = lastResults(chunks);
     expect(result).toMatchObject({
       type: 'partial_edit',
@@ -190,9 +169,9 @@ describe('chat replies with actions (fake provider)', () => {
       message: SEARCH_REPLACE_MESSAGES.notFound(2, 'Layout.tsx'),
       details: [SEARCH_REPLACE_MESSAGES.notFound(2, 'Layout.tsx')],
     });
-    expect((await versionsOf(t, owner, appId)).versions).toHaveLength(before.versions.length);
-    expect((await filesOf(t, owner, appId)).get('Layout.tsx')).toContain('const APP_NAME');
-    const { messages } = await historyOf(t, owner, appId);
+    expect((await versionsOf(env.t, env.owner, env.appId)).versions).toHaveLength(before.versions.length);
+    expect((await filesOf(env.t, env.owner, env.appId)).get('Layout.tsx')).toContain('const APP_NAME');
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
     expect(resultsOf(messages[1]!)[0]!.outcome).toBe('failed');
   });
 
@@ -208,78 +187,84 @@ describe('chat replies with actions (fake provider)', () => {
         },
       ],
     });
-    fake.reply({ chunks: [edit] });
-    const { chunks } = await send(t, owner, appId, { text: 'Wider' });
+    env.fake.reply({ chunks: [edit] });
+    const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Wider' });
     expect(lastResults(chunks)[0]!.outcome).toBe('applied');
-    expect((await filesOf(t, owner, appId)).get('Layout.tsx')).toContain(
+    expect((await filesOf(env.t, env.owner, env.appId)).get('Layout.tsx')).toContain(
       '      <main className="mx-auto max-w-6xl px-6 py-10">{children}</main>',
     );
   });
 
   it('a failed reply shows the error text, keeps nothing half-applied and can be retried', async () => {
-    const before = await versionsOf(t, owner, appId);
-    fake.reply({ chunks: [contactsPage, 'and more'], failAfter: { chunks: 1, mode: 'error-event' } });
-    const { chunks } = await send(t, owner, appId, { text: 'Add contacts', userMessageId: 'u-fail' });
+    const before = await versionsOf(env.t, env.owner, env.appId);
+    env.fake.reply({ chunks: [contactsPage, 'and more'], failAfter: { chunks: 1, mode: 'error-event' } });
+    const { chunks } = await send(env.t, env.owner, env.appId, {
+      text: 'Add contacts',
+      userMessageId: 'u-fail',
+    });
     expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: LLM_ERROR_MESSAGE });
     expect(lastResults(chunks)).toMatchObject([
       { type: 'add_file', outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedFailedReply },
     ]);
-    expect((await versionsOf(t, owner, appId)).versions).toHaveLength(before.versions.length);
-    let { messages } = await historyOf(t, owner, appId);
+    expect((await versionsOf(env.t, env.owner, env.appId)).versions).toHaveLength(before.versions.length);
+    let { messages } = await historyOf(env.t, env.owner, env.appId);
     expect(messages[1]!.annotations[0]).toMatchObject({ status: 'failed', versionId: null });
 
-    fake.reply({ chunks: [contactsPage] });
-    const retry = await send(t, owner, appId, { text: '', retry: true, messageId: 'u-fail' });
+    env.fake.reply({ chunks: [contactsPage] });
+    const retry = await send(env.t, env.owner, env.appId, { text: '', retry: true, messageId: 'u-fail' });
     expect(retry.res.status).toBe(200);
-    ({ messages } = await historyOf(t, owner, appId));
+    ({ messages } = await historyOf(env.t, env.owner, env.appId));
     expect(messages.map((m) => [m.role, m.content.slice(0, 12)])).toEqual([
       ['user', 'Add contacts'],
       ['assistant', contactsPage.slice(0, 12)],
     ]);
     expect(messages.some((m) => m.id === 'u-fail')).toBe(false);
-    expect((await filesOf(t, owner, appId)).has('pages/Contacts.tsx')).toBe(true);
+    expect((await filesOf(env.t, env.owner, env.appId)).has('pages/Contacts.tsx')).toBe(true);
   });
 
   it('refuses to retry a message that is not the last one', async () => {
-    fake.reply({ chunks: ['One'] }, { chunks: ['Two'] });
-    await send(t, owner, appId, { text: 'first', userMessageId: 'r-1' });
-    await send(t, owner, appId, { text: 'second', userMessageId: 'r-2' });
-    const { res } = await send(t, owner, appId, { text: '', retry: true, messageId: 'r-1' });
+    env.fake.reply({ chunks: ['One'] }, { chunks: ['Two'] });
+    await send(env.t, env.owner, env.appId, { text: 'first', userMessageId: 'r-1' });
+    await send(env.t, env.owner, env.appId, { text: 'second', userMessageId: 'r-2' });
+    const { res } = await send(env.t, env.owner, env.appId, { text: '', retry: true, messageId: 'r-1' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { message: CHAT_MESSAGES.retryLastOnly } });
   });
 
   it('stores the reply and its version when the client disconnects mid-stream', async () => {
-    fake.reply({ chunks: chunked(`${contactsPage}\n${navEdit}`, 40), chunkDelayMs: 15 });
-    const res = await t.app.request(`/api/apps/${appId}/chat`, {
+    env.fake.reply({ chunks: chunked(`${contactsPage}\n${navEdit}`, 40), chunkDelayMs: 15 });
+    const res = await env.t.app.request(`/api/apps/${env.appId}/chat`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...owner.headers },
+      headers: { 'content-type': 'application/json', ...env.owner.headers },
       body: JSON.stringify({ text: 'Add contacts', userMessageId: 'u-gone' }),
     });
     const reader = res.body!.getReader();
     await reader.read();
     await reader.cancel();
-    await chatRuntime(t.deps).settled();
-    const { messages } = await historyOf(t, owner, appId);
+    await chatRuntime(env.t.deps).settled();
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
     expect(messages).toHaveLength(2);
     expect(messages[1]!.content).toContain('</atelier-action>');
-    const files = await filesOf(t, owner, appId);
+    const files = await filesOf(env.t, env.owner, env.appId);
     expect(files.get('Layout.tsx')).toContain('/contacts');
-    expect(fake.completions().at(-1)!.aborted).toBe(false);
+    expect(env.fake.completions().at(-1)!.aborted).toBe(false);
   });
 
   it('in discuss mode answers without applying actions, shown as not applied', async () => {
-    const before = await versionsOf(t, owner, appId);
-    fake.reply({ chunks: [`You could add a page:\n${contactsPage}`] });
-    const { chunks } = await send(t, owner, appId, { text: 'How would you add contacts?', discuss: true });
+    const before = await versionsOf(env.t, env.owner, env.appId);
+    env.fake.reply({ chunks: [`You could add a page:\n${contactsPage}`] });
+    const { chunks } = await send(env.t, env.owner, env.appId, {
+      text: 'How would you add contacts?',
+      discuss: true,
+    });
     expect(lastResults(chunks)).toMatchObject([
       { outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedDiscuss },
     ]);
-    expect((await versionsOf(t, owner, appId)).versions).toHaveLength(before.versions.length);
-    const system = (fake.completions().at(-1)!.body as { messages: { role: string; content: string }[] })
+    expect((await versionsOf(env.t, env.owner, env.appId)).versions).toHaveLength(before.versions.length);
+    const system = (env.fake.completions().at(-1)!.body as { messages: { role: string; content: string }[] })
       .messages[0]!;
     expect(system.content).toContain('discuss mode');
-    const { messages } = await historyOf(t, owner, appId);
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
     expect(messages.map((m) => m.annotations[0]!.discussModeMetadata)).toEqual([
       { isDiscussMode: true },
       { isDiscussMode: true },
@@ -311,8 +296,8 @@ describe('chat replies with actions (fake provider)', () => {
       title: 'Import items',
       mappings: [{ csvHeader: 'Name', schemaField: 'name', dataType: 'string' }],
     });
-    fake.reply({ chunks: [`${secrets}\n${records}\n${badRecords}\n${importing}`] });
-    const { chunks } = await send(t, owner, appId, { text: 'Connect Stripe' });
+    env.fake.reply({ chunks: [`${secrets}\n${records}\n${badRecords}\n${importing}`] });
+    const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Connect Stripe' });
     const results = lastResults(chunks);
     expect(results[0]).toMatchObject({
       type: 'request_secrets',
@@ -323,18 +308,20 @@ describe('chat replies with actions (fake provider)', () => {
     // A record the entity refuses (name is required): none of that action's records is added.
     expect(results[2]).toMatchObject({ outcome: 'failed' });
     expect(results[3]).toMatchObject({ outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedImport });
-    const res = await t.app.request(`/api/apps/${appId}/entities/Item`, { headers: owner.headers });
+    const res = await env.t.app.request(`/api/apps/${env.appId}/entities/Item`, {
+      headers: env.owner.headers,
+    });
     const rows = (await res.json()) as { name: string }[];
     expect(rows.map((r) => r.name).sort()).toEqual(['One', 'Two']);
   });
 
   it('sends the app files and data-source passages, and records the context of the reply', async () => {
-    const layoutBefore = (await filesOf(t, owner, appId)).get('Layout.tsx')!;
-    fake.reply({ chunks: [navEdit] });
-    await send(t, owner, appId, { text: 'Link a contacts page in the navigation' });
-    const body = fake.completions().at(-1)!.body as { messages: { role: string; content: string }[] };
+    const layoutBefore = (await filesOf(env.t, env.owner, env.appId)).get('Layout.tsx')!;
+    env.fake.reply({ chunks: [navEdit] });
+    await send(env.t, env.owner, env.appId, { text: 'Link a contacts page in the navigation' });
+    const body = env.fake.completions().at(-1)!.body as { messages: { role: string; content: string }[] };
     expect(body.messages[0]!.content).toContain('<app-file path="Layout.tsx">');
-    const { messages } = await historyOf(t, owner, appId);
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
     const annotation = messages[1]!.annotations[0]!;
     expect(annotation.contextFiles!.map((f) => f.filePath)).toContain('Layout.tsx');
     const layout = annotation.contextMetadata!.retrievedFiles.find((f) => f.filePath === 'Layout.tsx')!;
