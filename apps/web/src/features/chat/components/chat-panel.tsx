@@ -1,6 +1,6 @@
 import { type ActionResult, type AppVersion, CHAT_MESSAGES } from '@atelier/shared';
 import { PanelLeftClose } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -39,18 +39,15 @@ export function ChatPanel(props: ChatPanelProps) {
   const [secrets, setSecrets] = useState<NonNullable<ActionResult['secrets']> | null>(null);
 
   // A reply that asks for secrets opens the secrets dialog once it has finished (not when read from history).
-  const liveReply = useRef<string | null>(null);
-  useEffect(() => {
-    const last = chat.messages.at(-1);
-    if (chat.busy) {
-      if (last?.role === 'assistant') liveReply.current = last.id;
-      return;
-    }
-    if (!liveReply.current || last?.id !== liveReply.current) return;
-    liveReply.current = null;
-    const requested = actionResultsOf(last).find((r) => r.outcome === 'applied' && r.secrets?.length);
-    if (requested?.secrets) setSecrets(requested.secrets);
-  }, [chat.busy, chat.messages]);
+  const { onReplyFinished } = chat;
+  useEffect(
+    () =>
+      onReplyFinished((message) => {
+        const requested = actionResultsOf(message).find((r) => r.outcome === 'applied' && r.secrets?.length);
+        if (requested?.secrets) setSecrets(requested.secrets);
+      }),
+    [onReplyFinished],
+  );
 
   const restore = useCallback(
     async (versionId: string, messageId: string) => {

@@ -31,7 +31,15 @@ export function useAppChat(appId: string) {
   const transport = useMemo(() => createChatTransport(appId), [appId]);
   // Throttled: a fast stream (many chunks in one network read) would otherwise update React more
   // often than it allows in one tick ("Maximum update depth exceeded").
-  const chat = useChat<ChatUIMessage>({ id: `app-chat-${appId}`, transport, experimental_throttle: 50 });
+  const finishListeners = useRef(new Set<(message: ChatUIMessage) => void>());
+  const chat = useChat<ChatUIMessage>({
+    id: `app-chat-${appId}`,
+    transport,
+    experimental_throttle: 50,
+    onFinish: ({ message }) => {
+      for (const listener of finishListeners.current) listener(message);
+    },
+  });
   const { setMessages } = chat;
   const [historyState, setHistoryState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [hasMore, setHasMore] = useState(false);
@@ -166,6 +174,14 @@ export function useAppChat(appId: string) {
     [setMessages],
   );
 
+  /** Calls `listener` with each reply once it has finished streaming; answers the unsubscribe. */
+  const onReplyFinished = useCallback((listener: (message: ChatUIMessage) => void) => {
+    finishListeners.current.add(listener);
+    return () => {
+      finishListeners.current.delete(listener);
+    };
+  }, []);
+
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
   return {
     messages: chat.messages,
@@ -180,6 +196,7 @@ export function useAppChat(appId: string) {
     retry,
     replaceMessages,
     setRating,
+    onReplyFinished,
   };
 }
 

@@ -42,21 +42,20 @@ export function useChatScroll(options: {
     onScroll();
   }, [ready, messages.length, lastLength]);
 
-  const searching = useRef(false);
+  /** The first message id an older page was asked for (a page per first message). */
+  const requestedBefore = useRef<string | null>(null);
   useEffect(() => {
-    if (!ready || !targetMessageId || handledTarget.current === targetMessageId || searching.current) return;
+    if (!ready || !targetMessageId || handledTarget.current === targetMessageId) return;
     const found = messages.find((m) => m.id === targetMessageId);
     if (!found && hasMore) {
       // Older pages until the message is found; this effect runs again with them.
-      searching.current = true;
-      loadOlder()
-        .catch(() => {
-          handledTarget.current = targetMessageId;
-          toast.error(CHAT_MESSAGES.messageNotFound(targetMessageId));
-        })
-        .finally(() => {
-          searching.current = false;
-        });
+      const first = messages[0]?.id ?? null;
+      if (requestedBefore.current === first) return;
+      requestedBefore.current = first;
+      loadOlder().catch(() => {
+        handledTarget.current = targetMessageId;
+        toast.error(CHAT_MESSAGES.messageNotFound(targetMessageId));
+      });
       return;
     }
     handledTarget.current = targetMessageId;
