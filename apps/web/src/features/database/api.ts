@@ -23,9 +23,10 @@ const entityPath = (appId: string, entity: string, ...rest: string[]) =>
 /** Most rows the panel loads at once. */
 export const PANEL_ROW_LIMIT = 10_000;
 
-export function useEntities(appId: string) {
+/** The entities of the current version; `versionId` (the app's current version) refetches them when it moves. */
+export function useEntities(appId: string, versionId?: string | null) {
   return useQuery({
-    queryKey: databaseKeys.entities(appId),
+    queryKey: [...databaseKeys.entities(appId), versionId ?? null],
     queryFn: ({ signal }) => apiFetch<EntitiesListResponse>(`/api/apps/${enc(appId)}/entities`, { signal }),
   });
 }

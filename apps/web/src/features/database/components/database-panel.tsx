@@ -10,14 +10,16 @@ import { EntityRecords } from './entity-records.tsx';
 
 export interface DatabasePanelProps extends Pick<AccessControlPopoverProps, 'sendChatMessage' | 'chatBusy'> {
   appId: string;
+  /** The app's current version: a new one (a chat reply, a restore) reloads the entities. */
+  currentVersionId?: string | null;
 }
 
 /**
  * The database panel (spec 2 §2): the app's entities on the left (User hidden), the chosen
  * entity's table on the right.
  */
-export function DatabasePanel({ appId, sendChatMessage, chatBusy }: DatabasePanelProps) {
-  const entities = useEntities(appId);
+export function DatabasePanel({ appId, currentVersionId, sendChatMessage, chatBusy }: DatabasePanelProps) {
+  const entities = useEntities(appId, currentVersionId);
   // The chosen entity lives in the URL (?entity=), so a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams();
   const chosen = params.get('entity');
