@@ -11,6 +11,7 @@ import {
 } from './features/apps/apps.module.ts';
 import { chatModule } from './features/chat/chat.module.ts';
 import { codeEditorModule } from './features/code-editor/code-editor.routes.ts';
+import { codeValidationModule } from './features/code-editor/validation.routes.ts';
 import { dataSourcesModule } from './features/data-sources/data-sources.module.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { csvMappingRoutes } from './features/entities/csv-mapping.ts';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', plansModule(deps));
   api.route('/', chatModule(deps));
   api.route('/', codeEditorModule(deps));
+  api.route('/', codeValidationModule(deps));
   api.route(
     '/',
     functionsModule(deps, () => app),

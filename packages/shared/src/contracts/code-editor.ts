@@ -59,3 +59,127 @@ export const mergeResponseSchema = z
   })
   .meta({ id: 'MergeResponse' });
 export type MergeResponse = z.infer<typeof mergeResponseSchema>;
+
+/**
+ * `GET /api/apps/{appId}/compare`: the diff items between two versions of the app (`fromVersionId`
+ * → `toVersionId`, default the current version), or from this app's current version to another
+ * app of the same builder (`otherAppId`).
+ */
+export const compareQuerySchema = z.object({
+  fromVersionId: z.string().min(1).max(100).optional(),
+  toVersionId: z.string().min(1).max(100).optional(),
+  otherAppId: z.string().min(1).max(100).optional(),
+});
+export type CompareQuery = z.infer<typeof compareQuerySchema>;
+
+/** A diff item (spec 3 §3): sorted added, modified, deleted; unchanged files are left out. */
+export const diffItemSchema = z
+  .object({
+    path: z.string(),
+    status: z.enum(['added', 'modified', 'deleted']),
+    oldCode: z.string(),
+    newCode: z.string(),
+  })
+  .meta({ id: 'DiffItem' });
+export type DiffItem = z.infer<typeof diffItemSchema>;
+
+const compareSideSchema = z.object({
+  appId: z.string(),
+  appName: z.string(),
+  versionId: z.string().nullable(),
+  seq: z.number().int().nullable(),
+});
+
+export const compareResponseSchema = z
+  .object({ base: compareSideSchema, compared: compareSideSchema, items: z.array(diffItemSchema) })
+  .meta({ id: 'CompareResponse' });
+export type CompareResponse = z.infer<typeof compareResponseSchema>;
+
+/** One validation issue (spec 2 §3): the file it is in (componentName), the detector and line. */
+export const validationIssueSchema = z
+  .object({
+    message: z.string().max(4000),
+    componentName: z.string().max(300),
+    detectorId: z.string().max(50),
+    severity: z.enum(['error', 'warning']),
+    line: z.number().int().nullable(),
+  })
+  .meta({ id: 'ValidationIssue' });
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+export const validateRequestSchema = z
+  .object({
+    messageId: z.string().max(100).nullish(),
+    messageContent: z.string().max(100_000).nullish(),
+  })
+  .meta({ id: 'ValidateRequest' });
+export type ValidateRequest = z.infer<typeof validateRequestSchema>;
+
+export const validationDetectorSchema = z.object({
+  id: z.string(),
+  status: z.enum(['ran', 'skipped', 'failed']),
+  issueCount: z.number().int(),
+  executionTimeMs: z.number(),
+  note: z.string().optional(),
+});
+
+export const validationResultSchema = z
+  .object({
+    issues: z.array(validationIssueSchema),
+    detectors: z.array(validationDetectorSchema),
+    executionTimeMs: z.number(),
+  })
+  .meta({ id: 'ValidationResult' });
+export type ValidationResult = z.infer<typeof validationResultSchema>;
+
+export const repairRequestSchema = z
+  .object({
+    messageId: z.string().max(100).nullish(),
+    messageContent: z.string().max(100_000).nullish(),
+    initialIssues: z.array(validationIssueSchema).max(500),
+    /** Clamped to 1–5; default 2 (spec 3 §5). */
+    iterations: z.number().optional(),
+    customModel: z.string().min(1).max(200).nullish(),
+  })
+  .meta({ id: 'RepairRequest' });
+export type RepairRequest = z.infer<typeof repairRequestSchema>;
+
+export const aiRepairSchema = z.object({
+  success: z.boolean(),
+  modelUsed: z.string(),
+  processingTimeMs: z.number(),
+  issueMessage: z.string(),
+  outputContent: z.string(),
+});
+
+export const repairProcessDetailSchema = z.object({
+  fileId: z.string(),
+  initialIssueCount: z.number().int(),
+  finalIssueCount: z.number().int(),
+  repairSuccess: z.boolean(),
+  aiRepairs: z.array(aiRepairSchema),
+});
+
+export const repairResultSchema = z
+  .object({
+    initialIssues: z.array(validationIssueSchema),
+    unresolvedIssues: z.array(validationIssueSchema),
+    repairProcessDetails: z.array(repairProcessDetailSchema),
+    repairedFiles: z.array(z.object({ path: z.string(), content: z.string() })),
+    iterationsPerformed: z.number().int(),
+    /** The version that was repaired. */
+    previousVersionId: z.string(),
+    /** The new version holding the repair; null when no file changed. */
+    versionId: z.string().nullable(),
+    executionTimeMs: z.number(),
+    timingBreakdown: z.object({ repairOnlyTimeMs: z.number(), validationTimeMs: z.number() }),
+    /** The repaired app's files (spec 1 §3 "App bundle files"). */
+    appBundle: z.object({
+      versionId: z.string(),
+      name: z.string(),
+      functionNames: z.array(z.string()),
+      files: z.array(z.object({ path: z.string(), content: z.string() })),
+    }),
+  })
+  .meta({ id: 'RepairResult' });
+export type RepairResult = z.infer<typeof repairResultSchema>;
