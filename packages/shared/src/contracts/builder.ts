@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  FIELD_MESSAGES,
+  FIELD_TYPES,
+  FILTER_CONDITIONS,
+  MAX_CUSTOM_FIELDS,
+  MAX_FIELD_INSTRUCTIONS_LENGTH,
+  MAX_FIELD_LABEL_LENGTH,
+  MAX_FIELD_NAME_LENGTH,
+  MAX_FIELD_OPTIONS,
+  MAX_OPTION_LABEL_LENGTH,
+} from '../builder/fields.ts';
 
 /**
  * Builder panels (spec 2 §2–§7, spec 1 §3): the partial objects the builder saves with
@@ -36,21 +47,56 @@ const text = (field: string, max: number) =>
     .optional();
 
 const optionSchema = z.object({
-  label: z.string().max(200),
+  label: z
+    .string()
+    .max(MAX_OPTION_LABEL_LENGTH, { error: `Option must be at most ${MAX_OPTION_LABEL_LENGTH} characters` }),
   iconUrl: z.string().max(2000).nullable().optional(),
   id: z.string().max(100).optional(),
 });
 
+/** Spec 1 §3 "Input field of a tool"; older saves (name, label, type, options) stay valid. */
 export const customFieldSchema = z
   .object({
-    name: z.string().min(1).max(100),
-    label: z.string().max(500).optional(),
-    type: z.string().max(50),
-    options: z.array(optionSchema).max(200).optional(),
+    name: z
+      .string()
+      .min(1, { error: FIELD_MESSAGES.nameEmpty })
+      .max(MAX_FIELD_NAME_LENGTH, { error: FIELD_MESSAGES.nameTooLong }),
+    label: z.string().max(MAX_FIELD_LABEL_LENGTH).optional(),
+    type: z.enum(FIELD_TYPES, { error: `type must be one of ${FIELD_TYPES.join(', ')}` }),
+    required: z.boolean().optional(),
+    personal: z.boolean().optional(),
+    memorize: z.boolean().optional(),
+    stepId: z.string().max(20).nullable().optional(),
+    instructions: z.string().max(MAX_FIELD_INSTRUCTIONS_LENGTH).nullable().optional(),
+    options: z.array(optionSchema).max(MAX_FIELD_OPTIONS).optional(),
+    optionsConfig: z.record(z.string(), z.unknown()).nullable().optional(),
+    filterCondition: z.enum(FILTER_CONDITIONS).optional(),
+    toolId: z.string().max(100).nullable().optional(),
   })
   .meta({ id: 'CustomField' });
+export type CustomField = z.infer<typeof customFieldSchema>;
+export type FieldOption = z.infer<typeof optionSchema>;
 
-export const inputStepSchema = z.object({ id: z.string().max(20), title: z.string().max(200) });
+/** An input step; a missing id is generated (4 characters) when saved. */
+export const inputStepSchema = z.object({ id: z.string().max(20).optional(), title: z.string().max(200) });
+export type InputStep = { id: string; title: string };
+
+/** `POST /api/builder/magicCreate` (spec 2 §7): the typed field name, magicType field, and the app's prompt. */
+export const magicCreateRequestSchema = z
+  .object({
+    input: z.string().trim().min(1, { error: FIELD_MESSAGES.magicNameMissing }).max(500),
+    magicType: z.literal('field'),
+    prompt: z.string().max(20000).optional(),
+    /** The app the field is for: its fields are checked for a duplicate name. */
+    appId: z.string().max(100).optional(),
+  })
+  .meta({ id: 'MagicCreateRequest' });
+export type MagicCreateRequest = z.infer<typeof magicCreateRequestSchema>;
+
+export const magicCreateResponseSchema = z
+  .object({ result: z.object({ name: z.string(), field: customFieldSchema }) })
+  .meta({ id: 'MagicCreateResponse' });
+export type MagicCreateResponse = z.infer<typeof magicCreateResponseSchema>;
 
 export const toolEntrySchema = z.object({
   toolId: z.string().max(100),
@@ -74,7 +120,7 @@ export const builderContentPatchShape = {
   ctaMessage: text('ctaMessage', 1000),
   ctaButton: text('ctaButton', 200),
   ctaLink: text('ctaLink', 2000),
-  fields: z.array(customFieldSchema).max(100).optional(),
+  fields: z.array(customFieldSchema).max(MAX_CUSTOM_FIELDS, { error: FIELD_MESSAGES.maxFields() }).optional(),
   inputSteps: z.array(inputStepSchema).max(50).optional(),
   isMultiStepInput: z.boolean().optional(),
   tools: z.array(toolEntrySchema).max(200).optional(),
