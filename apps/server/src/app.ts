@@ -9,6 +9,7 @@ import {
   publishedAppsModule,
   sdkCors,
 } from './features/apps/apps.module.ts';
+import { builderRoutes } from './features/builder/builder.routes.ts';
 import { chatModule } from './features/chat/chat.module.ts';
 import { codeEditorModule } from './features/code-editor/code-editor.routes.ts';
 import { codeValidationModule } from './features/code-editor/validation.routes.ts';
@@ -20,6 +21,7 @@ import { functionsModule } from './features/functions/functions.module.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { llmAdminRoutes, llmRoutes } from './features/llm/llm.routes.ts';
 import { plansModule } from './features/plans/plans.module.ts';
+import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { authContext, csrfGuard } from './platform/auth/middleware.ts';
 import { createAuthRuntime } from './platform/auth/runtime.ts';
 import type { Database } from './platform/db/database.ts';
@@ -63,6 +65,7 @@ export interface AppDeps {
 const UPLOAD_ROUTES = [
   { method: 'POST', path: /^\/api\/context\/ingest\/file$/ },
   { method: 'POST', path: /^\/api\/apps\/[^/]+\/chat\/attachments$/ },
+  { method: 'POST', path: /^\/api\/apps\/[^/]+\/integrations\/upload$/ },
 ] as const;
 
 /** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
@@ -96,6 +99,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', csvMappingRoutes(deps.llm));
   api.route('/', plansModule(deps));
   api.route('/', chatModule(deps));
+  api.route('/', builderRoutes(deps));
+  api.route('/', uploadsRoutes(deps));
   api.route('/', codeEditorModule(deps));
   api.route('/', codeValidationModule(deps));
   api.route(

@@ -13,6 +13,7 @@ import {
   builderView,
   saveBuilderPatch,
 } from '../builder/builder.service.ts';
+import { assertFieldsPatchAllowed } from '../builder/fields.service.ts';
 import type { AppActor, AppChanges, AppRow } from './apps.repo.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import { templateFiles } from './template/index.ts';
@@ -96,6 +97,7 @@ export async function updateApp(
   if (builderParts) {
     const { db } = runtime.deps.database;
     await assertBuilderPatchAllowed(db, actor.userId, builderParts);
+    await assertFieldsPatchAllowed(db, actor.userId, appId, builderParts, input.gptPrompt);
     if (!(await saveBuilderPatch(db, actor.userId, appId, builderParts))) throw appNotFound();
   }
   const updated = await runtime.apps.update(actor, appId, changes);

@@ -1,0 +1,107 @@
+import {
+  appIdParamSchema,
+  IMAGE_UPLOAD_MAX_BYTES,
+  imageUploadResponseSchema,
+  UPLOAD_FOLDERS,
+  UPLOAD_MESSAGES,
+  type UploadFolder,
+} from '@atelier/shared';
+import { createRoute, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps } from '../../app.ts';
+import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { builderErrors, errorContent, jsonContent } from '../apps/http.ts';
+import { findUpload, uploadImage } from './uploads.service.ts';
+
+const tags = ['uploads'];
+
+const uploadRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/integrations/upload',
+  tags,
+  summary:
+    'Upload an image of the app (multipart "file", optional "folder": icons, tools, branding, database, files); owner only',
+  description:
+    'Images only (PNG, JPEG, GIF, WebP, AVIF, BMP, judged by their bytes), under 10,000,000 bytes. Stored under accounts/{accountId}/apps/{appId}/{folder}/… and served publicly by GET /api/uploads/{key}.',
+  middleware: [
+    requireBuilder,
+    bodyLimit({
+      maxSize: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024,
+      onError: () => {
+        throw new AppError('file_too_large', UPLOAD_MESSAGES.tooLarge);
+      },
+    }),
+  ] as const,
+  request: { params: appIdParamSchema },
+  responses: {
+    201: jsonContent(imageUploadResponseSchema, 'The stored image'),
+    400: errorContent(
+      'No file ("File not found"), not an image, or 10,000,000 bytes or more ("File size to large")',
+    ),
+    ...builderErrors,
+  },
+});
+
+const keyParams = z.object({
+  accountId: z.string().regex(/^[\w-]{1,100}$/),
+  appId: z.string().regex(/^[\w-]{1,100}$/),
+  folder: z.enum(UPLOAD_FOLDERS),
+  file: z.string().regex(/^[a-f0-9]{24}\.[a-z]{3,4}$/),
+});
+
+const serveRoute = createRoute({
+  method: 'get',
+  path: '/uploads/accounts/{accountId}/apps/{appId}/{folder}/{file}',
+  tags,
+  summary: 'An uploaded image (public: uploaded images appear in published apps); cached for a year',
+  request: { params: keyParams },
+  responses: { 200: { description: 'The image' }, 404: errorContent('File not found') },
+});
+
+const isFolder = (value: unknown): value is UploadFolder =>
+  typeof value === 'string' && (UPLOAD_FOLDERS as readonly string[]).includes(value);
+
+/** Image uploads (README.md in this folder). */
+export function uploadsRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return createRouter()
+    .openapi(uploadRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      let file: File | undefined;
+      let folder: UploadFolder = 'files';
+      try {
+        const form = await c.req.raw.formData();
+        const value = form.get('file');
+        if (value && typeof value !== 'string') file = value;
+        const asked = form.get('folder');
+        if (isFolder(asked)) folder = asked;
+      } catch {
+        file = undefined;
+      }
+      if (!file) throw new AppError('file_required', UPLOAD_MESSAGES.notFound);
+      const stored = await uploadImage(db, {
+        userId: c.get('actor').userId,
+        appId,
+        folder,
+        file,
+        publicUrl: deps.config.publicUrl,
+      });
+      return c.json(stored, 201);
+    })
+    .openapi(serveRoute, async (c) => {
+      const { accountId, appId, folder, file } = c.req.valid('param');
+      const upload = await findUpload(db, `accounts/${accountId}/apps/${appId}/${folder}/${file}`);
+      return new Response(new Uint8Array(upload.data), {
+        headers: {
+          'content-type': upload.contentType,
+          'content-length': String(upload.size),
+          'cache-control': 'public, max-age=31536000, immutable',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; sandbox",
+          'cross-origin-resource-policy': 'cross-origin',
+        },
+      });
+    });
+}

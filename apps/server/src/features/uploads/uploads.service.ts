@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import {
+  APP_MESSAGES,
+  IMAGE_UPLOAD_MAX_BYTES,
+  type ImageUploadResponse,
+  sniffImageType,
+  UPLOAD_MESSAGES,
+  type UploadFolder,
+} from '@atelier/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { apps, uploads } from '../../platform/db/schema/index.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+
+/** The public address of a stored upload on the platform's origin. */
+export const uploadPath = (key: string) => `/api/uploads/${key}`;
+
+export interface StoredUpload {
+  contentType: string;
+  size: number;
+  data: Buffer;
+}
+
+/**
+ * Stores an image of an app for its owner (any other caller gets 404, as for the app itself).
+ * Images only, judged by their first bytes (a declared `image/*` type is not enough), under
+ * IMAGE_UPLOAD_MAX_BYTES: 'File size to large' above it.
+ */
+export async function uploadImage(
+  db: Db,
+  input: { userId: string; appId: string; folder: UploadFolder; file: File; publicUrl: string },
+): Promise<ImageUploadResponse> {
+  const [app] = await db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(eq(apps.id, input.appId), eq(apps.ownerId, input.userId)))
+    .limit(1);
+  if (!app) throw notFound(APP_MESSAGES.appNotFound);
+  if (input.file.size >= IMAGE_UPLOAD_MAX_BYTES) {
+    throw new AppError('file_too_large', UPLOAD_MESSAGES.tooLarge, { limitBytes: IMAGE_UPLOAD_MAX_BYTES });
+  }
+  const data = Buffer.from(await input.file.arrayBuffer());
+  if (data.length >= IMAGE_UPLOAD_MAX_BYTES) {
+    throw new AppError('file_too_large', UPLOAD_MESSAGES.tooLarge, { limitBytes: IMAGE_UPLOAD_MAX_BYTES });
+  }
+  const image = sniffImageType(data.subarray(0, 32));
+  if (!image) throw new AppError('unsupported_file_type', UPLOAD_MESSAGES.imagesOnly);
+  const key = `accounts/${input.userId}/apps/${input.appId}/${input.folder}/${randomBytes(12).toString('hex')}.${image.ext}`;
+  await db.insert(uploads).values({
+    key,
+    appId: input.appId,
+    ownerId: input.userId,
+    name: (input.file.name || 'image').slice(0, 300),
+    contentType: image.type,
+    size: data.length,
+    data,
+  });
+  const url = uploadPath(key);
+  return { file_url: `${input.publicUrl}${url}`, url, key, contentType: image.type, size: data.length };
+}
+
+/** An upload by its key, for anyone (uploaded images appear in published apps); 404 'File not found'. */
+export async function findUpload(db: Db, key: string): Promise<StoredUpload> {
+  const [row] = await db
+    .select({ contentType: uploads.contentType, size: uploads.size, data: uploads.data })
+    .from(uploads)
+    .where(eq(uploads.key, key))
+    .limit(1);
+  if (!row) throw new AppError('not_found', UPLOAD_MESSAGES.notFound);
+  return row;
+}
