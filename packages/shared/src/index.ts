@@ -21,6 +21,7 @@ export * from './contracts/apps.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/billing.ts';
 export * from './contracts/builder.ts';
+export * from './contracts/builder-settings.ts';
 export * from './contracts/chat.ts';
 export * from './contracts/code-editor.ts';
 export * from './contracts/data-sources.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ONLY_EXTRA_SETTINGS, appSettingsExtraShape } from './builder-settings.ts';
 import {
   FIELD_MESSAGES,
   FIELD_TYPES,
@@ -189,6 +190,7 @@ export const appSettingsPatchSchema = z
     isAppTemplate: z.boolean().optional(),
     requireBuilderCollaboratorAccount: z.boolean().optional(),
     templateFields: z.array(z.string().max(100)).max(100).optional(),
+    ...appSettingsExtraShape,
   })
   .meta({ id: 'AppSettingsPatch' });
 export type AppSettingsPatch = z.infer<typeof appSettingsPatchSchema>;
@@ -205,6 +207,7 @@ export const ADMIN_ONLY_SETTINGS = [
   'isAppTemplate',
   'requireBuilderCollaboratorAccount',
   'templateFields',
+  ...ADMIN_ONLY_EXTRA_SETTINGS,
 ] as const satisfies readonly (keyof AppSettingsPatch)[];
 export const ADMIN_ONLY_STYLE = ['hideBuildAI'] as const satisfies readonly (keyof AppStylePatch)[];
 

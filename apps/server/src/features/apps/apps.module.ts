@@ -1,5 +1,9 @@
 import type { AppDeps } from '../../app.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
+import { analyticsRoutes } from '../analytics/analytics.routes.ts';
+import { chatActivationRoutes } from '../builder/chat-activation.routes.ts';
+import { settingsAccessRoutes } from '../builder/settings-access.routes.ts';
+import { claimsRoutes } from '../claims/claims.routes.ts';
 import { customDomainHost, publishedRoutes } from '../preview/published.routes.ts';
 import { appsRoutes } from './apps.routes.ts';
 import { appsRuntime } from './apps.runtime.ts';
@@ -11,13 +15,20 @@ export type { AppsOptions } from './apps.runtime.ts';
 export { disposeAppsRuntime } from './apps.runtime.ts';
 export { sdkCors } from './sdk-cors.ts';
 
-/** The API routes of apps, versions, files, publishing, preview links and domains (on the `api` router). */
+/**
+ * The API routes of apps, versions, files, publishing, preview links and domains, with claiming,
+ * chat assistant activation and analytics (on the `api` router).
+ */
 export function appsModule(deps: AppDeps) {
   const runtime = appsRuntime(deps);
   return createRouter()
     .route('/', appsRoutes(runtime))
     .route('/', versionsRoutes(runtime))
-    .route('/', domainsRoutes(runtime));
+    .route('/', domainsRoutes(runtime))
+    .route('/', claimsRoutes(runtime))
+    .route('/', chatActivationRoutes(runtime))
+    .route('/', settingsAccessRoutes(runtime))
+    .route('/', analyticsRoutes(runtime));
 }
 
 /** `/app/{appId}`, its assets and the vendor modules on the main origin (mounted before the web app). */

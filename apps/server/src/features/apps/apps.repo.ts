@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { tenantForApp } from '@atelier/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { type AppType, apps, users } from '../../platform/db/schema/index.ts';
+import { type AppType, appCollaborators, apps, users } from '../../platform/db/schema/index.ts';
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -31,6 +31,20 @@ export type AppChanges = Partial<
 
 const owned = (actor: AppActor, appId: string) => and(eq(apps.id, appId), eq(apps.ownerId, actor.userId));
 
+/**
+ * The apps a builder may open and edit in the builder: their own, and those they collaborate on
+ * (the previous builder of a claimed app, features/claims). Deleting stays the owner's.
+ */
+export const appOpenableBy = (userId: string) =>
+  or(
+    eq(apps.ownerId, userId),
+    exists(
+      sql`(select 1 from ${appCollaborators} where ${appCollaborators.appId} = ${apps.id} and ${appCollaborators.userId} = ${userId})`,
+    ),
+  );
+
+const openable = (actor: AppActor, appId: string) => and(eq(apps.id, appId), appOpenableBy(actor.userId));
+
 /** Whether an app is published (spec 2 §5: end-user sign-up needs it). */
 export const isAppPublished = (app: Pick<AppRow, 'publishedAt'>) => app.publishedAt !== null;
 
@@ -58,16 +72,16 @@ export class AppsRepo {
   }
 
   async find(actor: AppActor, appId: string): Promise<AppRow | undefined> {
-    const [row] = await this.db.select().from(apps).where(owned(actor, appId)).limit(1);
+    const [row] = await this.db.select().from(apps).where(openable(actor, appId)).limit(1);
     return row;
   }
 
-  /** The builder's apps, most recently changed first. */
+  /** The builder's apps (own and collaborated on), most recently changed first. */
   list(actor: AppActor): Promise<AppRow[]> {
     return this.db
       .select()
       .from(apps)
-      .where(eq(apps.ownerId, actor.userId))
+      .where(appOpenableBy(actor.userId))
       .orderBy(desc(apps.updatedAt), desc(apps.createdAt));
   }
 
@@ -75,7 +89,7 @@ export class AppsRepo {
     const [row] = await this.db
       .update(apps)
       .set({ ...changes, updatedAt: new Date() })
-      .where(owned(actor, appId))
+      .where(openable(actor, appId))
       .returning();
     return row;
   }

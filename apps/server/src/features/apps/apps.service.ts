@@ -96,7 +96,11 @@ export async function updateApp(
   const builderParts = builderPartsOf(input);
   if (builderParts) {
     const { db } = runtime.deps.database;
-    await assertBuilderPatchAllowed(db, actor.userId, builderParts);
+    await assertBuilderPatchAllowed(db, actor.userId, builderParts, {
+      adminEmails: runtime.deps.config.auth.adminEmails,
+      templateAdminEmails: runtime.deps.config.auth.templateAdminEmails,
+      appType: app.type,
+    });
     await assertFieldsPatchAllowed(db, actor.userId, appId, builderParts, input.gptPrompt);
     if (!(await saveBuilderPatch(db, actor.userId, appId, builderParts))) throw appNotFound();
   }

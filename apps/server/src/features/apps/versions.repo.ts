@@ -10,7 +10,7 @@ import {
 } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { contentHashSync } from '../compile/content-hash-sync.ts';
-import type { AppActor } from './apps.repo.ts';
+import { type AppActor, appOpenableBy } from './apps.repo.ts';
 import {
   applyFileChanges,
   assertAcceptableTree,
@@ -107,7 +107,7 @@ export class VersionsRepo {
       const [locked] = await tx
         .select({ currentVersionId: apps.currentVersionId })
         .from(apps)
-        .where(and(eq(apps.id, appId), eq(apps.ownerId, actor.userId)))
+        .where(and(eq(apps.id, appId), appOpenableBy(actor.userId)))
         .for('update');
       if (!locked) throw notFound(APP_MESSAGES.appNotFound);
       let work = prepared;
@@ -204,7 +204,7 @@ export class VersionsRepo {
       .where(
         and(
           eq(apps.id, appId),
-          eq(apps.ownerId, actor.userId),
+          appOpenableBy(actor.userId),
           expected === undefined
             ? undefined
             : expected === null
@@ -243,7 +243,7 @@ export class VersionsRepo {
     const [app] = await this.db
       .select({ id: apps.id, currentVersionId: apps.currentVersionId })
       .from(apps)
-      .where(and(eq(apps.id, appId), eq(apps.ownerId, actor.userId)))
+      .where(and(eq(apps.id, appId), appOpenableBy(actor.userId)))
       .limit(1);
     if (!app) throw notFound(APP_MESSAGES.appNotFound);
     return app;

@@ -4,12 +4,15 @@ import {
   BUILDER_CONTENT_KEYS,
   BUILDER_MESSAGES,
   DEFAULT_CREDITS_PER_RUN,
+  SETTINGS_MESSAGES,
+  TEMPLATE_LIBRARY_SETTINGS,
   type UpdateAppRequest,
 } from '@atelier/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { apps, users } from '../../platform/db/schema/index.ts';
+import { type AppType, apps, users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import { appOpenableBy } from '../apps/apps.repo.ts';
 import { assertPlanAllows, createPlanReader } from '../plans/enforce.ts';
 
 /**
@@ -43,17 +46,44 @@ export function builderPartsOf(input: UpdateAppRequest): BuilderPatchParts | und
 const dropUndefined = (value: object): Patch =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
+/** What the settings checks need to know besides the builder: the allow-list and the app's type. */
+export interface BuilderPatchContext {
+  /** `ADMIN_EMAILS`, lower-cased: admins as well as the accounts flagged in the database. */
+  adminEmails: readonly string[];
+  /** `TEMPLATE_ADMIN_EMAILS`, lower-cased: who may switch the tool template library (spec 1 §6). */
+  templateAdminEmails: readonly string[];
+  appType: AppType;
+}
+
 /**
  * Refuses what the builder may not change: admin-only settings and style (spec 1 §6, 403 naming
  * the field) and settings editing on the lowest plan (403 plan_limit_reached). Admins pass both.
+ * The tool template library switch also needs an allow-listed e-mail, and the main page is a
+ * space-app setting (400).
  */
 export async function assertBuilderPatchAllowed(
   db: Db,
   userId: string,
   parts: BuilderPatchParts,
+  context?: BuilderPatchContext,
 ): Promise<void> {
-  const [user] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).limit(1);
-  if (user?.isAdmin) return;
+  const [user] = await db
+    .select({ isAdmin: users.isAdmin, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (context && parts.settings?.mainPage !== undefined && context.appType !== 'SPACE_APP') {
+    throw new AppError('validation_error', SETTINGS_MESSAGES.mainPageSpaceOnly, { fields: ['mainPage'] });
+  }
+  if (user && (user.isAdmin || context?.adminEmails.includes(user.email.toLowerCase()))) {
+    const libraryKeys = TEMPLATE_LIBRARY_SETTINGS.filter((key) => parts.settings?.[key] !== undefined);
+    if (libraryKeys.length > 0 && !context?.templateAdminEmails.includes(user.email.toLowerCase())) {
+      throw new AppError('forbidden', `${SETTINGS_MESSAGES.templateLibraryOnly}: ${libraryKeys.join(', ')}`, {
+        fields: libraryKeys,
+      });
+    }
+    return;
+  }
   const adminKeys = [
     ...ADMIN_ONLY_SETTINGS.filter((key) => parts.settings?.[key] !== undefined),
     ...ADMIN_ONLY_STYLE.filter((key) => parts.style?.[key] !== undefined),
@@ -69,7 +99,7 @@ export async function assertBuilderPatchAllowed(
 const merge = (column: SQL | typeof apps.style, patch: Patch) =>
   sql`coalesce(${column}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
 
-/** Merges the parts into the owner's app in one statement; false when the app is not theirs. */
+/** Merges the parts into the app in one statement; false when the builder may not open it. */
 export async function saveBuilderPatch(
   db: Db,
   userId: string,
@@ -83,7 +113,7 @@ export async function saveBuilderPatch(
   const rows = await db
     .update(apps)
     .set(set)
-    .where(and(eq(apps.id, appId), eq(apps.ownerId, userId)))
+    .where(and(eq(apps.id, appId), appOpenableBy(userId)))
     .returning({ id: apps.id });
   return rows.length > 0;
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export interface AuthConfig {
   /** Lower-cased addresses whose builder accounts are admins. */
   adminEmails: string[];
+  /** Lower-cased addresses of the admins who may switch the tool template library (spec 1 §6). */
+  templateAdminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionCookieName: string;
@@ -26,6 +28,7 @@ const booleanish = z
 
 export const authEnvSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
+  TEMPLATE_ADMIN_EMAILS: z.string().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
@@ -46,11 +49,14 @@ export const authEnvSchema = z.object({
 export function toAuthConfig(e: z.infer<typeof authEnvSchema>): AuthConfig {
   const client = (id: string | undefined, secret: string | undefined) =>
     id && secret ? { clientId: id, clientSecret: secret } : undefined;
-  return {
-    adminEmails: (e.ADMIN_EMAILS ?? '')
+  const emails = (list: string | undefined) =>
+    (list ?? '')
       .split(',')
       .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
+      .filter(Boolean);
+  return {
+    adminEmails: emails(e.ADMIN_EMAILS),
+    templateAdminEmails: emails(e.TEMPLATE_ADMIN_EMAILS),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionCookieName: e.SESSION_COOKIE_NAME,
