@@ -10,6 +10,7 @@ import { BuilderSidePanel } from '../features/builder/components/builder-side-pa
 import { BuilderTopBar } from '../features/builder/components/builder-top-bar.tsx';
 import { PublishDialog } from '../features/builder/components/publish-dialog.tsx';
 import { useBuilderChat } from '../features/chat/hooks/use-builder-chat.tsx';
+import { AllChangesButton } from '../features/code-editor/components/all-changes-button.tsx';
 import { PreviewPanel } from '../features/preview/components/preview-panel.tsx';
 
 /** `/build/app/{appId}`: the builder (spec 1 §2). For now: the top bar, the live preview and its error panel. */
@@ -51,6 +52,12 @@ export function BuilderRoute() {
           actions={
             <>
               {chat.toggle}
+              <AllChangesButton
+                appId={current.id}
+                isAdmin={session.data.user.isAdmin === true}
+                busy={() => chat.chat.busy}
+                onMerged={() => void client.invalidateQueries({ queryKey: queryKeys.app(current.id) })}
+              />
               <Button variant="outline" size="sm" asChild>
                 <Link to={`/build/app/${encodeURIComponent(current.id)}/database`}>Database</Link>
               </Button>

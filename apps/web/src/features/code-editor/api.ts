@@ -1,9 +1,18 @@
 import type {
+  AppSummary,
+  CompareResponse,
   CurrentFilesResponse,
   DeleteFileResponse,
   FileHistoryResponse,
   FileReferencesResponse,
+  MergeRequest,
+  MergeResponse,
+  RepairRequest,
+  RepairResult,
   UpdateFileResponse,
+  ValidateRequest,
+  ValidationResult,
+  VersionsListResponse,
 } from '@atelier/shared';
 import { apiFetch } from '../../lib/api-client.ts';
 
@@ -11,7 +20,20 @@ const enc = encodeURIComponent;
 
 export const codeEditorKeys = {
   files: (appId: string) => ['apps', appId, 'code-files'] as const,
+  versions: (appId: string) => ['apps', appId, 'code-versions'] as const,
+  apps: () => ['apps', 'list', 'for-compare'] as const,
+  compare: (appId: string, query: CompareTarget) => ['apps', appId, 'compare', query] as const,
 };
+
+/** What the diff compares: two versions of this app, or this app with another app of the builder. */
+export type CompareTarget =
+  | { kind: 'versions'; fromVersionId: string; toVersionId: string }
+  | { kind: 'app'; otherAppId: string };
+
+const compareQuery = (target: CompareTarget) =>
+  target.kind === 'app'
+    ? `otherAppId=${enc(target.otherAppId)}`
+    : `fromVersionId=${enc(target.fromVersionId)}&toVersionId=${enc(target.toVersionId)}`;
 
 export const codeEditorApi = {
   files: (appId: string, signal?: AbortSignal) =>
@@ -24,6 +46,23 @@ export const codeEditorApi = {
     apiFetch<DeleteFileResponse>(`/api/apps/${enc(appId)}/files/delete`, {
       method: 'POST',
       body: { fileId, referencesToUpdate },
+    }),
+  versions: (appId: string, signal?: AbortSignal) =>
+    apiFetch<VersionsListResponse>(`/api/apps/${enc(appId)}/versions?limit=50`, { signal }),
+  apps: (signal?: AbortSignal) => apiFetch<{ apps: AppSummary[] }>('/api/apps', { signal }),
+  compare: (appId: string, target: CompareTarget, signal?: AbortSignal) =>
+    apiFetch<CompareResponse>(`/api/apps/${enc(appId)}/compare?${compareQuery(target)}`, { signal }),
+  merge: (appId: string, body: MergeRequest) =>
+    apiFetch<MergeResponse>(`/api/apps/${enc(appId)}/merge`, { method: 'POST', body }),
+  validate: (appId: string, versionId: string, body: ValidateRequest) =>
+    apiFetch<ValidationResult>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/validate`, {
+      method: 'POST',
+      body,
+    }),
+  repair: (appId: string, versionId: string, body: RepairRequest) =>
+    apiFetch<RepairResult>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/repair`, {
+      method: 'POST',
+      body,
     }),
 };
 

@@ -28,8 +28,10 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { codeEditorApi, codeEditorKeys } from '../api.ts';
+import { AllChangesButton } from './all-changes-button.tsx';
 import { CodeMirror } from './code-mirror.tsx';
 import { FileHistoryDialog } from './file-history-dialog.tsx';
+import { ValidationTesterDialog } from './validation-tester-dialog.tsx';
 
 const STATUS_TEXT: Record<EditorSaveStatus, string> = {
   idle: '',
@@ -63,7 +65,10 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [historyOf, setHistoryOf] = useState<{ id: string; path: string } | null>(null);
   const [revision, setRevision] = useState(0);
+  const [testerOpen, setTesterOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** An edit waits for its autosave, or the save is running: the diff view waits for it. */
+  const saveInFlight = useRef(false);
   const savedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const tree = files.data?.files ?? [];
@@ -85,22 +90,35 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
 
   const save = async (id: string, content: string) => {
     setStatus('saving');
+    saveInFlight.current = true;
     try {
       await codeEditorApi.save(appId, { id, content });
+      saveInFlight.current = false;
       setStatus('saved');
       onNewVersion?.();
+      void client.invalidateQueries({ queryKey: codeEditorKeys.versions(appId) });
       if (savedTimer.current) clearTimeout(savedTimer.current);
       savedTimer.current = setTimeout(() => setStatus('idle'), SAVED_STATUS_MS);
     } catch {
+      saveInFlight.current = false;
       setStatus('error');
       toast.error(CODE_EDITOR_MESSAGES.saveFailed);
     }
+  };
+
+  const afterMerge = async () => {
+    setDrafts({});
+    setRevision((r) => r + 1);
+    await client.invalidateQueries({ queryKey: codeEditorKeys.files(appId) });
+    void client.invalidateQueries({ queryKey: codeEditorKeys.versions(appId) });
+    onNewVersion?.();
   };
 
   const onChange = (content: string) => {
     if (!selected || readOnly) return;
     const id = selected.id;
     setDrafts((d) => ({ ...d, [id]: content }));
+    saveInFlight.current = true;
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void save(id, content), AUTOSAVE_DEBOUNCE_MS);
   };
@@ -179,6 +197,17 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
         <span className="ml-auto text-xs" role="status" aria-live="polite" data-testid="save-status">
           {STATUS_TEXT[status]}
         </span>
+        <AllChangesButton
+          appId={appId}
+          isAdmin={isAdmin}
+          busy={() => saveInFlight.current}
+          onMerged={() => void afterMerge()}
+        />
+        {isAdmin ? (
+          <Button variant="outline" size="sm" onClick={() => setTesterOpen(true)}>
+            Validate
+          </Button>
+        ) : null}
         <Button variant="outline" size="sm" onClick={download} disabled={!isAdmin}>
           {CODE_EDITOR_MESSAGES.downloadCode}
         </Button>
@@ -271,6 +300,14 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
           ) : null}
         </div>
       </div>
+      {isAdmin && testerOpen ? (
+        <ValidationTesterDialog
+          appId={appId}
+          open={testerOpen}
+          onOpenChange={setTesterOpen}
+          onNewVersion={() => void afterMerge()}
+        />
+      ) : null}
       <FileHistoryDialog
         appId={appId}
         file={historyOf}
