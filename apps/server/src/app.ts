@@ -21,6 +21,7 @@ import { functionsModule } from './features/functions/functions.module.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { llmAdminRoutes, llmRoutes } from './features/llm/llm.routes.ts';
 import { plansModule } from './features/plans/plans.module.ts';
+import { toolsModule } from './features/tools/tools.module.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { authContext, csrfGuard } from './platform/auth/middleware.ts';
 import { createAuthRuntime } from './platform/auth/runtime.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', dataSourcesModule(deps));
   api.route('/', accountsRoutes(deps, auth, deps.accounts));
   api.route('/', appsModule(deps));
+  api.route('/', toolsModule(deps));
   api.route('/', entitiesModule(deps));
   api.route('/', csvMappingRoutes(deps.llm));
   api.route('/', plansModule(deps));

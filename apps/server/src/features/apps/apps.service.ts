@@ -14,6 +14,8 @@ import {
   saveBuilderPatch,
 } from '../builder/builder.service.ts';
 import { assertFieldsPatchAllowed } from '../builder/fields.service.ts';
+import { toolsRuntime } from '../tools/tools.module.ts';
+import { saveToolEntries } from '../tools/tools.service.ts';
 import type { AppActor, AppChanges, AppRow } from './apps.repo.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import { templateFiles } from './template/index.ts';
@@ -93,7 +95,9 @@ export async function updateApp(
   if (input.features !== undefined) changes.features = input.features;
   if (input.isSignupEnabled !== undefined) changes.isSignupEnabled = input.isSignupEnabled;
   // Builder panels (features/builder): checked first, then merged per key in SQL.
-  const builderParts = builderPartsOf(input);
+  // The tools list goes through the tools area's rules (paths, activation, plan caps) and table.
+  const { tools: toolEntries, ...panels } = input;
+  const builderParts = builderPartsOf(panels);
   if (builderParts) {
     const { db } = runtime.deps.database;
     await assertBuilderPatchAllowed(db, actor.userId, builderParts, {
@@ -104,6 +108,7 @@ export async function updateApp(
     await assertFieldsPatchAllowed(db, actor.userId, appId, builderParts, input.gptPrompt);
     if (!(await saveBuilderPatch(db, actor.userId, appId, builderParts))) throw appNotFound();
   }
+  if (toolEntries !== undefined) await saveToolEntries(toolsRuntime(runtime.deps), actor, appId, toolEntries);
   const updated = await runtime.apps.update(actor, appId, changes);
   if (!updated) throw appNotFound();
   return updated;
