@@ -30,6 +30,7 @@ import type { EventBus } from './platform/events/event-bus.ts';
 import type { SseHub } from './platform/events/sse.ts';
 import type { AppEnv } from './platform/http/env.ts';
 import { bodyLimits } from './platform/http/body-limits.ts';
+import type { Drain } from './platform/http/drain.ts';
 import { apiNotFound, errorHandler, notFoundHandler } from './platform/http/error-handler.ts';
 import { jsonBody } from './platform/http/json-body.ts';
 import { createRouter } from './platform/http/openapi.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   apps?: AppsOptions;
   /** Prometheus metrics (`GET /metrics`); createApp makes one when it is not given. */
   metrics?: Metrics;
+  /** The graceful-shutdown drain (server.ts): readiness answers 503 while it drains. */
+  drain?: Drain;
 }
 
 /** Upload routes: their route middleware applies their own cap (spec sizes and messages) instead of 1 MiB. */
@@ -90,7 +93,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', csrfGuard);
 
   const api = createRouter();
-  api.route('/', healthRoutes(deps.database));
+  api.route('/', healthRoutes(deps.database, deps.drain));
   api.route('/', llmRoutes(deps.llm));
   api.route('/', llmAdminRoutes(deps.llm));
   api.route('/', dataSourcesModule(deps));

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from './platform/db/database.ts';
 import { runMigrations } from './platform/db/migrate.ts';
 import { createEventBus, type EventBus } from './platform/events/event-bus.ts';
 import { SseHub } from './platform/events/sse.ts';
+import { Drain } from './platform/http/drain.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import { createLlm } from './platform/llm/index.ts';
 import type { Logger } from './platform/logger.ts';
@@ -19,7 +20,12 @@ export interface RunningServer {
   readonly database: Database;
   readonly bus: EventBus;
   readonly queue: JobQueue;
-  /** Graceful stop: stop accepting, end live streams, drain requests, stop jobs, close the database. */
+  readonly drain: Drain;
+  /**
+   * Graceful stop: readiness answers 503 at once, live streams end, in-flight requests finish (the
+   * listener stays open meanwhile), job fetching stops and running jobs finish or go back to the
+   * queue, then the database closes. Bounded by SHUTDOWN_TIMEOUT_MS.
+   */
   close(): Promise<void>;
 }
 
@@ -45,9 +51,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   const sse = new SseHub();
+  const drain = new Drain();
   const secretBox = createSecretBox({ config: { dataDir: config.dataDir, secretsKey: config.secretsKey } });
   const llm = createLlm({ config, database, logger, secretBox });
-  const deps: AppDeps = { config, logger, database, bus, queue, sse, llm };
+  const deps: AppDeps = { config, logger, database, bus, queue, sse, llm, drain };
   const app = createApp(deps);
   const dataSourceWorkers = await startDataSourceWorkers({ config, logger, database, bus, queue });
 
@@ -55,6 +62,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
+  server.on('request', drain.track);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   logger.info(
@@ -76,6 +84,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await disposeAppsRuntime(deps);
     throw error;
   }
+  preview.on('request', drain.track);
   if (!config.preview.originConfigured) {
     config.preview.origin = `http://localhost:${(preview.address() as AddressInfo).port}`;
   }
@@ -88,27 +97,43 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const runningQueue = queue;
   const close = () => {
     closing ??= (async () => {
-      const drained = Promise.all(
-        [server, preview].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
-      );
+      const started = Date.now();
+      // 1. Readiness answers 503 from now on, and every answer closes its connection.
+      drain.start();
+      logger.info({ inFlight: drain.inFlight }, 'draining');
+      // 2. Live streams end (their clients reconnect, through the load balancer, to another instance).
       sse.closeAll();
-      for (const s of [server, preview]) if ('closeIdleConnections' in s) s.closeIdleConnections();
-      const timer = setTimeout(() => {
-        logger.warn('shutdown timeout: closing remaining connections');
-        for (const s of [server, preview]) if ('closeAllConnections' in s) s.closeAllConnections();
-      }, config.shutdownTimeoutMs);
-      await drained;
-      clearTimeout(timer);
-      await disposeAppsRuntime(deps);
+      // 3. No new jobs are fetched; running ones get the same budget to finish, or go back to the queue.
       llm.stop();
       dataSourceWorkers.stop();
-      await runningQueue.stop(config.shutdownTimeoutMs);
+      const jobsStopped = runningQueue.stop(config.shutdownTimeoutMs);
+      // 4. In-flight requests finish; the listeners stay open meanwhile so late requests still get answers.
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs);
+      });
+      const idle = await Promise.race([drain.idle().then(() => 'idle' as const), timedOut]);
+      const servers = [server, preview];
+      const closed = Promise.all(
+        servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+      );
+      for (const s of servers) if ('closeIdleConnections' in s) s.closeIdleConnections();
+      if (idle === 'timeout') {
+        logger.warn({ inFlight: drain.inFlight }, 'shutdown timeout: closing remaining connections');
+        for (const s of servers) if ('closeAllConnections' in s) s.closeAllConnections();
+      }
+      await Promise.race([closed, timedOut]);
+      for (const s of servers) if ('closeAllConnections' in s) s.closeAllConnections();
+      await closed;
+      clearTimeout(timer);
+      await jobsStopped;
+      await disposeAppsRuntime(deps);
       await runningBus.close();
       await database.close();
-      logger.info('stopped');
+      logger.info({ ms: Date.now() - started }, 'stopped');
     })();
     return closing;
   };
 
-  return { url, port, database, bus: runningBus, queue: runningQueue, close };
+  return { url, port, database, bus: runningBus, queue: runningQueue, drain, close };
 }

@@ -20,6 +20,8 @@ export const readyResponseSchema = z
     status: z.enum(['ready', 'unavailable']),
     database: readinessCheckSchema,
     queue: readinessCheckSchema,
+    /** Present (true) while a graceful shutdown drains the instance: it answers 503 whatever the checks say. */
+    draining: z.literal(true).optional(),
   })
   .meta({ id: 'Readiness' });
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -1,6 +1,7 @@
 import { healthResponseSchema, readyResponseSchema } from '@atelier/shared';
 import { createRoute } from '@hono/zod-openapi';
 import type { Database } from '../../platform/db/database.ts';
+import type { Drain } from '../../platform/http/drain.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { APP_VERSION } from '../../platform/version.ts';
 
@@ -52,7 +53,11 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unreachable
   }
 }
 
-export function healthRoutes(database: Pick<Database, 'kind' | 'query'>) {
+/**
+ * `drain` is the server's graceful-shutdown state (platform/http/drain.ts): while it drains, readiness
+ * answers 503 with `draining: true` so a load balancer stops sending before the process stops.
+ */
+export function healthRoutes(database: Pick<Database, 'kind' | 'query'>, drain?: Pick<Drain, 'draining'>) {
   return createRouter()
     .openapi(healthRoute, (c) =>
       c.json({ status: 'ok' as const, database: database.kind, version: APP_VERSION }, 200),
@@ -68,6 +73,9 @@ export function healthRoutes(database: Pick<Database, 'kind' | 'query'>) {
               if (rows.length === 0) throw new Error('job queue not installed');
             })
           : 'unreachable';
+      if (drain?.draining) {
+        return c.json({ status: 'unavailable' as const, database: db, queue, draining: true as const }, 503);
+      }
       const ready = db === 'ok' && queue === 'ok';
       return ready
         ? c.json({ status: 'ready' as const, database: db, queue }, 200)

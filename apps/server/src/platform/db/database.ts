@@ -59,7 +59,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     const pgDir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(pgDir, { recursive: true });
     try {
-      client = await PGlite.create(pgDir);
+      // Durable commits (the default, stated so nobody flips it): a query resolves only after its
+      // changes reached the data directory, so an acknowledged write survives kill -9
+      // (`npm run reliability` checks it).
+      client = await PGlite.create(pgDir, { relaxedDurability: false });
     } catch (error) {
       lock.release();
       throw error;

@@ -7,6 +7,7 @@ export const SSE_KEEPALIVE_MS = 15_000;
 /** Tracks open SSE streams so a graceful shutdown can end them instead of waiting forever. */
 export class SseHub {
   readonly #stops = new Set<() => void>();
+  #closed = false;
 
   get size(): number {
     return this.#stops.size;
@@ -14,12 +15,18 @@ export class SseHub {
 
   /** Registers a function that ends one stream; returns the function that unregisters it. */
   track(stop: () => void): () => void {
+    // After closeAll (a draining server), a new stream ends at once: its client reconnects elsewhere.
+    if (this.#closed) {
+      stop();
+      return () => false;
+    }
     this.#stops.add(stop);
     return () => this.#stops.delete(stop);
   }
 
-  /** Ends every open stream (their handlers clean up and the responses finish). */
+  /** Ends every open stream (their handlers clean up and the responses finish), and every later one. */
   closeAll(): void {
+    this.#closed = true;
     for (const stop of this.#stops) stop();
     this.#stops.clear();
   }
