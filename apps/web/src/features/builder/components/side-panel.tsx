@@ -6,13 +6,23 @@ import { DataSourcesSection } from '../../data-sources/components/data-sources-s
 import { type PanelId, panelMenuFor } from '../panel-menu.ts';
 import { BrandingPanel } from '../panels/branding-panel.tsx';
 import { CtaPanel } from '../panels/cta-panel.tsx';
+import { FieldsPanel } from '../panels/fields-panel.tsx';
+import { ResultsPanel } from '../panels/results-panel.tsx';
 import { SettingsPanel } from '../panels/settings-panel.tsx';
 import { TextsPanel } from '../panels/texts-panel.tsx';
 import type { SavePatch } from '../save-queue.ts';
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../sidebar-state.ts';
 
 /** The panels built so far; the menu shows only these. */
-const BUILT: ReadonlySet<PanelId> = new Set(['texts', 'branding', 'cta', 'settings', 'dataSources']);
+const BUILT: ReadonlySet<PanelId> = new Set([
+  'texts',
+  'branding',
+  'cta',
+  'settings',
+  'dataSources',
+  'fields',
+  'results',
+]);
 
 export interface SidePanelProps {
   app: AppSummary;
@@ -68,6 +78,9 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
   else if (current?.id === 'settings')
     body = <SettingsPanel app={app} save={save} isAdmin={viewer.isAdmin} isLite={viewer.plan === 'lite'} />;
   else if (current?.id === 'dataSources') body = <DataSourcesSection appId={app.id} />;
+  else if (current?.id === 'fields')
+    body = <FieldsPanel app={app} save={save} plan={viewer.plan} isAdmin={viewer.isAdmin} />;
+  else if (current?.id === 'results') body = <ResultsPanel app={app} save={save} />;
 
   return (
     <div data-state="expanded" className="flex h-full w-[18rem] flex-col lg:w-64">

@@ -1,6 +1,7 @@
 import { APP_STYLE_NAMES, type AppStylePatch, type AppSummary } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { Label } from '../../../components/ui/label.tsx';
+import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import type { SavePatch } from '../save-queue.ts';
 import { TextField, ToggleField } from './panel-fields.tsx';
 
@@ -14,8 +15,6 @@ const STYLE_LABELS: Record<(typeof APP_STYLE_NAMES)[number], string> = {
 
 const COLOR_FIELDS = [
   ['background', 'Background colour'],
-  ['backgroundImage', 'Background image URL'],
-  ['logoUrl', 'Logo URL'],
   ['headerTextColor', 'Header colour'],
   ['subheaderTextColor', 'Subheader colour'],
   ['buttonTextColor', 'Button text colour'],
@@ -24,7 +23,7 @@ const COLOR_FIELDS = [
 
 type StyleText = (typeof COLOR_FIELDS)[number][0];
 
-/** Branding panel (spec 2 §2): style, colours, background image, logo; hide watermark for admins. */
+/** Branding panel (spec 2 §2): style, logo and background image (uploaded), colours; hide watermark for admins. */
 export function BrandingPanel({
   app,
   save,
@@ -44,6 +43,8 @@ export function BrandingPanel({
       >,
   );
   const [hideBuildAI, setHide] = useState(app.style.hideBuildAI === true);
+  const [logoUrl, setLogoUrl] = useState(str(app.style.logoUrl));
+  const [backgroundImage, setBackgroundImage] = useState(str(app.style.backgroundImage));
   const saveStyle = (patch: AppStylePatch) => save({ style: patch });
   return (
     <div className="flex flex-col gap-4">
@@ -66,6 +67,26 @@ export function BrandingPanel({
           ))}
         </select>
       </div>
+      <ImageUpload
+        appId={app.id}
+        label="Logo"
+        folder="branding"
+        value={logoUrl}
+        onChange={(url) => {
+          setLogoUrl(url ?? '');
+          saveStyle({ logoUrl: url });
+        }}
+      />
+      <ImageUpload
+        appId={app.id}
+        label="Background image"
+        folder="branding"
+        value={backgroundImage}
+        onChange={(url) => {
+          setBackgroundImage(url ?? '');
+          saveStyle({ backgroundImage: url });
+        }}
+      />
       {COLOR_FIELDS.map(([key, label]) => (
         <TextField
           key={key}
