@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteErrorBoundary } from './components/error-boundary.tsx';
 import { AdminLlmRoute } from './routes/admin-llm.tsx';
+import { AnalyticsAppRoute } from './routes/analytics-app.tsx';
 import { AppCodeRoute } from './routes/app-code.tsx';
 import { AppDataRoute } from './routes/app-data.tsx';
 import { AppDatabaseRoute } from './routes/app-database.tsx';
@@ -11,6 +12,7 @@ import { AuthHandlerRoute } from './routes/auth-handler.tsx';
 import { AuthVerifyEmailRoute } from './routes/auth-verify-email.tsx';
 import { BillingTestCheckoutRoute } from './routes/billing-test-checkout.tsx';
 import { BuilderRoute } from './routes/builder.tsx';
+import { ClaimAppRoute } from './routes/claim-app.tsx';
 import { DevOutboxRoute } from './routes/dev-outbox.tsx';
 import { ErrorUnauthorizedRoute } from './routes/error-unauthorized.tsx';
 import { HomeRoute } from './routes/home.tsx';
@@ -60,6 +62,8 @@ export const router = createBrowserRouter([
           { path: 'joinplan', element: <JoinPlanRoute /> },
           { path: 'billing/test-checkout/:saleId', element: <BillingTestCheckoutRoute /> },
           { path: 'apps/:appId/memberships', element: <AppMembershipsRoute /> },
+          { path: 'analytics/app/:appId', element: <AnalyticsAppRoute /> },
+          { path: 'claim/app/:appId', element: <ClaimAppRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

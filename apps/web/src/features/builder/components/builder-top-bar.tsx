@@ -1,5 +1,5 @@
 import type { AppSummary } from '@atelier/shared';
-import { ArrowLeft, Code2, ExternalLink } from 'lucide-react';
+import { ArrowLeft, BarChart3, Code2, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -37,6 +37,12 @@ export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: Rea
             </Link>
           </Button>
         )}
+        <Button variant="outline" size="sm" asChild>
+          <Link to={`/analytics/app/${encodeURIComponent(app.id)}`}>
+            <BarChart3 aria-hidden="true" />
+            Analytics
+          </Link>
+        </Button>
         {app.publishedUrl && (
           <Button variant="outline" size="sm" asChild>
             <a href={app.publishedUrl} target="_blank" rel="noopener noreferrer">

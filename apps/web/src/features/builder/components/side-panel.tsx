@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DataSourcesSection } from '../../data-sources/components/data-sources-section.tsx';
 import { type PanelId, panelMenuFor } from '../panel-menu.ts';
 import { BrandingPanel } from '../panels/branding-panel.tsx';
+import { ChatActivationPanel } from '../panels/chat-activation-panel.tsx';
 import { CtaPanel } from '../panels/cta-panel.tsx';
 import { FieldsPanel } from '../panels/fields-panel.tsx';
 import { ResultsPanel } from '../panels/results-panel.tsx';
@@ -20,6 +21,7 @@ const BUILT: ReadonlySet<PanelId> = new Set([
   'cta',
   'settings',
   'dataSources',
+  'chat',
   'fields',
   'results',
 ]);
@@ -81,6 +83,7 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
   else if (current?.id === 'fields')
     body = <FieldsPanel app={app} save={save} plan={viewer.plan} isAdmin={viewer.isAdmin} />;
   else if (current?.id === 'results') body = <ResultsPanel app={app} save={save} />;
+  else if (current?.id === 'chat') body = <ChatActivationPanel app={app} />;
 
   return (
     <div data-state="expanded" className="flex h-full w-[18rem] flex-col lg:w-64">

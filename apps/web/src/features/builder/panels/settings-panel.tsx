@@ -13,7 +13,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { upgradeLink } from '../../plans/hooks/use-upgrade-dialog.ts';
 import type { SavePatch } from '../save-queue.ts';
+import { useSettingsAccess } from '../settings-api.ts';
 import { ToggleField } from './panel-fields.tsx';
+import { AdminSettings } from './settings-admin.tsx';
+import { PublishingSettings } from './settings-publishing.tsx';
 
 export const SETTINGS_LITE_HINT = 'Settings are available on paid plans. Upgrade your plan to edit them.';
 
@@ -48,9 +51,11 @@ function NumberField(props: {
 }
 
 /**
- * App settings (spec 1 §6): daily and weekly user limits (1–100); admins also set the AI model,
+ * App settings (spec 2 §2, spec 1 §6): user signup, paid memberships, main page (space apps), terms /
+ * privacy / support; daily and weekly user limits (1–100); admins also set the AI model,
  * temperature (0–2, step 0.1), query method, credits per run (0–20, default 1) and whether users can
- * edit results. Greyed out on the lite plan (the server refuses too).
+ * edit results, the app template and the claim settings. Greyed out on the lite plan (the server
+ * refuses too).
  */
 export function SettingsPanel({
   app,
@@ -77,6 +82,7 @@ export function SettingsPanel({
   );
   const [userCanEditResults, setEditable] = useState(s.userCanEditResults === true);
   const disabled = isLite && !isAdmin;
+  const access = useSettingsAccess();
   const methodId = useId();
   const modelId = useId();
   const saveSettings = (patch: AppSettingsPatch) => save({ settings: patch });
@@ -96,6 +102,7 @@ export function SettingsPanel({
           </Link>
         </p>
       )}
+      <PublishingSettings app={app} save={save} disabled={disabled} />
       <NumberField
         label="Daily limit per user"
         value={values.dailyUserLimit}
@@ -169,6 +176,7 @@ export function SettingsPanel({
               saveSettings({ userCanEditResults: v });
             }}
           />
+          <AdminSettings app={app} save={save} isTemplateAdmin={access.data?.isTemplateAdmin === true} />
         </>
       )}
     </div>

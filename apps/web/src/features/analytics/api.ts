@@ -1,0 +1,17 @@
+import type { AppAnalytics } from '@atelier/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client.ts';
+
+export const analyticsKeys = {
+  app: (appId: string, days: number) => ['analytics', appId, days] as const,
+};
+
+/** `GET /api/apps/{appId}/analytics?days=` (409 "Publish your app to access analytics." while a draft). */
+export function useAppAnalytics(appId: string, days: number) {
+  return useQuery({
+    queryKey: analyticsKeys.app(appId, days),
+    queryFn: ({ signal }) =>
+      apiFetch<AppAnalytics>(`/api/apps/${encodeURIComponent(appId)}/analytics?days=${days}`, { signal }),
+    retry: false,
+  });
+}

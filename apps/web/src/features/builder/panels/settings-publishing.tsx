@@ -1,0 +1,185 @@
+import { APP_MESSAGES, type AppSettingsPatch, type AppSummary, SETTINGS_MESSAGES } from '@atelier/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+import type { SavePatch } from '../save-queue.ts';
+import { ToggleField } from './panel-fields.tsx';
+
+const LINK = /^https?:\/\/[^\s]+$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type LinkKey = 'termsOfServiceLink' | 'privacyPolicyLink' | 'supportEmail';
+
+/** A link or e-mail input of the Settings panel: red when empty (spec 2 §5), saved only when valid. */
+function RequiredField(props: {
+  label: string;
+  value: string;
+  error: string | null;
+  type: 'url' | 'email';
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const empty = props.value.trim() === '';
+  const invalid = empty || props.error !== null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id} className={invalid ? 'text-destructive' : undefined}>
+        {props.label}
+      </Label>
+      <Input
+        id={id}
+        type={props.type}
+        value={props.value}
+        disabled={props.disabled}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-hint` : undefined}
+        className={invalid ? 'border-destructive' : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {invalid && (
+        <p id={`${id}-hint`} className="text-destructive text-xs">
+          {props.error ?? SETTINGS_MESSAGES.requiredHint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Page names of the current version (`pages/{Name}.tsx`), for a space app's main page. */
+function usePageNames(appId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['apps', appId, 'files', 'page-names'],
+    queryFn: async ({ signal }) => {
+      const answer = await apiFetch<{ files: { path: string }[] }>(
+        `/api/apps/${encodeURIComponent(appId)}/files`,
+        {
+          signal,
+        },
+      );
+      return answer.files
+        .map((file) => /^pages\/([^/]+)\.(tsx|jsx)$/.exec(file.path)?.[1])
+        .filter((name): name is string => Boolean(name))
+        .sort();
+    },
+    enabled,
+  });
+}
+
+/**
+ * User signup, paid memberships, the main page (space apps) and the terms / privacy / support
+ * inputs of the Settings panel (spec 2 §2, §5). Signup needs the app published.
+ */
+export function PublishingSettings({
+  app,
+  save,
+  disabled,
+}: {
+  app: AppSummary;
+  save: (patch: SavePatch) => void;
+  disabled: boolean;
+}) {
+  const s = app.settings;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const [signup, setSignup] = useState(app.isSignupEnabled);
+  const [values, setValues] = useState<Record<LinkKey, string>>({
+    termsOfServiceLink: text(s.termsOfServiceLink),
+    privacyPolicyLink: text(s.privacyPolicyLink),
+    supportEmail: text(s.supportEmail),
+  });
+  const [mainPage, setMainPage] = useState(text(s.mainPage));
+  const isSpace = app.type === 'SPACE_APP';
+  const pages = usePageNames(app.id, isSpace);
+  const mainPageId = useId();
+  const published = app.publishedAt !== null;
+
+  const errorOf = (key: LinkKey, value: string): string | null => {
+    const trimmed = value.trim();
+    if (trimmed === '') return null;
+    if (key === 'supportEmail') return EMAIL.test(trimmed) ? null : SETTINGS_MESSAGES.invalidSupportEmail;
+    return LINK.test(trimmed) ? null : SETTINGS_MESSAGES.invalidLink(key);
+  };
+  const change = (key: LinkKey) => (value: string) => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    if (errorOf(key, value) === null) save({ settings: { [key]: value.trim() } satisfies AppSettingsPatch });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ToggleField
+        label="User signup"
+        checked={signup}
+        disabled={disabled || (!published && !signup)}
+        hint={
+          published ? 'Visitors can create accounts in the published app.' : APP_MESSAGES.publishSignupFirst
+        }
+        onChange={(next) => {
+          setSignup(next);
+          save({ isSignupEnabled: next });
+        }}
+      />
+      <div className="flex flex-col gap-1">
+        <span className="font-medium text-sm">Paid memberships</span>
+        {signup ? (
+          <Link to={`/apps/${encodeURIComponent(app.id)}/memberships`} className="text-sm underline">
+            Set up paid memberships
+          </Link>
+        ) : (
+          <p className="text-muted-foreground text-xs">Paid memberships need user signup enabled.</p>
+        )}
+      </div>
+      {isSpace && (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={mainPageId}>Main page</Label>
+          <select
+            id={mainPageId}
+            value={mainPage}
+            disabled={disabled}
+            className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+            onChange={(event) => {
+              setMainPage(event.target.value);
+              save({ settings: { mainPage: event.target.value } });
+            }}
+          >
+            <option value="">Default (first page)</option>
+            {(pages.data ?? []).map((page) => (
+              <option key={page} value={page}>
+                {page}
+              </option>
+            ))}
+            {mainPage && !(pages.data ?? []).includes(mainPage) && (
+              <option value={mainPage}>{mainPage}</option>
+            )}
+          </select>
+        </div>
+      )}
+      <RequiredField
+        label="Terms of service link"
+        type="url"
+        value={values.termsOfServiceLink}
+        error={errorOf('termsOfServiceLink', values.termsOfServiceLink)}
+        disabled={disabled}
+        onChange={change('termsOfServiceLink')}
+      />
+      <RequiredField
+        label="Privacy policy link"
+        type="url"
+        value={values.privacyPolicyLink}
+        error={errorOf('privacyPolicyLink', values.privacyPolicyLink)}
+        disabled={disabled}
+        onChange={change('privacyPolicyLink')}
+      />
+      <RequiredField
+        label="Support e-mail"
+        type="email"
+        value={values.supportEmail}
+        error={errorOf('supportEmail', values.supportEmail)}
+        disabled={disabled}
+        onChange={change('supportEmail')}
+      />
+    </div>
+  );
+}
