@@ -4,6 +4,7 @@ import { run as entities } from './benchmarks/entities.ts';
 import { run as functions } from './benchmarks/functions.ts';
 import { run as llmFirstToken } from './benchmarks/llm-first-token.ts';
 import { run as retrieval } from './benchmarks/retrieval.ts';
+import { run as soak } from './benchmarks/soak.ts';
 import { run as startupAndHealth } from './benchmarks/startup-and-health.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -13,6 +14,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   compile,
   entities,
   retrieval,
+  soak,
 };
 
 const wanted = process.argv.slice(2);
