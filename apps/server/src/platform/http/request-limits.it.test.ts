@@ -179,4 +179,15 @@ describe('body caps', () => {
     });
     expect(res.status).toBe(201);
   });
+
+  it('answers a JSON body sent to an upload route as a missing file, not a server error', async () => {
+    const created = await t.app.request(
+      '/api/apps',
+      json('POST', { name: 'Wrong body', type: 'GEN_APP' }, builder.headers),
+    );
+    const { id } = (await readJson(created)) as { id: string };
+    const res = await t.app.request(`/api/apps/${id}/chat/attachments`, json('POST', [1], builder.headers));
+    expect(res.status).toBe(400);
+    expect(await readJson(res)).toMatchObject({ error: { code: 'file_required' } });
+  });
 });
