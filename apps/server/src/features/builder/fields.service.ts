@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { apps, users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import { appOpenableBy } from '../apps/apps.repo.ts';
 import { assertPlanAllows, createPlanReader } from '../plans/enforce.ts';
 import type { BuilderPatchParts } from './builder.service.ts';
 
@@ -20,7 +21,8 @@ import type { BuilderPatchParts } from './builder.service.ts';
  * - the list: at most MAX_CUSTOM_FIELDS, no duplicate name, not the reserved `input`, options not
  *   empty and unique ignoring case (400 validation_error with the spec's message);
  * - a field whose tag is in the app instructions cannot be deleted (409 conflict);
- * - a new photo field on lite: 403 plan_limit_reached (photo fields are not offered there);
+ * - a new photo field when the app's owner is on lite: 403 plan_limit_reached (photo fields are
+ *   not offered there; admins pass);
  * - input steps get a 4-character id when they have none (the content patch is changed in place).
  */
 export async function assertFieldsPatchAllowed(
@@ -42,9 +44,9 @@ export async function assertFieldsPatchAllowed(
     throw new AppError('validation_error', problem.message, problem.field ? { field: problem.field } : {});
 
   const [stored] = await db
-    .select({ builder: apps.builder, gptPrompt: apps.gptPrompt })
+    .select({ builder: apps.builder, gptPrompt: apps.gptPrompt, ownerId: apps.ownerId })
     .from(apps)
-    .where(and(eq(apps.id, appId), eq(apps.ownerId, userId)))
+    .where(and(eq(apps.id, appId), appOpenableBy(userId)))
     .limit(1);
   if (!stored) return; // not theirs: the save answers 404
   const before = storedFields(stored.builder);
@@ -62,7 +64,8 @@ export async function assertFieldsPatchAllowed(
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    if (!user?.isAdmin) assertPlanAllows(await createPlanReader(db).planOf(userId), 'photoFields');
+    // The app owner's plan decides (a collaborator edits the owner's app).
+    if (!user?.isAdmin) assertPlanAllows(await createPlanReader(db).planOf(stored.ownerId), 'photoFields');
   }
 }
 

@@ -19,6 +19,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { apps, users } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { type Llm, LlmCallError } from '../../platform/llm/index.ts';
+import { appOpenableBy } from '../apps/apps.repo.ts';
 import { createPlanReader } from '../plans/enforce.ts';
 import { storedFields } from './fields.service.ts';
 
@@ -78,14 +79,16 @@ export async function magicCreateField(
 ): Promise<MagicCreateResponse> {
   let existing: ReturnType<typeof storedFields> = [];
   let prompt = request.prompt ?? '';
+  let planHolder = userId;
   if (request.appId) {
     const [app] = await db
-      .select({ builder: apps.builder, gptPrompt: apps.gptPrompt })
+      .select({ builder: apps.builder, gptPrompt: apps.gptPrompt, ownerId: apps.ownerId })
       .from(apps)
-      .where(and(eq(apps.id, request.appId), eq(apps.ownerId, userId)))
+      .where(and(eq(apps.id, request.appId), appOpenableBy(userId)))
       .limit(1);
     if (!app) throw notFound(APP_MESSAGES.appNotFound);
     existing = storedFields(app.builder);
+    planHolder = app.ownerId;
     if (!prompt) prompt = app.gptPrompt ?? '';
   }
 
@@ -120,7 +123,7 @@ export async function magicCreateField(
   if (problem) throw new AppError('validation_error', problem, { name });
 
   let type: FieldType = isFieldType(answer.type) ? answer.type : 'text';
-  if (type === 'photo' && !(await mayAddPhoto(db, userId))) type = 'text';
+  if (type === 'photo' && !(await mayAddPhoto(db, userId, planHolder))) type = 'text';
   const field: CustomField = {
     name,
     label: (answer.label.trim() || request.input.trim()).slice(0, MAX_FIELD_LABEL_LENGTH),
@@ -132,11 +135,11 @@ export async function magicCreateField(
   return { result: { name, field } };
 }
 
-/** Photo fields are not offered on lite (spec 1 §6); admins may. */
-async function mayAddPhoto(db: Db, userId: string): Promise<boolean> {
+/** Photo fields are not offered on lite (spec 1 §6): the app owner's plan decides; admins may. */
+async function mayAddPhoto(db: Db, userId: string, planHolder: string): Promise<boolean> {
   const [user] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).limit(1);
   if (user?.isAdmin) return true;
-  return (await createPlanReader(db).planOf(userId)) !== 'lite';
+  return (await createPlanReader(db).planOf(planHolder)) !== 'lite';
 }
 
 function uniqueOptions(labels: readonly string[]): { label: string }[] {

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApp, json, type SignedIn, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { uploads } from '../../platform/db/schema/index.ts';
+import { appCollaborators, uploads } from '../../platform/db/schema/index.ts';
 
 type ErrorAnswer = { error: { code: string; message: string } };
 
@@ -126,5 +126,36 @@ describe('POST /api/apps/{appId}/integrations/upload and GET /api/uploads/…', 
     expect((await upload(endUser.headers, file(), 'database', openApp)).status).toBe(403);
     expect((await upload(owner, file(), 'icons', 'no-such-app')).status).toBe(404);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('builder collaborators', () => {
+  it('lets a collaborator of the app upload; the key names the app owner’s account', async () => {
+    const res = await t.app.request(
+      '/api/apps',
+      json('POST', { name: 'Shared', type: 'AI_TOOL' }, owner.headers),
+    );
+    const shared = (await res.json()) as AppSummary;
+    const file = () => new File([PNG], 'p.png', { type: 'image/png' });
+    expect((await upload(other, file(), 'tools', shared.id)).status).toBe(404);
+    await t.deps.database.db.insert(appCollaborators).values({ appId: shared.id, userId: other.user.id });
+    const ok = await upload(other, file(), 'tools', shared.id);
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as ImageUploadResponse).key).toMatch(
+      new RegExp(`^accounts/${owner.user.id}/apps/${shared.id}/tools/`),
+    );
+  });
+});
+
+describe('API reference', () => {
+  it('documents the upload, image and magic create calls', async () => {
+    const res = await t.app.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const paths = Object.keys(((await res.json()) as { paths: Record<string, unknown> }).paths);
+    expect(paths.some((p) => p.endsWith('/apps/{appId}/integrations/upload'))).toBe(true);
+    expect(paths.some((p) => p.endsWith('/uploads/accounts/{accountId}/apps/{appId}/{folder}/{file}'))).toBe(
+      true,
+    );
+    expect(paths.some((p) => p.endsWith('/builder/magicCreate'))).toBe(true);
   });
 });

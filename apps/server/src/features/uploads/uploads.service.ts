@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { apps, uploads } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { appOpenableBy } from '../apps/apps.repo.ts';
 
 /** The public address of a stored upload on the platform's origin. */
 export const uploadPath = (key: string) => `/api/uploads/${key}`;
@@ -22,7 +23,8 @@ export interface StoredUpload {
 }
 
 /**
- * Stores an image of an app for its owner (any other caller gets 404, as for the app itself).
+ * Stores an image of an app for its owner (or a builder collaborator, who edits the app like its
+ * owner; any other caller gets 404, as for the app itself). The key names the app owner's account.
  * Images only, judged by their first bytes (a declared `image/*` type is not enough), under
  * IMAGE_UPLOAD_MAX_BYTES: 'File size to large' above it.
  */
@@ -31,9 +33,9 @@ export async function uploadImage(
   input: { userId: string; appId: string; folder: UploadFolder; file: File; publicUrl: string },
 ): Promise<ImageUploadResponse> {
   const [app] = await db
-    .select({ id: apps.id })
+    .select({ ownerId: apps.ownerId })
     .from(apps)
-    .where(and(eq(apps.id, input.appId), eq(apps.ownerId, input.userId)))
+    .where(and(eq(apps.id, input.appId), appOpenableBy(input.userId)))
     .limit(1);
   if (!app) throw notFound(APP_MESSAGES.appNotFound);
   if (input.file.size >= IMAGE_UPLOAD_MAX_BYTES) {
@@ -45,11 +47,11 @@ export async function uploadImage(
   }
   const image = sniffImageType(data.subarray(0, 32));
   if (!image) throw new AppError('unsupported_file_type', UPLOAD_MESSAGES.imagesOnly);
-  const key = `accounts/${input.userId}/apps/${input.appId}/${input.folder}/${randomBytes(12).toString('hex')}.${image.ext}`;
+  const key = `accounts/${app.ownerId}/apps/${input.appId}/${input.folder}/${randomBytes(12).toString('hex')}.${image.ext}`;
   await db.insert(uploads).values({
     key,
     appId: input.appId,
-    ownerId: input.userId,
+    ownerId: app.ownerId,
     name: (input.file.name || 'image').slice(0, 300),
     contentType: image.type,
     size: data.length,
