@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ADMIN_ONLY_EXTRA_SETTINGS, appSettingsExtraShape } from './builder-settings.ts';
 import {
   FIELD_MESSAGES,
   FIELD_TYPES,
@@ -11,6 +10,7 @@ import {
   MAX_FIELD_OPTIONS,
   MAX_OPTION_LABEL_LENGTH,
 } from '../builder/fields.ts';
+import { ADMIN_ONLY_EXTRA_SETTINGS, appSettingsExtraShape } from './builder-settings.ts';
 
 /**
  * Builder panels (spec 2 §2–§7, spec 1 §3): the partial objects the builder saves with
@@ -87,7 +87,7 @@ export const magicCreateRequestSchema = z
   .object({
     input: z.string().trim().min(1, { error: FIELD_MESSAGES.magicNameMissing }).max(500),
     magicType: z.literal('field'),
-    prompt: z.string().max(20000).optional(),
+    prompt: z.string().max(50_000).optional(),
     /** The app the field is for: its fields are checked for a duplicate name. */
     appId: z.string().max(100).optional(),
   })
