@@ -12,6 +12,8 @@ import { AuthHandlerRoute } from './routes/auth-handler.tsx';
 import { AuthVerifyEmailRoute } from './routes/auth-verify-email.tsx';
 import { BillingTestCheckoutRoute } from './routes/billing-test-checkout.tsx';
 import { BuilderRoute } from './routes/builder.tsx';
+import { BuilderToolRoute } from './routes/builder-tool.tsx';
+import { BuilderToolsRoute } from './routes/builder-tools.tsx';
 import { ClaimAppRoute } from './routes/claim-app.tsx';
 import { DevOutboxRoute } from './routes/dev-outbox.tsx';
 import { ErrorUnauthorizedRoute } from './routes/error-unauthorized.tsx';
@@ -23,10 +25,23 @@ import { LogoutRoute } from './routes/logout.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { SettingsRoute } from './routes/settings.tsx';
 import { SignupRoute } from './routes/signup.tsx';
+import { ToolRoute } from './routes/tool.tsx';
 
 export const router = createBrowserRouter([
   // The builder fills the window: no site header or footer.
   { path: '/build/app/:appId', element: <BuilderRoute />, errorElement: <RouteErrorBoundary fullPage /> },
+  {
+    path: '/build/app/:appId/tools',
+    element: <BuilderToolsRoute />,
+    errorElement: <RouteErrorBoundary fullPage />,
+  },
+  {
+    path: '/build/app/:appId/tool/:toolId',
+    element: <BuilderToolRoute />,
+    errorElement: <RouteErrorBoundary fullPage />,
+  },
+  // A live tool's public page carries the app's branding, not the site's header.
+  { path: '/tool/:path', element: <ToolRoute />, errorElement: <RouteErrorBoundary fullPage /> },
   {
     path: '/build/app/:appId/database',
     element: <AppDatabaseRoute />,

@@ -12,6 +12,7 @@ import { PublishDialog } from '../features/builder/components/publish-dialog.tsx
 import { useBuilderChat } from '../features/chat/hooks/use-builder-chat.tsx';
 import { AllChangesButton } from '../features/code-editor/components/all-changes-button.tsx';
 import { PreviewPanel } from '../features/preview/components/preview-panel.tsx';
+import { SingleToolActivate } from '../features/tools/components/single-tool-activate.tsx';
 
 /** `/build/app/{appId}`: the builder (spec 1 §2). For now: the top bar, the live preview and its error panel. */
 export function BuilderRoute() {
@@ -61,6 +62,9 @@ export function BuilderRoute() {
               <Button variant="outline" size="sm" asChild>
                 <Link to={`/build/app/${encodeURIComponent(current.id)}/database`}>Database</Link>
               </Button>
+              {(current.type === 'AI_TOOL' || current.type === 'AI_APP') && (
+                <SingleToolActivate appId={current.id} />
+              )}
               <PublishDialog app={current} />
             </>
           }

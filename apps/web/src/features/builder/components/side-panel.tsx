@@ -3,6 +3,7 @@ import { ChevronRightIcon, PanelLeftIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataSourcesSection } from '../../data-sources/components/data-sources-section.tsx';
+import { ToolsPanel } from '../../tools/components/tools-panel.tsx';
 import { type PanelId, panelMenuFor } from '../panel-menu.ts';
 import { BrandingPanel } from '../panels/branding-panel.tsx';
 import { ChatActivationPanel } from '../panels/chat-activation-panel.tsx';
@@ -24,6 +25,7 @@ const BUILT: ReadonlySet<PanelId> = new Set([
   'chat',
   'fields',
   'results',
+  'tools',
 ]);
 
 export interface SidePanelProps {
@@ -84,6 +86,7 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
     body = <FieldsPanel app={app} save={save} plan={viewer.plan} isAdmin={viewer.isAdmin} />;
   else if (current?.id === 'results') body = <ResultsPanel app={app} save={save} />;
   else if (current?.id === 'chat') body = <ChatActivationPanel app={app} />;
+  else if (current?.id === 'tools') body = <ToolsPanel appId={app.id} />;
 
   return (
     <div data-state="expanded" className="flex h-full w-[18rem] flex-col lg:w-64">

@@ -1,0 +1,260 @@
+import {
+  INITIAL_RUN_STATE,
+  type PublicTool,
+  type PublicToolField,
+  runReducer,
+  TOOL_MESSAGES,
+  type ToolFieldValue,
+} from '@atelier/shared';
+import { type CSSProperties, type FormEvent, useId, useReducer, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../auth/error-message.ts';
+import { runTool, usePublicTool } from '../api.ts';
+import { ToolFieldInput } from './tool-field-input.tsx';
+import { ToolResult } from './tool-result.tsx';
+
+const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The steps of the form: the tool's input steps when multi-step, else one step with everything. */
+function stepsOf(tool: PublicTool): { id: string; title: string; fields: PublicToolField[] }[] {
+  if (!tool.isMultiStepInput || tool.inputSteps.length === 0)
+    return [{ id: 'all', title: '', fields: tool.fields }];
+  const ids = new Set(tool.inputSteps.map((step) => step.id));
+  return tool.inputSteps.map((step, index) => ({
+    ...step,
+    fields: tool.fields.filter((field) =>
+      field.stepId && ids.has(field.stepId) ? field.stepId === step.id : index === 0,
+    ),
+  }));
+}
+
+/** `/tool/{path}`: a live tool with its app's branding, its typed form, the run and the call to action. */
+export function ToolPage({ path }: { path: string }) {
+  const tool = usePublicTool(path);
+  if (tool.isError) {
+    return (
+      <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
+        <h1 className="font-semibold text-xl">{errorMessage(tool.error)}</h1>
+      </main>
+    );
+  }
+  if (!tool.data) {
+    return (
+      <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-16">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-40" />
+      </main>
+    );
+  }
+  return <ToolRunner tool={tool.data} />;
+}
+
+function ToolRunner({ tool }: { tool: PublicTool }) {
+  const style = tool.style;
+  const buttonStyle: CSSProperties = {
+    backgroundColor: str(style.buttonBackgroundColor),
+    color: str(style.buttonTextColor),
+  };
+  const pageStyle: CSSProperties = {
+    backgroundColor: str(style.background),
+    backgroundImage: str(style.backgroundImage) ? `url(${str(style.backgroundImage)})` : undefined,
+    backgroundSize: 'cover',
+  };
+  const dark = style.styleName === 'dark';
+  const [run, dispatch] = useReducer(runReducer, INITIAL_RUN_STATE);
+  const [input, setInput] = useState('');
+  const [values, setValues] = useState<Record<string, ToolFieldValue>>({});
+  const [stepIndex, setStepIndex] = useState(0);
+  const [inputOpen, setInputOpen] = useState(!tool.texts.isInputCollapsed);
+  const abort = useRef<AbortController | null>(null);
+  const inputId = useId();
+  const steps = stepsOf(tool);
+  const step = steps[Math.min(stepIndex, steps.length - 1)] ?? steps[0]!;
+  const isLast = stepIndex >= steps.length - 1;
+  const showMainInput = !tool.texts.isInputHidden && stepIndex === 0;
+
+  const start = async () => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    dispatch({ type: 'generate' });
+    try {
+      const answer = await runTool(
+        tool.path,
+        { ...(tool.texts.isInputHidden ? {} : { input }), values },
+        controller.signal,
+      );
+      dispatch({ type: 'success', result: answer.output });
+    } catch (error) {
+      if (controller.signal.aborted) dispatch({ type: 'cancel' });
+      else dispatch({ type: 'error', message: errorMessage(error) || TOOL_MESSAGES.runFailed });
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isLast) setStepIndex(stepIndex + 1);
+    else void start();
+  };
+
+  const retry = () => {
+    dispatch({ type: 'reset' });
+    void start();
+  };
+
+  return (
+    <div style={pageStyle} className={dark ? 'dark min-h-dvh bg-background text-foreground' : 'min-h-dvh'}>
+      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12">
+        <header className="flex flex-col gap-2 text-center">
+          {str(style.logoUrl) && <img src={str(style.logoUrl)} alt="" className="mx-auto h-12 w-auto" />}
+          <h1 className="font-semibold text-3xl" style={{ color: str(style.headerTextColor) }}>
+            {tool.header ?? tool.title}
+          </h1>
+          {tool.description && (
+            <p className="text-muted-foreground" style={{ color: str(style.subheaderTextColor) }}>
+              {tool.description}
+            </p>
+          )}
+          {tool.texts.welcomeMessage && <p className="text-sm">{tool.texts.welcomeMessage}</p>}
+        </header>
+
+        {run.status === 'idle' && (
+          <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5">
+            {steps.length > 1 && (
+              <p className="text-muted-foreground text-xs">
+                Step {stepIndex + 1} of {steps.length}
+                {step.title ? `: ${step.title}` : ''}
+              </p>
+            )}
+            {showMainInput &&
+              (inputOpen ? (
+                <div className="flex flex-col gap-1.5">
+                  <Label htmlFor={inputId}>{tool.texts.inputLabel ?? 'Your input'}</Label>
+                  <Textarea
+                    id={inputId}
+                    rows={3}
+                    value={input}
+                    placeholder={tool.texts.inputPlaceholder ?? undefined}
+                    onChange={(event) => setInput(event.target.value)}
+                  />
+                  {tool.texts.examples.length > 0 && (
+                    <div className="flex flex-wrap gap-2">
+                      {tool.texts.examples.map((example) => (
+                        <Button
+                          key={example}
+                          type="button"
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setInput(example)}
+                        >
+                          {example}
+                        </Button>
+                      ))}
+                    </div>
+                  )}
+                </div>
+              ) : (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="self-start"
+                  onClick={() => setInputOpen(true)}
+                >
+                  {tool.texts.inputLabel ?? 'Add more details'}
+                </Button>
+              ))}
+            {step.fields.map((field) => (
+              <ToolFieldInput
+                key={field.name}
+                field={field}
+                value={values[field.name]}
+                accent={str(style.buttonBackgroundColor)}
+                onChange={(value) => setValues((old) => ({ ...old, [field.name]: value }))}
+              />
+            ))}
+            <div className="flex justify-between gap-2">
+              {stepIndex > 0 ? (
+                <Button type="button" variant="outline" onClick={() => setStepIndex(stepIndex - 1)}>
+                  Back
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" style={buttonStyle}>
+                {isLast ? 'Run' : 'Next'}
+              </Button>
+            </div>
+          </form>
+        )}
+
+        {run.status === 'loading' && (
+          <section
+            aria-live="polite"
+            aria-busy="true"
+            className="flex flex-col gap-3 rounded-lg border border-border p-5"
+          >
+            <p className="text-sm">Working on it…</p>
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-2/3" />
+            <Button variant="outline" size="sm" className="self-start" onClick={() => abort.current?.abort()}>
+              Cancel
+            </Button>
+          </section>
+        )}
+
+        {run.status === 'error' && (
+          <section role="alert" className="flex flex-col gap-3 rounded-lg border border-destructive/50 p-5">
+            <p className="text-destructive text-sm">{run.error}</p>
+            <div className="flex gap-2">
+              <Button onClick={retry} style={buttonStyle}>
+                Retry
+              </Button>
+              <Button variant="outline" onClick={() => dispatch({ type: 'reset' })}>
+                Change inputs
+              </Button>
+            </div>
+          </section>
+        )}
+
+        {run.status === 'success' && run.result !== null && (
+          <section
+            aria-label="Result"
+            className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5"
+          >
+            <ToolResult text={run.result} />
+            <Button
+              variant="outline"
+              size="sm"
+              className="self-start"
+              onClick={() => {
+                dispatch({ type: 'reset' });
+                setStepIndex(0);
+              }}
+            >
+              Start over
+            </Button>
+          </section>
+        )}
+
+        {run.status === 'success' && (tool.cta.message || (tool.cta.button && tool.cta.link)) && (
+          <aside
+            aria-label="Call to action"
+            className="flex flex-col items-center gap-3 rounded-lg border border-border p-5 text-center"
+          >
+            {tool.cta.message && <p>{tool.cta.message}</p>}
+            {tool.cta.button && tool.cta.link && (
+              <Button asChild style={buttonStyle}>
+                <a href={tool.cta.link} target="_blank" rel="noopener noreferrer">
+                  {tool.cta.button}
+                </a>
+              </Button>
+            )}
+          </aside>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useRequireSession } from '../features/auth/hooks/use-session.ts';
+import { PlanDialogHost } from '../features/plans/components/plan-dialog-host.tsx';
+import { useTools } from '../features/tools/api.ts';
+import { ActivateToolDialog } from '../features/tools/components/activate-tool-dialog.tsx';
+import { RenameDialog, ToolStatusBadge } from '../features/tools/components/tools-panel.tsx';
+
+/** `/build/app/{appId}/tool/{toolId}` (spec 2 §2): one tool: its title, path, status and activation. */
+export function BuilderToolRoute() {
+  const { appId = '', toolId = '' } = useParams();
+  useRequireSession();
+  const tools = useTools(appId);
+  const [renaming, setRenaming] = useState(false);
+  const tool = tools.data?.tools.find((entry) => entry.toolId === toolId);
+  const back = `/build/app/${encodeURIComponent(appId)}`;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+      <div className="flex items-center gap-2">
+        <Button variant="ghost" size="icon-sm" asChild>
+          <Link to={back} aria-label="Back to the builder">
+            <ArrowLeft aria-hidden="true" />
+          </Link>
+        </Button>
+        <h1 className="font-semibold text-xl">{tool?.title ?? 'Tool'}</h1>
+        {tool && <ToolStatusBadge status={tool.status} />}
+      </div>
+      {!tools.data && !tools.isError && <Skeleton className="h-24" />}
+      {(tools.isError || (tools.data && !tool)) && (
+        <p role="alert">This tool could not be found in the app.</p>
+      )}
+      {tool && (
+        <div className="flex flex-col gap-4 rounded-lg border border-border p-4">
+          <p className="text-sm">
+            Public link:{' '}
+            <a href={tool.url} target="_blank" rel="noreferrer" className="text-primary underline">
+              {tool.url}
+            </a>
+          </p>
+          <div className="flex gap-2">
+            <ActivateToolDialog appId={appId} tool={tool} />
+            <Button variant="outline" size="sm" onClick={() => setRenaming(true)}>
+              Rename
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <Link to={`${back}/tools`}>All tools</Link>
+            </Button>
+          </div>
+          {renaming && <RenameDialog appId={appId} tool={tool} onClose={() => setRenaming(false)} />}
+        </div>
+      )}
+      <PlanDialogHost />
+    </div>
+  );
+}
