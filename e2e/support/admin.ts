@@ -9,6 +9,7 @@ export const E2E_ADMINS = {
   apps: 'e2e-apps-admin@example.com',
   functions: 'e2e-functions-admin@example.com',
   database: 'e2e-database-admin@example.com',
+  settings: 'e2e-settings-admin@example.com',
 } as const;
 
 /** Signs up the admin with the page's request context, or logs in when a retry finds it exists. */
