@@ -144,3 +144,28 @@ test('analytics: the unpublished message first, then charts per day once publish
   await expect(page.getByTestId('total-Cost')).toHaveText('$0.00');
   await expect(page.getByText('Publish your app to access analytics.')).toHaveCount(0);
 });
+
+test('App chat: an admin activates and deactivates the chat assistant', async ({ page }) => {
+  await signInAdmin(page, E2E_ADMINS.settings, PASSWORD);
+  const res = await page.request.post('/api/apps', {
+    data: { name: `Chat app ${Date.now()}`, type: 'GEN_APP' },
+    headers,
+  });
+  expect(res.status()).toBe(201);
+  const appId = ((await res.json()) as { id: string }).id;
+  await page.goto(`/build/app/${appId}`);
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('button', { name: 'App chat' })
+    .click();
+  const toggle = page.getByRole('switch', { name: 'Activate chat' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  await expect(page.getByText('Chat assistant activated successfully')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Activated' })).toHaveAttribute('aria-checked', 'true');
+  const app = await (await page.request.get(`/api/apps/${appId}`)).json();
+  expect(app.builder.chatAssistant).toMatchObject({ status: 'active', chatAppId: expect.any(String) });
+  await page.getByRole('switch', { name: 'Activated' }).click();
+  await expect(page.getByText('Chat assistant deactivated successfully')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Activate chat' })).toHaveAttribute('aria-checked', 'false');
+});
