@@ -37,6 +37,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   PREVIEW_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PREVIEW_ORIGIN: z.url().optional(),
   ...dataSourcesEnvSchema.shape,
@@ -67,6 +68,8 @@ export interface Config {
   /** Absolute path of the built web app, or undefined to use the default location. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** How long a draining server keeps serving after /api/ready turned 503, so load balancers notice. */
+  shutdownDrainDelayMs: number;
   /** The preview origin: a second listener that serves only compiled app documents (features/preview). */
   preview: PreviewConfig;
   /** Data sources: connector credentials, the test-only loopback switch of the SSRF guard. */
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     preview: previewConfig(e.PORT, e.PREVIEW_PORT, e.PREVIEW_ORIGIN),
     dataSources: toDataSourcesConfig(e),
     auth: toAuthConfig(e),

@@ -22,9 +22,9 @@ export interface RunningServer {
   readonly queue: JobQueue;
   readonly drain: Drain;
   /**
-   * Graceful stop: readiness answers 503 at once, live streams end, in-flight requests finish (the
-   * listener stays open meanwhile), job fetching stops and running jobs finish or go back to the
-   * queue, then the database closes. Bounded by SHUTDOWN_TIMEOUT_MS.
+   * Graceful stop: readiness answers 503 at once, live streams end, the listener keeps serving for
+   * SHUTDOWN_DRAIN_DELAY_MS and until in-flight requests finish, job fetching stops and running
+   * jobs finish or go back to the queue, then the database closes. Bounded by SHUTDOWN_TIMEOUT_MS.
    */
   close(): Promise<void>;
 }
@@ -112,6 +112,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       const timedOut = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs);
       });
+      // SHUTDOWN_DRAIN_DELAY_MS: keep serving (ready: 503) until load balancers' probes have noticed.
+      if (config.shutdownDrainDelayMs > 0) {
+        await Promise.race([
+          new Promise((resolve) =>
+            setTimeout(resolve, Math.min(config.shutdownDrainDelayMs, config.shutdownTimeoutMs)),
+          ),
+          timedOut,
+        ]);
+      }
       const idle = await Promise.race([drain.idle().then(() => 'idle' as const), timedOut]);
       const servers = [server, preview];
       const closed = Promise.all(

@@ -136,6 +136,22 @@ describe('graceful shutdown', () => {
   );
 
   it(
+    'keeps serving for SHUTDOWN_DRAIN_DELAY_MS with nothing in flight, so load balancers notice',
+    async () => {
+      const { server } = await start({ SHUTDOWN_DRAIN_DELAY_MS: '5000' });
+      expect(server.drain.inFlight).toBe(0);
+      const closed = server.close();
+      const ready = await fetch(`${server.url}/api/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'unavailable', draining: true });
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      await closed;
+      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'lets a running job finish within the budget, and puts one that does not back in the queue',
     async () => {
       const { server, queryAfter } = await start({ SHUTDOWN_TIMEOUT_MS: '1500' });
