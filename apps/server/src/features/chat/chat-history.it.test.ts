@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CHAT_ATTACHMENT_MAX_BYTES,
   CHAT_HISTORY_PAGE_SIZE,
+  CHAT_MAX_ATTACHMENTS,
+  CHAT_MESSAGE_MAX_LENGTH,
   CHAT_MESSAGES,
   type ChatMessage,
+  RATING_COMMENT_MAX_LENGTH,
+  RATING_MAX_SCORE,
+  RATING_MIN_SCORE,
   type RestoreResponse,
   serializeAction,
   type UndoRestoreResponse,
@@ -11,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { json, type SignedIn } from '../../../test/support/accounts.ts';
 import { filesOf, historyOf, send, setUpChatSuite, versionsOf } from '../../../test/support/chat.ts';
 import { chatRuntime } from './chat.module.ts';
+import { formatVersionDate } from './restore.service.ts';
 
 const env = setUpChatSuite();
 
@@ -147,6 +154,7 @@ describe('restore and undo restore', () => {
     expect(filesAfterUndo.has('pages/Deals.tsx')).toBe(true);
     expect((await versionsOf(env.t, env.owner, env.appId)).versions).toHaveLength(before.versions.length + 2);
     const last = undone.body.messages.at(-1)!;
+    expect(last.content).toBe(CHAT_MESSAGES.undidRestore(formatVersionDate(v2.timestamp)));
     expect(last.annotations[0]!.systemActionInfo).toMatchObject({ type: 'undo_restore' });
     // The undone restore no longer offers "Undo restore".
     const undoneRestore = undone.body.messages.find((m) => m.id === restoreMessage.id)!;
@@ -207,10 +215,19 @@ describe('rating', () => {
     env.fake.reply({ chunks: ['Done.'] });
     await send(env.t, env.owner, env.appId, { text: 'Hi', userMessageId: 'rate-user' });
     const assistant = (await historyOf(env.t, env.owner, env.appId)).messages[1]!;
-    for (const score of [0, 6, 2.5]) {
+    for (const score of [RATING_MIN_SCORE - 1, RATING_MAX_SCORE + 1, 2.5]) {
       const res = await post(env.owner, `/api/apps/${env.appId}/rating`, { messageId: assistant.id, score });
       expect(res.status).toBe(400);
     }
+    const longComment = await post(env.owner, `/api/apps/${env.appId}/rating`, {
+      messageId: assistant.id,
+      score: RATING_MAX_SCORE,
+      comment: 'x'.repeat(RATING_COMMENT_MAX_LENGTH + 1),
+    });
+    expect(longComment.status).toBe(400);
+    expect(
+      (await historyOf(env.t, env.owner, env.appId)).messages[1]!.annotations[0]!.rating,
+    ).toBeUndefined();
     const onUser = await post(env.owner, `/api/apps/${env.appId}/rating`, {
       messageId: 'rate-user',
       score: 3,
@@ -276,7 +293,7 @@ describe('attachments', () => {
   it('refuses files of 10 MB or more and types that cannot be attached', async () => {
     const big = await upload(
       env.owner,
-      new File([new Uint8Array(10_000_000)], 'big.png', { type: 'image/png' }),
+      new File([new Uint8Array(CHAT_ATTACHMENT_MAX_BYTES)], 'big.png', { type: 'image/png' }),
     );
     expect(big.status).toBe(400);
     expect(await big.json()).toMatchObject({
@@ -284,6 +301,43 @@ describe('attachments', () => {
     });
     const html = await upload(env.owner, new File(['<script>'], 'x.html', { type: 'text/html' }));
     expect(html.status).toBe(400);
+    expect(await html.json()).toMatchObject({
+      error: { code: 'unsupported_file_type', message: CHAT_MESSAGES.attachmentUnsupported },
+    });
+  });
+
+  it('answers "File not found" without a file and for an unknown attachment', async () => {
+    const empty = await env.t.app.request(`/api/apps/${env.appId}/chat/attachments`, {
+      method: 'POST',
+      headers: env.owner.headers,
+      body: new FormData(),
+    });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ error: { message: CHAT_MESSAGES.attachmentNotFound } });
+    const unknown = await env.t.app.request(`/api/apps/${env.appId}/chat/attachments/${randomUUID()}`, {
+      headers: env.owner.headers,
+    });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { message: CHAT_MESSAGES.attachmentNotFound } });
+  });
+
+  it('refuses a message without text or files, more than the attachment limit, or too long', async () => {
+    const empty = await post(env.owner, `/api/apps/${env.appId}/chat`, { text: '  ' });
+    expect(empty).toMatchObject({ status: 400, body: { error: { message: CHAT_MESSAGES.messageRequired } } });
+    const attachments = Array.from({ length: CHAT_MAX_ATTACHMENTS + 1 }, (_, i) => ({
+      name: `f${i}.png`,
+      url: `/api/apps/${env.appId}/chat/attachments/${randomUUID()}`,
+      contentType: 'image/png',
+    }));
+    expect((await post(env.owner, `/api/apps/${env.appId}/chat`, { text: 'Look', attachments })).status).toBe(
+      400,
+    );
+    const long = await post(env.owner, `/api/apps/${env.appId}/chat`, {
+      text: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1),
+    });
+    expect(long.status).toBe(400);
+    expect((await historyOf(env.t, env.owner, env.appId)).messages).toHaveLength(0);
+    expect(env.fake.completions()).toHaveLength(0);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   CHAT_HISTORY_PAGE_SIZE,
   CHAT_MESSAGES,
   type RestoreResponse,
+  type SystemActionInfo,
   type UndoRestoreResponse,
 } from '@atelier/shared';
 import { notFound } from '../../platform/errors.ts';
@@ -38,6 +39,23 @@ async function endOfExchange(runtime: ChatRuntime, appId: string, message: ChatM
   return end;
 }
 
+/** The user message a restore or an undo restore adds, tied to the version it wrote. */
+function insertActionMessage(
+  runtime: ChatRuntime,
+  appId: string,
+  input: { id: string; content: string; systemActionInfo: SystemActionInfo; versionId: string },
+) {
+  return runtime.repo.insertMessage({
+    id: input.id,
+    appId,
+    role: 'user',
+    content: input.content,
+    parts: [{ type: 'text', text: input.content }],
+    annotations: { systemActionInfo: input.systemActionInfo },
+    versionId: input.versionId,
+  });
+}
+
 export async function restoreVersion(
   runtime: ChatRuntime,
   actor: AppActor,
@@ -53,24 +71,19 @@ export async function restoreVersion(
 
   const restoreMessageId = randomUUID();
   const date = target.version.timestamp;
+  const content = CHAT_MESSAGES.restoredVersion(formatVersionDate(date));
   const created = await runtime.apps.versions.createVersion(actor, appId, {
     files: target.files,
     messageId: restoreMessageId,
     userRequest: null,
-    description: CHAT_MESSAGES.restoredVersion(formatVersionDate(date)),
+    description: content,
   });
   const end = await endOfExchange(runtime, appId, message);
   await runtime.repo.deleteFromSeq(appId, end + 1);
-  const content = CHAT_MESSAGES.restoredVersion(formatVersionDate(date));
-  await runtime.repo.insertMessage({
+  await insertActionMessage(runtime, appId, {
     id: restoreMessageId,
-    appId,
-    role: 'user',
     content,
-    parts: [{ type: 'text', text: content }],
-    annotations: {
-      systemActionInfo: { type: 'restore', restoredVersionDate: date, revertedFromMessageId: messageId },
-    },
+    systemActionInfo: { type: 'restore', restoredVersionDate: date, revertedFromMessageId: messageId },
     versionId: created.version.id,
   });
   await runtime.repo.insertRestore({
@@ -125,13 +138,10 @@ export async function undoRestore(
       ...(info?.restoredVersionDate ? { restoredVersionDate: info.restoredVersionDate } : {}),
     },
   });
-  await runtime.repo.insertMessage({
+  await insertActionMessage(runtime, appId, {
     id: undoMessageId,
-    appId,
-    role: 'user',
     content,
-    parts: [{ type: 'text', text: content }],
-    annotations: { systemActionInfo: { type: 'undo_restore', restoredVersionDate: date } },
+    systemActionInfo: { type: 'undo_restore', restoredVersionDate: date },
     versionId: created.version.id,
   });
   return { ...(await latestPage(runtime, appId)), versionId: created.version.id, error: null };
