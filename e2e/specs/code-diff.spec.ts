@@ -46,7 +46,7 @@ test('the diff view shows the changes between two versions, unified and side by 
   const dialog = page.getByRole('dialog', { name: 'All changes' });
   // Defaults: the previous version against the current one.
   const file = dialog.getByRole('region', { name: 'components/Greeting.tsx' });
-  await expect(file.getByText('modified')).toBeVisible();
+  await expect(file.getByText('modified')).toBeVisible({ timeout: 30_000 });
   // Word-level highlights: only the changed word is marked on each side.
   await expect(file.locator('mark[data-word-change="removed"]')).toHaveText('there');
   await expect(file.locator('mark[data-word-change="added"]')).toHaveText('friend');
@@ -98,14 +98,16 @@ test('an admin merges a file from another app and sees it in the tree', async ({
 
   await page.goto(`/build/app/${targetId}/code`);
   const tree = page.getByRole('navigation', { name: 'Files' });
-  await expect(tree.getByRole('heading', { name: 'Pages' })).toBeVisible();
+  await expect(tree.getByRole('heading', { name: 'Pages' })).toBeVisible({ timeout: 30_000 });
   await expect(tree.getByRole('button', { name: 'Badge.tsx' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'All changes' }).click();
   const dialog = page.getByRole('dialog', { name: 'All changes' });
   await dialog.getByLabel('Compare with').selectOption('app');
   await dialog.getByLabel('Other app').selectOption({ label: sourceName });
-  await expect(dialog.getByRole('region', { name: 'components/Badge.tsx' }).getByText('added')).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'components/Badge.tsx' }).getByText('added')).toBeVisible({
+    timeout: 30_000,
+  });
 
   // Merge only the new component.
   const picks = dialog
@@ -116,12 +118,71 @@ test('an admin merges a file from another app and sees it in the tree', async ({
     if (!label.includes('components/Badge.tsx')) await box.uncheck();
   }
   await dialog.getByLabel('Merge description').fill('Bring the badge over');
+  // A refused merge shows the server's error.
+  await page.route('**/merge', (route) =>
+    route.fulfill({ status: 400, json: { error: { code: 'bad_request', message: 'No changes to merge' } } }),
+  );
   await dialog.getByRole('button', { name: 'Merge 1 files' }).click();
-  await expect(page.getByText('Successfully merged 1 files in a single version')).toBeVisible();
+  await expect(page.getByText('Failed to merge files: No changes to merge')).toBeVisible();
+  await page.unroute('**/merge');
+  await dialog.getByRole('button', { name: 'Merge 1 files' }).click();
+  await expect(page.getByText('Successfully merged 1 files in a single version')).toBeVisible({
+    timeout: 30_000,
+  });
 
   await page.keyboard.press('Escape');
-  await expect(tree.getByRole('button', { name: 'Badge.tsx' })).toBeVisible();
+  await expect(tree.getByRole('button', { name: 'Badge.tsx' })).toBeVisible({ timeout: 30_000 });
   const versions = await page.request.get(`/api/apps/${targetId}/versions`);
   const body = (await versions.json()) as { versions: { metadata: { description: string } }[] };
   expect(body.versions[0]?.metadata.description).toBe('Bring the badge over');
+});
+
+test('the admin validation tester lists the issues of a version and says what failed', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAdmin(page, ADMIN, PASSWORD);
+  const appId = await createApp(page, `Validate Garden ${Date.now()}`);
+  await writeFile(
+    page,
+    appId,
+    'pages/Broken.tsx',
+    "import Missing from '../components/Missing';\n\nexport default function Broken() {\n  return <Missing />;\n}\n",
+  );
+  await page.goto(`/build/app/${appId}/code`);
+  await expect(page.getByRole('navigation', { name: 'Files' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Validate', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Validation and repair tester' });
+
+  // Repair needs issues from a validation first.
+  await dialog.getByRole('button', { name: 'Try Repair' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Please run validation first and ensure there are issues to repair',
+  );
+  // Iterations are clamped to 1–5 and kept for the next time.
+  await dialog.getByLabel('Iterations').fill('9');
+  await expect(dialog.getByLabel('Iterations')).toHaveValue('5');
+  expect(await page.evaluate(() => localStorage.getItem('atelier.repair.iterations'))).toBe('5');
+
+  await dialog.getByRole('button', { name: 'Validate', exact: true }).click();
+  const issues = dialog.getByRole('list', { name: 'Validation issues' });
+  await expect(issues).toContainText("Cannot find module '../components/Missing'", { timeout: 60_000 });
+  await expect(issues).toContainText('pages/Broken.tsx:1');
+  await expect(dialog.getByRole('button', { name: 'Re-validate' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Try Repair' })).toBeEnabled();
+
+  // A validation that fails says so.
+  await page.route('**/validate', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'boom' } } }),
+  );
+  await dialog.getByRole('button', { name: 'Re-validate' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to validate');
+  await page.keyboard.press('Escape');
+
+  // A comparison that cannot be loaded says so.
+  await page.route('**/compare?**', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'boom' } } }),
+  );
+  await page.getByRole('button', { name: 'All changes' }).click();
+  await expect(page.getByRole('dialog', { name: 'All changes' }).getByRole('alert')).toHaveText(
+    'Failed to load comparison data',
+  );
 });
