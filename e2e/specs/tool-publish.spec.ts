@@ -1,0 +1,106 @@
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+const PASSWORD = 'violet-canyon-maple-42';
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Side panel' });
+const open = (page: Page, entry: string) => menu(page).getByRole('button', { name: entry }).click();
+const saved = (page: Page) =>
+  expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
+
+test('a builder makes a single tool from /home, activates and publishes it; an anonymous visitor runs it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = `tool-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect(
+    (
+      await page.request.post('/api/auth/signup', {
+        data: { email, password: PASSWORD },
+        headers: { origin: baseURL },
+      })
+    ).status(),
+  ).toBe(201);
+
+  // A single tool from /home.
+  await page.goto('/home');
+  await page.getByRole('radio', { name: /Single tool/ }).click();
+  await page.getByLabel('What do you want to build?').fill('Trip planner for weekend city breaks');
+  await page.getByRole('button', { name: 'Start building' }).click();
+  await expect(page).toHaveURL(/\/build\/app\/[0-9a-f-]{36}$/);
+
+  // Activation is refused until the tool has a header.
+  await page.getByRole('button', { name: 'Activate', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Activate Your Tool!' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Activate tool').click();
+  await expect(dialog.getByRole('alert')).toHaveText('Your tool should have a header before it is activated');
+  await expect(dialog.getByLabel('Activate tool')).not.toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // Texts, two fields and the call to action, through the side panel.
+  await open(page, 'Tool texts');
+  await page.getByLabel('Header', { exact: true }).fill('Weekend planner');
+  await page.getByLabel('Subheader').fill('Two days, one city, no stress');
+  await page.getByLabel('Input label').fill('Anything we should know?');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await open(page, 'Custom fields');
+  await page.getByLabel('Field name').fill('Destination');
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await page.getByLabel('Field name').fill('Travel style');
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await open(page, 'Call to action');
+  const ctaPanel = page.getByRole('complementary').filter({ hasText: 'Call to action' });
+  await ctaPanel.getByLabel('Message').fill('Want a local guide?');
+  await ctaPanel.getByLabel('Button text').fill('Book a guide');
+  await ctaPanel.getByLabel('Button link').fill('https://example.com/guides');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await saved(page);
+
+  // Activate: the toggle reads Activated and the copyable link names the tool's path.
+  await page.getByRole('button', { name: 'Activate', exact: true }).click();
+  await dialog.getByLabel('Activate tool').click();
+  await expect(dialog.getByLabel('Activated')).toBeChecked();
+  const link = await dialog.getByLabel('Tool link', { exact: true }).inputValue();
+  expect(link).toMatch(new RegExp(`^${baseURL}/tool/[A-Za-z0-9-]+$`));
+  const path = new URL(link).pathname;
+  await page.keyboard.press('Escape');
+
+  // Publish.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const publish = page.getByRole('dialog');
+  await publish.getByLabel('Header').fill('Weekend planner');
+  await publish.getByRole('button', { name: 'Publish app' }).click();
+  await expect(publish).toBeHidden({ timeout: 20_000 });
+
+  // A fresh, anonymous visitor.
+  const visitor = await browser.newContext();
+  const tab = await visitor.newPage();
+  await tab.goto(`${baseURL}${path}`);
+  await expect(tab.getByRole('heading', { name: 'Weekend planner' })).toBeVisible();
+  await expect(tab.getByText('Two days, one city, no stress')).toBeVisible();
+  await tab.getByLabel('Anything we should know?').fill('We love museums');
+  await tab.getByLabel('Destination').fill('Lisbon');
+  await tab.getByLabel('Travel style').fill('slow and curious');
+  await tab.getByRole('button', { name: 'Run' }).click();
+
+  const result = tab.getByRole('region', { name: 'Result' });
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(result).toContainText('Lisbon');
+  await expect(result).toContainText('offline assistant');
+  const cta = tab.getByRole('complementary', { name: 'Call to action' });
+  await expect(cta).toContainText('Want a local guide?');
+  await expect(cta.getByRole('link', { name: 'Book a guide' })).toHaveAttribute(
+    'href',
+    'https://example.com/guides',
+  );
+
+  // An unknown path says so.
+  await tab.goto(`${baseURL}/tool/no-such-tool-here`);
+  await expect(
+    tab.getByRole('heading', { name: 'Tool with path no-such-tool-here not found' }),
+  ).toBeVisible();
+  await visitor.close();
+});
