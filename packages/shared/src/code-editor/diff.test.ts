@@ -115,3 +115,18 @@ it('has the spec texts of the diff view', () => {
   expect(DIFF_MESSAGES.waitForChanges).toBe('Wait for the changes to complete before viewing the diff');
   expect(DIFF_MESSAGES.loadFailed).toBe('Failed to load comparison data');
 });
+
+it('has the spec texts of the validation tester', async () => {
+  const { VALIDATION_MESSAGES, DEFAULT_CUSTOM_REPAIR_MODEL } = await import('./validation.ts');
+  expect(VALIDATION_MESSAGES).toMatchObject({
+    revalidate: 'Re-validate',
+    tryRepair: 'Try Repair',
+    rerepair: 'Re-repair',
+    applying: 'Applying...',
+    applied: 'Test Bundle Applied',
+    runValidationFirst: 'Please run validation first and ensure there are issues to repair',
+    validateFailed: 'Failed to validate',
+    repairFailed: 'Failed to repair',
+  });
+  expect(DEFAULT_CUSTOM_REPAIR_MODEL).toMatch(/gemini.*flash.*preview/);
+});

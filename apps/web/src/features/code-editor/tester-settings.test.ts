@@ -1,4 +1,8 @@
-import { DEFAULT_CUSTOM_REPAIR_MODEL, VALIDATION_TESTER_STORAGE } from '@atelier/shared';
+import {
+  CODE_EDITOR_MESSAGES,
+  DEFAULT_CUSTOM_REPAIR_MODEL,
+  VALIDATION_TESTER_STORAGE,
+} from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
 import { mergeableItems, mergeSuccessMessage } from './merge-messages.ts';
 import { readTesterSettings, writeTesterSettings } from './tester-settings.ts';
@@ -49,6 +53,8 @@ describe('merge messages', () => {
     expect(mergeSuccessMessage({ filesCount: 2, deployedFunctionsCount: 1 })).toBe(
       'Successfully merged 2 files in a single version and deployed 1 function(s)',
     );
+    expect(CODE_EDITOR_MESSAGES.functionsFailed(2)).toBe('2 function(s) failed to deploy');
+    expect(CODE_EDITOR_MESSAGES.mergeFailed).toBe('Failed to merge changes');
   });
 
   it('offers only added and modified files', () => {
