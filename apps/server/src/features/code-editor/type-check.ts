@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import ts from 'typescript';
+import type ts from 'typescript';
 
 /** A type error of an app file (line 1-based). */
 export interface TypeCheckDiagnostic {
@@ -39,7 +39,7 @@ const REPORTED_CODES = new Set([
   2769, // No overload matches this call
 ]);
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
+const compilerOptions = (ts: typeof import('typescript')): ts.CompilerOptions => ({
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -57,16 +57,26 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   types: [],
   baseUrl: APP_ROOT,
   paths: { '@/*': ['./*'] },
-};
+});
 
 const sourceCache = new Map<string, ts.SourceFile>();
+let typescript: Promise<typeof import('typescript')> | undefined;
+/** TypeScript is loaded on the first validation, not at start-up (it is large). */
+const loadTypeScript = () => {
+  typescript ??= import('typescript').then((m) => m.default);
+  return typescript;
+};
 
 /**
  * Type-checks an app's file tree with TypeScript (its own files in memory, library types from the
  * server's node_modules) and answers the errors located in app files. Library files are parsed once
  * per process.
  */
-export function typeCheckApp(files: readonly { path: string; content: string }[]): TypeCheckDiagnostic[] {
+export async function typeCheckApp(
+  files: readonly { path: string; content: string }[],
+): Promise<TypeCheckDiagnostic[]> {
+  const ts = await loadTypeScript();
+  const COMPILER_OPTIONS = compilerOptions(ts);
   const byName = new Map<string, string>();
   for (const f of files)
     if (/\.(tsx?|jsx?)$/.test(f.path)) byName.set(path.join(APP_ROOT, f.path), f.content);

@@ -163,7 +163,7 @@ export async function validateFiles(
       }));
   });
   const typescript = await timed('typescript', async () =>
-    typeCheckApp(files).map((d) => ({
+    (await typeCheckApp(files)).map((d) => ({
       message: d.message,
       componentName: d.file,
       detectorId: 'typescript',

@@ -51,7 +51,7 @@ const repair = (appId: string, versionId: string, initialIssues: ValidationIssue
 beforeAll(async () => {
   // Warm the type checker's library cache once (parsing lib.dom and React's types is the slow part).
   const { typeCheckApp } = await import('./type-check.ts');
-  typeCheckApp([{ path: 'pages/Warm.tsx', content: 'export default () => <p />;' }]);
+  await typeCheckApp([{ path: 'pages/Warm.tsx', content: 'export default () => <p />;' }]);
 }, 120_000);
 
 describe('POST /api/apps/{appId}/versions/{versionId}/validate', () => {
