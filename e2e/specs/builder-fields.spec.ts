@@ -72,8 +72,22 @@ test('custom fields in two steps are kept after a reload; tags block deletion; a
   await page.getByLabel('New option').fill('low');
   await page.getByRole('button', { name: 'Add option' }).click();
   await expect(page.getByText('Option already exists')).toBeVisible();
+  // Each option can carry an icon image.
+  await page
+    .getByLabel('Upload Icon of Low')
+    .setInputFiles({ name: 'low.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Icon of Low preview' })).toHaveAttribute('src', /\/icons\//);
   // Keyboard reorder: Budget moves above Destination.
   await page.getByRole('button', { name: 'Move Budget up' }).click();
+  // Drag: Travel dates dropped on Destination takes its place and joins Step 1.
+  await page
+    .getByRole('img', { name: 'Drag Travel dates' })
+    .dragTo(page.getByTestId('field-row').filter({ hasText: 'Destination' }));
+  await expect(page.getByRole('region', { name: 'Step 1' }).getByTestId('field-row')).toHaveText([
+    /Budget/,
+    /Travel dates/,
+    /Destination/,
+  ]);
   await saved(page);
 
   await page.reload();
@@ -81,14 +95,15 @@ test('custom fields in two steps are kept after a reload; tags block deletion; a
   await expect(page.getByLabel('Multi step')).toBeChecked();
   await expect(page.getByRole('region', { name: 'Step 1' }).getByTestId('field-row')).toHaveText([
     /Budget\s*Single select/,
+    /Travel dates/,
     /Destination/,
   ]);
   await expect(page.getByRole('region', { name: 'When' }).getByTestId('field-row')).toHaveText([
-    /Travel dates/,
     /Your email/,
   ]);
   await page.getByRole('button', { name: 'Edit Budget' }).click();
   await expect(page.getByRole('button', { name: 'Edit option Low' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Icon of Low preview' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit option High' })).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
 
