@@ -104,3 +104,47 @@ test('a builder makes a single tool from /home, activates and publishes it; an a
   ).toBeVisible();
   await visitor.close();
 });
+
+test('on lite, a second live tool is refused with the cap message, and Upgrade opens the plan dialog', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const headers = { origin: baseURL };
+  const email = `tool-cap-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect(
+    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
+  ).toBe(201);
+  const makeTool = async (name: string) => {
+    const app = (await (
+      await page.request.post('/api/apps', { data: { name, type: 'AI_TOOL' }, headers })
+    ).json()) as {
+      id: string;
+    };
+    expect(
+      (await page.request.patch(`/api/apps/${app.id}`, { data: { header: name }, headers })).status(),
+    ).toBe(200);
+    const list = (await (await page.request.get(`/api/apps/${app.id}/tools`)).json()) as {
+      tools: { toolId: string }[];
+    };
+    return { appId: app.id, toolId: list.tools[0]!.toolId };
+  };
+  const first = await makeTool('First live tool');
+  const activated = await page.request.patch(`/api/apps/${first.appId}/tools/${first.toolId}`, {
+    data: { status: 'active' },
+    headers,
+  });
+  expect(activated.status()).toBe(200);
+  const second = await makeTool('Second tool');
+
+  await page.goto(`/build/app/${second.appId}`);
+  await page.getByRole('button', { name: 'Activate', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Activate Your Tool!' });
+  await dialog.getByLabel('Activate tool').click();
+  await expect(dialog.getByRole('note')).toContainText(
+    'You can have 1 live AI tool on the Lite plan. Upgrade your plan to activate more tools.',
+  );
+  await expect(dialog.getByLabel('Activate tool')).not.toBeChecked();
+  await dialog.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/goto=upgrade_app_plan/);
+  await expect(page.getByRole('heading', { name: /^(Upgrade your plan|Your plan|Plans)$/ })).toBeVisible();
+});
