@@ -1,18 +1,14 @@
-// The baseline of the entities benchmark: bare node:http + node-postgres answering the same list and
-// create queries the entity API runs (same SQL, same pool size), with no auth, no rules lookup, no
-// validation. GET /api/health, GET /list, POST /create.
+// The baseline of the entities benchmark: bare node:http + node-postgres running exactly the list and
+// create statements the entity API runs (captured from the server's own service: same SQL, same
+// parameters, the rules in the WHERE), same pool size, with no auth, no app lookup, no validation.
+// GET /api/health, GET /list, POST /create.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 
-const { DATABASE_URL, PORT, APP_ID, ENTITY, USER_ID } = process.env;
+const { DATABASE_URL, PORT, STATEMENTS } = process.env;
+const { list, create } = JSON.parse(STATEMENTS);
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
-
-const LIST = `select r.id, r.creator_id, r.data, r.created_at, r.updated_at from entity_records r
-  where r.app_id = $1 and r.entity = $2 and (r.creator_id = $3) and true
-  order by r.created_at desc, r.id desc limit $4 offset $5`;
-const CREATE = `insert into entity_records as r (app_id, entity, id, creator_id, data) values ($1, $2, $3, $4, $5::jsonb)
-  returning r.id, r.creator_id, r.data, r.created_at, r.updated_at`;
 
 const view = (row) => ({
   ...row.data,
@@ -22,25 +18,27 @@ const view = (row) => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
+/** The create statement's parameters with a new record (a fresh id, the posted fields). */
+function createParams(data) {
+  const params = [...create.params];
+  const [record] = JSON.parse(params[create.payloadIndex]);
+  params[create.payloadIndex] = JSON.stringify([{ ...record, id: randomUUID(), data }]);
+  return params;
+}
+
 http
   .createServer(async (req, res) => {
     try {
       if (req.url === '/api/health') return res.writeHead(200).end('ok');
       if (req.method === 'GET' && req.url.startsWith('/list')) {
-        const { rows } = await pool.query(LIST, [APP_ID, ENTITY, USER_ID, 20, 0]);
+        const { rows } = await pool.query(list.text, list.params);
         return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows.map(view)));
       }
       if (req.method === 'POST' && req.url === '/create') {
         const chunks = [];
         for await (const chunk of req) chunks.push(chunk);
         const data = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const { rows } = await pool.query(CREATE, [
-          APP_ID,
-          ENTITY,
-          randomUUID(),
-          USER_ID,
-          JSON.stringify(data),
-        ]);
+        const { rows } = await pool.query(create.text, createParams(data));
         return res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(view(rows[0])));
       }
       res.writeHead(404).end();

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
 import { benchDir, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
+import { entityApiStatements } from './entities-sql.ts';
 
 /**
  * The entity API on PostgreSQL with access rules on (read and write: creator), 10,000 records:
@@ -19,12 +20,6 @@ const RECORDS = 10_000;
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
 const rawServer = path.join(benchDir, 'benchmarks/entities-raw-server.mjs');
 const PASSWORD = 'violet-canyon-maple-42';
-
-const LIST_SQL = `select r.id, r.creator_id, r.data, r.created_at, r.updated_at from entity_records r
-  where r.app_id = $1 and r.entity = $2 and (r.creator_id = $3) and true
-  order by r.created_at desc, r.id desc limit $4 offset $5`;
-const CREATE_SQL = `insert into entity_records as r (app_id, entity, id, creator_id, data) values ($1, $2, $3, $4, $5::jsonb)
-  returning r.id, r.creator_id, r.data, r.created_at, r.updated_at`;
 
 async function api<T>(
   base: string,
@@ -42,9 +37,30 @@ async function api<T>(
   return { json: (await res.json()) as T, cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
 }
 
-async function load(options: autocannon.Options) {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * autocannon against one server: req/s, p99, errors, and the server's CPU time per request (ms),
+ * which the load of other processes on the machine changes far less than req/s.
+ */
+async function load(options: autocannon.Options, server: { pid?: number | undefined }) {
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...options });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const cpuMs = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / result.requests.total;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuMs,
+  };
 }
 
 /** `CONNECTIONS` loops issuing one query after another on a pool of 10 for LOAD_SECONDS. */
@@ -149,30 +165,42 @@ export async function run() {
     if (listed.length !== 20 || listed.some((r) => r.creatorId !== userId))
       throw new Error('the rules are not applied');
 
+    // The statements the API runs for this user (the rules in the WHERE, the change signal of a
+    // create): the baseline and "pg alone" run exactly these.
+    const fields = { title: 'New task', points: 3, done: false };
+    const statements = await entityApiStatements({ appId, entity: 'Task', userId, schema, body: fields });
     const rawPort = await freePort();
     raw = await spawnUntilHealthy(
       process.execPath,
       [rawServer],
-      { PORT: String(rawPort), DATABASE_URL: databaseUrl, APP_ID: appId, ENTITY: 'Task', USER_ID: userId },
+      { PORT: String(rawPort), DATABASE_URL: databaseUrl, STATEMENTS: JSON.stringify(statements) },
       `http://127.0.0.1:${rawPort}/api/health`,
     );
-    const body = JSON.stringify({ title: 'New task', points: 3, done: false });
+    const body = JSON.stringify(fields);
     const post = { method: 'POST' as const, body, headers: { 'content-type': 'application/json' } };
 
-    const health = await load({ url: `${base}/api/health` });
-    const session = await load({ url: `${base}/api/auth/session?appId=${appId}`, headers: bearer });
-    const apiList = await load({ url: `${base}/api/apps/${appId}/entities/Task?limit=20`, headers: bearer });
-    const rawList = await load({ url: `http://127.0.0.1:${rawPort}/list` });
-    const pgList = await rawLoop(pool, () => pool.query(LIST_SQL, [appId, 'Task', userId, 20, 0]));
-    const apiCreate = await load({
-      url: `${base}/api/apps/${appId}/entities/Task`,
-      ...post,
-      headers: { ...post.headers, ...bearer },
-    });
-    const rawCreate = await load({ url: `http://127.0.0.1:${rawPort}/create`, ...post });
-    const pgCreate = await rawLoop(pool, () =>
-      pool.query(CREATE_SQL, [appId, 'Task', randomUUID(), userId, body]),
+    const server = atelier.child;
+    const baseline = raw.child;
+    const health = await load({ url: `${base}/api/health` }, server);
+    const session = await load({ url: `${base}/api/auth/session?appId=${appId}`, headers: bearer }, server);
+    const apiList = await load(
+      { url: `${base}/api/apps/${appId}/entities/Task?limit=20`, headers: bearer },
+      server,
     );
+    const rawList = await load({ url: `http://127.0.0.1:${rawPort}/list` }, baseline);
+    const { list, create } = statements;
+    const pgList = await rawLoop(pool, () => pool.query(list.text, list.params));
+    const apiCreate = await load(
+      { url: `${base}/api/apps/${appId}/entities/Task`, ...post, headers: { ...post.headers, ...bearer } },
+      server,
+    );
+    const rawCreate = await load({ url: `http://127.0.0.1:${rawPort}/create`, ...post }, baseline);
+    const pgCreate = await rawLoop(pool, () => {
+      const params = [...create.params];
+      const [record] = JSON.parse(params[create.payloadIndex] as string) as Record<string, unknown>[];
+      params[create.payloadIndex] = JSON.stringify([{ ...record, id: randomUUID() }]);
+      return pool.query(create.text, params);
+    });
 
     record({
       name: 'entities',
@@ -192,6 +220,12 @@ export async function run() {
         'pg alone create p99 (ms)': round(pgCreate.p99),
         'API floor: /api/health (req/s)': round(health.rps),
         'API floor: /api/auth/session with the token (req/s)': round(session.rps),
+        'server CPU per request: API list (ms)': round(apiList.cpuMs, 3),
+        'server CPU per request: node:http + pg list (ms)': round(rawList.cpuMs, 3),
+        'server CPU per request: API create (ms)': round(apiCreate.cpuMs, 3),
+        'server CPU per request: node:http + pg create (ms)': round(rawCreate.cpuMs, 3),
+        'server CPU per request: /api/health (ms)': round(health.cpuMs, 3),
+        'server CPU per request: /api/auth/session (ms)': round(session.cpuMs, 3),
         'errors (all HTTP runs)': apiList.errors + rawList.errors + apiCreate.errors + rawCreate.errors,
       },
       ratios: {
@@ -199,12 +233,18 @@ export async function run() {
         'API create / node:http + pg create': round(apiCreate.rps / rawCreate.rps),
         'API list / pg alone list': round(apiList.rps / pgList.rps),
         'API list / signed-in floor (/api/auth/session)': round(apiList.rps / session.rps),
+        'server CPU per request, node:http + pg list / API list': round(rawList.cpuMs / apiList.cpuMs),
+        'server CPU per request, node:http + pg create / API create': round(
+          rawCreate.cpuMs / apiCreate.cpuMs,
+        ),
         'API create / pg alone create': round(apiCreate.rps / pgCreate.rps),
       },
       targets: { 'API p99': '< 20 ms', 'API / raw (node:http + pg)': '≥ 0.5' },
       notes: [
         `autocannon, ${CONNECTIONS} connections (BENCH_CONNECTIONS), ${LOAD_SECONDS} s per phase; "pg alone": ${CONNECTIONS} loops on a pool of 10 (no HTTP)`,
         'the signed-in floor is GET /api/auth/session with the same token: what resolving the caller alone costs',
+        'the baseline and "pg alone" run the exact statements of the API (captured from its service: the rule `creator = me or an app admin` in the WHERE, the create with its rule check and change signal), with the same parameters',
+        'server CPU per request: user + system CPU time of the server process (/proc) over a phase / requests answered; less sensitive than req/s to other load on the machine',
         'API requests carry an end user’s access token (JWT + session lookup), resolve the app and its entity schemas (cached by version), apply the rules in SQL, validate creates with ajv',
         'PostgreSQL: throwaway cluster from test/support/pg-cluster.ts (fsync off); server and baseline both use a pool of 10',
       ],

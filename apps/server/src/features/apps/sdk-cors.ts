@@ -1,4 +1,3 @@
-import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../platform/http/env.ts';
 
@@ -15,22 +14,43 @@ const SDK_PATHS = [
 
 export const isSdkPath = (path: string) => SDK_PATHS.some((pattern) => pattern.test(path));
 
-const allowAnyOrigin = cors({
-  origin: '*',
-  allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
-  exposeHeaders: ['x-request-id'],
-  maxAge: 600,
-  credentials: false,
-});
+const ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
+const ALLOW_HEADERS = 'authorization,content-type,accept,x-request-id';
+
+/** On every SDK answer. */
+const ANSWER_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'x-request-id',
+};
+
+/** A preflight's answer (any OPTIONS request to an SDK path). */
+const PREFLIGHT_HEADERS: Record<string, string> = {
+  ...ANSWER_HEADERS,
+  'Access-Control-Max-Age': '600',
+  'Access-Control-Allow-Methods': ALLOW_METHODS,
+  'Access-Control-Allow-Headers': ALLOW_HEADERS,
+};
 
 /**
  * CORS for the SDK's calls from the preview origin, published apps (a sandboxed document sends
  * `Origin: null`) and custom domains: any origin, never credentials. The SDK authenticates with
  * bearer tokens (`credentials: 'omit'`); a browser refuses to hand a credentialed answer to a page
  * when the answer says `*`, so the builder's cookie can never be used through this.
+ *
+ * The headers are added once the answer exists (errors included): touching `c.res` before the
+ * handler, as hono/cors does, makes Hono copy every answer into a new Response (a cost on each call).
  */
 export const sdkCors = createMiddleware<AppEnv>(async (c, next) => {
   if (!isSdkPath(c.req.path)) return next();
-  return allowAnyOrigin(c, next);
+  if (c.req.method === 'OPTIONS') return c.body(null, 204, PREFLIGHT_HEADERS);
+  await next();
+  try {
+    for (const [name, value] of Object.entries(ANSWER_HEADERS)) c.res.headers.set(name, value);
+  } catch {
+    // An answer with immutable headers (e.g. a fetched Response passed through): copy it once.
+    const copy = new Response(c.res.body, c.res);
+    for (const [name, value] of Object.entries(ANSWER_HEADERS)) copy.headers.set(name, value);
+    c.res = undefined;
+    c.res = copy;
+  }
 });

@@ -1,5 +1,6 @@
 import { PREVIEW_TOKEN_TTL_SECONDS } from '@atelier/shared';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
+import { verifyHs256 } from '../../platform/auth/hs256.ts';
 import type { JwtKeys } from '../../platform/auth/jwt.ts';
 
 const ISSUER = 'atelier';
@@ -45,27 +46,14 @@ export class PreviewTokens {
 
   /** The claims of a valid, unexpired preview token, or null. */
   async verify(token: string): Promise<PreviewClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, await this.key(), {
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ['HS256'],
-      });
-      const { typ, app, ver, sub, po } = payload;
-      if (
-        typ !== 'preview' ||
-        typeof app !== 'string' ||
-        typeof ver !== 'string' ||
-        typeof sub !== 'string'
-      ) {
-        return null;
-      }
-      if (typeof po !== 'string') return null;
-      return { userId: sub, appId: app, versionId: ver, parentOrigin: po };
-    } catch (error) {
-      if (error instanceof errors.JOSEError) return null;
-      throw error;
+    const payload = verifyHs256(token, await this.keys.secret(), { issuer: ISSUER, audience: AUDIENCE });
+    if (!payload) return null;
+    const { typ, app, ver, sub, po } = payload;
+    if (typ !== 'preview' || typeof app !== 'string' || typeof ver !== 'string' || typeof sub !== 'string') {
+      return null;
     }
+    if (typeof po !== 'string') return null;
+    return { userId: sub, appId: app, versionId: ver, parentOrigin: po };
   }
 
   private async key(): Promise<Uint8Array> {

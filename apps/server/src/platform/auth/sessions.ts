@@ -1,7 +1,7 @@
 import { appIdOfTenant, PLATFORM_TENANT } from '@atelier/shared';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { sessions, users } from '../db/schema/index.ts';
+import { sessions } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
 import { newId } from './jwt.ts';
 import { hashToken, randomToken } from './tokens.ts';
@@ -24,6 +24,27 @@ export interface CreatedSession {
   token: string;
   expiresAt: Date;
 }
+
+interface ActorRow {
+  session_id: string;
+  session_tenant_id: string;
+  user_id: string;
+  user_tenant_id: string;
+  email: string;
+  name: string | null;
+  is_admin: boolean;
+  email_verified_at: Date | string | null;
+}
+
+const actorQuery = (name: string, keyColumn: 's.id' | 's.token_hash') => ({
+  name,
+  text: `select s.id as session_id, s.tenant_id as session_tenant_id, u.id as user_id,
+    u.tenant_id as user_tenant_id, u.email, u.name, u.is_admin, u.email_verified_at
+    from sessions s join users u on u.id = s.user_id
+    where ${keyColumn} = $1 and s.expires_at > $2 and u.disabled_at is null limit 1`,
+});
+const ACTOR_BY_SESSION_ID = actorQuery('atelier_actor_by_session_id', 's.id');
+const ACTOR_BY_TOKEN_HASH = actorQuery('atelier_actor_by_token_hash', 's.token_hash');
 
 /** Sessions in the database: created at sign-in, looked up per request, revoked at sign-out. */
 export class SessionStore {
@@ -49,33 +70,36 @@ export class SessionStore {
 
   /** The actor of a live session whose user is enabled, by token or by id. */
   async actorByToken(token: string, via: Actor['via']): Promise<Actor | null> {
-    return this.#actorWhere(eq(sessions.tokenHash, hashToken(token)), via);
+    return this.#actorWhere(ACTOR_BY_TOKEN_HASH, hashToken(token), via);
   }
 
   async actorBySessionId(sessionId: string, via: Actor['via']): Promise<Actor | null> {
-    return this.#actorWhere(eq(sessions.id, sessionId), via);
+    return this.#actorWhere(ACTOR_BY_SESSION_ID, sessionId, via);
   }
 
-  async #actorWhere(condition: ReturnType<typeof eq>, via: Actor['via']): Promise<Actor | null> {
-    const [row] = await this.database.db
-      .select({
-        sessionId: sessions.id,
-        tenantId: sessions.tenantId,
-        user: {
-          id: users.id,
-          tenantId: users.tenantId,
-          email: users.email,
-          name: users.name,
-          isAdmin: users.isAdmin,
-          emailVerifiedAt: users.emailVerifiedAt,
-        },
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(condition, gt(sessions.expiresAt, new Date()), isNull(users.disabledAt)))
-      .limit(1);
-    if (!row || row.user.tenantId !== row.tenantId) return null;
-    return this.toActor(row.user, row.sessionId, via);
+  /**
+   * Runs on every signed-in request: constant SQL as a prepared statement (no query building, parsed
+   * and planned once per connection), never cached, so a sign-out or a disabled user applies at once.
+   */
+  async #actorWhere(
+    statement: { name: string; text: string },
+    key: string,
+    via: Actor['via'],
+  ): Promise<Actor | null> {
+    const { rows } = await this.database.query<ActorRow>(statement.text, [key, new Date().toISOString()], {
+      name: statement.name,
+    });
+    const row = rows[0];
+    if (!row || row.user_tenant_id !== row.session_tenant_id) return null;
+    const user: SessionUser = {
+      id: row.user_id,
+      tenantId: row.user_tenant_id,
+      email: row.email,
+      name: row.name,
+      isAdmin: row.is_admin,
+      emailVerifiedAt: row.email_verified_at === null ? null : new Date(row.email_verified_at),
+    };
+    return this.toActor(user, row.session_id, via);
   }
 
   toActor(user: SessionUser, sessionId: string, via: Actor['via']): Actor {

@@ -17,6 +17,11 @@ export interface SqlResult<Row = Record<string, unknown>> {
   rows: Row[];
 }
 
+export interface QueryOptions {
+  /** The prepared statement's name: one name per SQL text. */
+  name?: string;
+}
+
 export type NotificationHandler = (payload: string) => void;
 
 /**
@@ -26,7 +31,15 @@ export type NotificationHandler = (payload: string) => void;
 export interface Database {
   readonly kind: DatabaseKind;
   readonly db: Db;
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<Row>>;
+  /**
+   * One statement with parameters. `options.name` makes it a named prepared statement on PostgreSQL
+   * (parsed and planned once per connection): for constant SQL on hot paths only.
+   */
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<SqlResult<Row>>;
   /** Runs SQL that may hold several statements and takes no parameters. */
   exec(text: string): Promise<SqlResult>;
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
@@ -110,8 +123,10 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   return {
     kind: 'postgres',
     db,
-    async query<Row>(text: string, params?: unknown[]) {
-      const result = await pool.query(text, params);
+    async query<Row>(text: string, params?: unknown[], options?: QueryOptions) {
+      const result = options?.name
+        ? await pool.query({ name: options.name, text, values: params ?? [] })
+        : await pool.query(text, params);
       return { rows: result.rows as Row[] };
     },
     async exec(text: string) {

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, jsonRequest, type TestApp } from '../../../test/support/test-app.ts';
 import { testDbKind } from '../../../test/support/test-db.ts';
@@ -126,5 +128,38 @@ describe('API reference', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect((await t.app.request('/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
+  });
+});
+
+describe('JSON bodies over a real socket (@hono/node-server)', () => {
+  let base: string;
+  let server: ServerType;
+  beforeAll(async () => {
+    server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, ...headers },
+      body,
+    });
+
+  it('hands a valid body to the route, which reads and validates it', async () => {
+    const res = await post(JSON.stringify({ email: 'not-an-email', password: 'x' }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_email');
+  });
+
+  it('answers 400 invalid_json and 413 payload_too_large', async () => {
+    const malformed = await post('{"email": ');
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { error: { code: string } }).error.code).toBe('invalid_json');
+    const big = await post(JSON.stringify({ text: 'x'.repeat(JSON_BODY_LIMIT_BYTES) }));
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 });
