@@ -15,7 +15,8 @@ const SDK_PATHS = [
 export const isSdkPath = (path: string) => SDK_PATHS.some((pattern) => pattern.test(path));
 
 const ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
-const ALLOW_HEADERS = 'authorization,content-type,accept,x-request-id';
+/** `x-atelier-preview-token`: the builder's preview names the version it shows (features/entities). */
+const ALLOW_HEADERS = 'authorization,content-type,accept,x-request-id,x-atelier-preview-token';
 
 /** On every SDK answer. */
 const ANSWER_HEADERS: Record<string, string> = {

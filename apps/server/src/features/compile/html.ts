@@ -10,6 +10,12 @@ export interface AppRuntimeConfig {
   basePath?: string;
   /** Origin of the builder that embeds the preview; runtime errors are posted only to it. */
   parentOrigin?: string;
+  /**
+   * The builder's preview only: the preview link token, which the app SDK sends as
+   * `x-atelier-preview-token` so the entity API serves the previewed version's entities (not the
+   * published ones).
+   */
+  previewToken?: string;
 }
 
 export interface AppHtmlOptions {

@@ -80,6 +80,7 @@ export function createPreviewApp(deps: AppDeps) {
         apiBase: origins.public,
         basePath: `/preview/${appId}`,
         parentOrigin: claims.parentOrigin,
+        previewToken: token,
       },
       mode,
       apiOrigin: origins.public,
