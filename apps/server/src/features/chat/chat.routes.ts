@@ -2,8 +2,6 @@ import {
   appIdParamSchema,
   CHAT_ATTACHMENT_MAX_BYTES,
   CHAT_MESSAGES,
-  type ChatUIDataTypes,
-  type ChatUIMetadata,
   chatAttachmentUploadSchema,
   chatHistoryQuerySchema,
   chatHistoryResponseSchema,
@@ -18,7 +16,7 @@ import {
   undoRestoreResponseSchema,
 } from '@atelier/shared';
 import { createRoute, z } from '@hono/zod-openapi';
-import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
+import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { bodyLimit } from 'hono/body-limit';
 import { requireAdmin, requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -28,6 +26,7 @@ import { ChatAttachments } from './attachments.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
 import { history, ownedApp, rateMessage, sendMessage } from './chat.service.ts';
 import { enhanceContextQuery } from './enhance-query.ts';
+import { createOutlet } from './outlet.ts';
 import { restoreVersion, undoRestore } from './restore.service.ts';
 
 const tags = ['chat'];
@@ -139,39 +138,6 @@ const enhanceRoute = createRoute({
   request: jsonBody(enhanceContextQueryRequestSchema),
   responses: { 200: jsonContent(enhanceContextQueryResponseSchema, 'The enhanced query'), ...builderErrors },
 });
-
-type Chunk = UIMessageChunk<ChatUIMetadata, ChatUIDataTypes>;
-
-/** A stream the reply writes into while the client listens; once the client has gone, writes are dropped. */
-function createOutlet() {
-  let controller: ReadableStreamDefaultController<Chunk> | null = null;
-  const stream = new ReadableStream<Chunk>({
-    start(c) {
-      controller = c;
-    },
-    cancel() {
-      controller = null;
-    },
-  });
-  return {
-    stream,
-    emit(chunk: Chunk) {
-      try {
-        controller?.enqueue(chunk);
-      } catch {
-        controller = null;
-      }
-    },
-    close() {
-      try {
-        controller?.close();
-      } catch {
-        // already closed or cancelled
-      }
-      controller = null;
-    },
-  };
-}
 
 export function chatRoutes(runtime: ChatRuntime) {
   const attachments = new ChatAttachments(runtime.deps.database.db);
