@@ -1,4 +1,15 @@
-import { CHAT_MESSAGES, type ChatMessage, SECRET_MESSAGES } from '@atelier/shared';
+import { readFile } from 'node:fs/promises';
+import {
+  CHAT_MESSAGES,
+  type ChatMessage,
+  LOAD_PREVIOUS_THRESHOLD_PX,
+  RATING_MAX_SCORE,
+  RATING_POSITIVE_FROM,
+  RATING_POSITIVE_REASONS,
+  RATING_PROBLEM_REASONS,
+  SECRET_MESSAGES,
+  TOKEN_COST_UNIT,
+} from '@atelier/shared';
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 
@@ -82,11 +93,20 @@ test('history pages, the start of the conversation, message links, Thinking... a
   await expect(chat.getByText('Message 119', { exact: true })).toBeInViewport();
   await expect(chat.getByRole('button', { name: CHAT_MESSAGES.loadPrevious })).toHaveCount(0);
 
-  // Within 50 px of the top: 'Load previous messages'.
+  // Within 50 px of the top: 'Load previous messages'; farther down: not.
   const list = chat.locator('div.overflow-y-auto');
-  await list.evaluate((el) => {
-    el.scrollTop = 0;
-  });
+  const scrollTo = (top: number) =>
+    list.evaluate((el, to) => {
+      el.scrollTop = to;
+      el.dispatchEvent(new Event('scroll'));
+    }, top);
+  await scrollTo(LOAD_PREVIOUS_THRESHOLD_PX + 30);
+  await expect(chat.getByRole('button', { name: CHAT_MESSAGES.loadPrevious })).toHaveCount(0);
+  await scrollTo(LOAD_PREVIOUS_THRESHOLD_PX - 10);
+  await expect(chat.getByRole('button', { name: CHAT_MESSAGES.loadPrevious })).toBeVisible();
+  await scrollTo(LOAD_PREVIOUS_THRESHOLD_PX + 30);
+  await expect(chat.getByRole('button', { name: CHAT_MESSAGES.loadPrevious })).toHaveCount(0);
+  await scrollTo(0);
   await chat.getByRole('button', { name: CHAT_MESSAGES.loadPrevious }).click();
   await expect(chat.getByText('Message 20', { exact: true })).toBeAttached();
   await list.evaluate((el) => {
@@ -193,11 +213,19 @@ test('failures: rating, restore, undo restore, preview, version without message;
   await chat.getByRole('button', { name: 'Rate' }).click();
   const dialog = page.getByRole('dialog', { name: CHAT_MESSAGES.rateTitle });
   await expect(dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
-  await dialog.getByRole('button', { name: '2 stars' }).click();
+  await expect(dialog.getByText(CHAT_MESSAGES.scoreRequired)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^\d stars?$/ })).toHaveCount(RATING_MAX_SCORE);
+  await dialog.getByRole('button', { name: `${RATING_POSITIVE_FROM - 1} stars` }).click();
   // Below 4: problem reasons.
-  await expect(dialog.getByRole('button', { name: 'Broke something that worked' })).toBeVisible();
-  await dialog.getByRole('button', { name: '4 stars' }).click();
-  await expect(dialog.getByRole('button', { name: 'Good design' })).toBeVisible();
+  for (const reason of RATING_PROBLEM_REASONS) {
+    await expect(dialog.getByRole('button', { name: reason })).toBeVisible();
+  }
+  await expect(dialog.getByRole('button', { name: RATING_POSITIVE_REASONS[0] })).toHaveCount(0);
+  await dialog.getByRole('button', { name: `${RATING_POSITIVE_FROM} stars` }).click();
+  for (const reason of RATING_POSITIVE_REASONS) {
+    await expect(dialog.getByRole('button', { name: reason })).toBeVisible();
+  }
+  await expect(dialog.getByRole('button', { name: RATING_PROBLEM_REASONS[0] })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   await expect(page.getByText(CHAT_MESSAGES.ratingFailed)).toBeVisible();
@@ -268,13 +296,14 @@ test('a secrets request opens the secrets dialog; admins see version ids, usage 
 }) => {
   test.setTimeout(90_000);
   const appId = await setUp(page, 'Secret Chat');
+  // Costs are priced per 1M tokens: $0.15 and $0.60.
   const usage = {
     promptTokens: 1200,
-    promptCost: 0.00018,
+    promptCost: (1200 * 0.15) / TOKEN_COST_UNIT,
     completionTokens: 300,
-    completionCost: 0.00018,
+    completionCost: (300 * 0.6) / TOKEN_COST_UNIT,
     totalTokens: 1500,
-    totalCost: 0.00036,
+    totalCost: (1200 * 0.15 + 300 * 0.6) / TOKEN_COST_UNIT,
     cacheReadTokens: 0,
     cacheWriteTokens: 0,
     cacheReadCost: 0,
@@ -392,12 +421,123 @@ test('a secrets request opens the secrets dialog; admins see version ids, usage 
   await chat.getByRole('button', { name: '1.5K tokens · $0.00036' }).click();
   await expect(chat.getByText('$0.15 / 1M')).toBeVisible();
   await expect(chat.getByText('$0.6 / 1M')).toBeVisible();
-  await expect(chat.getByRole('region', { name: 'Token usage' })).toContainText('1.5K tokens');
+  const usageCard = chat.getByRole('region', { name: 'Token usage' });
+  await expect(usageCard).toContainText('1.5K tokens');
+  await expect(usageCard).toContainText('1 call');
+  await usageCard.getByRole('button', { name: 'Usage by message' }).click();
+  const table = page.getByRole('dialog', { name: 'Token usage by message' });
+  const row = table.getByRole('row').nth(1);
+  await expect(row).toContainText('reply-1');
+  await expect(row).toContainText('GPT-4o mini');
+  await expect(row).toContainText('1,200');
+  await expect(row).toContainText('300');
+  await page.keyboard.press('Escape');
+  await expect(table).toBeHidden();
+
   await chat.getByRole('button', { name: 'Context (1)' }).click();
   const context = page.getByRole('dialog', { name: 'Context files' });
   await expect(context.getByText('full_context: recall 50%')).toBeVisible();
   await expect(context.getByText('Relevant files that were not retrieved: pages/Pay.tsx')).toBeVisible();
+  await expect(context.getByRole('cell', { name: 'full_context' })).toBeVisible();
+  await expect(context.getByRole('cell', { name: '0.50' })).toBeVisible();
+  // The enhanced query (admins).
+  const enhanceBodies: unknown[] = [];
+  await page.route('**/api/admin/enhanceContextQuery', (route) => {
+    enhanceBodies.push(route.request().postDataJSON());
+    return json(route, { enhancedQuery: 'stripe payment secret key', tokenEstimation: 7 });
+  });
+  await context.getByRole('button', { name: 'Enhance query' }).click();
+  await expect(context.getByText('Enhanced query (~7 tokens)')).toBeVisible();
+  await expect(context.getByText('stripe payment secret key')).toBeVisible();
+  expect(enhanceBodies[0]).toMatchObject({
+    latestUserRequest: 'Connect Stripe',
+    appId,
+    messageId: 'reply-1',
+  });
+  // The reproduction file carries the context and the enhanced query.
   const download = page.waitForEvent('download');
   await context.getByRole('button', { name: 'Download JSON' }).click();
-  expect((await download).suggestedFilename()).toBe('context-reply-1.json');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('context-reply-1.json');
+  const reproduction = JSON.parse(await readFile((await file.path())!, 'utf8')) as Record<string, unknown>;
+  expect(reproduction).toMatchObject({
+    appId,
+    messageId: 'reply-1',
+    versionId: 'ver-123',
+    query: 'Connect Stripe',
+    enhancedQuery: 'stripe payment secret key',
+    contextFiles: [{ filePath: 'Layout.tsx', tokenEstimation: 400 }],
+    contextMetadata: { relevantFiles: ['Layout.tsx', 'pages/Pay.tsx'] },
+  });
+});
+
+test('a failed reply shows the error note and Retry resends the last message; a failed upload', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const appId = await setUp(page, 'Retry Chat');
+  const attachment = {
+    name: 'shot.png',
+    url: `/api/apps/${appId}/chat/attachments/a1`,
+    contentType: 'image/png',
+  };
+  await history(page, {
+    '': {
+      messages: [
+        msg('u0', 'user', 'Add contacts', { versionId: 'v1' }),
+        msg('a0', 'assistant', 'Done.', { versionId: 'v1', userMessageId: 'u0' }),
+        { ...msg('u1', 'user', 'Add deals'), experimental_attachments: [attachment] },
+        msg('a1', 'assistant', '', { status: 'failed', userMessageId: 'u1' }),
+      ],
+      hasMore: false,
+    },
+  });
+  const bodies: Record<string, unknown>[] = [];
+  await page.route(`**/api/apps/${appId}/chat`, (route) => {
+    bodies.push(route.request().postDataJSON() as Record<string, unknown>);
+    return route.fulfill(
+      sse([
+        { type: 'start', messageId: 'reply-2', messageMetadata: { createdAt: at(3) } },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Deals are in.' },
+        { type: 'text-end', id: 't' },
+        { type: 'finish', messageMetadata: { createdAt: at(3), versionId: null } },
+      ]),
+    );
+  });
+  await page.goto(`/build/app/${appId}`);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await expect(chat.getByText(CHAT_MESSAGES.failedReply)).toBeVisible();
+  // Retry is offered on the last user message only.
+  await expect(chat.getByRole('button', { name: CHAT_MESSAGES.retry })).toHaveCount(1);
+  await chat.getByRole('button', { name: CHAT_MESSAGES.retry }).click();
+  await expect(chat.getByText('Deals are in.')).toBeVisible({ timeout: 10_000 });
+  await expect(chat.getByText(CHAT_MESSAGES.failedReply)).toHaveCount(0);
+  expect(bodies).toHaveLength(1);
+  expect(bodies[0]).toMatchObject({
+    retry: true,
+    messageId: 'u1',
+    text: 'Add deals',
+    attachments: [attachment],
+  });
+
+  // An upload the server refuses: its message, else 'Failed to upload image. Please try again.'
+  await page.route(`**/api/apps/${appId}/chat/attachments`, (route) => route.abort());
+  await chat.locator('input[type="file"]').setInputFiles({
+    name: 'shot.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('png'),
+  });
+  await expect(page.getByText(CHAT_MESSAGES.attachmentUploadFailed)).toBeVisible();
+  await page.unroute(`**/api/apps/${appId}/chat/attachments`);
+  await page.route(`**/api/apps/${appId}/chat/attachments`, (route) =>
+    json(route, { error: { code: 'file_too_large', message: CHAT_MESSAGES.attachmentTooLarge } }, 400),
+  );
+  await chat.locator('input[type="file"]').setInputFiles({
+    name: 'other.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('png'),
+  });
+  await expect(page.getByText(CHAT_MESSAGES.attachmentTooLarge)).toBeVisible();
+  await expect(chat.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
 });

@@ -95,6 +95,7 @@ test('rating a reply, discuss mode and Shift+Enter', async ({ page }) => {
   await dialog.getByLabel('Comment').fill('  Clear answer  ');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByText(CHAT_MESSAGES.ratingThanks)).toBeVisible();
   await expect(chat.getByRole('button', { name: CHAT_MESSAGES.alreadyRated })).toBeDisabled();
   const history = (await (await page.request.get(`/api/apps/${appId}/chat/history`)).json()) as {
     messages: { annotations: { rating?: unknown }[] }[];

@@ -3,10 +3,20 @@ import {
   type AppVersion,
   CHAT_MESSAGES,
   type ChatMessage,
+  LOAD_PREVIOUS_THRESHOLD_PX,
+  SCROLL_TO_MESSAGE_DELAY_MS,
   VERSION_LIST_VISIBLE,
 } from '@atelier/shared';
-import { describe, expect, it } from 'vitest';
-import { canRetry, cardState, removedByRevert, revertKind, visibleVersions } from './message-logic.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  canRetry,
+  cardState,
+  isNearTop,
+  removedByRevert,
+  revertKind,
+  scrollToMessageLater,
+  visibleVersions,
+} from './message-logic.ts';
 import { actionResultsOf, type ChatUIMessage, textOf, toUIMessage } from './types.ts';
 
 const version = (seq: number): AppVersion => ({
@@ -127,5 +137,34 @@ describe('stored messages on the client', () => {
     expect(ui.metadata).toMatchObject({ versionId: 'v1', createdAt: stored.createdAt, rating: { score: 5 } });
     expect(textOf(ui)).toBe('Done');
     expect(actionResultsOf(ui)).toEqual([{ index: 0, type: 'add_file', title: 'x', outcome: 'applied' }]);
+  });
+});
+
+describe('message list scrolling', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("offers 'Load previous messages' within 50 px of the top only", () => {
+    expect(LOAD_PREVIOUS_THRESHOLD_PX).toBe(50);
+    expect(isNearTop(0)).toBe(true);
+    expect(isNearTop(LOAD_PREVIOUS_THRESHOLD_PX)).toBe(true);
+    expect(isNearTop(LOAD_PREVIOUS_THRESHOLD_PX + 1)).toBe(false);
+  });
+
+  it('scrolls to a target message after 100 ms, unless cancelled', () => {
+    vi.useFakeTimers();
+    expect(SCROLL_TO_MESSAGE_DELAY_MS).toBe(100);
+    const scroll = vi.fn();
+    scrollToMessageLater(scroll);
+    vi.advanceTimersByTime(SCROLL_TO_MESSAGE_DELAY_MS - 1);
+    expect(scroll).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(scroll).toHaveBeenCalledTimes(1);
+
+    const cancelled = vi.fn();
+    scrollToMessageLater(cancelled)();
+    vi.advanceTimersByTime(SCROLL_TO_MESSAGE_DELAY_MS);
+    expect(cancelled).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,8 @@
 import {
   type ActionResult,
   type AppVersion,
+  LOAD_PREVIOUS_THRESHOLD_PX,
+  SCROLL_TO_MESSAGE_DELAY_MS,
   type StreamedAction,
   VERSION_LIST_VISIBLE,
 } from '@atelier/shared';
@@ -54,4 +56,13 @@ export function canRetry(messages: readonly ChatUIMessage[], index: number): boo
   if (message?.role !== 'user') return false;
   const rest = messages.slice(index + 1);
   return rest.every((m) => m.role === 'assistant' && m.metadata?.status === 'failed');
+}
+
+/** Spec 3 §2: 'Load previous messages' shows within 50 px of the top (when more history exists). */
+export const isNearTop = (scrollTop: number): boolean => scrollTop <= LOAD_PREVIOUS_THRESHOLD_PX;
+
+/** Spec 3 §2: scrolling to a target message waits 100 ms; returns a cancel function. */
+export function scrollToMessageLater(scroll: () => void): () => void {
+  const timer = setTimeout(scroll, SCROLL_TO_MESSAGE_DELAY_MS);
+  return () => clearTimeout(timer);
 }

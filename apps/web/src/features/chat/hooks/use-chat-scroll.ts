@@ -1,6 +1,7 @@
-import { CHAT_MESSAGES, LOAD_PREVIOUS_THRESHOLD_PX, SCROLL_TO_MESSAGE_DELAY_MS } from '@atelier/shared';
+import { CHAT_MESSAGES } from '@atelier/shared';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toaster.tsx';
+import { isNearTop, scrollToMessageLater } from '../message-logic.ts';
 import type { ChatUIMessage } from '../types.ts';
 
 export const messageElementId = (id: string) => `chat-message-${id}`;
@@ -27,7 +28,7 @@ export function useChatScroll(options: {
   const onScroll = useCallback(() => {
     const el = container.current;
     if (!el) return;
-    setNearTop(el.scrollTop <= LOAD_PREVIOUS_THRESHOLD_PX);
+    setNearTop(isNearTop(el.scrollTop));
     stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
   }, [container]);
 
@@ -64,10 +65,10 @@ export function useChatScroll(options: {
       return;
     }
     stickToBottom.current = false;
-    setTimeout(() => {
+    scrollToMessageLater(() => {
       document.getElementById(messageElementId(found.id))?.scrollIntoView({ block: 'center' });
       onTargetFound?.(found);
-    }, SCROLL_TO_MESSAGE_DELAY_MS);
+    });
   }, [ready, targetMessageId, messages, hasMore, loadOlder, onTargetFound]);
 
   const loadPrevious = useCallback(async () => {
