@@ -1,4 +1,4 @@
-import { CONTEXT_SCORE_THRESHOLD } from '@atelier/shared';
+import { CONTEXT_RERANK_TOKEN_LIMIT, CONTEXT_SCORE_THRESHOLD } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
 import { queryTerms, scoreFile, selectContext, withRelevantFiles } from './context.ts';
 
@@ -27,6 +27,20 @@ describe('context selection', () => {
       retrievalMethods: ['full_context'],
       tokenEstimation: 100,
     });
+    expect(selection.metadata.rerankTokenLimit).toBe(CONTEXT_RERANK_TOKEN_LIMIT);
+  });
+
+  it('stops sending the whole app once it passes CONTEXT_RERANK_TOKEN_LIMIT estimated tokens', () => {
+    const big = { path: 'pages/Big.tsx', content: 'y'.repeat(CONTEXT_RERANK_TOKEN_LIMIT * 4) };
+    const fits = selectContext(
+      [...files.slice(0, 2), { ...big, content: big.content.slice(0, -400) }],
+      'contacts',
+      [],
+    );
+    expect(fits.files).toHaveLength(3);
+    const over = selectContext([...files.slice(0, 2), big], 'contacts', []);
+    expect(over.files.map((f) => f.path)).toEqual(['Layout.tsx', 'pages/Contacts.tsx']);
+    expect(over.metadata.belowThresholdFiles.map((f) => f.filename)).toEqual(['pages/Big.tsx']);
   });
 
   it('keeps root files and the best-scoring files of a larger app, and lists the rest below the threshold', () => {
