@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useApp } from '../features/apps/api.ts';
 import { useRequireSession } from '../features/auth/hooks/use-session.ts';
 import { PlanDialogHost } from '../features/plans/components/plan-dialog-host.tsx';
 import { useTools } from '../features/tools/api.ts';
 import { ActivateToolDialog } from '../features/tools/components/activate-tool-dialog.tsx';
+import { ToolContentForm } from '../features/tools/components/tool-content-form.tsx';
 import { RenameDialog, ToolStatusBadge } from '../features/tools/components/tools-panel.tsx';
 
 /** `/build/app/{appId}/tool/{toolId}` (spec 2 §2): one tool: its title, path, status and activation. */
@@ -14,6 +16,8 @@ export function BuilderToolRoute() {
   const { appId = '', toolId = '' } = useParams();
   useRequireSession();
   const tools = useTools(appId);
+  const app = useApp(appId);
+  const single = app.data?.type === 'AI_TOOL' || app.data?.type === 'AI_APP';
   const [renaming, setRenaming] = useState(false);
   const tool = tools.data?.tools.find((entry) => entry.toolId === toolId);
   const back = `/build/app/${encodeURIComponent(appId)}`;
@@ -51,6 +55,16 @@ export function BuilderToolRoute() {
           </div>
           {renaming && <RenameDialog appId={appId} tool={tool} onClose={() => setRenaming(false)} />}
         </div>
+      )}
+      {tool && app.data && !single && <ToolContentForm key={tool.toolId} appId={appId} tool={tool} />}
+      {tool && single && (
+        <p className="text-muted-foreground text-sm">
+          This tool's texts, fields and call to action are the app's: edit them in the{' '}
+          <Link to={back} className="text-primary underline">
+            builder
+          </Link>
+          .
+        </p>
       )}
       <PlanDialogHost />
     </div>

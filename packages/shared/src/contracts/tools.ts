@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builderContentPatchShape } from './builder.ts';
 
 /**
  * Tools (spec 2 §2 "App tools panel", "Activate tool modal", §4–§5; spec 3 §2 tool paths and §4 run
@@ -37,6 +38,7 @@ export const TOOL_MESSAGES = {
   emailInvalid: (label: string) => `${label} should be a valid email`,
   inputRequired: 'Please fill in the input before running the tool',
   singleToolOnly: 'A single-tool app has exactly one tool',
+  singleToolContent: "A single-tool app's texts and fields are the app's own: save them on the app",
   /** spec 2 §5 "Tool count: a warning is shown at the plan maximum". */
   toolCountWarning: (max: number) => `You have reached the maximum of ${max} tools for this app.`,
 } as const;
@@ -91,6 +93,8 @@ export const toolSchema = z
     position: z.number().int(),
     /** `/tool/{path}` */
     url: z.string(),
+    /** A generated app's tool: its own texts, prompt, fields and call to action (null for a single tool). */
+    content: z.record(z.string(), z.unknown()).nullable(),
   })
   .meta({ id: 'Tool' });
 export type Tool = z.infer<typeof toolSchema>;
@@ -112,11 +116,26 @@ export const createToolRequestSchema = z.object({
 });
 export type CreateToolRequest = z.infer<typeof createToolRequestSchema>;
 
+/**
+ * A generated app's tool keeps its own texts, prompt, fields and call to action (a single-tool app
+ * edits its app instead); merged per key like the app's builder content.
+ */
+export const toolContentPatchSchema = z
+  .strictObject({
+    header: z.string().max(500).nullable().optional(),
+    description: z.string().max(5000).nullable().optional(),
+    gptPrompt: z.string().max(50_000).nullable().optional(),
+    ...builderContentPatchShape,
+  })
+  .omit({ tools: true });
+export type ToolContentPatch = z.infer<typeof toolContentPatchSchema>;
+
 export const updateToolRequestSchema = z.object({
   title: z.string().max(TOOL_TITLE_MAX_LENGTH).optional(),
   path: pathSchema.optional(),
   status: z.enum(TOOL_STATUSES).optional(),
   imageUrl: z.string().max(2000).nullable().optional(),
+  content: toolContentPatchSchema.optional(),
 });
 export type UpdateToolRequest = z.infer<typeof updateToolRequestSchema>;
 

@@ -300,6 +300,55 @@ describe('the public tool', () => {
   });
 });
 
+describe("a generated app's tool", () => {
+  it('keeps its own texts, prompt and call to action, answered publicly and used by runs', async () => {
+    const app = await newApp(paid, 'GEN_APP', 'Hub');
+    const tool = await call<Tool>('POST', `/api/apps/${app.id}/tools`, paid, { title: 'Gift finder' });
+    const saved = await call<Tool>('PATCH', `/api/apps/${app.id}/tools/${tool.body.toolId}`, paid, {
+      content: {
+        header: 'Find a gift',
+        description: 'For anyone',
+        gptPrompt: 'Suggest a gift for {{input}}.',
+        ctaButton: 'Shop',
+        ctaLink: 'https://example.com/shop',
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.content).toMatchObject({ header: 'Find a gift', ctaButton: 'Shop' });
+    await call('PATCH', `/api/apps/${app.id}/tools/${tool.body.toolId}`, paid, {
+      content: { ctaButton: 'Buy' },
+      status: 'active',
+    });
+    const view = await call<PublicTool>('GET', `/api/tools/by-path/${tool.body.path}`);
+    expect(view.body).toMatchObject({
+      title: 'Gift finder',
+      header: 'Find a gift',
+      description: 'For anyone',
+      cta: { button: 'Buy', link: 'https://example.com/shop' },
+    });
+    expect(JSON.stringify(view.body)).not.toContain('Suggest a gift');
+    fake.reply({ chunks: ['A scarf.'] });
+    const run = await call<RunToolResponse>('POST', `/api/tools/by-path/${tool.body.path}/run`, undefined, {
+      input: 'my aunt',
+    });
+    expect(run.body.output).toBe('A scarf.');
+    const user = (fake.completions()[0]!.body!.messages as { role: string; content: string }[]).find(
+      (m) => m.role === 'user',
+    )!.content;
+    expect(user).toContain('Suggest a gift for my aunt.');
+  });
+
+  it("refuses content on a single-tool app's tool (its content is the app's)", async () => {
+    const app = await newApp(paid, 'AI_TOOL', 'Single');
+    const [tool] = (await listTools(paid, app.id)).body.tools;
+    const res = await call<ErrorAnswer>('PATCH', `/api/apps/${app.id}/tools/${tool!.toolId}`, paid, {
+      content: { header: 'x' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(TOOL_MESSAGES.singleToolContent);
+  });
+});
+
 describe('runs', () => {
   it('runs through the model with the filled prompt and the passages, and stores no personal value', async () => {
     const { app, tool } = await liveSingleTool(paid);

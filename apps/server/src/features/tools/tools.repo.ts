@@ -16,6 +16,7 @@ export const toToolView = (row: ToolRow): Tool => ({
   imageUrl: row.imageUrl,
   position: row.position,
   url: `/tool/${row.path}`,
+  content: row.content && typeof row.content === 'object' ? (row.content as Record<string, unknown>) : null,
 });
 
 /**
@@ -78,11 +79,15 @@ export function createToolsRepo(db: Db) {
     async update(
       appId: string,
       toolId: string,
-      changes: Partial<Pick<ToolRow, 'title' | 'path' | 'status' | 'imageUrl' | 'position' | 'content'>>,
+      changes: Partial<Pick<ToolRow, 'title' | 'path' | 'status' | 'imageUrl' | 'position'>>,
+      contentPatch?: Record<string, unknown>,
     ): Promise<ToolRow | undefined> {
+      const content = contentPatch
+        ? { content: sql`coalesce(${tools.content}, '{}'::jsonb) || ${JSON.stringify(contentPatch)}::jsonb` }
+        : {};
       const [row] = await db
         .update(tools)
-        .set({ ...changes, updatedAt: new Date() })
+        .set({ ...changes, ...content, updatedAt: new Date() })
         .where(and(eq(tools.appId, appId), eq(tools.id, toolId)))
         .returning();
       return row;

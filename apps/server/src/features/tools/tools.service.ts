@@ -136,13 +136,20 @@ export async function updateTool(
   const changes: Partial<Pick<ToolRow, 'title' | 'path' | 'status' | 'imageUrl'>> = {};
   if (input.title !== undefined) changes.title = input.title.trim();
   if (input.imageUrl !== undefined) changes.imageUrl = input.imageUrl;
+  let contentPatch: Record<string, unknown> | undefined;
+  if (input.content !== undefined) {
+    if (isSingleToolApp(app)) throw new AppError('validation_error', TOOL_MESSAGES.singleToolContent);
+    contentPatch = Object.fromEntries(Object.entries(input.content).filter(([, v]) => v !== undefined));
+  }
   if (input.path !== undefined && input.path !== tool.path) {
     await assertPathFree(runtime.tools, input.path, tool.id);
     changes.path = input.path;
   }
   const activate = async () => {
     await assertActivationAllowed(runtime, app, { ...tool, ...changes });
-    return withPathGuard(() => runtime.tools.update(app.id, tool.id, { ...changes, status: 'active' }));
+    return withPathGuard(() =>
+      runtime.tools.update(app.id, tool.id, { ...changes, status: 'active' }, contentPatch),
+    );
   };
   let updated: ToolRow | undefined;
   if (input.status === 'active' && tool.status !== 'active') {
@@ -152,7 +159,7 @@ export async function updateTool(
     if (input.status !== undefined) changes.status = input.status;
     if (tool.status === 'active' && changes.title !== undefined && !isSingleToolApp(app) && !changes.title)
       throw new AppError('validation_error', TOOL_MESSAGES.titleRequired, { field: 'title' });
-    updated = await withPathGuard(() => runtime.tools.update(app.id, tool.id, changes));
+    updated = await withPathGuard(() => runtime.tools.update(app.id, tool.id, changes, contentPatch));
   }
   if (!updated) throw toolNotFound();
   await runtime.tools.syncAppEntries(app.id);
