@@ -9,7 +9,7 @@ import { consumeOrThrow } from '../../platform/auth/rate-limits.ts';
 import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AccountsRepo, UserRow } from './accounts.repo.ts';
 
 /** What the accounts services share. */
@@ -53,17 +53,19 @@ export function assertSignupAllowed(tenant: Tenant): void {
     throw new AppError('forbidden', AUTH_TEXTS.appSignupDisabled);
 }
 
-/** Sends one e-mail within the per-recipient and per-address limits (429 beyond them). */
-export async function sendLimitedMail(
+/**
+ * Counts one e-mail to `to` against the per-recipient and per-address limits (429 when over).
+ * Call it before storing the mail's link token, so a refused request stores nothing.
+ */
+export async function countMailOrThrow(
   ctx: AccountsContext,
   tenantId: string,
   meta: RequestMeta,
-  message: MailMessage,
+  to: string,
 ): Promise<void> {
   const tooMany = new AppError('rate_limited', AUTH_TEXTS.tooManyRequests);
-  await consumeOrThrow(ctx.auth.limits.mailByRecipient, `${tenantId}:${message.to}`, tooMany);
+  await consumeOrThrow(ctx.auth.limits.mailByRecipient, `${tenantId}:${to}`, tooMany);
   await consumeOrThrow(ctx.auth.limits.mailByIp, meta.ip, tooMany);
-  await ctx.mailer.send(message);
 }
 
 /** The user as the API shows it: never the hash. */

@@ -14,11 +14,11 @@ import type { AuthTokenKind } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   type AccountsContext,
+  countMailOrThrow,
   isEmailAddress,
   normaliseEmail,
   type RequestMeta,
   resolveTenant,
-  sendLimitedMail,
   type Tenant,
 } from './accounts.context.ts';
 import type { AuthTokenRow, UserRow } from './accounts.repo.ts';
@@ -66,6 +66,7 @@ export async function sendVerificationEmail(
   continueUrl: string | null | undefined,
 ): Promise<'sent' | 'already-verified'> {
   if (user.emailVerifiedAt) return 'already-verified';
+  await countMailOrThrow(ctx, user.tenantId, meta, user.email);
   const { token } = await newActionToken(ctx, {
     tenantId: user.tenantId,
     kind: 'verify_email',
@@ -73,7 +74,7 @@ export async function sendVerificationEmail(
     email: user.email,
   });
   const href = link(ctx, 'verifyEmail', token, continueUrl);
-  await sendLimitedMail(ctx, user.tenantId, meta, verifyEmailMail(user.email, href, tenant.displayName));
+  await ctx.mailer.send(verifyEmailMail(user.email, href, tenant.displayName));
   return 'sent';
 }
 
@@ -117,6 +118,7 @@ export async function sendPasswordReset(
     );
     return;
   }
+  await countMailOrThrow(ctx, tenant.tenantId, meta, email);
   const { token } = await newActionToken(ctx, {
     tenantId: tenant.tenantId,
     kind: 'reset_password',
@@ -124,7 +126,7 @@ export async function sendPasswordReset(
     email,
   });
   const href = link(ctx, 'resetPassword', token, input.continueUrl);
-  await sendLimitedMail(ctx, tenant.tenantId, meta, resetPasswordMail(email, href, tenant.displayName));
+  await ctx.mailer.send(resetPasswordMail(email, href, tenant.displayName));
 }
 
 const invalidResetLink = () => new AppError('invalid_action_code', AUTH_MESSAGES.reset.invalidLink);
@@ -189,6 +191,7 @@ export async function sendMagicLink(
     );
     return;
   }
+  await countMailOrThrow(ctx, tenant.tenantId, meta, email);
   const otp = generateOtp();
   const { token } = await newActionToken(
     ctx,
@@ -196,7 +199,7 @@ export async function sendMagicLink(
     otp,
   );
   const href = link(ctx, 'signIn', token, input.continueUrl);
-  await sendLimitedMail(ctx, tenant.tenantId, meta, magicLinkMail(email, href, otp, tenant.displayName));
+  await ctx.mailer.send(magicLinkMail(email, href, otp, tenant.displayName));
 }
 
 export class AttemptsExceededError extends AppError {
@@ -261,6 +264,7 @@ export async function requestEmailChange(
     throw new AppError('email-already-exists', AUTH_MESSAGES.emailChange.emailInUse);
   }
   const tenant = await resolveTenant(ctx, actor.appId);
+  await countMailOrThrow(ctx, actor.tenantId, meta, newEmail);
   const { token } = await newActionToken(ctx, {
     tenantId: actor.tenantId,
     kind: 'email_change',
@@ -269,7 +273,7 @@ export async function requestEmailChange(
     newEmail,
   });
   const href = link(ctx, 'verifyAndChangeEmail', token, '/settings');
-  await sendLimitedMail(ctx, actor.tenantId, meta, emailChangeMail(newEmail, href, tenant.displayName));
+  await ctx.mailer.send(emailChangeMail(newEmail, href, tenant.displayName));
 }
 
 export async function completeEmailChange(

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, AUTH_TEXTS, GENERIC_ERROR_MESSAGES } from '@atelier/shared';
-import { like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, readJson, type SignedIn, STRONG_PASSWORD, signUp } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { apps, rateLimits } from '../db/schema/index.ts';
+import { apps, authTokens, rateLimits } from '../db/schema/index.ts';
 
 const from = (ip: string, headers: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...headers });
 
@@ -88,6 +88,31 @@ describe('rate limits of the public endpoints', () => {
       json('POST', { email: 'refused-signup@example.com', password: STRONG_PASSWORD }, from('198.51.100.21')),
     );
     expect(login.status).toBe(401);
+  });
+});
+
+describe('e-mail limits', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('stores no link token for a mail the per-recipient limit refuses', async () => {
+    t = await createTestApp();
+    const builder = await signUp(t, 'mail-limits@example.com');
+    const answers: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.request(
+        '/api/live_api/account/sendResetPasswordEmail',
+        json('POST', { email: 'mail-limits@example.com' }),
+      );
+      answers.push(res.status);
+    }
+    expect(answers.slice(-2)).toEqual([429, 429]);
+    const sent = answers.filter((status) => status < 300).length;
+    const tokens = await t.deps.database.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, builder.user.id), eq(authTokens.kind, 'reset_password')));
+    expect(tokens).toHaveLength(sent);
   });
 });
 
