@@ -309,6 +309,7 @@ export async function run() {
 
     console.log(`soak: warm-up ${WARMUP_S} s, then ${DURATION_S} s at ${RATE} req/s`);
     await runPhase(WARMUP_S, false);
+    const loadStart = os.loadavg()[0] ?? Number.NaN;
     const rssStart = rssBytes(pid);
     const samples: number[] = [rssStart];
     const sampler = setInterval(() => samples.push(rssBytes(pid)), 10_000);
@@ -352,6 +353,8 @@ export async function run() {
         'RSS at the end (MiB)': mib(rssEnd),
         'RSS peak (MiB)': mib(peak),
         'RSS growth (%)': round(growth, 1),
+        'machine load average (1 min) after warm-up': round(loadStart, 1),
+        'machine load average (1 min) at the end': round(os.loadavg()[0] ?? Number.NaN, 1),
       },
       ratios: {
         'throughput / target rate': round(completed / elapsed / RATE),
