@@ -162,7 +162,13 @@ export const sendChatRequestSchema = z
     retry: z.boolean().optional(),
     messageId: z.string().max(100).optional(),
     /** The id the client gave the new user message. */
-    userMessageId: z.string().min(1).max(100).optional(),
+    userMessageId: z
+      .string()
+      .min(1)
+      .max(100)
+      // It travels back in the X-User-Message-Id header: ASCII only.
+      .regex(/^[\w.:-]+$/, 'The message id may hold letters, digits, _ . : and - only')
+      .optional(),
     /** An error report from the runtime error panel ("Resolve with AI"), kept as-is. */
     systemActionType: z.enum(SYSTEM_ACTION_TYPES).optional(),
   })

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, readJson, type SignedIn, signUp } from '../../test/support/accounts.ts';
+import { type FakeProvider, startFakeOpenAI } from '../../test/support/fake-openai.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { chatRuntime } from '../features/chat/chat.module.ts';
+import { chatMessages } from '../platform/db/schema/index.ts';
+
+/** Bugs the API fuzzing (fuzz.it.test.ts) found, pinned down one by one. */
+describe('API fuzzing regressions', () => {
+  let fake: FakeProvider;
+  let t: TestApp;
+  let builder: SignedIn;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    t = await createTestApp({ env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl } });
+    builder = await signUp(t, 'regressions@example.com');
+  });
+  afterAll(async () => {
+    await chatRuntime(t.deps).settled();
+    await t.close();
+    await fake.close();
+  });
+
+  it('refuses a chat message id that cannot travel in a header (was 500 after storing the message)', async () => {
+    const created = await t.app.request(
+      '/api/apps',
+      json('POST', { name: 'Chat', type: 'GEN_APP' }, builder.headers),
+    );
+    const { id } = (await readJson(created)) as { id: string };
+    const res = await t.app.request(
+      `/api/apps/${id}/chat`,
+      json('POST', { text: 'hello', userMessageId: '𝡉⬊𘩏唐' }, builder.headers),
+    );
+    expect(res.status).toBe(400);
+    expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error' } });
+    await chatRuntime(t.deps).settled();
+    expect(await t.deps.database.db.select().from(chatMessages)).toHaveLength(0);
+
+    const ok = await t.app.request(
+      `/api/apps/${id}/chat`,
+      json('POST', { text: 'hello', userMessageId: 'msg_Abc-123' }, builder.headers),
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('x-user-message-id')).toBe('msg_Abc-123');
+    await ok.text();
+  });
+});
