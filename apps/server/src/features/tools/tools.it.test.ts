@@ -119,6 +119,9 @@ describe('tools of an app (builder)', () => {
       url: '/tool/essay-grader',
     });
     expect(res.body.liveTools.cap).toBe(1);
+    const [a, b] = await Promise.all([listTools(lite, app.id), listTools(lite, app.id)]);
+    expect(a.body.tools).toHaveLength(1);
+    expect(b.body.tools).toHaveLength(1);
     const again = await listTools(lite, app.id);
     expect(again.body.tools.map((tool) => tool.toolId)).toEqual(res.body.tools.map((tool) => tool.toolId));
     const second = await call<ErrorAnswer>('POST', `/api/apps/${app.id}/tools`, lite, { title: 'Another' });
@@ -243,6 +246,22 @@ describe('activation and plan caps (server-side)', () => {
       (await call('PATCH', `/api/apps/${app.id}/tools/${tool!.toolId}`, lite, { status: 'active' })).status,
     ).toBe(200);
     await call('PATCH', `/api/apps/${app.id}/tools/${tool!.toolId}`, lite, { status: 'draft' });
+  });
+
+  it('lets only one of two simultaneous activations on lite through', async () => {
+    const solo = await signUp(t, `solo-${randomUUID().slice(0, 6)}@example.com`);
+    const tools: { appId: string; toolId: string }[] = [];
+    for (const name of ['One', 'Two']) {
+      const app = await newApp(solo, 'AI_TOOL', name);
+      await call('PATCH', `/api/apps/${app.id}`, solo, { header: name });
+      tools.push({ appId: app.id, toolId: (await listTools(solo, app.id)).body.tools[0]!.toolId });
+    }
+    const answers = await Promise.all(
+      tools.map(({ appId, toolId }) =>
+        call('PATCH', `/api/apps/${appId}/tools/${toolId}`, solo, { status: 'active' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
   });
 
   it('lets a paid plan activate more than one tool', async () => {

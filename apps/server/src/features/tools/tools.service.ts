@@ -73,11 +73,15 @@ async function withPathGuard<T>(write: () => Promise<T>): Promise<T> {
 async function ensureSingleTool(runtime: ToolsRuntime, app: AppRow): Promise<void> {
   if (!isSingleToolApp(app)) return;
   if ((await runtime.tools.countInApp(app.id)) > 0) return;
-  const title = app.header?.trim() || app.name;
-  await withPathGuard(async () =>
-    runtime.tools.insert({ appId: app.id, title, path: await freePath(runtime.tools, title), position: 0 }),
-  );
-  await runtime.tools.syncAppEntries(app.id);
+  // Two first loads at once (two tabs) must not make two tools: they take turns and re-count.
+  await inTurn(runtime, `single-tool:${app.id}`, async () => {
+    if ((await runtime.tools.countInApp(app.id)) > 0) return;
+    const title = app.header?.trim() || app.name;
+    await withPathGuard(async () =>
+      runtime.tools.insert({ appId: app.id, title, path: await freePath(runtime.tools, title), position: 0 }),
+    );
+    await runtime.tools.syncAppEntries(app.id);
+  });
 }
 
 export async function listTools(
@@ -154,7 +158,7 @@ export async function updateTool(
   let updated: ToolRow | undefined;
   if (input.status === 'active' && tool.status !== 'active') {
     // One owner's activations take turns, so two at once cannot both pass the cap.
-    updated = await runtime.database.withAdvisoryLock(lockKeyOf(app.ownerId), activate);
+    updated = await inTurn(runtime, `owner:${app.ownerId}`, activate);
   } else {
     if (input.status !== undefined) changes.status = input.status;
     if (tool.status === 'active' && changes.title !== undefined && !isSingleToolApp(app) && !changes.title)
@@ -184,10 +188,30 @@ async function assertActivationAllowed(
   if (active >= limitsFor(plan).liveToolsCap) throw planLimitError(plan, 'liveToolsCap');
 }
 
-/** A 31-bit advisory lock key per owner. */
-function lockKeyOf(ownerId: string): number {
+const turns = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `fn` in turn with the other holders of `name`: across instances with a database advisory
+ * lock (PostgreSQL), and within this process with a promise chain (PGlite's lock is a no-op and
+ * its requests interleave at every await).
+ */
+function inTurn<T>(runtime: ToolsRuntime, name: string, fn: () => Promise<T>): Promise<T> {
+  const previous = turns.get(name) ?? Promise.resolve();
+  const next = previous
+    .catch(() => undefined)
+    .then(() => runtime.database.withAdvisoryLock(lockKeyOf(name), fn));
+  const tail = next.catch(() => undefined);
+  turns.set(name, tail);
+  void tail.then(() => {
+    if (turns.get(name) === tail) turns.delete(name);
+  });
+  return next;
+}
+
+/** A 31-bit advisory lock key of a name (an owner id, or a single tool's app). */
+function lockKeyOf(name: string): number {
   let hash = 0x7a11;
-  for (let i = 0; i < ownerId.length; i++) hash = (Math.imul(hash, 31) + ownerId.charCodeAt(i)) | 0;
+  for (let i = 0; i < name.length; i++) hash = (Math.imul(hash, 31) + name.charCodeAt(i)) | 0;
   return hash & 0x7fffffff;
 }
 
