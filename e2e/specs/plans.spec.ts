@@ -117,7 +117,38 @@ test('the single-plan chooser offers monthly or yearly for one plan', async ({ p
   await expect(dialog.getByText('$207.50/month')).toBeVisible();
   await expect(dialog.getByText('$2,490.00 billed yearly')).toBeVisible();
   await expect(dialog.getByText('Save 16%')).toBeVisible();
-  // Signed out: continuing asks for an account first.
+  // Signed out: the visitor pays first (the account is created with the sale afterwards).
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/signup\?redirectTo=%2Fjoinplan/);
+  await page.waitForURL(/\/billing\/test-checkout\/sale_/);
+  await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+  await expect(page.getByText('Moon', { exact: true })).toBeVisible();
+});
+
+test('a visitor pays for a plan on /joinplan first, then creates the account with the sale and is on Explorer', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // Signed out, /joinplan's account probe answers 401 (logged by the browser as a failed resource).
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+      errors.push(message.text());
+  });
+  await page.goto('/joinplan');
+  const explorer = page.getByRole('group', { name: 'Explorer' });
+  await explorer.getByRole('button').click();
+  await page.waitForURL(/\/billing\/test-checkout\/sale_/);
+  await page.getByRole('button', { name: 'Pay $49.00' }).click();
+
+  // Back to sign-up with the sale: the new account claims it.
+  await page.waitForURL(/\/signup\?sale_id=sale_/);
+  await expect(page.getByText('Payment received. Create your account to start on your plan.')).toBeVisible();
+  await page.getByLabel('Name').fill('Vic Visitor');
+  await page.getByLabel('Email').fill(`visitor-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  // Account creation with a sale waits 3 s before its first call (spec 1 §9).
+  await page.waitForURL((url) => !url.pathname.startsWith('/signup'), { timeout: 20_000 });
+  const account = await page.request.get('/api/live_api/account/current');
+  expect(await account.json()).toMatchObject({ plan: 'explorer', planSubscriptionStatus: 'active' });
+  expect(errors).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { SALE_ID_PARAM } from '@atelier/shared';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { SignupForm } from '../features/auth/components/signup-form.tsx';
@@ -11,7 +12,11 @@ export function SignupRoute() {
   return (
     <AuthCard
       title="Create your account"
-      description="Build AI apps and tools from a chat."
+      description={
+        params.get(SALE_ID_PARAM)
+          ? 'Payment received. Create your account to start on your plan.'
+          : 'Build AI apps and tools from a chat.'
+      }
       footer={
         <>
           Already have an account?{' '}

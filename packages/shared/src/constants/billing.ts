@@ -94,6 +94,8 @@ export const BILLING_MESSAGES = {
   noSubscription: 'You have no subscription to change',
   saleNotFound: 'Payment not found',
   saleNotPending: 'This payment is no longer open',
+  /** A visitor's paid sale can be claimed by one account only. */
+  saleClaimed: 'This payment is already linked to another account',
   checkoutFailed: 'Could not start the checkout, try again later',
   providerUnavailable: 'Payments are not available right now, try again later',
   invalidSignature: 'Invalid webhook signature',

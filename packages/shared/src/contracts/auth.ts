@@ -24,6 +24,11 @@ export const newPasswordSchema = z
 
 export const appIdQuerySchema = z.object({ appId: z.string().min(1).max(100).optional() });
 
+/** `POST /api/live_api/account/create?sale_id=`: the account claims a sale paid before it existed. */
+export const accountCreateQuerySchema = appIdQuerySchema.extend({
+  sale_id: z.string().min(1).max(100).optional(),
+});
+
 export const signupRequestSchema = z
   .object({ email: rawEmail, password: rawPassword, name: z.string().trim().max(100).optional() })
   .meta({ id: 'SignupRequest' });

@@ -52,6 +52,18 @@ export const checkoutRequestSchema = z
   .meta({ id: 'CheckoutRequest' });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
+/**
+ * A visitor without an account pays first (spec 1 §2 `/joinplan`, `sale_id`): the checkout returns
+ * to sign-up with `sale_id`, and the account created with it claims the sale (§4).
+ */
+export const guestCheckoutRequestSchema = z
+  .object({
+    planId: z.string().min(1).max(50),
+    interval: billingIntervalSchema.default('month'),
+  })
+  .meta({ id: 'GuestCheckoutRequest' });
+export type GuestCheckoutRequest = z.input<typeof guestCheckoutRequestSchema>;
+
 export const checkoutResponseSchema = z
   .object({ checkoutUrl: z.string(), saleId: z.string() })
   .meta({ id: 'CheckoutStarted' });

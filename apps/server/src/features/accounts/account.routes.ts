@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   AUTH_TEXTS,
+  accountCreateQuerySchema,
   accountCreateResponseSchema,
   accountSchema,
   appIdQuerySchema,
@@ -54,12 +55,14 @@ const createAccountRoute = createRoute({
   method: 'post',
   path: '/live_api/account/create',
   tags,
-  summary: 'Create the account of the signed-in user (idempotent); answers its id',
+  summary:
+    'Create the account of the signed-in user (idempotent); answers its id. With sale_id it claims a plan paid before sign-up',
   middleware: [requireActor] as const,
-  request: { query: appIdQuerySchema },
+  request: { query: accountCreateQuerySchema },
   responses: {
     200: jsonContent(accountCreateResponseSchema, 'The account'),
-    401: errorContent('Signed out'),
+    401: errorContent('Signed out, or the sale is unknown or not paid yet (retry)'),
+    409: errorContent('The sale belongs to another account'),
   },
 });
 
@@ -169,8 +172,9 @@ export function accountRoutes(ctx: AccountsContext) {
   return createRouter()
     .openapi(createAccountRoute, async (c) => {
       const actor = c.get('actor');
-      assertTenant(actor, c.req.valid('query').appId);
-      return c.json(await createAccount(ctx, actor), 200);
+      const query = c.req.valid('query');
+      assertTenant(actor, query.appId);
+      return c.json(await createAccount(ctx, actor, query.sale_id), 200);
     })
     .openapi(currentAccountRoute, async (c) => {
       const actor = c.get('actor');

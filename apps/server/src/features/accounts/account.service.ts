@@ -31,10 +31,17 @@ export function toAccount(ctx: AccountsContext, user: UserRow): Account {
 
 /**
  * `POST /api/live_api/account/create`: the account row is made at sign-up, so this confirms it
- * exists for the signed-in user (idempotent) and answers its id.
+ * exists for the signed-in user (idempotent) and answers its id. With `sale_id` (a visitor who paid
+ * before signing up, spec 1 §4) the account claims that sale first: 401 while the sale is unknown
+ * or unpaid (the client retries), 409 when another account holds it.
  */
-export async function createAccount(ctx: AccountsContext, actor: Actor): Promise<{ accountId: string }> {
+export async function createAccount(
+  ctx: AccountsContext,
+  actor: Actor,
+  saleId?: string | undefined,
+): Promise<{ accountId: string }> {
   const user = await currentUser(ctx, actor);
+  if (saleId && ctx.claimSale) await ctx.claimSale(actor, saleId);
   return { accountId: user.id };
 }
 

@@ -5,6 +5,7 @@ import {
   PLATFORM_TENANT,
   tenantForApp,
 } from '@atelier/shared';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { consumeOrThrow } from '../../platform/auth/rate-limits.ts';
 import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -18,6 +19,8 @@ export interface AccountsContext {
   repo: AccountsRepo;
   mailer: Mailer;
   logger: Logger;
+  /** Gives the signed-in builder a sale paid before the account existed (features/plans). */
+  claimSale?: (actor: Actor, saleId: string) => Promise<void>;
 }
 
 /** Who is calling, for rate limits and the session list. */

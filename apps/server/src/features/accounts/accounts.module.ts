@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app.ts';
 import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { createMailer, type Mailer } from '../../platform/mail/mailer.ts';
+import { plansPartsOf } from '../plans/plans.module.ts';
 import { accountRoutes } from './account.routes.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { AccountsRepo } from './accounts.repo.ts';
@@ -23,6 +24,7 @@ export function accountsRoutes(deps: AppDeps, auth: AuthRuntime, options: Accoun
     repo: new AccountsRepo(deps.database.db),
     mailer: options.mailer ?? createMailer(deps.config, deps.database, deps.logger),
     logger: deps.logger,
+    claimSale: (actor, saleId) => plansPartsOf(deps).billing.claimSale(actor, saleId),
   };
   const providers = configuredProviders(deps.config.auth, deps.config.publicUrl, options.oauthEndpoints);
   return createRouter()

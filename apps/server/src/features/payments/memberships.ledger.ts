@@ -28,7 +28,8 @@ export const isActiveMembership = (status: MembershipStatus | MembershipStatusVa
 /** Writes memberships when their sales complete and their subscriptions change (inside the event's transaction). */
 export const membershipLedger: MembershipLedger = {
   async saleCompleted(tx: Db, sale: SaleRow, subscription: SubscriptionSnapshot | undefined) {
-    if (!sale.appId) return;
+    // Memberships are always bought by a signed-in end user (only plan sales may be a visitor's).
+    if (!sale.appId || !sale.userId) return;
     await new AppPaymentsRepo(tx).saveMembership({
       appId: sale.appId,
       userId: sale.userId,

@@ -99,40 +99,9 @@ export class BillingEventApplier {
       await this.ledger.saleCompleted(tx, sale, subscription);
       return undefined;
     }
-    if (event.customerId) await repo.saveCustomer(sale.userId, sale.provider, event.customerId);
-    if (sale.kind === 'app_package') {
-      await repo.updateBuilderPlan(sale.userId, { hasPaidAppPackage: true });
-      return undefined;
-    }
-
-    const builder = await repo.findBuilder(sale.userId);
-    if (!builder || !event.subscriptionId) return undefined;
-    const status = subscription?.status ?? 'active';
-    await repo.upsertSubscription({
-      id: event.subscriptionId,
-      provider: sale.provider,
-      userId: sale.userId,
-      saleId: sale.id,
-      itemId: sale.itemId,
-      interval: sale.interval,
-      status,
-      cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
-      currentPeriodEnd: subscription?.currentPeriodEnd ?? null,
-    });
-    await repo.updateBuilderPlan(sale.userId, {
-      plan: sale.itemId,
-      subscriptionId: event.subscriptionId,
-      planSubscriptionStatus: status,
-      planSubscriptionCancelledAt: subscription?.cancelAt ?? null,
-    });
-    const previous = builder.subscriptionId;
-    if (!previous || previous === event.subscriptionId) return undefined;
-    const old = await repo.findSubscription(previous);
-    if (old && !ENDED_STATUSES.has(old.status)) {
-      await repo.upsertSubscription({ ...withoutTimestamps(old), status: 'canceled' });
-      return previous;
-    }
-    return undefined;
+    // A visitor's sale (paid before the account existed): granted when an account claims it.
+    if (!sale.userId) return undefined;
+    return grantSale(repo, { ...sale, userId: sale.userId }, event, subscription);
   }
 
   /** Mirrors a plan subscription; the account follows it only while it is the account's current one. */
@@ -163,6 +132,51 @@ export class BillingEventApplier {
       planSubscriptionCancelledAt: ended ? (snapshot.cancelAt ?? new Date()) : snapshot.cancelAt,
     });
   }
+}
+
+/**
+ * Gives a builder what a completed plan or app-package sale bought: the app package, or the plan
+ * with its subscription (replacing an earlier one, whose id is answered to be cancelled).
+ */
+export async function grantSale(
+  repo: BillingRepo,
+  sale: SaleRow & { userId: string },
+  paid: { subscriptionId: string | null; customerId: string | null },
+  subscription: SubscriptionSnapshot | undefined,
+): Promise<string | undefined> {
+  if (paid.customerId) await repo.saveCustomer(sale.userId, sale.provider, paid.customerId);
+  if (sale.kind === 'app_package') {
+    await repo.updateBuilderPlan(sale.userId, { hasPaidAppPackage: true });
+    return undefined;
+  }
+  const builder = await repo.findBuilder(sale.userId);
+  if (!builder || !paid.subscriptionId) return undefined;
+  const status = subscription?.status ?? 'active';
+  await repo.upsertSubscription({
+    id: paid.subscriptionId,
+    provider: sale.provider,
+    userId: sale.userId,
+    saleId: sale.id,
+    itemId: sale.itemId,
+    interval: sale.interval,
+    status,
+    cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+    currentPeriodEnd: subscription?.currentPeriodEnd ?? null,
+  });
+  await repo.updateBuilderPlan(sale.userId, {
+    plan: sale.itemId,
+    subscriptionId: paid.subscriptionId,
+    planSubscriptionStatus: status,
+    planSubscriptionCancelledAt: subscription?.cancelAt ?? null,
+  });
+  const previous = builder.subscriptionId;
+  if (!previous || previous === paid.subscriptionId) return undefined;
+  const old = await repo.findSubscription(previous);
+  if (old && !ENDED_STATUSES.has(old.status)) {
+    await repo.upsertSubscription({ ...withoutTimestamps(old), status: 'canceled' });
+    return previous;
+  }
+  return undefined;
 }
 
 export function withoutTimestamps(row: SubscriptionRow): Omit<SubscriptionRow, 'createdAt' | 'updatedAt'> {

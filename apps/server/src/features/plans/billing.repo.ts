@@ -1,5 +1,5 @@
 import { PLATFORM_TENANT } from '@atelier/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   billingCustomers,
@@ -78,6 +78,26 @@ export class BillingRepo {
 
   async unsafeFindSale(saleId: string): Promise<SaleRow | undefined> {
     const [row] = await this.db.select().from(billingSales).where(eq(billingSales.id, saleId)).limit(1);
+    return row;
+  }
+
+  /**
+   * Gives a visitor's paid plan or app-package sale to this builder: only a completed sale that no
+   * account holds yet (one statement, so two accounts can never both claim it). Undefined otherwise.
+   */
+  async claimSale(saleId: string, userId: string): Promise<SaleRow | undefined> {
+    const [row] = await this.db
+      .update(billingSales)
+      .set({ userId })
+      .where(
+        and(
+          eq(billingSales.id, saleId),
+          isNull(billingSales.userId),
+          eq(billingSales.status, 'completed'),
+          inArray(billingSales.kind, ['plan', 'app_package']),
+        ),
+      )
+      .returning();
     return row;
   }
 

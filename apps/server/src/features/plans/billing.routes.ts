@@ -4,6 +4,7 @@ import {
   checkoutRequestSchema,
   checkoutResponseSchema,
   downgradeRequestSchema,
+  guestCheckoutRequestSchema,
   portalResponseSchema,
   saleIdSchema,
   testCheckoutSchema,
@@ -33,6 +34,21 @@ const checkoutRoute = createRoute({
     400: errorContent('Plan not available, or free'),
     404: errorContent('No such plan'),
     409: errorContent('Already on this plan'),
+    502: errorContent('The payment provider failed'),
+  },
+});
+
+const guestCheckoutRoute = createRoute({
+  method: 'post',
+  path: '/billing/guest-checkout',
+  tags,
+  summary:
+    'A visitor without an account pays for a plan first: the checkout returns to /signup?sale_id=, and account creation with sale_id claims it',
+  request: jsonBody(guestCheckoutRequestSchema),
+  responses: {
+    200: jsonContent(checkoutResponseSchema, 'Where to send the visitor to pay'),
+    400: errorContent('Plan not available, or free'),
+    404: errorContent('No such plan'),
     502: errorContent('The payment provider failed'),
   },
 });
@@ -130,6 +146,7 @@ export function billingRoutes(billing: BillingService, options: { testMode: bool
     .openapi(checkoutRoute, async (c) =>
       c.json(await billing.checkout(c.var.actor, c.req.valid('json')), 200),
     )
+    .openapi(guestCheckoutRoute, async (c) => c.json(await billing.guestCheckout(c.req.valid('json')), 200))
     .openapi(statusRoute, async (c) => c.json(await billing.status(c.var.actor), 200))
     .openapi(cancelRoute, async (c) => c.json(await billing.setCancelAtPeriodEnd(c.var.actor, true), 200))
     .openapi(resumeRoute, async (c) => c.json(await billing.setCancelAtPeriodEnd(c.var.actor, false), 200))

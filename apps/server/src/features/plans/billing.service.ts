@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AUTH_MESSAGES,
   BILLING_MESSAGES,
   type BillingInterval,
   type BillingStatus,
@@ -12,6 +13,7 @@ import {
   isPlanId,
   isPlanStatusAlive,
   type Payment,
+  PLATFORM_TENANT,
   type Plan,
   type PlanId,
   type PlansResponse,
@@ -25,7 +27,12 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { BillingRepo, BuilderPlanRow, SaleRow } from './billing.repo.ts';
 import type { BillingConfig } from './billing-config.ts';
-import { type BillingEventApplier, type DescribeSubscription, snapshotOf } from './billing-events.ts';
+import {
+  type BillingEventApplier,
+  type DescribeSubscription,
+  grantSale,
+  snapshotOf,
+} from './billing-events.ts';
 import type { BillingEvent, PaymentProvider, SubscriptionSnapshot } from './providers/payment-provider.ts';
 import { createTestProvider, testCompletionEventId, testSubscriptionId } from './providers/test-provider.ts';
 
@@ -41,6 +48,8 @@ export interface BillingServiceDeps {
 }
 
 const DEFAULT_RETURN_PATH = '/joinplan';
+/** Where a visitor's checkout returns: sign-up, which creates the account with the sale. */
+const GUEST_RETURN_PATH = '/signup';
 
 export const newSaleId = () => `sale_${randomBytes(16).toString('base64url')}`;
 
@@ -127,6 +136,83 @@ export class BillingService {
     } catch (error) {
       await this.deps.repo.updateSale(sale.id, { status: 'cancelled' });
       throw this.providerError(error, BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
+  /**
+   * A visitor without an account buys a plan or the app package first (spec 1 §2 `/joinplan`): the
+   * checkout returns to sign-up with `sale_id`, and the account created with it claims the sale.
+   */
+  async guestCheckout(input: { planId: string; interval: BillingInterval }): Promise<CheckoutResponse> {
+    const plan = findPlan(this.catalogue(), input.planId);
+    if (!plan) throw new AppError('not_found', BILLING_MESSAGES.planNotFound);
+    if (plan.disabled) throw new AppError('bad_request', BILLING_MESSAGES.planDisabled);
+    if (plan.id === 'lite') throw new AppError('bad_request', BILLING_MESSAGES.freePlanNoCheckout);
+    const interval = plan.oneTimePayment ? 'once' : input.interval;
+    const saleId = newSaleId();
+    const sale = await this.deps.repo.insertSale({
+      id: saleId,
+      userId: null,
+      kind: plan.oneTimePayment ? 'app_package' : 'plan',
+      itemId: plan.id,
+      interval,
+      amountCents: toCents(checkoutAmount(plan, input.interval)),
+      currency: 'USD',
+      provider: this.deps.provider.id,
+      successUrl: `${this.deps.publicUrl}${withParam(GUEST_RETURN_PATH, SALE_ID_PARAM, saleId)}`,
+      cancelUrl: `${this.deps.publicUrl}${DEFAULT_RETURN_PATH}`,
+    });
+    try {
+      const session = await this.deps.provider.createCheckout({
+        sale: { ...sale, itemName: plan.name },
+        successUrl: sale.successUrl,
+        cancelUrl: sale.cancelUrl,
+      });
+      await this.deps.repo.updateSale(sale.id, { providerSessionId: session.sessionId });
+      return { checkoutUrl: session.checkoutUrl, saleId };
+    } catch (error) {
+      await this.deps.repo.updateSale(sale.id, { status: 'cancelled' });
+      throw this.providerError(error, BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
+  /**
+   * The account created with `sale_id` (spec 1 §4 "account creation with a sale") takes a visitor's
+   * paid sale: the plan or the app package becomes the builder's. Claiming again by the same account
+   * changes nothing; a sale another account holds is refused (409); an unknown or not yet paid sale
+   * answers 401, which the client retries while the payment completes.
+   */
+  async claimSale(actor: Actor, saleId: string): Promise<void> {
+    const sale = await this.deps.repo.unsafeFindSale(saleId);
+    const paid = sale?.status === 'completed' && sale.kind !== 'membership';
+    if (!sale || !paid || actor.tenantId !== PLATFORM_TENANT) {
+      throw new AppError('unauthorized', AUTH_MESSAGES.accountCreate.failed);
+    }
+    if (sale.userId === actor.userId) return;
+    if (sale.userId) throw new AppError('conflict', BILLING_MESSAGES.saleClaimed);
+    const subscriptionId = sale.kind === 'plan' ? sale.providerSubscriptionId : null;
+    const described = subscriptionId
+      ? await this.callProvider(() =>
+          this.providerFor(sale.provider).describeSubscription(subscriptionId, sale),
+        )
+      : undefined;
+    const replaced = await this.deps.repo.transaction(async (repo) => {
+      const claimed = await repo.claimSale(sale.id, actor.userId);
+      if (!claimed) throw new AppError('conflict', BILLING_MESSAGES.saleClaimed);
+      return grantSale(
+        repo,
+        { ...claimed, userId: actor.userId },
+        { subscriptionId, customerId: described?.customerId ?? null },
+        described,
+      );
+    });
+    if (replaced) {
+      await this.deps.provider.cancelNow(replaced).catch((error: unknown) => {
+        this.deps.logger.error(
+          { err: error, subscriptionId: replaced },
+          'could not cancel a replaced subscription',
+        );
+      });
     }
   }
 

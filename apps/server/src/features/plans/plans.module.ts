@@ -18,11 +18,18 @@ import { plansRoutes } from './plans.routes.ts';
 import { createStripeProvider } from './providers/stripe-provider.ts';
 import { createTestProvider } from './providers/test-provider.ts';
 
-/**
- * Plans, builders' payments and apps' paid memberships, mounted on the API router by app.ts:
- * `/plans`, `/live_api/app/paidPlans`, `/billing/*`, `/apps/{appId}/payments/*`, `/apps/{appId}/membership*`.
- */
-export function plansModule(deps: AppDeps) {
+interface PlansParts {
+  billing: BillingService;
+  payments: AppPaymentsService;
+  testMode: boolean;
+}
+
+const parts = new WeakMap<AppDeps, PlansParts>();
+
+/** The billing and payments services of these deps, made once (the accounts area claims sales with it). */
+export function plansPartsOf(deps: AppDeps): PlansParts {
+  const existing = parts.get(deps);
+  if (existing) return existing;
   const { config, logger } = deps;
   const db = deps.database.db;
   const billingRepo = new BillingRepo(db);
@@ -54,8 +61,19 @@ export function plansModule(deps: AppDeps) {
     publicUrl: config.publicUrl,
     logger,
   });
+  const made = { billing, payments, testMode: provider.id === 'test' || config.billing.demoMode };
+  parts.set(deps, made);
+  return made;
+}
+
+/**
+ * Plans, builders' payments and apps' paid memberships, mounted on the API router by app.ts:
+ * `/plans`, `/live_api/app/paidPlans`, `/billing/*`, `/apps/{appId}/payments/*`, `/apps/{appId}/membership*`.
+ */
+export function plansModule(deps: AppDeps) {
+  const { billing, payments, testMode } = plansPartsOf(deps);
   return createRouter()
     .route('/', plansRoutes(billing))
-    .route('/', billingRoutes(billing, { testMode: provider.id === 'test' || config.billing.demoMode }))
+    .route('/', billingRoutes(billing, { testMode }))
     .route('/', appPaymentsRoutes(payments));
 }

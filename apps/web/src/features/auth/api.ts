@@ -66,7 +66,11 @@ export const authApi = {
     post<CustomTokenResponse>('/api/live_api/account/validateOtp', { email, otp }),
   magicLink: (token: string) => post<CustomTokenResponse>('/api/auth/magic-link', { token }),
   customToken: (token: string) => post<SignInResponse>('/api/auth/custom-token', { token }),
-  createAccount: () => post<{ accountId: string }>('/api/live_api/account/create'),
+  /** With a sale id (paid before sign-up), the account claims that sale (spec 1 §4). */
+  createAccount: (saleId?: string | null) =>
+    post<{ accountId: string }>(
+      `/api/live_api/account/create${saleId ? `?${new URLSearchParams({ sale_id: saleId })}` : ''}`,
+    ),
   account: (signal?: AbortSignal) => apiFetch<Account>('/api/live_api/account/current', { signal }),
   updateProfile: (body: { name?: string | null; businessDetails?: string | null }) =>
     apiFetch<{ user: AuthUser }>('/api/auth/profile', { method: 'PATCH', body }),

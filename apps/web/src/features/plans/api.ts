@@ -21,6 +21,9 @@ export const plansApi = {
   status: (signal?: AbortSignal) => apiFetch<BillingStatus>('/api/billing/status', { signal }),
   checkout: (body: { planId: string; interval: BillingInterval; returnPath?: string }) =>
     post<CheckoutResponse>('/api/billing/checkout', body),
+  /** A visitor without an account pays first; the checkout returns to /signup?sale_id=. */
+  guestCheckout: (body: { planId: string; interval: BillingInterval }) =>
+    post<CheckoutResponse>('/api/billing/guest-checkout', body),
   cancel: () => post<BillingStatus>('/api/billing/cancel'),
   resume: () => post<BillingStatus>('/api/billing/resume'),
   downgrade: (planId: string) => post<BillingStatus>('/api/billing/downgrade', { planId }),

@@ -12,7 +12,8 @@ export interface CheckoutInput {
     amountCents: number;
     currency: string;
   };
-  customer: { userId: string; email: string; customerId: string | undefined };
+  /** The buyer's account; absent for a visitor who pays before signing up (the provider asks the e-mail). */
+  customer?: { userId: string; email: string; customerId: string | undefined } | undefined;
   successUrl: string;
   cancelUrl: string;
   /** A provider price to charge instead of an inline amount (configured Stripe prices). */

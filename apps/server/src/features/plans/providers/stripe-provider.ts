@@ -103,8 +103,9 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
  * and of the subscription or payment it creates.
  */
 export async function createStripeCheckout(client: StripeClient, input: CheckoutInput) {
-  let customerId = input.customer.customerId;
-  if (!customerId && input.sale.kind !== 'membership') {
+  let customerId = input.customer?.customerId;
+  // A visitor without an account (no customer): Checkout asks the e-mail and makes the customer.
+  if (!customerId && input.customer && input.sale.kind !== 'membership') {
     const customer = await client.post<{ id: string }>(
       '/v1/customers',
       { email: input.customer.email, metadata: { userId: input.customer.userId } },
@@ -115,7 +116,7 @@ export async function createStripeCheckout(client: StripeClient, input: Checkout
   const recurring = input.sale.interval === 'month' || input.sale.interval === 'year';
   const metadata = {
     saleId: input.sale.id,
-    userId: input.customer.userId,
+    ...(input.customer ? { userId: input.customer.userId } : {}),
     itemId: input.sale.itemId,
     interval: input.sale.interval,
     ...input.metadata,
@@ -124,7 +125,7 @@ export async function createStripeCheckout(client: StripeClient, input: Checkout
     mode: recurring ? 'subscription' : 'payment',
     client_reference_id: input.sale.id,
     customer: customerId,
-    customer_email: customerId ? undefined : input.customer.email,
+    customer_email: customerId ? undefined : input.customer?.email,
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
     line_items: [

@@ -19,7 +19,9 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
       return {
         checkoutUrl: `${publicUrl}/billing/test-checkout/${encodeURIComponent(input.sale.id)}`,
         sessionId: `cs_test_${input.sale.id}`,
-        customerId: input.customer.customerId ?? `cus_test_${input.customer.userId}`,
+        customerId: input.customer
+          ? (input.customer.customerId ?? `cus_test_${input.customer.userId}`)
+          : undefined,
       };
     },
     async describeSubscription(subscriptionId, sale): Promise<SubscriptionSnapshot> {

@@ -21,15 +21,14 @@ export type ProviderValue = 'stripe' | 'test';
 
 /**
  * One checkout: a builder buying a plan or the app package, or an app's end user buying a
- * membership (`app_id` set). The id is the spec's `sale_id`.
+ * membership (`app_id` set). The id is the spec's `sale_id`. A visitor may pay for a plan before
+ * having an account (`user_id` null): the account created with the sale claims it, once.
  */
 export const billingSales = pgTable(
   'billing_sales',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     appId: text('app_id').references(() => apps.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<SaleKind>().notNull(),
     itemId: text('item_id').notNull(),

@@ -23,7 +23,7 @@ export function useCompleteSignIn() {
     async (options: { redirectTo?: string | null } = {}): Promise<boolean> => {
       const saleId = params.get('sale_id');
       const outcome = await createAccountAfterSignIn(
-        { create: authApi.createAccount, sleep, isUnauthorized },
+        { create: () => authApi.createAccount(saleId), sleep, isUnauthorized },
         saleId,
       );
       if (outcome.status === 'unauthorized') {

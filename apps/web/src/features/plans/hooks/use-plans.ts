@@ -7,7 +7,7 @@ import {
   planCardState,
 } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { authApi, queryKeys as authKeys } from '../../auth/api.ts';
 import { errorMessage } from '../../auth/error-message.ts';
@@ -51,26 +51,24 @@ export function stateOf(plan: Plan, account: Account | undefined) {
   return planCardState(plan, cardAccountOf(account));
 }
 
-/** Checkout: to the payment page (the return carries `sale_id`); signed out: to sign-up first. */
+/**
+ * Checkout: to the payment page (the return carries `sale_id`). Signed out, the visitor pays first
+ * and comes back to sign-up with `sale_id`, where the new account claims the sale (spec 1 §2, §4).
+ */
 export function useCheckout() {
   const location = useLocation();
-  const navigate = useNavigate();
   const { signedIn } = useAccount();
   const mutation = useMutation({
     mutationFn: (input: { planId: string; interval: BillingInterval }) =>
-      plansApi.checkout({ ...input, returnPath: returnPathOf(location) }),
+      signedIn
+        ? plansApi.checkout({ ...input, returnPath: returnPathOf(location) })
+        : plansApi.guestCheckout(input),
     onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
     onError: (error) => toast.error(errorMessage(error)),
   });
   return {
     ...mutation,
-    start: (input: { planId: string; interval: BillingInterval }) => {
-      if (!signedIn) {
-        navigate(`/signup?redirectTo=${encodeURIComponent('/joinplan')}`);
-        return;
-      }
-      mutation.mutate(input);
-    },
+    start: (input: { planId: string; interval: BillingInterval }) => mutation.mutate(input),
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_sales" ALTER COLUMN "user_id" DROP NOT NULL;
