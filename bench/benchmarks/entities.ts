@@ -17,7 +17,8 @@ import { entityApiStatements } from './entities-sql.ts';
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const RECORDS = 10_000;
-const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+/** The built server; BENCH_SERVER_MAIN runs another build (e.g. an earlier commit's, to compare). */
+const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(repoRoot, 'apps/server/dist/main.js');
 const rawServer = path.join(benchDir, 'benchmarks/entities-raw-server.mjs');
 const PASSWORD = 'violet-canyon-maple-42';
 
