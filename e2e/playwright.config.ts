@@ -37,7 +37,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     env: { PORT: String(port), HOST: '127.0.0.1' },
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000, // the first start builds nothing, but a busy 2-core machine can take a minute
     stdout: 'pipe',
     stderr: 'pipe',
   },

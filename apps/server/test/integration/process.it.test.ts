@@ -70,5 +70,5 @@ describe.runIf(testDbKind === 'pglite')('the server process on PGlite', () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, '.atelier.lock'))).toBe(false);
-  });
+  }, 120_000); // starts real server processes from source (tsx): slow on a busy 2-core machine
 });

@@ -33,5 +33,5 @@ describe.runIf(testDbKind === 'pglite')('the preview listener', () => {
     await expect(
       fetch(`http://127.0.0.1:${new URL(config.preview.origin).port}/preview/x`),
     ).rejects.toThrow();
-  });
+  }, 120_000); // starts a real server process from source (tsx): slow on a busy 2-core machine
 });
