@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, readJson, type SignedIn, signUp } from '../../test/support/accounts.ts';
+import { createEntityApp } from '../../test/support/entities.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../test/support/fake-openai.ts';
 import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { chatRuntime } from '../features/chat/chat.module.ts';
-import { chatMessages } from '../platform/db/schema/index.ts';
+import { chatMessages, entityRecords } from '../platform/db/schema/index.ts';
 
 /** Bugs the API fuzzing (fuzz.it.test.ts) found, pinned down one by one. */
 describe('API fuzzing regressions', () => {
@@ -44,5 +45,33 @@ describe('API fuzzing regressions', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('x-user-message-id')).toBe('msg_Abc-123');
     await ok.text();
+  });
+
+  it('refuses an entity field nested deeper than 64 levels (was 500: the stack ran out storing it)', async () => {
+    const { appId } = await createEntityApp(t, 'deep-owner@example.com', {
+      Task: { properties: { title: { type: 'string' } }, rls: { read: 'anonymous', write: 'anonymous' } },
+    });
+    const deep = (n: number) => `{"title":"x","extra":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`;
+    const post = (body: string) =>
+      t.app.request(`/api/apps/${appId}/entities/Task`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    const refused = await post(deep(20_000));
+    expect(refused.status).toBe(400);
+    expect(await readJson(refused)).toMatchObject({
+      error: { code: 'validation_error', details: { field: 'extra' } },
+    });
+    expect(await t.deps.database.db.select().from(entityRecords)).toHaveLength(0);
+    const created = await post(deep(60));
+    expect(created.status).toBe(201);
+    const { id } = (await readJson(created)) as { id: string };
+    const patched = await t.app.request(`/api/apps/${appId}/entities/Task/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: deep(5_000),
+    });
+    expect(patched.status).toBe(400);
   });
 });

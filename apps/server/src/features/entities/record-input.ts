@@ -17,7 +17,25 @@ export function toRecordView(row: RecordRow): EntityRecordView {
 export const invalidRecord = (field: string, message: string, extra: Record<string, unknown> = {}) =>
   new AppError('validation_error', ENTITY_API_MESSAGES.invalidRecord(field, message), { field, ...extra });
 
-/** The fields of a write without the platform's; `id` and `creatorId` are kept aside. */
+/** Deepest nesting of objects and arrays a field may hold (deeper values could not be stored). */
+export const MAX_FIELD_DEPTH = 64;
+
+/** True when the value nests objects/arrays deeper than `max` (iterative: any depth is safe to check). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The fields of a write without the platform's; `id` and `creatorId` are kept aside. A field nested
+ * deeper than MAX_FIELD_DEPTH is refused (400 naming it).
+ */
 export function splitSystemFields(body: Record<string, unknown>): {
   data: Record<string, unknown>;
   id: unknown;
@@ -25,6 +43,9 @@ export function splitSystemFields(body: Record<string, unknown>): {
 } {
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
+    if (nestedDeeperThan(value, MAX_FIELD_DEPTH)) {
+      throw invalidRecord(key, `is nested too deeply (at most ${MAX_FIELD_DEPTH} levels)`);
+    }
     if (!isSystemField(key)) data[key] = value;
   }
   return { data, id: body.id, creatorId: body.creatorId };
