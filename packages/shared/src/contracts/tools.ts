@@ -147,6 +147,11 @@ export const toolParamsSchema = z.object({
   toolId: z.string().min(1).max(100),
 });
 export const toolPathParamSchema = z.object({ path: z.string().min(1).max(200) });
+/**
+ * `{appBase}/tool/{toolPath}` (spec 3 §2): with `appId`, the path must name a tool of that app
+ * (another app's tool answers 404 like an unknown path).
+ */
+export const toolPathQuerySchema = z.object({ appId: z.string().min(1).max(100).optional() });
 
 /** A field as the public page shows it (never the prompt, never a secret). */
 export const publicToolFieldSchema = z.object({
@@ -189,6 +194,8 @@ export const publicToolSchema = z
       button: z.string().nullable(),
       link: z.string().nullable(),
     }),
+    /** The app's User signup setting (spec 2 §5): its end users may make accounts and sign in. */
+    signupEnabled: z.boolean(),
   })
   .meta({ id: 'PublicTool' });
 export type PublicTool = z.infer<typeof publicToolSchema>;

@@ -2,6 +2,7 @@ import { APP_MESSAGES } from '@atelier/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { Next } from 'hono/types';
 import type { AppEnv } from '../../platform/http/env.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { hostOf, isPlatformHost } from '../apps/domains.service.ts';
@@ -16,6 +17,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  *   GET /app/{appId}[/…]                                the published version's document
  *   GET /app-assets/{appId}/{versionId}/app.js|app.css  its script and stylesheet (published version only)
  *   GET /preview-vendor/{name}.js                       the vendor modules of the import map
+ *   GET /app/{appId}/tool/{toolPath}                    not the document: the web app's public tool
+ *                                                       page of that app's tool (spec 3 §2 `{appBase}/tool/{toolPath}`)
  *
  * The document is sent with a CSP `sandbox` (no allow-same-origin): it runs in an opaque origin, so
  * it cannot read the builder's cookies or storage, and its requests to the API are cross-site —
@@ -30,7 +33,9 @@ export function publishedRoutes(runtime: AppsRuntime) {
     const { appId, versionId, file } = c.req.param();
     return servePublishedAsset(c, runtime, appId, versionId, file);
   });
-  const document = (c: Context<AppEnv>) => {
+  const document = (c: Context<AppEnv>, next: Next) => {
+    // `{appBase}/tool/{toolPath}` is the platform's tool page (mounted after this): handed on.
+    if (isAppToolPath(c.req.path)) return next();
     // The origin it was asked at too (127.0.0.1 when PUBLIC_URL says localhost): assets load from there.
     const ownOrigins = [...new Set([runtime.origins().public, new URL(c.req.url).origin])];
     return servePublishedDocument(c, runtime, c.req.param('appId') as string, {
@@ -42,6 +47,9 @@ export function publishedRoutes(runtime: AppsRuntime) {
   app.get('/app/:appId/*', document);
   return app;
 }
+
+/** `/app/{appId}/tool/{toolPath}` (one segment each, an optional trailing slash). */
+export const isAppToolPath = (path: string) => /^\/app\/[^/]+\/tool\/[^/]+\/?$/.test(path);
 
 /**
  * Requests whose Host is a verified custom domain get the app published there, and nothing else of

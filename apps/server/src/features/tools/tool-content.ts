@@ -79,6 +79,7 @@ export function toolContentOf(app: AppRow, tool: ToolRow): ToolContent {
       .filter((step) => typeof step.id === 'string')
       .map((step) => ({ id: step.id as string, title: str(step.title) ?? '' })),
     cta: { message: str(cta.ctaMessage), button: str(cta.ctaButton), link: str(cta.ctaLink) },
+    signupEnabled: app.isSignupEnabled === true,
   };
   return { view, prompt, settings: asObject(app.settings) };
 }

@@ -27,16 +27,18 @@ import type { ToolsRuntime } from './tools.runtime.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const notFoundByPath = (path: string) => notFound(TOOL_MESSAGES.notFoundByPath(path));
 
-async function liveTool(runtime: ToolsRuntime, path: string): Promise<ToolContent> {
+/** A live tool by path; with `appId` (`{appBase}/tool/{toolPath}`) only a tool of that app. */
+async function liveTool(runtime: ToolsRuntime, path: string, appId?: string): Promise<ToolContent> {
   const tool = await runtime.tools.unsafeFindByPath(path);
   if (tool?.status !== 'active') throw notFoundByPath(path);
+  if (appId !== undefined && tool.appId !== appId) throw notFoundByPath(path);
   const app = await runtime.apps.unsafeFindById(tool.appId);
   if (!app) throw notFoundByPath(path);
   return toolContentOf(app, tool);
 }
 
-export async function publicTool(runtime: ToolsRuntime, path: string): Promise<PublicTool> {
-  return (await liveTool(runtime, path)).view;
+export async function publicTool(runtime: ToolsRuntime, path: string, appId?: string): Promise<PublicTool> {
+  return (await liveTool(runtime, path, appId)).view;
 }
 
 /** Who runs: a signed-in user by id, else the address (hashed with the app, never stored in clear). */
@@ -151,6 +153,8 @@ async function creditsSince(runtime: ToolsRuntime, appId: string, subject: strin
 export interface RunInput {
   input?: string | undefined;
   values: Record<string, ToolFieldValue>;
+  /** Run from `{appBase}/tool/{toolPath}`: the tool must belong to this app. */
+  appId?: string | undefined;
 }
 
 export async function runTool(
@@ -160,7 +164,7 @@ export async function runTool(
   body: RunInput,
   abortSignal?: AbortSignal,
 ): Promise<RunToolResponse> {
-  const { view, prompt, settings } = await liveTool(runtime, path);
+  const { view, prompt, settings } = await liveTool(runtime, path, body.appId);
   const values: Record<string, ToolFieldValue> = {};
   for (const field of view.fields) {
     const value = body.values[field.name];

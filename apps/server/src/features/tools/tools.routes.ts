@@ -9,6 +9,7 @@ import {
   runToolResponseSchema,
   toolParamsSchema,
   toolPathParamSchema,
+  toolPathQuerySchema,
   toolSchema,
   toolsListResponseSchema,
   updateToolRequestSchema,
@@ -93,7 +94,7 @@ const byPathRoute = createRoute({
   tags,
   summary:
     'A live tool for its public page: branding, texts, fields, steps, call to action (never the prompt)',
-  request: { params: toolPathParamSchema },
+  request: { params: toolPathParamSchema, query: toolPathQuerySchema },
   responses: {
     200: jsonContent(publicToolSchema, 'The tool'),
     404: errorContent('Tool with path {path} not found'),
@@ -107,7 +108,7 @@ const runRoute = createRoute({
   summary:
     'Run a live tool with its inputs (signed in or not); daily and weekly limits count credits per run',
   middleware: [optionalActor] as const,
-  request: { params: toolPathParamSchema, ...jsonBody(runToolRequestSchema) },
+  request: { params: toolPathParamSchema, query: toolPathQuerySchema, ...jsonBody(runToolRequestSchema) },
   responses: {
     200: jsonContent(runToolResponseSchema, 'The answer'),
     400: errorContent('A required field is empty or invalid'),
@@ -160,14 +161,16 @@ export function toolsRoutes(runtime: ToolsRuntime) {
       await deleteTool(runtime, builderOf(c), appId, toolId);
       return c.body(null, 204);
     })
-    .openapi(byPathRoute, async (c) => c.json(await publicTool(runtime, c.req.valid('param').path), 200))
+    .openapi(byPathRoute, async (c) =>
+      c.json(await publicTool(runtime, c.req.valid('param').path, c.req.valid('query').appId), 200),
+    )
     .openapi(runRoute, async (c) => {
       const body = c.req.valid('json');
       const answer = await runTool(
         runtime,
         c.req.valid('param').path,
         { actor: maybeActor(c), ip: clientIp(c, runtime.trustProxy) },
-        { input: body.input, values: body.values },
+        { input: body.input, values: body.values, appId: c.req.valid('query').appId },
         c.req.raw.signal,
       );
       return c.json(answer, 200);
