@@ -42,6 +42,12 @@ export const router = createBrowserRouter([
   },
   // A live tool's public page carries the app's branding, not the site's header.
   { path: '/tool/:path', element: <ToolRoute />, errorElement: <RouteErrorBoundary fullPage /> },
+  // {appBase}/tool/{toolPath}: the server hands this path of a published app to the web app.
+  {
+    path: '/app/:appId/tool/:toolPath',
+    element: <ToolRoute />,
+    errorElement: <RouteErrorBoundary fullPage />,
+  },
   {
     path: '/build/app/:appId/database',
     element: <AppDatabaseRoute />,

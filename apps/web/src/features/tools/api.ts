@@ -13,7 +13,7 @@ import { queryKeys as appKeys } from '../apps/api.ts';
 export const toolKeys = {
   all: ['tools'] as const,
   ofApp: (appId: string) => [...toolKeys.all, 'app', appId] as const,
-  byPath: (path: string) => [...toolKeys.all, 'path', path] as const,
+  byPath: (path: string, appId?: string) => [...toolKeys.all, 'path', path, appId ?? null] as const,
 };
 
 const enc = encodeURIComponent;
@@ -87,17 +87,31 @@ export function useReorderTools(appId: string) {
   });
 }
 
+/** `?appId=` when the page is under an app base (`/app/{appId}/tool/{toolPath}`): that app's tools only. */
+const appQuery = (appId?: string) => (appId ? `?appId=${enc(appId)}` : '');
+
 /** A live tool by its public path (404 answers "Tool with path {path} not found"). */
-export function usePublicTool(path: string) {
+export function usePublicTool(path: string, appId?: string) {
   return useQuery({
-    queryKey: toolKeys.byPath(path),
-    queryFn: ({ signal }) => apiFetch<PublicTool>(`/api/tools/by-path/${enc(path)}`, { signal }),
+    queryKey: toolKeys.byPath(path, appId),
+    queryFn: ({ signal }) =>
+      apiFetch<PublicTool>(`/api/tools/by-path/${enc(path)}${appQuery(appId)}`, { signal }),
     retry: false,
   });
 }
 
-export const runTool = (path: string, input: RunToolRequest, signal?: AbortSignal) =>
-  apiFetch<RunToolResponse>(`/api/tools/by-path/${enc(path)}/run`, { method: 'POST', body: input, signal });
+/** Runs a tool; `headers` carries the end user's bearer session when one is signed in. */
+export const runTool = (
+  path: string,
+  input: RunToolRequest,
+  options: { signal?: AbortSignal; appId?: string; headers?: Record<string, string> } = {},
+) =>
+  apiFetch<RunToolResponse>(`/api/tools/by-path/${enc(path)}/run${appQuery(options.appId)}`, {
+    method: 'POST',
+    body: input,
+    signal: options.signal,
+    headers: options.headers,
+  });
 
 /** The public address of a tool on this site. */
 export const toolUrl = (path: string) => `${window.location.origin}/tool/${path}`;

@@ -6,13 +6,15 @@ import {
   TOOL_MESSAGES,
   type ToolFieldValue,
 } from '@atelier/shared';
-import { type CSSProperties, type FormEvent, useId, useReducer, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { runTool, usePublicTool } from '../api.ts';
+import { bearer, useEndUserSession, useMemories } from '../end-user-session.ts';
+import { ToolEndUser } from './tool-end-user.tsx';
 import { ToolFieldInput } from './tool-field-input.tsx';
 import { ToolResult } from './tool-result.tsx';
 
@@ -31,9 +33,12 @@ function stepsOf(tool: PublicTool): { id: string; title: string; fields: PublicT
   }));
 }
 
-/** `/tool/{path}`: a live tool with its app's branding, its typed form, the run and the call to action. */
-export function ToolPage({ path }: { path: string }) {
-  const tool = usePublicTool(path);
+/**
+ * `/tool/{path}` (or `/app/{appId}/tool/{toolPath}`, with `appId`): a live tool with its app's
+ * branding, its typed form, the run and the call to action.
+ */
+export function ToolPage({ path, appId }: { path: string; appId?: string | undefined }) {
+  const tool = usePublicTool(path, appId);
   if (tool.isError) {
     return (
       <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
@@ -49,10 +54,10 @@ export function ToolPage({ path }: { path: string }) {
       </main>
     );
   }
-  return <ToolRunner tool={tool.data} />;
+  return <ToolRunner tool={tool.data} underAppBase={appId !== undefined} />;
 }
 
-function ToolRunner({ tool }: { tool: PublicTool }) {
+function ToolRunner({ tool, underAppBase }: { tool: PublicTool; underAppBase: boolean }) {
   const style = tool.style;
   const buttonStyle: CSSProperties = {
     backgroundColor: str(style.buttonBackgroundColor),
@@ -71,6 +76,29 @@ function ToolRunner({ tool }: { tool: PublicTool }) {
   const [inputOpen, setInputOpen] = useState(!tool.texts.isInputCollapsed);
   const abort = useRef<AbortController | null>(null);
   const inputId = useId();
+  const endUser = useEndUserSession(tool.appId);
+  const memories = useMemories(tool.appId, endUser.session);
+  const { forget } = endUser;
+
+  // A session the server no longer knows (expired, revoked): signed out here too.
+  useEffect(() => {
+    if (memories.error && 'status' in memories.error && memories.error.status === 401) forget();
+  }, [memories.error, forget]);
+
+  // Memorized fields start with the signed-in end user's last answers (never over a typed value).
+  useEffect(() => {
+    const remembered = memories.data?.memories;
+    if (!remembered) return;
+    setValues((old) => {
+      const next = { ...old };
+      for (const field of tool.fields) {
+        const value = remembered[field.name];
+        if (field.memorize && value !== undefined && value !== null && next[field.name] === undefined)
+          next[field.name] = value;
+      }
+      return next;
+    });
+  }, [memories.data, tool.fields]);
   const steps = stepsOf(tool);
   const step = steps[Math.min(stepIndex, steps.length - 1)] ?? steps[0]!;
   const isLast = stepIndex >= steps.length - 1;
@@ -85,8 +113,14 @@ function ToolRunner({ tool }: { tool: PublicTool }) {
       const answer = await runTool(
         tool.path,
         { ...(tool.texts.isInputHidden ? {} : { input }), values },
-        controller.signal,
+        {
+          signal: controller.signal,
+          appId: underAppBase ? tool.appId : undefined,
+          headers: bearer(endUser.session),
+        },
       );
+      // The memorized answers just kept by the server are the ones to prefill next time.
+      if (endUser.session) void memories.refetch();
       dispatch({ type: 'success', result: answer.output });
     } catch (error) {
       if (controller.signal.aborted) dispatch({ type: 'cancel' });
@@ -108,6 +142,15 @@ function ToolRunner({ tool }: { tool: PublicTool }) {
   return (
     <div style={pageStyle} className={dark ? 'dark min-h-dvh bg-background text-foreground' : 'min-h-dvh'}>
       <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12">
+        <ToolEndUser
+          appName={tool.header ?? tool.title}
+          session={endUser.session}
+          signupEnabled={tool.signupEnabled}
+          onSignIn={endUser.login}
+          onSignOut={() => {
+            void endUser.logout();
+          }}
+        />
         <header className="flex flex-col gap-2 text-center">
           {str(style.logoUrl) && <img src={str(style.logoUrl)} alt="" className="mx-auto h-12 w-auto" />}
           <h1 className="font-semibold text-3xl" style={{ color: str(style.headerTextColor) }}>
