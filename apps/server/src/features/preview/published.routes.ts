@@ -53,7 +53,8 @@ export const isAppToolPath = (path: string) => /^\/app\/[^/]+\/tool\/[^/]+\/?$/.
 
 /**
  * Requests whose Host is a verified custom domain get the app published there, and nothing else of
- * the platform (no API, no web app): its document on every path, its assets and vendor modules.
+ * the platform (no API, no web app): its document on every path, its assets and vendor modules;
+ * `/tool/{toolPath}` there is sent to the platform's `/app/{appId}/tool/{toolPath}`.
  */
 export function customDomainHost(runtime: AppsRuntime) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -71,6 +72,13 @@ export function customDomainHost(runtime: AppsRuntime) {
     const vendor = /^\/preview-vendor\/([^/]+)$/.exec(path);
     if (vendor) return sendVendorModule(c, runtime, vendor[1] as string);
     if (path.startsWith('/api/')) return c.json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    // `{appBase}/tool/{toolPath}` with the domain as the app base: the platform's tool page of this
+    // app (a tool path is letters, numbers and dashes; anything else stays the app's own route).
+    const tool = /^\/tool\/([A-Za-z0-9-]+)\/?$/.exec(path);
+    if (tool) {
+      const target = `${runtime.origins().public}/app/${encodeURIComponent(appId)}/tool/${tool[1]}`;
+      return c.redirect(target, 302);
+    }
     return servePublishedDocument(c, runtime, appId, { mode: { kind: 'custom-domain' }, basePath: '/' });
   });
 }

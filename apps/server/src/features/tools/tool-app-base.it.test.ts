@@ -16,7 +16,7 @@ import { json, type SignedIn, signUp, signUpEndUser } from '../../../test/suppor
 import { setPlan } from '../../../test/support/billing.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { apps, toolRuns } from '../../platform/db/schema/index.ts';
+import { appDomains, apps, toolRuns } from '../../platform/db/schema/index.ts';
 
 /**
  * `{appBase}/tool/{toolPath}` (spec 3 §2): `/app/{appId}/tool/{toolPath}` is the platform's tool page
@@ -151,6 +151,24 @@ describe('{appBase}/tool/{toolPath}', () => {
     expect(await base.text()).not.toContain(SPA_MARKER);
     const deeper = await t.app.request(`/app/${mine.app.id}/tool/${mine.tool.path}/more`);
     expect(await deeper.text()).not.toContain(SPA_MARKER);
+  });
+});
+
+describe('{appBase}/tool/{toolPath} on a custom domain', () => {
+  it("sends /tool/{toolPath} on the app's verified domain to the platform's tool page of that app", async () => {
+    const mine = await liveTool('Domain planner', true);
+    await t.deps.database.db
+      .insert(appDomains)
+      .values({ appId: mine.app.id, domain: 'planner.example.com', txtValue: 'x', verifiedAt: new Date() });
+    const host = { headers: { host: 'planner.example.com' } };
+    const res = await t.app.request(`/tool/${mine.tool.path}`, host);
+    expect(res.status).toBe(302);
+    const target = new URL(res.headers.get('location') ?? '');
+    expect(target.pathname).toBe(`/app/${mine.app.id}/tool/${mine.tool.path}`);
+    expect(target.origin).toBe(new URL(t.deps.config.publicUrl).origin);
+    // Other paths of the domain stay the app's own.
+    expect((await t.app.request('/tool/a/b', host)).status).not.toBe(302);
+    expect((await t.app.request('/tools', host)).status).not.toBe(302);
   });
 });
 
