@@ -14,6 +14,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { runTool, usePublicTool } from '../api.ts';
 import { bearer, useEndUserSession, useMemories } from '../end-user-session.ts';
+import { prefillMemorized } from '../prefill.ts';
 import { ToolEndUser } from './tool-end-user.tsx';
 import { ToolFieldInput } from './tool-field-input.tsx';
 import { ToolResult } from './tool-result.tsx';
@@ -88,16 +89,7 @@ function ToolRunner({ tool, underAppBase }: { tool: PublicTool; underAppBase: bo
   // Memorized fields start with the signed-in end user's last answers (never over a typed value).
   useEffect(() => {
     const remembered = memories.data?.memories;
-    if (!remembered) return;
-    setValues((old) => {
-      const next = { ...old };
-      for (const field of tool.fields) {
-        const value = remembered[field.name];
-        if (field.memorize && value !== undefined && value !== null && next[field.name] === undefined)
-          next[field.name] = value;
-      }
-      return next;
-    });
+    if (remembered) setValues((old) => prefillMemorized(tool.fields, old, remembered));
   }, [memories.data, tool.fields]);
   const steps = stepsOf(tool);
   const step = steps[Math.min(stepIndex, steps.length - 1)] ?? steps[0]!;
