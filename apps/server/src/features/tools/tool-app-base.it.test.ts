@@ -145,6 +145,10 @@ describe('{appBase}/tool/{toolPath}', () => {
     const page = await t.app.request(`/app/${mine.app.id}/tool/${mine.tool.path}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(SPA_MARKER);
+    // With the web app's own security policy, as at /tool/{path}.
+    const site = await t.app.request(`/tool/${mine.tool.path}`);
+    expect(page.headers.get('content-security-policy')).toBeTruthy();
+    expect(page.headers.get('content-security-policy')).toBe(site.headers.get('content-security-policy'));
     // The app base itself and its other paths are still the app's document (not published: 404).
     const base = await t.app.request(`/app/${mine.app.id}`);
     expect(base.status).toBe(404);

@@ -41,6 +41,8 @@ export function webAppCsp(previewOrigin: string): string {
 
 /** Paths whose HTML is not the builder's web app: the API (own pages, e.g. the OAuth relay) and published apps. */
 const NOT_WEB_APP = /^\/(api|app)(\/|$)/;
+/** `{appBase}/tool/{toolPath}` under `/app/…` is the web app's tool page (published.routes.ts). */
+const APP_TOOL_PAGE = /^\/app\/[^/]+\/tool\/[^/]+\/?$/;
 
 /**
  * Adds the web app's CSP to the HTML pages of the built web app. Answers that already carry a
@@ -50,7 +52,7 @@ const NOT_WEB_APP = /^\/(api|app)(\/|$)/;
 export function webAppSecurityHeaders(config: Pick<Config, 'preview'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if (NOT_WEB_APP.test(c.req.path)) return;
+    if (NOT_WEB_APP.test(c.req.path) && !APP_TOOL_PAGE.test(c.req.path)) return;
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
     if (c.res.headers.has('content-security-policy')) return;
     c.res.headers.set('Content-Security-Policy', webAppCsp(config.preview.origin));
