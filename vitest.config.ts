@@ -4,6 +4,9 @@ const integrationInclude = ['apps/**/*.it.test.ts', 'packages/**/*.it.test.ts'];
 
 export default defineConfig({
   test: {
+    // Both cores (vitest's default leaves one idle on a 2-core machine): the integration suites wait on
+    // PostgreSQL and on child processes much of the time, so two workers nearly halve the run.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -49,10 +49,10 @@ test -f apps/server/dist/main.js && test -f apps/web/dist/index.html
 step "build: prune to production dependencies"
 npm prune --omit=dev --no-audit --no-fund >"$work/prune.log" 2>&1 || { tail -40 "$work/prune.log"; exit 1; }
 rm -rf e2e bench apps/web/src
-for dev_only in vitest drizzle-kit typescript @biomejs/biome playwright-core; do
+for dev_only in vitest drizzle-kit @biomejs/biome playwright-core; do
   if [ -e "node_modules/$dev_only" ]; then echo "dev dependency left after pruning: $dev_only" >&2; exit 1; fi
 done
-for needed in hono pg pg-boss @electric-sql/pglite esbuild isolated-vm prom-client; do
+for needed in hono pg pg-boss @electric-sql/pglite esbuild isolated-vm prom-client typescript; do
   if [ ! -e "node_modules/$needed" ]; then echo "production dependency missing: $needed" >&2; exit 1; fi
 done
 

@@ -62,8 +62,8 @@ export function findInFiles(
   return matches;
 }
 
-/** The path an import specifier names, relative to the importing file, without extension. */
-function resolveSpecifier(fromPath: string, specifier: string): string | null {
+/** The path an import specifier names (`./`, `../`, `@/`), relative to the importing file, as written (no extension added); null for a package import or one above the root. */
+export function resolveSpecifier(fromPath: string, specifier: string): string | null {
   let parts: string[];
   if (specifier.startsWith('@/')) parts = specifier.slice(2).split('/');
   else if (specifier.startsWith('.')) {

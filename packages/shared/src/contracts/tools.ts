@@ -46,21 +46,6 @@ export const TOOL_MESSAGES = {
 export const TOOL_STATUSES = ['active', 'draft'] as const;
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
-/** The input field types (spec 1 §3 "Input field of a tool"). */
-export const TOOL_FIELD_TYPES = [
-  'text',
-  'long_text',
-  'select',
-  'multiselect',
-  'email',
-  'place',
-  'photo',
-  'height',
-  'weight',
-  'tool_item_select',
-] as const;
-export type ToolFieldType = (typeof TOOL_FIELD_TYPES)[number];
-
 /** True for a path the spec accepts. */
 export const isValidToolPath = (path: string) =>
   path.length > 0 && path.length <= TOOL_PATH_MAX_LENGTH && TOOL_PATH_PATTERN.test(path);

@@ -1,5 +1,6 @@
 import {
   parseEntitySchema,
+  resolveSpecifier,
   type ValidationDetectorId,
   type ValidationIssue,
   type ValidationResult,
@@ -21,22 +22,6 @@ const CODE_FILE = /\.(tsx|ts|jsx|js)$/;
 const IMPORT_PATTERN = /(?:^|\n)[ \t]*(?:import|export)\s+(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/g;
 const RESOLVE_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '.json', '.css', '/index.tsx', '/index.ts'];
 
-function resolveLocal(fromPath: string, specifier: string): string | null {
-  let parts: string[];
-  if (specifier.startsWith('@/')) parts = specifier.slice(2).split('/');
-  else if (specifier.startsWith('.')) {
-    parts = fromPath.split('/').slice(0, -1);
-    for (const segment of specifier.split('/')) {
-      if (segment === '.' || segment === '') continue;
-      if (segment === '..') {
-        if (parts.length === 0) return null;
-        parts.pop();
-      } else parts.push(segment);
-    }
-  } else return null;
-  return parts.join('/');
-}
-
 /** Imports of app files (`./`, `../`, `@/`) that name no file of the tree. */
 export function brokenImports(files: readonly TreeFile[]): ValidationIssue[] {
   const paths = new Set(files.map((f) => f.path));
@@ -46,7 +31,7 @@ export function brokenImports(files: readonly TreeFile[]): ValidationIssue[] {
     for (const match of file.content.matchAll(IMPORT_PATTERN)) {
       const specifier = match[1] ?? '';
       if (!specifier.startsWith('.') && !specifier.startsWith('@/')) continue;
-      const target = resolveLocal(file.path, specifier);
+      const target = resolveSpecifier(file.path, specifier);
       if (target !== null && RESOLVE_SUFFIXES.some((s) => paths.has(`${target}${s}`))) continue;
       const offset = (match.index ?? 0) + (match[0].startsWith('\n') ? 1 : 0);
       issues.push({

@@ -36,6 +36,9 @@ export interface JobQueue {
   readonly boss: PgBoss;
 }
 
+/** deadlock_detected, unique_violation, duplicate_table: another instance created the queue meanwhile. */
+const CREATE_RACE_CODES = new Set(['40P01', '23505', '42P07']);
+
 export function createJobQueue(database: Database, logger: Logger): JobQueue {
   const boss = new PgBoss({
     db: {
@@ -57,7 +60,6 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
     if (!pending) {
       pending = (async () => {
         await started;
-        const existing = await boss.getQueue(name);
         const queue = {
           name,
           retryLimit: options.retryLimit ?? 2,
@@ -65,8 +67,20 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
           retryBackoff: options.retryBackoff ?? true,
           expireInSeconds: options.expireInSeconds ?? 15 * 60,
         };
-        if (existing) await boss.updateQueue(name, queue);
-        else await boss.createQueue(name, queue);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+            else await boss.createQueue(name, queue);
+            return;
+          } catch (error) {
+            // Instances starting together on one PostgreSQL race to create the same queue (pg-boss 10
+            // creates a partition per queue): the loser sees a deadlock or a duplicate while the
+            // winner commits. Look again a moment later; the queue exists then.
+            const raced = CREATE_RACE_CODES.has((error as { code?: string }).code ?? '');
+            if (!raced || attempt >= 5) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+          }
+        }
       })();
       defined.set(name, pending);
       pending.catch(() => defined.delete(name));
