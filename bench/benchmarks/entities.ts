@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
+import { apiCall, setUpTaskApp, TASK_SCHEMA } from '../lib/atelier.ts';
 import { benchDir, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
 import { entityApiStatements } from './entities-sql.ts';
@@ -21,22 +22,6 @@ const RECORDS = 10_000;
 const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(repoRoot, 'apps/server/dist/main.js');
 const rawServer = path.join(benchDir, 'benchmarks/entities-raw-server.mjs');
 const PASSWORD = 'violet-canyon-maple-42';
-
-async function api<T>(
-  base: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin: base, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return { json: (await res.json()) as T, cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
-}
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
 function cpuSeconds(pid: number | undefined): number {
@@ -116,41 +101,15 @@ export async function run() {
   let raw: Awaited<ReturnType<typeof spawnUntilHealthy>> | undefined;
   try {
     // A builder, an app with a Task entity (rules: creator reads and writes), an end user.
-    const builder = await api<{ user: { id: string } }>(base, 'POST', '/api/auth/signup', {
-      email: 'bench@example.com',
-      password: PASSWORD,
-    });
-    const cookie = { cookie: builder.cookie };
-    const app = await api<{ id: string }>(
-      base,
-      'POST',
-      '/api/apps',
-      { name: 'Bench', type: 'GEN_APP' },
-      cookie,
-    );
-    const appId = app.json.id;
-    const schema = {
-      type: 'object',
-      properties: { title: { type: 'string' }, points: { type: 'number' }, done: { type: 'boolean' } },
-      required: ['title'],
-      rls: { read: 'creator', write: 'creator' },
-    };
-    await api(
-      base,
-      'POST',
-      `/api/apps/${appId}/files/update`,
-      { file: { path: 'entities/Task.json', content: JSON.stringify(schema) } },
-      cookie,
-    );
-    await pool.query('update apps set is_signup_enabled = true, published_at = now() where id = $1', [appId]);
-    const endUser = await api<{ user: { id: string }; accessToken: string }>(
-      base,
-      'POST',
-      `/api/auth/signup?appId=${appId}`,
-      { email: 'user@example.com', password: PASSWORD },
-    );
-    const userId = endUser.json.user.id;
-    const bearer = { authorization: `Bearer ${endUser.json.accessToken}` };
+    const { appId } = await setUpTaskApp(base, pool, { email: 'bench@example.com', password: PASSWORD });
+    const endUser = (
+      await apiCall(base, 'POST', `/api/auth/signup?appId=${appId}`, {
+        email: 'user@example.com',
+        password: PASSWORD,
+      })
+    ).json as { user: { id: string }; accessToken: string };
+    const userId = endUser.user.id;
+    const bearer = { authorization: `Bearer ${endUser.accessToken}` };
     // 10,000 records: a tenth belong to the end user, the rest to 50 other users.
     await pool.query(
       `insert into entity_records (app_id, entity, id, creator_id, data, created_at, updated_at)
@@ -169,7 +128,13 @@ export async function run() {
     // The statements the API runs for this user (the rules in the WHERE, the change signal of a
     // create): the baseline and "pg alone" run exactly these.
     const fields = { title: 'New task', points: 3, done: false };
-    const statements = await entityApiStatements({ appId, entity: 'Task', userId, schema, body: fields });
+    const statements = await entityApiStatements({
+      appId,
+      entity: 'Task',
+      userId,
+      schema: TASK_SCHEMA,
+      body: fields,
+    });
     const rawPort = await freePort();
     raw = await spawnUntilHealthy(
       process.execPath,

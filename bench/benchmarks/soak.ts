@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
 import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
+import { apiCall, setUpTaskApp } from '../lib/atelier.ts';
 import { record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
 
@@ -59,24 +60,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
 }
 
-async function call(
-  base: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin: base, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  const isJson = res.headers.get('content-type')?.includes('json') && text;
-  return { json: isJson ? (JSON.parse(text) as unknown) : undefined, res, text };
-}
-
 export async function run() {
   if (!fs.existsSync(serverMain)) throw new Error('Build the server first: node scripts/build-if-stale.mjs');
   const cluster = await startPgCluster();
@@ -119,42 +102,24 @@ export async function run() {
   try {
     // Set-up: a builder (admin: first account), an app with a Task entity open to its users,
     // end users with tokens, and apps to chat in.
-    const signup = await call(base, 'POST', '/api/auth/signup', {
+    const { appId, cookie } = await setUpTaskApp(base, pool, {
       email: 'soak@example.com',
       password: PASSWORD,
     });
-    const cookie = { cookie: signup.res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
-    const app = (await call(base, 'POST', '/api/apps', { name: 'Soak', type: 'GEN_APP' }, cookie)).json as {
-      id: string;
-    };
-    const schema = {
-      type: 'object',
-      properties: { title: { type: 'string' }, points: { type: 'number' }, done: { type: 'boolean' } },
-      required: ['title'],
-      rls: { read: 'creator', write: 'creator' },
-    };
-    await call(
-      base,
-      'POST',
-      `/api/apps/${app.id}/files/update`,
-      { file: { path: 'entities/Task.json', content: JSON.stringify(schema) } },
-      cookie,
-    );
-    await pool.query('update apps set is_signup_enabled = true, published_at = now() where id = $1', [
-      app.id,
-    ]);
+    const app = { id: appId };
     const users: { email: string; bearer: Record<string, string>; records: string[] }[] = [];
     for (let i = 0; i < END_USERS; i++) {
       const email = `user${i}@example.com`;
       const res = (
-        await call(base, 'POST', `/api/auth/signup?appId=${app.id}`, { email, password: PASSWORD })
+        await apiCall(base, 'POST', `/api/auth/signup?appId=${app.id}`, { email, password: PASSWORD })
       ).json as { accessToken: string };
       users.push({ email, bearer: { authorization: `Bearer ${res.accessToken}` }, records: [] });
     }
     const chatApps: { id: string; busy: boolean }[] = [];
     for (let i = 0; i < CHAT_APPS; i++) {
-      const created = (await call(base, 'POST', '/api/apps', { name: `Chat ${i}`, type: 'GEN_APP' }, cookie))
-        .json as { id: string };
+      const created = (
+        await apiCall(base, 'POST', '/api/apps', { name: `Chat ${i}`, type: 'GEN_APP' }, cookie)
+      ).json as { id: string };
       chatApps.push({ id: created.id, busy: false });
     }
 
@@ -205,7 +170,7 @@ export async function run() {
       switch (kind) {
         case 'sign-in': {
           const res = (
-            await call(base, 'POST', `/api/auth/login?appId=${app.id}`, {
+            await apiCall(base, 'POST', `/api/auth/login?appId=${app.id}`, {
               email: user.email,
               password: PASSWORD,
             })
@@ -214,14 +179,14 @@ export async function run() {
           return;
         }
         case 'session':
-          await call(base, 'GET', `/api/auth/session?appId=${app.id}`, undefined, user.bearer);
+          await apiCall(base, 'GET', `/api/auth/session?appId=${app.id}`, undefined, user.bearer);
           return;
         case 'entity list':
-          await call(base, 'GET', `/api/apps/${app.id}/entities/Task?limit=20`, undefined, user.bearer);
+          await apiCall(base, 'GET', `/api/apps/${app.id}/entities/Task?limit=20`, undefined, user.bearer);
           return;
         case 'entity create': {
           const created = (
-            await call(
+            await apiCall(
               base,
               'POST',
               `/api/apps/${app.id}/entities/Task`,
@@ -236,7 +201,7 @@ export async function run() {
         case 'entity update': {
           const id = user.records[Math.floor(Math.random() * user.records.length)];
           if (!id) return one('entity create');
-          await call(
+          await apiCall(
             base,
             'PATCH',
             `/api/apps/${app.id}/entities/Task/${id}`,
@@ -247,7 +212,7 @@ export async function run() {
         }
         case 'app save':
           saves++;
-          await call(
+          await apiCall(
             base,
             'POST',
             `/api/apps/${app.id}/files/update`,
@@ -266,7 +231,7 @@ export async function run() {
           if (!target) return one('entity list');
           target.busy = true;
           try {
-            await call(
+            await apiCall(
               base,
               'POST',
               `/api/apps/${target.id}/chat`,

@@ -1,0 +1,58 @@
+import type pg from 'pg';
+
+/** A JSON call to a running Atelier server; throws with the answer's text when it is not 2xx. */
+export async function apiCall(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: base, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  const isJson = res.headers.get('content-type')?.includes('json') && text;
+  return {
+    res,
+    text,
+    json: isJson ? (JSON.parse(text) as unknown) : undefined,
+    cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '',
+  };
+}
+
+/** The benchmarks' entity: Task (title, points, done); the creator reads and writes. */
+export const TASK_SCHEMA = {
+  type: 'object',
+  properties: { title: { type: 'string' }, points: { type: 'number' }, done: { type: 'boolean' } },
+  required: ['title'],
+  rls: { read: 'creator', write: 'creator' },
+};
+
+/**
+ * The benchmarks' app: a builder signs up, makes a generated app with a Task entity (title, points,
+ * done; rules: the creator reads and writes), and the app is published with end-user signup on.
+ */
+export async function setUpTaskApp(
+  base: string,
+  pool: pg.Pool,
+  builder: { email: string; password: string },
+) {
+  const signup = await apiCall(base, 'POST', '/api/auth/signup', builder);
+  const cookie = { cookie: signup.cookie };
+  const app = (await apiCall(base, 'POST', '/api/apps', { name: 'Bench', type: 'GEN_APP' }, cookie)).json as {
+    id: string;
+  };
+  await apiCall(
+    base,
+    'POST',
+    `/api/apps/${app.id}/files/update`,
+    { file: { path: 'entities/Task.json', content: JSON.stringify(TASK_SCHEMA) } },
+    cookie,
+  );
+  await pool.query('update apps set is_signup_enabled = true, published_at = now() where id = $1', [app.id]);
+  return { appId: app.id, cookie };
+}
