@@ -1,24 +1,12 @@
-import { GENERIC_ERROR_MESSAGES } from '@atelier/shared';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { AppError } from '../errors.ts';
 import type { AppEnv } from './env.ts';
-import { JSON_BODY_LIMIT_BYTES } from './json-body.ts';
+import { oneMebibyteCap } from './json-body.ts';
 
 /** A route that enforces its own, larger cap (file uploads) with its own spec message. */
 export interface OwnBodyCap {
   method: string;
   path: RegExp;
 }
-
-const limit = bodyLimit({
-  maxSize: JSON_BODY_LIMIT_BYTES,
-  onError: () => {
-    throw new AppError('payload_too_large', GENERIC_ERROR_MESSAGES.payloadTooLarge, {
-      limitBytes: JSON_BODY_LIMIT_BYTES,
-    });
-  },
-});
 
 /**
  * The body cap of every route, whatever the content type (JSON, text, form, multipart, raw): 1 MiB
@@ -32,6 +20,6 @@ export function bodyLimits(ownCaps: readonly OwnBodyCap[]) {
     const method = c.req.method;
     const path = c.req.path;
     if (ownCaps.some((cap) => cap.method === method && cap.path.test(path))) return next();
-    return limit(c, next);
+    return oneMebibyteCap(c, next);
   });
 }

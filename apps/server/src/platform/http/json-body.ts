@@ -10,15 +10,17 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const tooLarge = () =>
+/** 413 payload_too_large naming the 1 MiB cap. */
+export const payloadTooLarge = () =>
   new AppError('payload_too_large', GENERIC_ERROR_MESSAGES.payloadTooLarge, {
     limitBytes: JSON_BODY_LIMIT_BYTES,
   });
 
-const limit = bodyLimit({
+/** Hono's body cap at 1 MiB (declared length refused at once, a chunked body read up to the cap). */
+export const oneMebibyteCap = bodyLimit({
   maxSize: JSON_BODY_LIMIT_BYTES,
   onError: () => {
-    throw tooLarge();
+    throw payloadTooLarge();
   },
 });
 
@@ -29,12 +31,12 @@ const limit = bodyLimit({
  */
 async function readIncoming(c: Context<AppEnv>, incoming: IncomingMessage): Promise<string> {
   const declared = Number(c.req.header('content-length'));
-  if (declared > JSON_BODY_LIMIT_BYTES) throw tooLarge();
+  if (declared > JSON_BODY_LIMIT_BYTES) throw payloadTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of incoming) {
     size += (chunk as Buffer).length;
-    if (size > JSON_BODY_LIMIT_BYTES) throw tooLarge();
+    if (size > JSON_BODY_LIMIT_BYTES) throw payloadTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -68,7 +70,7 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
     (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
     return next();
   }
-  return limit(c, async () => {
+  return oneMebibyteCap(c, async () => {
     const text = await c.req.text();
     checkJson(text);
     // Later readers of the raw request (an upload route's own body cap, formData()) get the bytes
