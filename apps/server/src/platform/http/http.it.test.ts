@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,5 +162,30 @@ describe('JSON bodies over a real socket (@hono/node-server)', () => {
     const big = await post(JSON.stringify({ text: 'x'.repeat(JSON_BODY_LIMIT_BYTES) }));
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+
+  // Over HTTP the every-route cap sees a body by its headers (Content-Length, Transfer-Encoding).
+  it('answers 413 to a non-JSON body over 1 MiB, with a length or chunked', async () => {
+    const overCap = 'x'.repeat(JSON_BODY_LIMIT_BYTES + 1);
+    const hook = `${base}/api/apps/some-app/functions/hook`;
+    const sized = await fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: overCap,
+    });
+    expect(sized.status).toBe(413);
+    expect(((await sized.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+    // Chunked (no Content-Length): node:http, which hears the early answer while still sending.
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const request = http.request(hook, { method: 'POST', headers: { 'content-type': 'text/plain' } });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      for (let at = 0; at < overCap.length; at += 65_536) request.write(overCap.slice(at, at + 65_536));
+      request.end();
+    });
+    expect(chunked).toBe(413);
   });
 });
