@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', customDomainsModule(deps));
   app.use('*', webAppSecurityHeaders(deps.config));
   app.use('/api/*', sdkCors);
-  const auth = createAuthRuntime(deps.config, deps.database);
+  const auth = createAuthRuntime(deps.config, deps.database, deps.bus);
   app.use('/api/*', rateLimit({ database: deps.database, auth, limits: deps.config.rateLimits }));
   app.use('*', bodyLimits(UPLOAD_ROUTES));
   app.use('/api/*', jsonBody);

@@ -1,15 +1,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { STRONG_PASSWORD } from '../support/accounts.ts';
 import {
   createPostgresDatabase,
   silentLogger,
   type TestDatabaseUrl,
   testDbKind,
 } from '../support/test-db.ts';
+
+/** Polls `check` every 20 ms until it holds; false when `withinMs` passes first. */
+async function eventually(check: () => Promise<boolean> | boolean, withinMs: number): Promise<boolean> {
+  const end = Date.now() + withinMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 // Two server instances on one PostgreSQL: what scale-out relies on.
 describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL', () => {
@@ -81,5 +93,80 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL', () 
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(ran).toHaveLength(total);
     expect(new Set(ran.map((r) => r.id))).toEqual(new Set(ids));
+  });
+
+  // Each instance caches looked-up sessions for 30 s (SESSION_CACHE_TTL_MS); the database's signals
+  // must end them everywhere within moments, so these wait 2 s at most.
+  describe('sessions cached per instance', () => {
+    const signUpOnA = async (email: string) => {
+      const res = await fetch(`${a.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: a.url },
+        body: JSON.stringify({ email, password: STRONG_PASSWORD }),
+      });
+      expect(res.status).toBe(201);
+      const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+      const sessionOnB = async () =>
+        (await fetch(`${b.url}/api/auth/session`, { headers: { cookie } })).status;
+      // Looked up on B, twice: from here on B answers from its cache.
+      expect(await sessionOnB()).toBe(200);
+      expect(await sessionOnB()).toBe(200);
+      return { cookie, sessionOnB };
+    };
+    const signOutOnA = async (cookie: string) => {
+      const res = await fetch(`${a.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { cookie, origin: a.url },
+      });
+      expect(res.status).toBe(200);
+    };
+    const withClient = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        return await fn(client);
+      } finally {
+        await client.end();
+      }
+    };
+
+    it('a sign-out on one instance is refused on the other', async () => {
+      const { cookie, sessionOnB } = await signUpOnA('multi-signout@example.com');
+      await signOutOnA(cookie);
+      expect(await eventually(async () => (await sessionOnB()) === 401, 2000)).toBe(true);
+    });
+
+    it('a user disabled in the database is refused on every instance', async () => {
+      const { sessionOnB } = await signUpOnA('multi-disabled@example.com');
+      await withClient((client) =>
+        client.query(`update users set disabled_at = now() where email = 'multi-disabled@example.com'`),
+      );
+      expect(await eventually(async () => (await sessionOnB()) === 401, 2000)).toBe(true);
+    });
+
+    it('a lost LISTEN connection empties the cache and comes back; sign-outs meanwhile are honoured', async () => {
+      const { cookie, sessionOnB } = await signUpOnA('multi-listen@example.com');
+      const states: boolean[] = [];
+      const off = b.bus.onListenState((up) => states.push(up));
+      await withClient((client) =>
+        client.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and query ilike 'LISTEN%'`,
+        ),
+      );
+      expect(await eventually(() => states.includes(false), 2000)).toBe(true);
+      // The signal of this sign-out may never reach B: B must not answer from memory.
+      await signOutOnA(cookie);
+      expect(await sessionOnB()).toBe(401);
+      expect(await eventually(() => b.bus.isListening(), 5000)).toBe(true);
+      off();
+      expect(states).toEqual([false, true]);
+      // Events flow to B again.
+      const onB = new Promise((resolve) =>
+        b.bus.subscribe('after-reconnect', (event) => resolve(event.data)),
+      );
+      await a.bus.publish('after-reconnect', { back: true });
+      expect(await onB).toEqual({ back: true });
+    });
   });
 });

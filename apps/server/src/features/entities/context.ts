@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
+import { SignalledCache } from '../../platform/events/signalled-cache.ts';
 import type { PreviewTokens } from '../preview/preview-token.ts';
 import type { AccessActor } from './access.ts';
 import type { EntitiesRepo } from './entities.repo.ts';
@@ -44,7 +45,7 @@ export const APP_CHANGED_TOPIC = 'apps:changed';
 /**
  * How long an app's row (owner, current and published version) is reused without a change signal.
  * Changes are signalled at once through the event bus (a trigger on `apps`); this only bounds how
- * stale a row can get should a signal be lost.
+ * stale a row can get should a signal be lost unnoticed.
  */
 const APP_ROW_TTL_MS = 5_000;
 
@@ -55,9 +56,7 @@ const APP_ROW_TTL_MS = 5_000;
  * never been published.
  */
 export class EntityContexts {
-  private readonly apps = new Map<string, { row: AppRow | undefined; at: number }>();
-  /** Bumped on every change signal: a read that started before a signal does not fill the cache. */
-  private generation = 0;
+  private readonly apps: SignalledCache<string, AppRow>;
 
   constructor(
     private readonly repo: EntitiesRepo,
@@ -65,6 +64,7 @@ export class EntityContexts {
     private readonly previewTokens: PreviewTokens,
     bus: EventBus,
   ) {
+    this.apps = new SignalledCache(bus, { ttlMs: APP_ROW_TTL_MS, maxEntries: 10_000 });
     bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
       this.forget(event.data.appId);
     });
@@ -111,24 +111,20 @@ export class EntityContexts {
 
   /** Drops the cached row of an app (all rows when no id is given): it changed. */
   forget(appId?: string): void {
-    this.generation++;
-    if (appId) this.apps.delete(appId);
-    else this.apps.clear();
+    this.apps.forget(appId === undefined ? undefined : (key) => key === appId);
   }
 
-  private async appRow(appId: string, fresh = false): Promise<AppRow | undefined> {
-    const cached = this.apps.get(appId);
-    if (!fresh && cached && Date.now() - cached.at < APP_ROW_TTL_MS) return cached.row;
-    const at = Date.now();
-    const generation = this.generation;
-    const [row] = await this.repo.run<AppRow>(
-      sql`select a.owner_id, a.current_version_id, a.published_version_id from apps a where a.id = ${appId}`,
+  private appRow(appId: string, fresh = false): Promise<AppRow | undefined> {
+    return this.apps.load(
+      appId,
+      async () =>
+        (
+          await this.repo.run<AppRow>(
+            sql`select a.owner_id, a.current_version_id, a.published_version_id from apps a where a.id = ${appId}`,
+          )
+        )[0],
+      fresh,
     );
-    if (row && generation === this.generation) {
-      this.apps.set(appId, { row, at });
-      if (this.apps.size > 10_000) this.apps.delete(this.apps.keys().next().value as string);
-    }
-    return row;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { JwtKeys } from './jwt.ts';
 import { type AuthRateLimits, createAuthRateLimits } from './rate-limits.ts';
 import { SessionStore } from './sessions.ts';
@@ -13,11 +14,12 @@ export interface AuthRuntime {
   limits: AuthRateLimits;
 }
 
-export function createAuthRuntime(config: Config, database: Database): AuthRuntime {
+/** With `bus`, looked-up sessions are cached on this instance and dropped on the database's signals. */
+export function createAuthRuntime(config: Config, database: Database, bus?: EventBus): AuthRuntime {
   return {
     config,
     database,
-    sessions: new SessionStore(database, config.auth.adminEmails),
+    sessions: new SessionStore(database, config.auth.adminEmails, bus),
     jwt: new JwtKeys(database, config.auth.jwtSecret),
     limits: createAuthRateLimits(database, { sweep: config.nodeEnv !== 'test' }),
   };

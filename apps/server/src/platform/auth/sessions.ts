@@ -2,6 +2,8 @@ import { appIdOfTenant, PLATFORM_TENANT } from '@atelier/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { sessions } from '../db/schema/index.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { SignalledCache } from '../events/signalled-cache.ts';
 import type { Actor } from './actor.ts';
 import { newId } from './jwt.ts';
 import { hashToken, randomToken } from './tokens.ts';
@@ -34,12 +36,26 @@ interface ActorRow {
   name: string | null;
   is_admin: boolean;
   email_verified_at: Date | string | null;
+  expires_at: Date | string;
 }
+
+/** What the database signals when sessions or their users' fields change (migration 0015). */
+export const SESSIONS_CHANGED_TOPIC = 'sessions:changed';
+
+/** The data of a sessions signal: some sessions, all sessions of a user, or everything. */
+export type SessionsChanged = { sessionIds: string[] } | { userId: string } | { all: true };
+
+/**
+ * How long a looked-up session is reused without a signal. Sign-outs, revocations and user changes
+ * drop it at once (a trigger's signal on every instance; at once on the instance that signs out);
+ * this bounds the staleness should a signal be lost without the LISTEN connection noticing.
+ */
+export const SESSION_CACHE_TTL_MS = 30_000;
 
 const actorQuery = (name: string, keyColumn: 's.id' | 's.token_hash') => ({
   name,
   text: `select s.id as session_id, s.tenant_id as session_tenant_id, u.id as user_id,
-    u.tenant_id as user_tenant_id, u.email, u.name, u.is_admin, u.email_verified_at
+    u.tenant_id as user_tenant_id, u.email, u.name, u.is_admin, u.email_verified_at, s.expires_at
     from sessions s join users u on u.id = s.user_id
     where ${keyColumn} = $1 and s.expires_at > $2 and u.disabled_at is null limit 1`,
 });
@@ -48,10 +64,18 @@ const ACTOR_BY_TOKEN_HASH = actorQuery('atelier_actor_by_token_hash', 's.token_h
 
 /** Sessions in the database: created at sign-in, looked up per request, revoked at sign-out. */
 export class SessionStore {
+  /** Looked-up sessions by `id:{sessionId}` or `hash:{tokenHash}`; absent without an event bus. */
+  readonly #cache: SignalledCache<string, ActorRow> | undefined;
+
   constructor(
     private readonly database: Database,
     private readonly adminEmails: readonly string[],
-  ) {}
+    bus?: EventBus,
+  ) {
+    if (!bus) return;
+    this.#cache = new SignalledCache(bus, { ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000 });
+    bus.subscribe<SessionsChanged>(SESSIONS_CHANGED_TOPIC, (event) => this.#forget(event.data));
+  }
 
   async create(user: { id: string; tenantId: string }, userAgent?: string | null): Promise<CreatedSession> {
     const token = randomToken();
@@ -78,19 +102,27 @@ export class SessionStore {
   }
 
   /**
-   * Runs on every signed-in request: constant SQL as a prepared statement (no query building, parsed
-   * and planned once per connection), never cached, so a sign-out or a disabled user applies at once.
+   * Runs on every signed-in request: from the cache of looked-up sessions (dropped on every change
+   * signal, see SESSION_CACHE_TTL_MS), else constant SQL as a prepared statement (no query building,
+   * parsed and planned once per connection).
    */
   async #actorWhere(
     statement: { name: string; text: string },
     key: string,
     via: Actor['via'],
   ): Promise<Actor | null> {
-    const { rows } = await this.database.query<ActorRow>(statement.text, [key, new Date().toISOString()], {
-      name: statement.name,
-    });
-    const row = rows[0];
-    if (!row || row.user_tenant_id !== row.session_tenant_id) return null;
+    const read = async () =>
+      (
+        await this.database.query<ActorRow>(statement.text, [key, new Date().toISOString()], {
+          name: statement.name,
+        })
+      ).rows[0];
+    const cacheKey = `${statement === ACTOR_BY_SESSION_ID ? 'id' : 'hash'}:${key}`;
+    const expired = (found: ActorRow) => new Date(found.expires_at).getTime() <= Date.now();
+    let row = this.#cache ? await this.#cache.load(cacheKey, read) : await read();
+    // A cached row past its expiry may have been refreshed since: ask the database.
+    if (row && expired(row) && this.#cache) row = await this.#cache.load(cacheKey, read, true);
+    if (!row || row.user_tenant_id !== row.session_tenant_id || expired(row)) return null;
     const user: SessionUser = {
       id: row.user_id,
       tenantId: row.user_tenant_id,
@@ -100,6 +132,17 @@ export class SessionStore {
       emailVerifiedAt: row.email_verified_at === null ? null : new Date(row.email_verified_at),
     };
     return this.toActor(user, row.session_id, via);
+  }
+
+  #forget(change: SessionsChanged): void {
+    if ('sessionIds' in change) {
+      const ids = new Set(change.sessionIds);
+      this.#cache?.forget((_key, row) => ids.has(row.session_id));
+    } else if ('userId' in change) {
+      this.#cache?.forget((_key, row) => row.user_id === change.userId);
+    } else {
+      this.#cache?.forget();
+    }
   }
 
   toActor(user: SessionUser, sessionId: string, via: Actor['via']): Actor {
@@ -126,11 +169,14 @@ export class SessionStore {
   async extend(sessionId: string): Promise<Date> {
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await this.database.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+    this.#forget({ sessionIds: [sessionId] });
     return expiresAt;
   }
 
+  /** Ends a session; on this instance at once, on the others with the database's signal. */
   async revoke(sessionId: string): Promise<void> {
     await this.database.db.delete(sessions).where(eq(sessions.id, sessionId));
+    this.#forget({ sessionIds: [sessionId] });
   }
 
   /** Ends every session of the user, or every other one when `exceptSessionId` is given. */
@@ -139,6 +185,7 @@ export class SessionStore {
       ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
       : eq(sessions.userId, userId);
     const deleted = await this.database.db.delete(sessions).where(where).returning({ id: sessions.id });
+    this.#forget({ sessionIds: deleted.map((row) => row.id) });
     return deleted.length;
   }
 }

@@ -25,6 +25,15 @@ export interface QueryOptions {
 export type NotificationHandler = (payload: string) => void;
 
 /**
+ * Told when a LISTEN connection is lost (`up: false`: notifications may be missed from now on) and
+ * when it listens again (`up: true`: whatever was sent in between was missed).
+ */
+export type ListenStateHandler = (up: boolean) => void;
+
+/** Waits between attempts to re-open a lost LISTEN connection: 0.5 s doubling to 10 s. */
+export const LISTEN_RETRY_MS = { first: 500, max: 10_000 } as const;
+
+/**
  * One handle on the database, whichever engine is behind it. Features use `db` (Drizzle) through
  * their repos; the platform uses `query`/`exec` (pg-boss, migrations) and `listen`/`notify` (events).
  */
@@ -42,7 +51,15 @@ export interface Database {
   ): Promise<SqlResult<Row>>;
   /** Runs SQL that may hold several statements and takes no parameters. */
   exec(text: string): Promise<SqlResult>;
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on `channel` until the returned function is called. A lost connection (PostgreSQL) is
+   * re-opened with back-off; `onState` hears when it went down and when it is back.
+   */
+  listen(
+    channel: string,
+    handler: NotificationHandler,
+    onState?: ListenStateHandler,
+  ): Promise<() => Promise<void>>;
   /** Runs `fn` while holding a session-level advisory lock (a no-op lock on single-writer PGlite). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -120,6 +137,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
+  let closed = false;
   return {
     kind: 'postgres',
     db,
@@ -134,18 +152,65 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: last?.rows ?? [] };
     },
-    async listen(channel, handler) {
-      // LISTEN needs a dedicated connection that stays open for as long as we listen.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      listeners.add(client);
-      client.on('notification', (message) => {
-        if (message.channel === channel) handler(message.payload ?? '');
-      });
-      client.on('error', (error) => options.logger.error({ err: error, channel }, 'LISTEN connection error'));
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    async listen(channel, handler, onState) {
+      // LISTEN needs a dedicated connection that stays open for as long as we listen; when it is
+      // lost (server restart, network, pg_terminate_backend) a new one is opened with back-off.
+      let current: pg.Client | undefined;
+      let stopped = false;
+      let retryTimer: NodeJS.Timeout | undefined;
+      const open = async () => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
+        let lost = false;
+        const onLost = (error?: Error) => {
+          if (lost || stopped || closed) return;
+          lost = true;
+          listeners.delete(client);
+          client.end().catch(() => {});
+          options.logger.error({ err: error, channel }, 'LISTEN connection lost; reconnecting');
+          onState?.(false);
+          retry(LISTEN_RETRY_MS.first);
+        };
+        client.on('error', onLost);
+        client.on('end', () => onLost());
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          client.removeAllListeners('end');
+          client.removeAllListeners('error');
+          client.on('error', () => {});
+          await client.end().catch(() => {});
+          throw error;
+        }
+        listeners.add(client);
+        current = client;
+      };
+      const retry = (waitMs: number) => {
+        retryTimer = setTimeout(async () => {
+          if (stopped || closed) return;
+          try {
+            await open();
+            if (stopped || closed) {
+              await current?.end().catch(() => {});
+              return;
+            }
+            options.logger.info({ channel }, 'LISTEN connection re-opened');
+            onState?.(true);
+          } catch {
+            retry(Math.min(waitMs * 2, LISTEN_RETRY_MS.max));
+          }
+        }, waitMs);
+        retryTimer.unref();
+      };
+      await open();
       return async () => {
-        if (!listeners.delete(client)) return;
+        stopped = true;
+        clearTimeout(retryTimer);
+        const client = current;
+        if (!client || !listeners.delete(client)) return;
         await client.end().catch(() => {});
       };
     },
@@ -163,6 +228,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       }
     },
     async close() {
+      closed = true;
       await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
       listeners.clear();
       await pool.end();

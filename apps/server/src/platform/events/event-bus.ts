@@ -22,27 +22,46 @@ export interface EventBus {
   start(): Promise<void>;
   publish<Data>(topic: string, data: Data): Promise<void>;
   subscribe<Data>(topic: string, listener: EventListener<Data>): () => void;
+  /**
+   * True while this instance hears every event: after `start`, and not while the LISTEN
+   * connection is lost. Caches of signalled data must not serve from memory otherwise.
+   */
+  isListening(): boolean;
+  /** Hears when listening stops (events may be missed) and when it starts again (some were missed). */
+  onListenState(listener: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
+
+const LISTEN_STATE = Symbol('listen-state');
 
 export function createEventBus(database: Database, logger: Logger): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let unlisten: (() => Promise<void>) | undefined;
+  let listening = false;
+  const setListening = (value: boolean) => {
+    listening = value;
+    emitter.emit(LISTEN_STATE, value);
+  };
 
   return {
     async start() {
       if (unlisten) return;
-      unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
-        let event: BusEvent;
-        try {
-          event = JSON.parse(payload) as BusEvent;
-        } catch (error) {
-          logger.warn({ err: error }, 'dropped an unreadable event');
-          return;
-        }
-        emitter.emit(event.topic, event);
-      });
+      unlisten = await database.listen(
+        EVENTS_CHANNEL,
+        (payload) => {
+          let event: BusEvent;
+          try {
+            event = JSON.parse(payload) as BusEvent;
+          } catch (error) {
+            logger.warn({ err: error }, 'dropped an unreadable event');
+            return;
+          }
+          emitter.emit(event.topic, event);
+        },
+        setListening,
+      );
+      setListening(true);
     },
     async publish(topic, data) {
       const payload = JSON.stringify({ topic, data } satisfies BusEvent);
@@ -57,7 +76,13 @@ export function createEventBus(database: Database, logger: Logger): EventBus {
       emitter.on(topic, listener as EventListener);
       return () => emitter.off(topic, listener as EventListener);
     },
+    isListening: () => listening,
+    onListenState(listener) {
+      emitter.on(LISTEN_STATE, listener);
+      return () => emitter.off(LISTEN_STATE, listener);
+    },
     async close() {
+      if (listening) setListening(false);
       emitter.removeAllListeners();
       await unlisten?.();
       unlisten = undefined;
