@@ -49,7 +49,7 @@ export async function entityApiStatements(options: {
     },
   };
   const service = new EntitiesService(new EntitiesRepo(database), {} as EventBus);
-  await service.list(target, { limit: 20 });
+  await service.listJson(target, { limit: 20 });
   // No row comes back from the recording database: the service then refuses, after the statement.
   await service.create(target, options.body).catch(() => undefined);
   const [list, create] = captured;

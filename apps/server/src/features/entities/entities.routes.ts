@@ -167,8 +167,8 @@ export function entitiesRoutes(module: EntitiesModule) {
     })
     .openapi(listRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');
-      const records = await service.list(await target(c, appId, entity), c.req.valid('query'));
-      return c.json(records, 200);
+      const records = await service.listJson(await target(c, appId, entity), c.req.valid('query'));
+      return c.body(records, 200, { 'content-type': 'application/json' }) as never;
     })
     .openapi(createRecordRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');

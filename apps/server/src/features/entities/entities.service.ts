@@ -85,17 +85,17 @@ export class EntitiesService {
     private readonly bus: EventBus,
   ) {}
 
-  async list(target: EntityTarget, query: ListQuery): Promise<EntityRecordView[]> {
+  /** The records the caller may read, as the JSON array text the API answers. */
+  async listJson(target: EntityTarget, query: ListQuery): Promise<string> {
     const { rls, source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
     const order = compileSort(query.sort, fields);
     const read = holdsRole(rls.read, target.access, ROW_CREATOR);
     try {
-      const rows = await this.repo.list(source, read, filter, order, {
+      return await this.repo.listJson(source, read, filter, order, {
         limit: query.limit ?? ENTITY_LIST_DEFAULT_LIMIT,
         skip: query.skip ?? 0,
       });
-      return rows.map(toRecordView);
     } catch (error) {
       if ((error as { code?: string }).code === INVALID_REGEX) {
         throw new AppError('bad_request', '$regex is not a valid regular expression');
