@@ -6,8 +6,9 @@ import pg from 'pg';
 import { startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
 import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
 import { apiCall, setUpTaskApp } from '../lib/atelier.ts';
-import { record, repoRoot, round } from '../lib/harness.ts';
+import { percentile, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
+import { openLoop } from '../lib/steady-load.ts';
 
 /**
  * Load and soak: the built server on a throwaway PostgreSQL cluster with the fake OpenAI-compatible
@@ -53,11 +54,6 @@ function rssBytes(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
 }
 
 export async function run() {
@@ -246,17 +242,11 @@ export async function run() {
       }
     }
 
-    const inFlight = new Set<Promise<void>>();
-    const runPhase = async (seconds: number, measure: boolean) => {
-      const started = performance.now();
-      const total = Math.round(seconds * RATE);
-      for (let i = 0; i < total; i++) {
-        const due = started + (i * 1000) / RATE;
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const runPhase = (seconds: number, measure: boolean) =>
+      openLoop(RATE, seconds, () => {
         const kind = pick();
         const t0 = performance.now();
-        const p = one(kind)
+        return one(kind)
           .then(() => {
             if (measure) latencies.get(kind)!.push(performance.now() - t0);
           })
@@ -264,13 +254,8 @@ export async function run() {
             if (!measure) return;
             errors.set(kind, (errors.get(kind) ?? 0) + 1);
             if (errorSamples.length < 10) errorSamples.push(`${kind}: ${error.message}`);
-          })
-          .finally(() => inFlight.delete(p));
-        inFlight.add(p);
-      }
-      await Promise.all(inFlight);
-      return (performance.now() - started) / 1000;
-    };
+          });
+      });
 
     console.log(`soak: warm-up ${WARMUP_S} s, then ${DURATION_S} s at ${RATE} req/s`);
     await runPhase(WARMUP_S, false);
