@@ -163,6 +163,16 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
         client.on('notification', (message) => {
           if (message.channel === channel) handler(message.payload ?? '');
         });
+        // Until it listens, a failure surfaces as the rejection below (and its 'end' must not
+        // start a second round of retries); only a listening connection's loss reconnects.
+        client.on('error', () => {});
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await client.end().catch(() => {});
+          throw error;
+        }
         let lost = false;
         const onLost = (error?: Error) => {
           if (lost || stopped || closed) return;
@@ -175,16 +185,6 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
         };
         client.on('error', onLost);
         client.on('end', () => onLost());
-        try {
-          await client.connect();
-          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        } catch (error) {
-          client.removeAllListeners('end');
-          client.removeAllListeners('error');
-          client.on('error', () => {});
-          await client.end().catch(() => {});
-          throw error;
-        }
         listeners.add(client);
         current = client;
       };
