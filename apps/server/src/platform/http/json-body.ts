@@ -24,6 +24,10 @@ export const oneMebibyteCap = bodyLimit({
   },
 });
 
+/** The Node request under @hono/node-server; undefined for in-process requests (`app.request`). */
+export const nodeIncoming = (c: Context): IncomingMessage | undefined =>
+  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+
 /**
  * Under @hono/node-server the body is read straight from the Node request (no Web stream in
  * between, which costs more than the rest of a small JSON call), at most 1 MiB, and handed to Hono's
@@ -63,7 +67,7 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   if (!METHODS_WITH_BODY.has(c.req.method) || !/^application\/([\w.+-]+\+)?json/i.test(type)) {
     return next();
   }
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = nodeIncoming(c);
   if (incoming && typeof incoming.on === 'function' && !incoming.readableEnded) {
     const text = await readIncoming(c, incoming);
     checkJson(text);
