@@ -26,7 +26,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const LATENCY_LOAD = Number(process.env.BENCH_LATENCY_LOAD ?? 0.5);
 /** Rounds of each comparison (API and baseline in turn); the median round is reported. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const round2 = (value: number) => Math.round(value * 10) / 10;
 const RECORDS = 10_000;
 /** The built server; BENCH_SERVER_MAIN runs another build (e.g. an earlier commit's, to compare). */
 const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(repoRoot, 'apps/server/dist/main.js');
@@ -68,8 +67,6 @@ function cpuTimes(): { total: number; steal: number } {
  * which the load of other processes on the machine changes far less than req/s.
  */
 async function load(options: autocannon.Options, server: { pid?: number | undefined }) {
-  if (options.overallRate !== undefined)
-    options = { ...options, overallRate: Math.max(1, Math.round(options.overallRate)) };
   const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...options });
   const cpuMs = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / result.requests.total;
@@ -247,8 +244,8 @@ export async function run() {
         ),
         rounds: rounds
           .map(
-            (round) =>
-              `${round.ratio.toFixed(2)} (${Math.round(round.apiSaturated.rps)}/${Math.round(round.baselineSaturated.rps)} req/s), p99 at ${Math.round(round.rate)} req/s ${round2(round.apiSteady.p99)}/${round2(round.baselineSteady.p99)} ms`,
+            (each) =>
+              `${each.ratio.toFixed(2)} (${Math.round(each.apiSaturated.rps)}/${Math.round(each.baselineSaturated.rps)} req/s), p99 at ${Math.round(each.rate)} req/s ${round(each.apiSteady.p99, 1)}/${round(each.baselineSteady.p99, 1)} ms`,
           )
           .join('; '),
       };
