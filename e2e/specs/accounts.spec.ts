@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { consoleErrorsOf } from '../support/console.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 const NEW_PASSWORD = 'Zebra-orbit-lantern-9';
@@ -40,12 +41,8 @@ test('a builder signs up, verifies, resets the password, signs in with a code an
   page,
   request,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // 4xx answers the flow provokes on purpose are logged by the browser as failed resources.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
-      errors.push(message.text());
-  });
+  // 4xx answers the flow provokes on purpose are logged by the browser as failed resources.
+  const errors = consoleErrorsOf(page);
   const email = `e2e-${Date.now()}@example.com`;
   const newEmail = `moved-${Date.now()}@example.com`;
 

@@ -1,17 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { consoleErrorsOf } from '../support/console.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 
 test('a lite builder hits the data limit, opens the plan dialog, pays in the test checkout and is on Explorer', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The 403 of the over-limit call below is logged by the browser as a failed resource.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
-      errors.push(message.text());
-  });
+  // The 403 of the over-limit call below is logged by the browser as a failed resource.
+  const errors = consoleErrorsOf(page);
   const email = `plans-${Date.now()}@example.com`;
 
   // Sign up through the real form.
@@ -127,12 +124,8 @@ test('the single-plan chooser offers monthly or yearly for one plan', async ({ p
 test('a visitor pays for a plan on /joinplan first, then creates the account with the sale and is on Explorer', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // Signed out, /joinplan's account probe answers 401 (logged by the browser as a failed resource).
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
-      errors.push(message.text());
-  });
+  // Signed out, /joinplan's account probe answers 401 (logged by the browser as a failed resource).
+  const errors = consoleErrorsOf(page);
   await page.goto('/joinplan');
   const explorer = page.getByRole('group', { name: 'Explorer' });
   await explorer.getByRole('button').click();
