@@ -26,7 +26,10 @@ export const entityRecords = pgTable(
   (t) => [
     primaryKey({ name: 'entity_records_pkey', columns: [t.appId, t.entity, t.id] }),
     index('entity_records_data_gin').using('gin', t.data.op('jsonb_path_ops')),
-    index('entity_records_created_idx').on(t.appId, t.entity, desc(t.createdAt)),
-    index('entity_records_creator_idx').on(t.appId, t.entity, t.creatorId, desc(t.createdAt)),
+    // Newest first with the id as tie-breaker (`compileSort`'s default order), read straight from the
+    // index: without `id` rows created in one statement (same `created_at`) were all read and sorted.
+    // Oldest first is the same index scanned backward.
+    index('entity_records_created_idx').on(t.appId, t.entity, desc(t.createdAt), desc(t.id)),
+    index('entity_records_creator_idx').on(t.appId, t.entity, t.creatorId, desc(t.createdAt), desc(t.id)),
   ],
 );
