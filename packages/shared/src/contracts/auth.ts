@@ -92,6 +92,11 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const actionTokenRequestSchema = z.object({ token: z.string().min(1).max(2000) });
 
+/** A magic link's code and the `continueUrl` of the link (the server binds it to the tenant's own address). */
+export const magicLinkRequestSchema = actionTokenRequestSchema.extend({
+  continueUrl: z.string().max(2000).nullish(),
+});
+
 export const passwordResetRequestSchema = z.object({
   token: z.string().min(1).max(200),
   password: rawPassword,
@@ -126,6 +131,15 @@ export const customTokenResponseSchema = z
   .object({ customToken: z.string(), tenantId: z.string() })
   .meta({ id: 'CustomToken' });
 export type CustomTokenResponse = z.infer<typeof customTokenResponseSchema>;
+
+/**
+ * A used magic link: the custom token and where it may be taken — a path of the platform for a
+ * builder, the app's own address for an end user (never a page the requester chose).
+ */
+export const magicLinkResponseSchema = customTokenResponseSchema
+  .extend({ continueUrl: z.string().nullable() })
+  .meta({ id: 'MagicLinkSignIn' });
+export type MagicLinkResponse = z.infer<typeof magicLinkResponseSchema>;
 
 export const emailChangeRequestSchema = z.object({ newEmail: rawEmail });
 export const emailChangeFormSchema = z.object({ newEmail: emailAddressSchema });

@@ -21,6 +21,11 @@ export interface AccountsContext {
   logger: Logger;
   /** Gives the signed-in builder a sale paid before the account existed (features/plans). */
   claimSale?: (actor: Actor, saleId: string) => Promise<void>;
+  /**
+   * The addresses an app is reached at, its published address first (features/apps): where an end
+   * user's sign-in may continue (continuation.ts). Empty for an unknown app.
+   */
+  appAddresses: (appId: string) => Promise<string[]>;
 }
 
 /** Who is calling, for rate limits and the session list. */

@@ -2,6 +2,8 @@ import type { AppDeps } from '../../app.ts';
 import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { createMailer, type Mailer } from '../../platform/mail/mailer.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
+import { appAddresses } from '../apps/apps.service.ts';
 import { plansPartsOf } from '../plans/plans.module.ts';
 import { accountRoutes } from './account.routes.ts';
 import type { AccountsContext } from './accounts.context.ts';
@@ -25,6 +27,7 @@ export function accountsRoutes(deps: AppDeps, auth: AuthRuntime, options: Accoun
     mailer: options.mailer ?? createMailer(deps.config, deps.database, deps.logger),
     logger: deps.logger,
     claimSale: (actor, saleId) => plansPartsOf(deps).billing.claimSale(actor, saleId),
+    appAddresses: (appId) => appAddresses(appsRuntime(deps), appId),
   };
   const providers = configuredProviders(deps.config.auth, deps.config.publicUrl, options.oauthEndpoints);
   return createRouter()

@@ -6,6 +6,8 @@ import {
   appIdQuerySchema,
   emailChangeRequestSchema,
   loginRequestSchema,
+  magicLinkRequestSchema,
+  magicLinkResponseSchema,
   messageResponseSchema,
   PLATFORM_TENANT,
   passwordResetRequestSchema,
@@ -169,10 +171,11 @@ const magicLinkRoute = createRoute({
   method: 'post',
   path: '/auth/magic-link',
   tags,
-  summary: 'Use the code of a magic link: answers a custom token for the tenant',
-  request: jsonBody(actionTokenRequestSchema),
+  summary:
+    'Use the code of a magic link: answers a custom token for the tenant and where it may be taken (the tenant’s own address)',
+  request: jsonBody(magicLinkRequestSchema),
   responses: {
-    200: jsonContent(z.object({ customToken: z.string(), tenantId: z.string() }), 'Valid link'),
+    200: jsonContent(magicLinkResponseSchema, 'Valid link'),
     400: errorContent('Invalid or expired magic link'),
   },
 });
@@ -250,9 +253,10 @@ export function authRoutes(ctx: AccountsContext) {
       await resetPassword(ctx, token, password);
       return c.json({ message: AUTH_MESSAGES.reset.success }, 200);
     })
-    .openapi(magicLinkRoute, async (c) =>
-      c.json(await signInWithMagicLink(ctx, c.req.valid('json').token), 200),
-    )
+    .openapi(magicLinkRoute, async (c) => {
+      const { token, continueUrl } = c.req.valid('json');
+      return c.json(await signInWithMagicLink(ctx, token, continueUrl), 200);
+    })
     .openapi(customTokenRoute, async (c) => {
       const { token } = c.req.valid('json');
       // A builder's token sets the cookie: refused from another site (login CSRF).

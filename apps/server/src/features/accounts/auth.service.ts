@@ -102,7 +102,15 @@ export async function signInVerifiedEmail(
   if (existing) {
     if (existing.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
     if (existing.emailVerifiedAt) return existing;
-    return (await ctx.repo.updateUser(tenantId, existing.id, { emailVerifiedAt: new Date() })) ?? existing;
+    // Claiming an account nobody had proven the address of (issue 20 #7): whoever signed up with it
+    // may not be the owner of the inbox, so their password goes and their sessions end.
+    const claimed = await ctx.repo.updateUser(tenantId, existing.id, {
+      emailVerifiedAt: new Date(),
+      passwordHash: null,
+    });
+    await ctx.auth.sessions.revokeAll(existing.id);
+    ctx.logger.info({ userId: existing.id, tenantId }, 'unverified account claimed: password cleared');
+    return claimed ?? existing;
   }
   assertSignupAllowed(await resolveTenant(ctx, appId));
   const created =

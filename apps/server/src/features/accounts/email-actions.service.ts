@@ -30,6 +30,7 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from './auth-emails.ts';
+import { boundContinuation } from './continuation.ts';
 
 const expiry = () => new Date(Date.now() + AUTH_LIMITS.actionCodeTtlMs);
 
@@ -198,7 +199,8 @@ export async function sendMagicLink(
     { tenantId: tenant.tenantId, kind: 'magic_link', userId: user?.id ?? null, email },
     otp,
   );
-  const href = link(ctx, 'signIn', token, input.continueUrl);
+  const continuation = await boundContinuation(ctx, tenant.tenantId, input.continueUrl);
+  const href = actionLink(ctx.auth.config.publicUrl, 'signIn', token, continuation);
   await ctx.mailer.send(magicLinkMail(email, href, otp, tenant.displayName));
 }
 
@@ -236,11 +238,20 @@ export async function validateOtp(
   return completeMagicSignIn(ctx, row, invalid);
 }
 
-export async function signInWithMagicLink(ctx: AccountsContext, token: string) {
+/**
+ * Uses a magic link: the custom token, and where the handler may take it (the tenant's own
+ * address, whatever the link's `continueUrl` says: continuation.ts).
+ */
+export async function signInWithMagicLink(
+  ctx: AccountsContext,
+  token: string,
+  continueUrl: string | null | undefined,
+) {
   const invalid = () => new AppError('invalid_action_code', AUTH_MESSAGES.magicLink.invalidOrExpired);
   const row = await ctx.repo.findLiveToken('magic_link', hashToken(token));
   if (!row || row.attempts >= AUTH_LIMITS.otpMaxAttempts) throw invalid();
-  return completeMagicSignIn(ctx, row, invalid);
+  const signedIn = await completeMagicSignIn(ctx, row, invalid);
+  return { ...signedIn, continueUrl: await boundContinuation(ctx, row.tenantId, continueUrl) };
 }
 
 async function completeMagicSignIn(ctx: AccountsContext, row: AuthTokenRow, invalid: () => AppError) {

@@ -49,6 +49,18 @@ export function toAppView(runtime: AppsRuntime, app: AppRow): AppSummary {
 export const publishedUrl = (runtime: AppsRuntime, appId: string) =>
   `${runtime.origins().public}/app/${appId}`;
 
+/**
+ * Every address the app is reached at: its published address first, then the origin of each
+ * verified custom domain (same scheme as PUBLIC_URL). Empty for an unknown app.
+ */
+export async function appAddresses(runtime: AppsRuntime, appId: string): Promise<string[]> {
+  const app = await runtime.apps.unsafeFindById(appId);
+  if (!app) return [];
+  const { protocol } = new URL(runtime.origins().public);
+  const domains = (await runtime.domains.list(app.id)).filter((row) => row.verifiedAt !== null);
+  return [publishedUrl(runtime, app.id), ...domains.map((row) => `${protocol}//${row.domain}`)];
+}
+
 export async function findApp(runtime: AppsRuntime, actor: AppActor, appId: string): Promise<AppRow> {
   const app = await runtime.apps.find(actor, appId);
   if (!app) throw appNotFound();

@@ -3,6 +3,7 @@ import type {
   AuthActionMode,
   AuthUser,
   CustomTokenResponse,
+  MagicLinkResponse,
   MessageResponse,
   OAuthProviderInfo,
   OutboxMessage,
@@ -64,7 +65,8 @@ export const authApi = {
     post<MessageResponse>('/api/live_api/account/sendMagicLink', { email, continueUrl }),
   validateOtp: (email: string, otp: string) =>
     post<CustomTokenResponse>('/api/live_api/account/validateOtp', { email, otp }),
-  magicLink: (token: string) => post<CustomTokenResponse>('/api/auth/magic-link', { token }),
+  magicLink: (token: string, continueUrl: string | null) =>
+    post<MagicLinkResponse>('/api/auth/magic-link', { token, continueUrl }),
   customToken: (token: string) => post<SignInResponse>('/api/auth/custom-token', { token }),
   /** With a sale id (paid before sign-up), the account claims that sale (spec 1 §4). */
   createAccount: (saleId?: string | null) =>

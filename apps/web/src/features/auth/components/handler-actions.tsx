@@ -43,15 +43,18 @@ export function MagicLinkAction({ oobCode, continueUrl }: ActionProps) {
   const completeSignIn = useCompleteSignIn();
   const state = useActionOnce(
     async () => {
-      const { customToken, tenantId } = await authApi.magicLink(oobCode);
+      const answer = await authApi.magicLink(oobCode, continueUrl);
+      const { customToken, tenantId } = answer;
       if (tenantId !== PLATFORM_TENANT) {
-        // An app's end user: the app signs in with the custom token (kept out of server logs in the hash).
-        window.location.assign(`${continueUrl ?? '/'}#customToken=${encodeURIComponent(customToken)}`);
+        // An app's end user: the app signs in with the single-use custom token (in the hash: kept out
+        // of server logs). Only to the address the server answers — the app's own, never the link's.
+        if (!answer.continueUrl) throw new Error('no continuation');
+        window.location.assign(`${answer.continueUrl}#customToken=${encodeURIComponent(customToken)}`);
         return AUTH_MESSAGES.magicLink.success;
       }
       await authApi.customToken(customToken);
       toast.success(AUTH_MESSAGES.magicLink.success);
-      await completeSignIn({ redirectTo: continueUrl ?? '/home' });
+      await completeSignIn({ redirectTo: answer.continueUrl ?? '/home' });
       return AUTH_MESSAGES.magicLink.success;
     },
     (error) =>

@@ -1,0 +1,143 @@
+import { AUTH_MESSAGES } from '@atelier/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertApp,
+  json,
+  lastMailTo,
+  readJson,
+  STRONG_PASSWORD,
+  signUp,
+  signUpEndUser,
+} from '../../../test/support/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { appDomains } from '../../platform/db/schema/index.ts';
+
+let t: TestApp;
+let owner: string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost', TRUST_PROXY: 'true' } });
+  owner = (await signUp(t, 'takeover-owner@example.com')).user.id;
+});
+afterAll(() => t.close());
+
+const sendMagic = (appId: string | null, email: string, continueUrl?: string) =>
+  t.app.request(
+    `/api/live_api/account/sendMagicLink${appId ? `?appId=${appId}` : ''}`,
+    json('POST', { email, continueUrl }, { 'x-forwarded-for': '10.20.0.1' }),
+  );
+const openLink = (token: string, continueUrl?: string | null) =>
+  t.app.request('/api/auth/magic-link', json('POST', { token, continueUrl }));
+
+describe('magic link continuation (issue 20 #6)', () => {
+  it("never hands an app's sign-in to another app: the link and the answer name the app's own address", async () => {
+    const victimApp = await insertApp(t, owner, { name: 'Victim App' });
+    const attackerApp = await insertApp(t, owner, { name: 'Attacker App' });
+    const targets = [
+      `/app/${attackerApp}`,
+      `http://localhost/app/${attackerApp}/steal`,
+      `/app/${victimApp}/../${attackerApp}`,
+      `/app/${victimApp}x`,
+      'https://evil.example/',
+      `//evil.example/app/${victimApp}`,
+      `http://user@localhost/app/${victimApp}`,
+    ];
+    for (const [i, continueUrl] of targets.entries()) {
+      const email = `cross-app-${i}@example.com`;
+      expect((await sendMagic(victimApp, email, continueUrl)).status).toBe(200);
+      const { link, oobCode } = await lastMailTo(t, email);
+      expect(link?.searchParams.get('continueUrl')).toBe(`http://localhost/app/${victimApp}`);
+      // Even when the handler is given another continueUrl, the answer names the app's address.
+      const res = await openLink(oobCode ?? '', continueUrl);
+      expect(res.status).toBe(200);
+      const body = await readJson(res);
+      expect(body.tenantId).toBe(`app:${victimApp}`);
+      expect(body.continueUrl).toBe(`http://localhost/app/${victimApp}`);
+    }
+  });
+
+  it("keeps a continuation inside the app's own address or verified domain", async () => {
+    const appId = await insertApp(t, owner);
+    await t.deps.database.db
+      .insert(appDomains)
+      .values({ appId, domain: 'shop.example.com', txtValue: 'x', verifiedAt: new Date() });
+    const email = 'deep-link@example.com';
+    for (const continueUrl of [
+      `/app/${appId}/orders?id=4`,
+      `http://localhost/app/${appId}`,
+      'http://shop.example.com/orders',
+    ]) {
+      await sendMagic(appId, email, continueUrl);
+      const { link, oobCode } = await lastMailTo(t, email);
+      const expected = new URL(continueUrl, 'http://localhost').href;
+      expect(link?.searchParams.get('continueUrl')).toBe(expected);
+      expect((await readJson(await openLink(oobCode ?? '', continueUrl))).continueUrl).toBe(expected);
+    }
+    await sendMagic(appId, email, 'http://unverified.example.com/');
+    const { oobCode } = await lastMailTo(t, email);
+    expect((await readJson(await openLink(oobCode ?? '', 'http://unverified.example.com/'))).continueUrl).toBe(
+      `http://localhost/app/${appId}`,
+    );
+  });
+
+  it("a builder's link continues on a path of the platform only", async () => {
+    const email = 'builder-continue@example.com';
+    await sendMagic(null, email, 'https://evil.example/');
+    const { link, oobCode } = await lastMailTo(t, email);
+    expect(link?.searchParams.has('continueUrl')).toBe(false);
+    const body = await readJson(await openLink(oobCode ?? '', 'https://evil.example/'));
+    expect(body).toMatchObject({ tenantId: 'platform', continueUrl: null });
+  });
+});
+
+describe('pre-account takeover (issue 20 #7)', () => {
+  const login = (appId: string | null, email: string, password = STRONG_PASSWORD) =>
+    t.app.request(
+      `/api/auth/login${appId ? `?appId=${appId}` : ''}`,
+      json('POST', { email, password }, { 'x-forwarded-for': '10.20.0.2', origin: 'http://localhost' }),
+    );
+
+  it("claiming an unverified end-user account by magic link ends the squatter's password and sessions", async () => {
+    const appId = await insertApp(t, owner);
+    const email = 'squatted@example.com';
+    const squatter = await signUpEndUser(t, appId, email);
+    expect((await t.app.request('/api/auth/session', { headers: squatter.headers })).status).toBe(200);
+    await sendMagic(appId, email);
+    const { oobCode } = await lastMailTo(t, email);
+    const { customToken } = await readJson(await openLink(oobCode ?? ''));
+    const signIn = await t.app.request('/api/auth/custom-token', json('POST', { token: customToken }));
+    expect((await readJson(signIn)).user).toMatchObject({ emailVerified: true, hasPassword: false });
+    expect((await t.app.request('/api/auth/session', { headers: squatter.headers })).status).toBe(401);
+    const refresh = await t.app.request(
+      '/api/auth/token/refresh',
+      json('POST', { refreshToken: squatter.refreshToken }),
+    );
+    expect(refresh.status).toBe(401);
+    const again = await login(appId, email);
+    expect(again.status).toBe(401);
+    expect((await readJson(again)).error.message).toBe(AUTH_MESSAGES.login.invalidCredentials);
+  });
+
+  it('claiming an unverified builder account by 6-digit code does the same', async () => {
+    const email = 'squatted-builder@example.com';
+    const squatter = await signUp(t, email);
+    await sendMagic(null, email);
+    const { otp } = await lastMailTo(t, email);
+    const ok = await t.app.request('/api/live_api/account/validateOtp', json('POST', { email, otp }));
+    expect(ok.status).toBe(200);
+    expect((await t.app.request('/api/auth/session', { headers: squatter.headers })).status).toBe(401);
+    expect((await login(null, email)).status).toBe(401);
+  });
+
+  it('a verified account keeps its password and sessions when its owner uses a magic link', async () => {
+    const appId = await insertApp(t, owner);
+    const email = 'verified-keeps@example.com';
+    const user = await signUpEndUser(t, appId, email);
+    const { oobCode: verifyCode } = await lastMailTo(t, email);
+    await t.app.request('/api/auth/verify-email', json('POST', { token: verifyCode }));
+    await sendMagic(appId, email);
+    const { oobCode } = await lastMailTo(t, email);
+    expect((await openLink(oobCode ?? '')).status).toBe(200);
+    expect((await t.app.request('/api/auth/session', { headers: user.headers })).status).toBe(200);
+    expect((await login(appId, email)).status).toBe(200);
+  });
+});
