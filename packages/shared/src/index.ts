@@ -35,6 +35,7 @@ export * from './contracts/tools.ts';
 export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './llm/constants.ts';
+export * from './naming/names.ts';
 export * from './plans/card-state.ts';
 export * from './plans/catalogue.ts';
 export * from './plans/limit-messages.ts';

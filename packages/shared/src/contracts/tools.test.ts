@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidToolPath, TOOL_MESSAGES, toolPathFromTitle, updateToolRequestSchema } from './tools.ts';
+import { toolPathFromTitle } from '../naming/names.ts';
+import { isValidToolPath, TOOL_MESSAGES, updateToolRequestSchema } from './tools.ts';
 
 describe('tool paths', () => {
   it('accepts letters, numbers and dashes only, and not empty', () => {

@@ -50,19 +50,6 @@ export type ToolStatus = (typeof TOOL_STATUSES)[number];
 export const isValidToolPath = (path: string) =>
   path.length > 0 && path.length <= TOOL_PATH_MAX_LENGTH && TOOL_PATH_PATTERN.test(path);
 
-/** A path made from a title: lower-case words joined by dashes ('tool' when nothing is left). */
-export function toolPathFromTitle(title: string): string {
-  const path = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return path || 'tool';
-}
-
 const pathSchema = z
   .string({ error: TOOL_MESSAGES.pathInvalid })
   .refine(isValidToolPath, { error: TOOL_MESSAGES.pathInvalid });

@@ -1,10 +1,12 @@
 import {
   APP_MESSAGES,
   type CreateToolRequest,
+  GENERATED_TOOL_PATH_MAX,
   isValidToolPath,
   limitsFor,
   TOOL_MESSAGES,
   type ToolsListResponse,
+  toolPathCandidate,
   toolPathFromTitle,
   type UpdateToolRequest,
 } from '@atelier/shared';
@@ -40,12 +42,11 @@ async function openApp(runtime: ToolsRuntime, actor: AppActor, appId: string): P
 
 /** A free path from a title: `trip-planner`, then `trip-planner-2`, `-3`… */
 async function freePath(repo: ToolsRepo, title: string): Promise<string> {
-  const base = toolPathFromTitle(title);
   for (let n = 1; n < 1000; n++) {
-    const path = n === 1 ? base : `${base}-${n}`;
+    const path = toolPathCandidate(title, n);
     if (!(await repo.unsafeFindByPath(path))) return path;
   }
-  return `${base}-${crypto.randomUUID().slice(0, 8)}`;
+  return `${toolPathFromTitle(title, GENERATED_TOOL_PATH_MAX - 9)}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
 async function assertPathFree(repo: ToolsRepo, path: string, toolId?: string): Promise<void> {

@@ -9,6 +9,8 @@ export interface AppKindOption {
   description: string;
 }
 
+export const APP_KINDS: readonly AppKind[] = ['generated_app', 'single_tool', 'space_app', 'chat'];
+
 export const APP_KIND_OPTIONS: readonly AppKindOption[] = [
   { value: 'generated_app', label: 'Generated app', description: 'A multi-page app with its own data' },
   { value: 'single_tool', label: 'Single tool', description: 'One AI tool with inputs and a result' },
@@ -28,13 +30,6 @@ export function appTypeOfKind(kind: AppKind): AppTypeName {
     default:
       return 'GEN_APP';
   }
-}
-
-/** A first name for an app made from a prompt: its first line, at most 60 characters. */
-export function appNameFromPrompt(prompt: string): string {
-  const line = prompt.trim().split('\n')[0]?.trim() ?? '';
-  const name = line.length > 60 ? `${line.slice(0, 59).trimEnd()}…` : line;
-  return name || 'Untitled app';
 }
 
 export const DEFAULT_APP_KIND: AppKind = 'generated_app';

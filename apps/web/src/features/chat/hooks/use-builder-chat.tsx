@@ -11,6 +11,7 @@ import { useSession } from '../../auth/hooks/use-session.ts';
 import { ChatPanel } from '../components/chat-panel.tsx';
 import type { ChatUIMessage } from '../types.ts';
 import { useAppChat } from './use-app-chat.ts';
+import { useFirstPrompt } from './use-first-prompt.ts';
 
 function useDesktop(): boolean {
   const query = `(min-width: ${DESKTOP_BREAKPOINT_PX}px)`;
@@ -30,6 +31,7 @@ function useDesktop(): boolean {
  */
 export function useBuilderChat(appId: string, currentVersionId: string | null) {
   const chat = useAppChat(appId);
+  useFirstPrompt(chat);
   const session = useSession();
   const client = useQueryClient();
   const desktop = useDesktop();

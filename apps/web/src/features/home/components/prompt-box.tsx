@@ -1,5 +1,6 @@
+import { appNameFromPrompt } from '@atelier/shared';
 import { ArrowUpIcon } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -7,21 +8,18 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useCreateApp } from '../../apps/api.ts';
 import { errorMessage } from '../../auth/error-message.ts';
 import { useSession } from '../../auth/hooks/use-session.ts';
-import {
-  type AppKind,
-  appNameFromPrompt,
-  appTypeOfKind,
-  DEFAULT_APP_KIND,
-  EXAMPLE_PROMPTS,
-} from '../app-kinds.ts';
+import { type AppKind, appTypeOfKind, DEFAULT_APP_KIND, EXAMPLE_PROMPTS } from '../app-kinds.ts';
+import { savePendingPrompt, takePendingPrompt } from '../pending-prompt.ts';
 import { AppKindChooser } from './app-kind-chooser.tsx';
 
 export const SIGN_IN_HINT = 'Sign in to start building';
 
 /**
  * The prompt box of the landing page and /home. Signed in, it creates an app of the chosen kind
- * named after the prompt and opens the builder with the prompt (state `prompt`) for the chat;
- * signed out, it sends to sign-up and back to /home.
+ * named after the prompt and opens the builder with the prompt (state `prompt`), which the builder
+ * sends as the first chat message. Signed out, it keeps the prompt (pending-prompt.ts) and sends to
+ * sign-up and back to /home, where the signed-in prompt box starts the build with it.
+ * Enter sends; Shift+Enter makes a new line.
  */
 export function PromptBox() {
   const navigate = useNavigate();
@@ -37,21 +35,49 @@ export function PromptBox() {
   const [kind, setKind] = useState<AppKind>(DEFAULT_APP_KIND);
   const canSubmit = !create.isPending && (!signedIn || prompt.trim().length > 0);
 
+  const { mutateAsync } = create;
+  const start = useCallback(
+    async (text: string, appKind: AppKind) => {
+      setFailure(null);
+      try {
+        const app = await mutateAsync({ name: appNameFromPrompt(text), type: appTypeOfKind(appKind) });
+        navigate(`/build/app/${app.id}`, { state: { prompt: text } });
+      } catch (error) {
+        // Nothing is lost: the prompt stays in the box to send again.
+        setPrompt(text);
+        setKind(appKind);
+        setFailure(errorMessage(error));
+      }
+    },
+    [mutateAsync, navigate],
+  );
+
+  // Back from sign-up with a prompt typed before it: start the build with it (taken once).
+  useEffect(() => {
+    if (!signedIn) return;
+    const pending = takePendingPrompt();
+    if (!pending) return;
+    setPrompt(pending.prompt);
+    setKind(pending.kind);
+    void start(pending.prompt.trim(), pending.kind);
+  }, [signedIn, start]);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const text = prompt.trim();
     if (!signedIn) {
+      if (text) savePendingPrompt(text, kind);
       navigate(`/signup?redirectTo=${encodeURIComponent('/home')}`);
       return;
     }
-    const text = prompt.trim();
-    if (!text) return;
-    setFailure(null);
-    try {
-      const app = await create.mutateAsync({ name: appNameFromPrompt(text), type: appTypeOfKind(kind) });
-      navigate(`/build/app/${app.id}`, { state: { prompt: text } });
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
+    if (!text || create.isPending) return;
+    await start(text, kind);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (canSubmit) event.currentTarget.form?.requestSubmit();
   }
 
   function fillExample(text: string) {
@@ -73,6 +99,7 @@ export function PromptBox() {
           ref={textareaRef}
           value={prompt}
           onChange={(event) => setPrompt(event.target.value)}
+          onKeyDown={handleKeyDown}
           placeholder="Describe the app or tool, who it is for and what it should do…"
           rows={4}
           className="min-h-28 resize-none rounded-none border-0 bg-transparent px-4 py-2 text-[0.9375rem] leading-6 focus-visible:outline-none"
