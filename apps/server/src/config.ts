@@ -13,6 +13,7 @@ import {
 import { type BillingConfig, billingEnvSchema, toBillingConfig } from './features/plans/billing-config.ts';
 import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
 import { secretsKeySchema } from './platform/crypto/secret-box.ts';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './platform/db/database.ts';
 import {
   type RateLimitConfig,
   rateLimitEnvSchema,
@@ -33,6 +34,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_STATEMENT_TIMEOUT_MS),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -63,6 +65,8 @@ export interface Config {
   /** Absolute path of the data directory (PGlite files, uploads, key files). */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL's per-statement time limit (DATABASE_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
   publicUrl: string;
   logLevel: (typeof logLevels)[number];
   /** Absolute path of the built web app, or undefined to use the default location. */
@@ -138,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

@@ -34,6 +34,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    statementTimeoutMs: config.statementTimeoutMs,
     logger,
   });
   let bus: EventBus | undefined;

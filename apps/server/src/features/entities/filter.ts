@@ -1,6 +1,7 @@
 import type { EntityFieldSchema, EntitySchema } from '@atelier/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
+import { unsafeRegexReason } from './safe-regex.ts';
 import { fieldAt } from './schemas.ts';
 
 /**
@@ -280,8 +281,9 @@ function inValues(value: unknown, operator: string): unknown[] {
 }
 
 /**
- * `$regex` (with `$options: 'i'`): bounded in length, refused when it has back-references or does
- * not compile; PostgreSQL's engine runs it (`~` / `~*`).
+ * `$regex` (with `$options: 'i'`): bounded in length and kept to a safe subset (`safe-regex.ts`:
+ * no nested or large repetitions, no back-references), so PostgreSQL's engine (`~` / `~*`) runs it
+ * in bounded time.
  */
 function regex(field: FieldRef, pattern: unknown, options: unknown, budget: Budget): SQL {
   count(budget);
@@ -290,7 +292,8 @@ function regex(field: FieldRef, pattern: unknown, options: unknown, budget: Budg
     throw bad(`$regex may be at most ${FILTER_LIMITS.regexLength} characters`);
   }
   if (options !== undefined && options !== '' && options !== 'i') throw bad('$options may only be "i"');
-  if (/\\[1-9]/.test(pattern)) throw bad('$regex may not use back-references');
+  const unsafe = unsafeRegexReason(pattern);
+  if (unsafe) throw bad(unsafe);
   try {
     new RegExp(pattern, 'u');
   } catch {

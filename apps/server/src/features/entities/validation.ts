@@ -1,6 +1,7 @@
 import type { EntityFieldSchema, EntitySchema } from '@atelier/shared';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { RE2JS } from 're2js';
 
 /**
  * JSON Schema validation of records (ajv). Entity files are written by a model or a builder, so
@@ -27,8 +28,29 @@ export interface RecordValidators {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDateTime = (text: string) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text));
 
+/**
+ * Schema `pattern`, `patternProperties` and `propertyNames` patterns come from builders and models:
+ * ajv runs them in RE2 (linear time in the input, whatever the pattern), never in V8's backtracking
+ * RegExp, where `^(a+)+$` on a 30-character value holds the process for seconds. A pattern RE2 does
+ * not support (lookarounds, back-references) makes the schema invalid (reported as a problem).
+ */
+export const linearRegExp = Object.assign(
+  (pattern: string, _flags: string) => {
+    const compiled = RE2JS.compile(pattern);
+    return { test: (text: string) => compiled.test(text) };
+  },
+  { code: 're2js' },
+);
+
 function makeAjv(useDefaults: boolean): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: false, useDefaults, logger: false, validateSchema: false });
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: false,
+    useDefaults,
+    logger: false,
+    validateSchema: false,
+    code: { regExp: linearRegExp },
+  });
   addFormats(ajv);
   // Dates arrive from date pickers and CSV imports as full ISO date-times: accept both shapes.
   ajv.addFormat('date', { type: 'string', validate: (text) => ISO_DATE.test(text) || isDateTime(text) });

@@ -72,7 +72,16 @@ export interface OpenDatabaseOptions {
   logger: Logger;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * PostgreSQL cancels any statement that runs longer (`statement_timeout` on every pooled
+   * connection), so no request's query runs unbounded. PGlite cannot interrupt a statement: there
+   * the callers keep statements bounded (filters are validated, see features/entities/filter.ts).
+   */
+  statementTimeoutMs?: number;
 }
+
+/** The default of DATABASE_STATEMENT_TIMEOUT_MS. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
@@ -131,7 +140,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+  });
   pool.on('error', (error) => options.logger.error({ err: error }, 'idle PostgreSQL client error'));
   // Fail fast with a clear error when the server is unreachable.
   await pool.query('select 1');

@@ -23,10 +23,26 @@ function fromHttpException(error: HTTPException): AppError {
   }
 }
 
+/** PostgreSQL's code for a statement cancelled by `statement_timeout` (DATABASE_STATEMENT_TIMEOUT_MS). */
+const QUERY_CANCELED = '57014';
+
+/** A statement the database cancelled for running too long: 503, and the caller may retry later. */
+const statementTimedOut = (error: Error) =>
+  (error as { code?: unknown }).code === QUERY_CANCELED
+    ? new AppError(
+        'service_unavailable',
+        'The request took too long and was stopped; narrow it and try again',
+      )
+    : undefined;
+
 /** Answers every thrown error with the JSON error body; unknown errors are logged and answered 500. */
 export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
   const appError =
-    error instanceof AppError ? error : error instanceof HTTPException ? fromHttpException(error) : undefined;
+    error instanceof AppError
+      ? error
+      : error instanceof HTTPException
+        ? fromHttpException(error)
+        : statementTimedOut(error);
   if (appError) return c.json(appError.toBody(), appError.status);
   const log = c.get('logger');
   log.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
