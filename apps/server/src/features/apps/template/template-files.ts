@@ -128,7 +128,7 @@ export default function Home() {
         <p className="text-sm font-medium text-primary">Welcome</p>
         <h1 className="text-4xl font-bold tracking-tight">{${JSON.stringify(name)}}</h1>
         <p className="max-w-2xl text-lg text-muted-foreground">
-          Your app is ready. Add a few items below, then ask the chat to shape it into whatever you need.
+          Your app is ready. Add a few items below to get started.
         </p>
       </section>
 

@@ -3,6 +3,7 @@ import { streamText } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyActionText, type TreeFile } from '../../../../test/support/apply-actions.ts';
 import { renderGenerated } from '../../../../test/support/render-generated.ts';
+import { templateFiles } from '../../../features/apps/template/index.ts';
 import { builderSystemPrompt, toolRunSystemPrompt } from '../prompts/index.ts';
 import { createOfflineModel } from './offline-model.ts';
 
@@ -50,6 +51,33 @@ let crm: TreeFile[];
 
 beforeAll(async () => {
   crm = applyActionText(TEMPLATE, (await ask(TEMPLATE, 'Create a CRM with contacts and deals')).text).files;
+});
+
+describe('offline assistant: the first generation replaces the template (issue 19 item 6)', () => {
+  it('replaces the starter Home with a page for what was asked and removes the unused Item entity', async () => {
+    const template = templateFiles('Recipe Planner');
+    expect(fileOf(template, 'pages/Home.tsx')).toContain('Your app is ready.');
+    const { text } = await ask(template, 'A recipe planner where I save recipes with ingredients and tags');
+    const { files } = applyActionText(template, text);
+    expect(files.map((file) => file.path)).not.toContain('entities/Item.json');
+    const home = fileOf(files, 'pages/Home.tsx');
+    expect(home).not.toContain('entities.Item');
+    expect(home).toContain("to: '/ingredients'");
+    const html = await renderAll(files);
+    expect(html['pages/Home.tsx']).toContain('Recipe planner');
+    expect(html['pages/Home.tsx']).toContain('Keep track of your ingredients and tags in one place.');
+    for (const page of Object.values(html)) {
+      expect(page).not.toMatch(/ask the (chat|assistant)|connect a model|your app is ready/i);
+    }
+  });
+
+  it('keeps Item when the app asks for it', async () => {
+    const template = templateFiles('Shop');
+    const { text } = await ask(template, 'Create an app with items and orders');
+    const { files } = applyActionText(template, text);
+    expect(files.map((file) => file.path)).toContain('entities/Item.json');
+    expect(fileOf(files, 'pages/Home.tsx')).not.toContain('Your app is ready.');
+  });
 });
 
 describe('offline assistant: creating an app', () => {

@@ -295,10 +295,64 @@ export default function ${input.pageName}Page() {
         <h1 className="text-2xl font-semibold text-gray-900">${input.title}</h1>
       </header>
       <div className="rounded-2xl border border-gray-200 bg-white p-6 text-gray-700 shadow-sm">
-        <p>${`This is the ${input.title} page. Ask the assistant to add content here.`}</p>
+        <p>Coming soon.</p>
       </div>
     </div>
   );
 }
 `;
 }
+
+/**
+ * The home page of a generated app (replaces the template's): the app's title, what it keeps, and
+ * a card linking each page. Only end-user copy: no builder advice (issue 19 item 6).
+ */
+export function homePage(input: {
+  title: string;
+  links: readonly { to: string; label: string; entity: string }[];
+}): string {
+  const icons = [...new Set(input.links.map((link) => iconFor(link.entity)))];
+  const things = input.links.map((link) => link.label.toLowerCase());
+  const summary =
+    things.length === 0
+      ? 'Welcome.'
+      : `Keep track of your ${things.length === 1 ? things[0] : `${things.slice(0, -1).join(', ')} and ${things.at(-1)}`} in one place.`;
+  const cards = input.links
+    .map((link) => `  { to: ${quote(link.to)}, label: ${quote(link.label)}, icon: ${iconFor(link.entity)} },`)
+    .join('\n');
+  return `import { ${[...icons, 'ArrowRight'].join(', ')} } from 'lucide-react';
+import { Link } from 'react-router';
+
+const SECTIONS = [
+${cards}
+];
+
+export default function Home() {
+  return (
+    <div className="space-y-8">
+      <section className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight text-gray-900">${escapeJsx(input.title)}</h1>
+        <p className="max-w-2xl text-lg text-gray-600">${escapeJsx(summary)}</p>
+      </section>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {SECTIONS.map((section) => (
+          <Link
+            key={section.to}
+            to={section.to}
+            className="group flex items-center gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm transition hover:border-primary/40 hover:shadow"
+          >
+            <span className="rounded-xl bg-primary/10 p-2.5 text-primary">
+              <section.icon className="h-5 w-5" />
+            </span>
+            <span className="flex-1 font-medium text-gray-900">{section.label}</span>
+            <ArrowRight className="h-4 w-4 text-gray-400 transition group-hover:translate-x-0.5 group-hover:text-primary" />
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}
+`;
+}
+
+const escapeJsx = (text: string) => text.replace(/[{}<>&]/g, (c) => `{${JSON.stringify(c)}}`);

@@ -30,6 +30,7 @@ import {
   entityPageName,
   fieldsBlock,
   findFieldsBlock,
+  homePage,
   pageFilePath,
   staticPage,
 } from './page-generator.ts';
@@ -207,6 +208,7 @@ function createApp(tree: AppTree, title: string, entities: readonly string[]): O
   if (layout) actions.push(layout);
   const theme = themeAction(tree);
   if (theme) actions.push(theme);
+  actions.push(...replaceStarter(tree, title, entities));
 
   const pages = entities.map((entity) => bold(pluralLabel(entity)));
   const name = /\b(app|crm|tracker|manager|system|portal|dashboard|tool)$/i.test(title)
@@ -230,6 +232,51 @@ function createApp(tree: AppTree, title: string, entities: readonly string[]): O
     actions,
     outro: `Open ${pages[0]} in the navigation to add your first record. You can ask me to add fields, pages or change colours next.`,
   };
+}
+
+/** The template's home page says this (features/apps/template): a generation replaces it. */
+export const TEMPLATE_HOME_MARKER = 'Your app is ready.';
+const STARTER_ENTITY = 'Item';
+
+/**
+ * The first generation replaces the template's Home with a page for what was asked, and removes
+ * the starter entity when nothing else uses it (issue 19 item 6): end users see the app, not
+ * the scaffolding.
+ */
+function replaceStarter(tree: AppTree, title: string, entities: readonly string[]): ActionInput[] {
+  const home = tree.read('pages/Home.tsx');
+  if (home === undefined || !home.includes(TEMPLATE_HOME_MARKER)) return [];
+  const links = entities.map((entity) => ({
+    to: pagePath(entityPageName(entity)),
+    label: pluralLabel(entity),
+    entity,
+  }));
+  const actions: ActionInput[] = [
+    {
+      type: 'edit_file',
+      path: 'pages/Home.tsx',
+      title: 'Replace the starter home page',
+      content: homePage({ title, links }),
+    },
+  ];
+  const starter = tree.findEntity(STARTER_ENTITY);
+  const wanted = entities.some((entity) => entity.toLowerCase() === STARTER_ENTITY.toLowerCase());
+  const usedElsewhere = tree
+    .paths()
+    .some(
+      (path) =>
+        path !== 'pages/Home.tsx' &&
+        !path.startsWith('entities/') &&
+        new RegExp(`\\b${STARTER_ENTITY}\\b`).test(tree.read(path) ?? ''),
+    );
+  if (starter === STARTER_ENTITY && !wanted && !usedElsewhere) {
+    actions.push({
+      type: 'delete_file',
+      path: entityFilePath(STARTER_ENTITY),
+      title: 'Remove the starter Item entity',
+    });
+  }
+  return actions;
 }
 
 function addEntity(tree: AppTree, name: string, requested: readonly FieldSpec[]): OfflineReply {

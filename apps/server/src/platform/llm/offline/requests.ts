@@ -225,7 +225,9 @@ function parseCreateApp(text: string, lower: string): OfflineRequest | undefined
 
 /** "simple book tracking app" → "Book tracking"; "CRM" stays "CRM"; a bare "app" is named after its entities. */
 function appTitle(phrase: string, entities: readonly string[]): string {
+  // "recipe planner where I save recipes" → "recipe planner": the clause describes, it does not name.
   const kept = phrase
+    .split(/\s+(?:where|that|which|who|so that|so)\s+/i)[0]!
     .trim()
     .split(/\s+/)
     .filter((word) => !/^(simple|small|basic|little|new|nice|quick|app|application)$/i.test(word));

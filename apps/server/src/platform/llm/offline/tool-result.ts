@@ -56,8 +56,7 @@ export function offlineToolResult(input: {
     for (const passage of passages) lines.push(`- ${excerpt(passage.text)} _(${passage.source})_`);
     lines.push('');
   }
-  lines.push(
-    '_This answer was put together by the offline assistant from your data sources, without an AI model. Connect a model for full answers._',
-  );
+  // Seen by the tool's visitors: no builder-facing advice ("connect a model") here (issue 19 item 6).
+  lines.push("_This answer quotes the tool's data sources._");
   return `${lines.join('\n')}\n`;
 }

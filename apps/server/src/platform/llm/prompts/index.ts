@@ -8,7 +8,7 @@ import { findRepoRoot } from '../../paths.ts';
  * `{{variable}}` placeholders are filled by `renderPrompt`.
  */
 export const PROMPT_VERSIONS = {
-  'builder-system': 1,
+  'builder-system': 2,
   'tool-run': 1,
 } as const;
 export type PromptName = keyof typeof PROMPT_VERSIONS;
