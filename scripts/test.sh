@@ -14,5 +14,7 @@ echo "== unit and integration (PGlite, PostgreSQL)"
 npx vitest run
 echo "== build"
 node scripts/build-if-stale.mjs
+echo "== first-page JavaScript budget"
+node scripts/check-bundle-budget.mjs
 echo "== end-to-end (Chromium)"
 npm run test:e2e

@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // The chunk graph, read by scripts/check-bundle-budget.mjs (what each first page downloads).
+    manifest: true,
   },
   server: {
     port: 5173,

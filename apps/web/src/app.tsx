@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './components/error-boundary.tsx';
 import { Toaster } from './components/ui/toaster.tsx';
-import { TooltipProvider } from './components/ui/tooltip.tsx';
 import { ThemeProvider } from './lib/theme.tsx';
 import { router } from './router.tsx';
 
@@ -22,10 +21,8 @@ export function App() {
     <AppErrorBoundary>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <TooltipProvider>
-            <RouterProvider router={router} />
-            <Toaster />
-          </TooltipProvider>
+          <RouterProvider router={router} />
+          <Toaster />
         </QueryClientProvider>
       </ThemeProvider>
     </AppErrorBoundary>

@@ -1,61 +1,54 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteErrorBoundary } from './components/error-boundary.tsx';
-import { AdminLlmRoute } from './routes/admin-llm.tsx';
-import { AnalyticsAppRoute } from './routes/analytics-app.tsx';
-import { AppCodeRoute } from './routes/app-code.tsx';
-import { AppDataRoute } from './routes/app-data.tsx';
-import { AppDatabaseRoute } from './routes/app-database.tsx';
-import { AppFunctionsRoute } from './routes/app-functions.tsx';
-import { AppMembershipsRoute } from './routes/app-memberships.tsx';
-import { AuthHandlerRoute } from './routes/auth-handler.tsx';
-import { AuthVerifyEmailRoute } from './routes/auth-verify-email.tsx';
-import { BillingTestCheckoutRoute } from './routes/billing-test-checkout.tsx';
-import { BuilderRoute } from './routes/builder.tsx';
-import { BuilderToolRoute } from './routes/builder-tool.tsx';
-import { BuilderToolsRoute } from './routes/builder-tools.tsx';
-import { ClaimAppRoute } from './routes/claim-app.tsx';
-import { DevOutboxRoute } from './routes/dev-outbox.tsx';
-import { ErrorUnauthorizedRoute } from './routes/error-unauthorized.tsx';
-import { HomeRoute } from './routes/home.tsx';
-import { JoinPlanRoute } from './routes/joinplan.tsx';
-import { LandingRoute } from './routes/landing.tsx';
-import { LoginRoute } from './routes/login.tsx';
-import { LogoutRoute } from './routes/logout.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
-import { SettingsRoute } from './routes/settings.tsx';
-import { SignupRoute } from './routes/signup.tsx';
-import { ToolRoute } from './routes/tool.tsx';
+
+/**
+ * A page loaded when its route is first visited: each route is its own chunk, so the landing,
+ * sign-in and sign-up pages never download the builder, the code editor or the charts
+ * (`npm run check:bundle` keeps them under budget).
+ */
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return async () => ({ Component: (await load())[name] });
+}
 
 export const router = createBrowserRouter([
   // The builder fills the window: no site header or footer.
-  { path: '/build/app/:appId', element: <BuilderRoute />, errorElement: <RouteErrorBoundary fullPage /> },
+  {
+    path: '/build/app/:appId',
+    lazy: page(() => import('./routes/builder.tsx'), 'BuilderRoute'),
+    errorElement: <RouteErrorBoundary fullPage />,
+  },
   {
     path: '/build/app/:appId/tools',
-    element: <BuilderToolsRoute />,
+    lazy: page(() => import('./routes/builder-tools.tsx'), 'BuilderToolsRoute'),
     errorElement: <RouteErrorBoundary fullPage />,
   },
   {
     path: '/build/app/:appId/tool/:toolId',
-    element: <BuilderToolRoute />,
+    lazy: page(() => import('./routes/builder-tool.tsx'), 'BuilderToolRoute'),
     errorElement: <RouteErrorBoundary fullPage />,
   },
   // A live tool's public page carries the app's branding, not the site's header.
-  { path: '/tool/:path', element: <ToolRoute />, errorElement: <RouteErrorBoundary fullPage /> },
+  {
+    path: '/tool/:path',
+    lazy: page(() => import('./routes/tool.tsx'), 'ToolRoute'),
+    errorElement: <RouteErrorBoundary fullPage />,
+  },
   // {appBase}/tool/{toolPath}: the server hands this path of a published app to the web app.
   {
     path: '/app/:appId/tool/:toolPath',
-    element: <ToolRoute />,
+    lazy: page(() => import('./routes/tool.tsx'), 'ToolRoute'),
     errorElement: <RouteErrorBoundary fullPage />,
   },
   {
     path: '/build/app/:appId/database',
-    element: <AppDatabaseRoute />,
+    lazy: page(() => import('./routes/app-database.tsx'), 'AppDatabaseRoute'),
     errorElement: <RouteErrorBoundary fullPage />,
   },
   {
     path: '/build/app/:appId/code',
-    element: <AppCodeRoute />,
+    lazy: page(() => import('./routes/app-code.tsx'), 'AppCodeRoute'),
     errorElement: <RouteErrorBoundary fullPage />,
   },
   {
@@ -67,25 +60,43 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteErrorBoundary />,
         children: [
-          { index: true, element: <LandingRoute /> },
-          { path: 'apps/:appId/data', element: <AppDataRoute /> },
-          { path: 'apps/:appId/functions', element: <AppFunctionsRoute /> },
-          { path: 'login', element: <LoginRoute /> },
-          { path: 'signup', element: <SignupRoute /> },
-          { path: 'home', element: <HomeRoute /> },
-          { path: 'auth/verifyEmail', element: <AuthVerifyEmailRoute /> },
-          { path: 'auth/handler', element: <AuthHandlerRoute /> },
-          { path: 'logout', element: <LogoutRoute /> },
-          { path: 'settings', element: <SettingsRoute /> },
-          { path: 'admin/llm', element: <AdminLlmRoute /> },
-          { path: 'error/unauthorized', element: <ErrorUnauthorizedRoute /> },
-          { path: 'dev/outbox', element: <DevOutboxRoute /> },
-          { path: 'joinplan', element: <JoinPlanRoute /> },
-          { path: 'billing/test-checkout/:saleId', element: <BillingTestCheckoutRoute /> },
-          { path: 'apps/:appId/memberships', element: <AppMembershipsRoute /> },
-          { path: 'analytics/app/:appId', element: <AnalyticsAppRoute /> },
-          { path: 'claim/app/:appId', element: <ClaimAppRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
+          { index: true, lazy: page(() => import('./routes/landing.tsx'), 'LandingRoute') },
+          { path: 'apps/:appId/data', lazy: page(() => import('./routes/app-data.tsx'), 'AppDataRoute') },
+          {
+            path: 'apps/:appId/functions',
+            lazy: page(() => import('./routes/app-functions.tsx'), 'AppFunctionsRoute'),
+          },
+          { path: 'login', lazy: page(() => import('./routes/login.tsx'), 'LoginRoute') },
+          { path: 'signup', lazy: page(() => import('./routes/signup.tsx'), 'SignupRoute') },
+          { path: 'home', lazy: page(() => import('./routes/home.tsx'), 'HomeRoute') },
+          {
+            path: 'auth/verifyEmail',
+            lazy: page(() => import('./routes/auth-verify-email.tsx'), 'AuthVerifyEmailRoute'),
+          },
+          { path: 'auth/handler', lazy: page(() => import('./routes/auth-handler.tsx'), 'AuthHandlerRoute') },
+          { path: 'logout', lazy: page(() => import('./routes/logout.tsx'), 'LogoutRoute') },
+          { path: 'settings', lazy: page(() => import('./routes/settings.tsx'), 'SettingsRoute') },
+          { path: 'admin/llm', lazy: page(() => import('./routes/admin-llm.tsx'), 'AdminLlmRoute') },
+          {
+            path: 'error/unauthorized',
+            lazy: page(() => import('./routes/error-unauthorized.tsx'), 'ErrorUnauthorizedRoute'),
+          },
+          { path: 'dev/outbox', lazy: page(() => import('./routes/dev-outbox.tsx'), 'DevOutboxRoute') },
+          { path: 'joinplan', lazy: page(() => import('./routes/joinplan.tsx'), 'JoinPlanRoute') },
+          {
+            path: 'billing/test-checkout/:saleId',
+            lazy: page(() => import('./routes/billing-test-checkout.tsx'), 'BillingTestCheckoutRoute'),
+          },
+          {
+            path: 'apps/:appId/memberships',
+            lazy: page(() => import('./routes/app-memberships.tsx'), 'AppMembershipsRoute'),
+          },
+          {
+            path: 'analytics/app/:appId',
+            lazy: page(() => import('./routes/analytics-app.tsx'), 'AnalyticsAppRoute'),
+          },
+          { path: 'claim/app/:appId', lazy: page(() => import('./routes/claim-app.tsx'), 'ClaimAppRoute') },
+          { path: '*', lazy: page(() => import('./routes/not-found.tsx'), 'NotFoundRoute') },
         ],
       },
     ],

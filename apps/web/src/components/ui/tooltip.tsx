@@ -9,7 +9,17 @@ export function TooltipProvider({
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip with its own provider (as shadcn/ui's current tooltip does): no app-wide provider, so
+ * Radix's tooltip and its positioning code load only with the pages that show a tooltip.
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { usePaymentRefresh } from '../hooks/use-payment-refresh.ts';
 import { useAccount } from '../hooks/use-plans.ts';
 import { useUpgradeDialog } from '../hooks/use-upgrade-dialog.ts';
-import { UpgradeDialog } from './upgrade-dialog.tsx';
+
+// Loaded when first opened: the shell of every page (landing, sign-in) stays small.
+const UpgradeDialog = lazy(() => import('./upgrade-dialog.tsx').then((m) => ({ default: m.UpgradeDialog })));
 
 /**
  * Mounted once in the app shell: `?goto=upgrade_app_plan` opens the plan dialog on any page, and
@@ -11,5 +14,10 @@ export function PlanDialogHost() {
   const dialog = useUpgradeDialog();
   const { signedIn } = useAccount();
   usePaymentRefresh(signedIn);
-  return dialog.open ? <UpgradeDialog planId={dialog.planId} onClose={dialog.close} /> : null;
+  if (!dialog.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpgradeDialog planId={dialog.planId} onClose={dialog.close} />
+    </Suspense>
+  );
 }

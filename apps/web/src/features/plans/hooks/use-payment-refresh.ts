@@ -6,8 +6,8 @@ import {
   SALE_ID_PARAM,
 } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigation, useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { queryKeys as authKeys } from '../../auth/api.ts';
 import { planKeys, plansApi } from '../api.ts';
@@ -30,6 +30,11 @@ export function usePaymentRefresh(signedIn: boolean) {
   const [params, setParams] = useSearchParams();
   const saleId = params.get(SALE_ID_PARAM);
   const queryClient = useQueryClient();
+  // Whether the page is leaving (a navigation is loading its route's code): dropping sale_id then
+  // would navigate back here and cancel it (sign-up with a sale goes on to /home meanwhile).
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle';
 
   useEffect(() => {
     if (!saleId || !signedIn) return;
@@ -56,6 +61,7 @@ export function usePaymentRefresh(signedIn: boolean) {
       } else {
         toast.error(BILLING_TEXTS.paymentNotConfirmed);
       }
+      if (leaving.current) return;
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
