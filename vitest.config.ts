@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'integration-pglite',
           include: integrationInclude,
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/support/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/platform/db/database.ts';
@@ -17,13 +18,17 @@ export interface TestDatabaseUrl {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty PostgreSQL database on the run's cluster, dropped afterwards. */
-export async function createPostgresDatabase(): Promise<TestDatabaseUrl> {
+/**
+ * A fresh PostgreSQL database on the run's cluster, dropped afterwards: empty, or (`migrated`) a copy
+ * of the run's migrated template database.
+ */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabaseUrl> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
+  const template = options.migrated ? inject('pgTemplateDatabase') : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -38,14 +43,29 @@ export async function createPostgresDatabase(): Promise<TestDatabaseUrl> {
   };
 }
 
-/** A migrated database for one test file: in-memory PGlite, or a fresh database on the test cluster. */
+let pgliteTemplate: Blob | undefined;
+
+/** The run's migrated PGlite dump (see pglite-global-setup.ts), read once per test file. */
+function loadPgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplateFile');
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
+  return pgliteTemplate;
+}
+
+/**
+ * A migrated database for one test file: in-memory PGlite, or a fresh database on the test cluster.
+ * Both start from the run's migrated template when the project's global set-up made one (the
+ * migrations then find nothing to do).
+ */
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://', logger: silentLogger });
+    const loadDataDir = loadPgliteTemplate();
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir, logger: silentLogger });
     await runMigrations(database);
     return database;
   }
-  const created = await createPostgresDatabase();
+  const created = await createPostgresDatabase({ migrated: true });
   const database = await openDatabase({ databaseUrl: created.url, dataDir: 'unused', logger: silentLogger });
   await runMigrations(database);
   return {

@@ -69,6 +69,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** In-memory PGlite only: start from this data-directory dump (the tests' migrated template). */
+  loadDataDir?: Blob | undefined;
   logger: Logger;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
@@ -92,7 +94,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (inMemory) {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     lock = acquireDataDirLock(options.dataDir);
     const pgDir = path.join(options.dataDir, 'pglite');
