@@ -14,6 +14,16 @@ export const ENTITY_LIST_MAX_LIMIT = 10_000;
 export const ENTITY_LIST_DEFAULT_LIMIT = 1_000;
 /** Most records one bulk call creates. */
 export const ENTITY_BULK_MAX = 1_000;
+/**
+ * Most bytes of records one list answer holds: past it the page is shorter (the records that fit,
+ * at least one) and the answer carries ENTITY_LIST_TRUNCATED_HEADER; ask for the rest with `skip`.
+ */
+export const ENTITY_LIST_MAX_BYTES = 16 * 1024 * 1024;
+export const ENTITY_LIST_TRUNCATED_HEADER = 'x-atelier-truncated';
+/** Largest record (its fields as JSON text), after a change too; the database enforces it as well. */
+export const ENTITY_RECORD_MAX_BYTES = 512 * 1024;
+/** Most top-level fields of one record, declared or not. */
+export const ENTITY_RECORD_MAX_FIELDS = 1_000;
 
 export const entityNameSchema = z.string().regex(ENTITY_NAME_PATTERN).max(100);
 

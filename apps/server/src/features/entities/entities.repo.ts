@@ -71,6 +71,9 @@ export const RECORD_VIEW_JSON = sql.raw(
   `(r.data || jsonb_build_object('id', r.id, 'creatorId', r.creator_id, 'createdAt', ${isoTimestamp('r.created_at')}, 'updatedAt', ${isoTimestamp('r.updated_at')}))::text`,
 );
 
+/** The bytes `RECORD_VIEW_JSON` adds to a row's data: id, creatorId, both timestamps and a comma. */
+const VIEW_OVERHEAD = 200;
+
 export const tableSource = (appId: string, entity: string): RecordSource => ({
   from: sql`entity_records r`,
   scope: sql`r.app_id = ${appId} and r.entity = ${entity}`,
@@ -98,19 +101,32 @@ export class EntitiesRepo {
 
   /**
    * The page of rows as the JSON array the API answers, each row's JSON built by PostgreSQL
-   * (`RECORD_VIEW_JSON`): no row is parsed into objects and serialised again on the way out.
+   * (`RECORD_VIEW_JSON`): no row is parsed into objects and serialised again on the way out. The
+   * page holds the rows that fit in `maxBytes` (at least one), counted from the stored size so the
+   * rows left out are never serialised; `truncated` tells that rows were left out.
    */
   async listJson(
     source: RecordSource,
     read: SQL,
     filter: SQL,
     order: SQL,
-    page: { limit: number; skip: number },
-  ): Promise<string> {
-    const rows = await this.run<{ view: string }>(sql`select ${RECORD_VIEW_JSON} as view from ${source.from}
-      where ${source.scope} and ${read} and ${filter}
-      order by ${order} limit ${page.limit} offset ${page.skip}`);
-    return `[${rows.map((row) => row.view).join(',')}]`;
+    page: { limit: number; skip: number; maxBytes: number },
+  ): Promise<{ json: string; truncated: boolean }> {
+    // The windows have no ORDER BY of their own: they run over the ordered page as it comes, so the
+    // page is still read from an index in order (list-plan.it.test.ts) and never sorted again.
+    const rows = await this.run<{
+      view: string;
+      page_rows: number | string;
+    }>(sql`select ${RECORD_VIEW_JSON} as view, r.page_rows
+      from (select p.*, sum(p.size) over (rows between unbounded preceding and current row) as running,
+          count(*) over () as page_rows
+        from (select ${COLUMNS}, coalesce(r.data_size, octet_length(r.data::text)) + ${VIEW_OVERHEAD} as size
+          from ${source.from}
+          where ${source.scope} and ${read} and ${filter}
+          order by ${order} limit ${page.limit} offset ${page.skip}) p) r
+      where r.running <= ${page.maxBytes} or r.running = r.size`);
+    const total = Number(rows[0]?.page_rows ?? 0);
+    return { json: `[${rows.map((row) => row.view).join(',')}]`, truncated: rows.length < total };
   }
 
   /** The rows with these ids that `read` lets through. */

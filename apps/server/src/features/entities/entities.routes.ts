@@ -3,6 +3,7 @@ import {
   addColumnResponseSchema,
   appIdParamSchema,
   ENTITY_API_MESSAGES,
+  ENTITY_LIST_TRUNCATED_HEADER,
   entitiesListResponseSchema,
   entityBulkSchema,
   entityListQuerySchema,
@@ -36,7 +37,8 @@ const listRoute = createRoute({
   method: 'get',
   path: '/apps/{appId}/entities/{entity}',
   tags,
-  summary: 'Records the caller may read: filter (q, JSON), sort (field or -field), limit, skip',
+  summary:
+    'Records the caller may read: filter (q, JSON), sort (field or -field), limit, skip. At most 16 MB of records per answer: a page cut shorter carries x-atelier-truncated: true',
   request: { params: entityParamsSchema, query: entityListQuerySchema },
   responses: { 200: jsonContent(z.array(entityRecordSchema), 'Records'), ...recordErrors },
 });
@@ -167,8 +169,10 @@ export function entitiesRoutes(module: EntitiesModule) {
     })
     .openapi(listRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');
-      const records = await service.listJson(await target(c, appId, entity), c.req.valid('query'));
-      return c.body(records, 200, { 'content-type': 'application/json' }) as never;
+      const page = await service.listJson(await target(c, appId, entity), c.req.valid('query'));
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (page.truncated) headers[ENTITY_LIST_TRUNCATED_HEADER] = 'true';
+      return c.body(page.json, 200, headers) as never;
     })
     .openapi(createRecordRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ENTITY_API_MESSAGES,
   ENTITY_LIST_DEFAULT_LIMIT,
+  ENTITY_LIST_MAX_BYTES,
   type EntityRecordView,
   type EntityRls,
 } from '@atelier/shared';
@@ -27,6 +28,7 @@ import {
   preparePatch,
   splitSystemFields,
   toRecordView,
+  withinRecordLimits,
 } from './record-input.ts';
 import { USER_BUILT_IN_FIELDS, USER_RLS, updateUser, usersSource } from './users-entity.ts';
 
@@ -85,8 +87,11 @@ export class EntitiesService {
     private readonly bus: EventBus,
   ) {}
 
-  /** The records the caller may read, as the JSON array text the API answers. */
-  async listJson(target: EntityTarget, query: ListQuery): Promise<string> {
+  /**
+   * The records the caller may read, as the JSON array text the API answers: at most
+   * ENTITY_LIST_MAX_BYTES of them (`truncated` when the page was cut shorter than asked).
+   */
+  async listJson(target: EntityTarget, query: ListQuery): Promise<{ json: string; truncated: boolean }> {
     const { rls, source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
     const order = compileSort(query.sort, fields);
@@ -95,6 +100,7 @@ export class EntitiesService {
       return await this.repo.listJson(source, read, filter, order, {
         limit: query.limit ?? ENTITY_LIST_DEFAULT_LIMIT,
         skip: query.skip ?? 0,
+        maxBytes: ENTITY_LIST_MAX_BYTES,
       });
     } catch (error) {
       if ((error as { code?: string }).code === INVALID_REGEX) {
@@ -166,13 +172,15 @@ export class EntitiesService {
       holdsRole(rls.write, access, ROW_CREATOR),
     ) as SQL;
     const inline = rows.length <= INLINE_SIGNAL_MAX_ROWS;
-    const written = await this.repo.insertMany(
-      target.appId,
-      target.name,
-      rows,
-      allowed,
-      overwrite,
-      inline ? inlineSignal(target, 'create') : undefined,
+    const written = await withinRecordLimits(
+      this.repo.insertMany(
+        target.appId,
+        target.name,
+        rows,
+        allowed,
+        overwrite,
+        inline ? inlineSignal(target, 'create') : undefined,
+      ),
     );
     if (written.length === 0) {
       throw refused(
@@ -191,19 +199,15 @@ export class EntitiesService {
     const { data } = splitSystemFields(body);
     let row: RecordRow | undefined;
     if (target.kind === 'users') {
-      const ok = await updateUser(
-        this.repo,
-        target.appId,
-        id,
-        data,
-        target.entity,
-        target.access,
-        and(read, write) as SQL,
+      const ok = await withinRecordLimits(
+        updateUser(this.repo, target.appId, id, data, target.entity, target.access, and(read, write) as SQL),
       );
       row = ok ? await this.repo.get(source, id, read) : undefined;
     } else {
       const change = preparePatch(data, target.entity!.validators);
-      row = await this.repo.update(source, id, change, read, write, inlineSignal(target, 'update'));
+      row = await withinRecordLimits(
+        this.repo.update(source, id, change, read, write, inlineSignal(target, 'update')),
+      );
     }
     if (!row) throw await this.refusal(target, source, id, read);
     if (target.kind === 'users') await publishChange(this.bus, target, { type: 'update', ids: [row.id] });

@@ -1,4 +1,10 @@
-import { ENTITY_API_MESSAGES, type EntityRecordView, isSystemField } from '@atelier/shared';
+import {
+  ENTITY_API_MESSAGES,
+  ENTITY_RECORD_MAX_BYTES,
+  ENTITY_RECORD_MAX_FIELDS,
+  type EntityRecordView,
+  isSystemField,
+} from '@atelier/shared';
 import { AppError } from '../../platform/errors.ts';
 import type { RecordRow } from './entities.repo.ts';
 import type { RecordValidators } from './validation.ts';
@@ -32,21 +38,50 @@ function nestedDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
+export const RECORD_LIMIT_MESSAGES = {
+  tooLarge: `The record is too large (at most ${ENTITY_RECORD_MAX_BYTES / 1024} KB of fields as JSON)`,
+  tooManyFields: `The record has too many fields (at most ${ENTITY_RECORD_MAX_FIELDS})`,
+} as const;
+
+/** The database's checks on `entity_records` (size and field count of `data`, after a merge too). */
+const LIMIT_CONSTRAINTS: Record<string, string> = {
+  entity_records_data_size: RECORD_LIMIT_MESSAGES.tooLarge,
+  entity_records_data_fields: RECORD_LIMIT_MESSAGES.tooManyFields,
+};
+
+/** Runs a write; the database's refusal for passing a record limit becomes the API's 400. */
+export async function withinRecordLimits<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    const message = code === '23514' && constraint ? LIMIT_CONSTRAINTS[constraint] : undefined;
+    throw message ? new AppError('validation_error', message) : error;
+  }
+}
+
 /**
  * The fields of a write without the platform's; `id` and `creatorId` are kept aside. A field nested
- * deeper than MAX_FIELD_DEPTH is refused (400 naming it).
+ * deeper than MAX_FIELD_DEPTH is refused (400 naming it), as is a body with more than
+ * ENTITY_RECORD_MAX_FIELDS fields or more than ENTITY_RECORD_MAX_BYTES of JSON.
  */
 export function splitSystemFields(body: Record<string, unknown>): {
   data: Record<string, unknown>;
   id: unknown;
   creatorId: unknown;
 } {
+  if (Buffer.byteLength(JSON.stringify(body)) > ENTITY_RECORD_MAX_BYTES) {
+    throw new AppError('validation_error', RECORD_LIMIT_MESSAGES.tooLarge);
+  }
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (nestedDeeperThan(value, MAX_FIELD_DEPTH)) {
       throw invalidRecord(key, `is nested too deeply (at most ${MAX_FIELD_DEPTH} levels)`);
     }
     if (!isSystemField(key)) data[key] = value;
+  }
+  if (Object.keys(data).length > ENTITY_RECORD_MAX_FIELDS) {
+    throw new AppError('validation_error', RECORD_LIMIT_MESSAGES.tooManyFields);
   }
   return { data, id: body.id, creatorId: body.creatorId };
 }

@@ -33,7 +33,8 @@ export function usersSource(appId: string): RecordSource {
     from: sql`(select u.id, u.id as creator_id,
         coalesce(er.data, '{}'::jsonb) || jsonb_build_object('email', u.email, 'name', u.name,
           'role', case when u.is_admin then 'admin' else 'user' end) as data,
-        u.created_at, greatest(u.updated_at, coalesce(er.updated_at, u.updated_at)) as updated_at
+        u.created_at, greatest(u.updated_at, coalesce(er.updated_at, u.updated_at)) as updated_at,
+        null::integer as data_size
       from users u
       left join entity_records er on er.app_id = ${appId} and er.entity = ${HIDDEN_ENTITY_NAME} and er.id = u.id
       where u.tenant_id = ${tenant} and u.disabled_at is null) r`,

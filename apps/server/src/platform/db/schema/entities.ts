@@ -1,5 +1,5 @@
 import { desc, sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { apps } from './apps.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -22,8 +22,19 @@ export const entityRecords = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * The size of `data` as JSON text and its number of top-level fields, kept by the database: list
+     * answers are capped in bytes from the size without serialising the rows they leave out, and the
+     * checks below bound a record (ENTITY_RECORD_MAX_BYTES / _FIELDS), after a PATCH's merge too.
+     */
+    dataSize: integer('data_size').generatedAlwaysAs(sql`octet_length(data::text)`),
+    dataFields: integer('data_fields').generatedAlwaysAs(
+      sql`jsonb_array_length(jsonb_path_query_array(data, '$.keyvalue().key'))`,
+    ),
   },
   (t) => [
+    check('entity_records_data_size', sql`data_size <= 524288`),
+    check('entity_records_data_fields', sql`data_fields <= 1000`),
     primaryKey({ name: 'entity_records_pkey', columns: [t.appId, t.entity, t.id] }),
     index('entity_records_data_gin').using('gin', t.data.op('jsonb_path_ops')),
     // Newest first with the id as tie-breaker (`compileSort`'s default order), read straight from the
