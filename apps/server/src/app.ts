@@ -9,6 +9,7 @@ import {
   publishedAppsModule,
   sdkCors,
 } from './features/apps/apps.module.ts';
+import { base44Module } from './features/base44/base44.module.ts';
 import { builderRoutes } from './features/builder/builder.routes.ts';
 import { chatModule } from './features/chat/chat.module.ts';
 import { codeEditorModule } from './features/code-editor/code-editor.routes.ts';
@@ -113,6 +114,8 @@ export function createApp(deps: AppDeps) {
     functionsModule(deps, () => app),
   );
 
+  // Before Atelier's routes: the Base44 SDK's calls on paths both use (features/base44/protocol.ts).
+  app.route('/api', base44Module(deps, auth));
   app.route('/api', api);
   app.route('/', metricsRoutes(metrics, deps.config.metricsToken));
   app.route('/api', docsRoutes(api));

@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'deploy_failed',
   'function_error',
   'function_timeout',
+  'not_implemented',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -40,6 +40,7 @@ export const STATUS_BY_CODE = {
   deploy_failed: 422,
   function_error: 500,
   function_timeout: 504,
+  not_implemented: 501,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** An error whose message is safe to show to the user (a spec text). */

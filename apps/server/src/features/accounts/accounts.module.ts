@@ -19,16 +19,32 @@ export interface AccountsOptions {
   oauthEndpoints?: Partial<Record<OAuthProviderId, OAuthEndpoints>>;
 }
 
+const contexts = new WeakMap<AppDeps, AccountsContext>();
+
+/** The accounts services' context of these deps, made on first use (features/base44 shares it). */
+export function accountsContextOf(deps: AppDeps, auth: AuthRuntime): AccountsContext {
+  let ctx = contexts.get(deps);
+  if (!ctx) {
+    ctx = {
+      auth,
+      repo: new AccountsRepo(deps.database.db),
+      mailer: deps.accounts?.mailer ?? createMailer(deps.config, deps.database, deps.logger),
+      logger: deps.logger,
+      claimSale: (actor, saleId) => plansPartsOf(deps).billing.claimSale(actor, saleId),
+      appAddresses: (appId) => appAddresses(appsRuntime(deps), appId),
+    };
+    contexts.set(deps, ctx);
+  }
+  return ctx;
+}
+
 /** Every route of sign-in and accounts, mounted on the API router by app.ts. */
-export function accountsRoutes(deps: AppDeps, auth: AuthRuntime, options: AccountsOptions = {}) {
-  const ctx: AccountsContext = {
-    auth,
-    repo: new AccountsRepo(deps.database.db),
-    mailer: options.mailer ?? createMailer(deps.config, deps.database, deps.logger),
-    logger: deps.logger,
-    claimSale: (actor, saleId) => plansPartsOf(deps).billing.claimSale(actor, saleId),
-    appAddresses: (appId) => appAddresses(appsRuntime(deps), appId),
-  };
+export function accountsRoutes(
+  deps: AppDeps,
+  auth: AuthRuntime,
+  options: AccountsOptions = deps.accounts ?? {},
+) {
+  const ctx = accountsContextOf(deps, auth);
   const providers = configuredProviders(deps.config.auth, deps.config.publicUrl, options.oauthEndpoints);
   return createRouter()
     .route('/', authRoutes(ctx))

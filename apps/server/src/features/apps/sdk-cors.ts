@@ -10,13 +10,21 @@ const SDK_PATHS = [
   /^\/api\/live_api\/account\/(sendMagicLink|validateOtp|sendResetPasswordEmail|current|create)$/,
   /^\/api\/live_api\/user\//,
   /^\/api\/apps\/[^/]+\/(entities|functions|integrations)(\/|$)/,
+  // @base44/sdk (features/base44): its auth, integrations, telemetry and public settings.
+  /^\/api\/apps\/[^/]+\/(auth|integration-endpoints|analytics)\//,
+  /^\/api\/apps\/public\/prod\/public-settings\/by-id\/[^/]+$/,
+  /^\/api\/app-logs\//,
 ];
 
 export const isSdkPath = (path: string) => SDK_PATHS.some((pattern) => pattern.test(path));
 
 const ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
-/** `x-atelier-preview-token`: the builder's preview names the version it shows (features/entities). */
-const ALLOW_HEADERS = 'authorization,content-type,accept,x-request-id,x-atelier-preview-token';
+/**
+ * `x-atelier-preview-token`: the builder's preview names the version it shows (features/entities);
+ * `x-app-id` … `base44-functions-version`: what `@base44/sdk` sends (features/base44).
+ */
+const ALLOW_HEADERS =
+  'authorization,content-type,accept,x-request-id,x-atelier-preview-token,x-app-id,x-origin-url,x-base44-anonymous-id,base44-functions-version';
 
 /** On every SDK answer. */
 const ANSWER_HEADERS: Record<string, string> = {

@@ -1,0 +1,132 @@
+import { HIDDEN_ENTITY_NAME, tenantForApp } from '@atelier/shared';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { resolveActor } from '../../platform/auth/middleware.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AppEnv } from '../../platform/http/env.ts';
+import { changePassword } from '../accounts/account.service.ts';
+import type { AccountsContext } from '../accounts/accounts.context.ts';
+import { exchangeCustomToken, login, type SignIn, signup } from '../accounts/auth.service.ts';
+import {
+  resetPassword,
+  sendMagicLink,
+  sendPasswordReset,
+  validateOtp,
+} from '../accounts/email-actions.service.ts';
+import { requestMeta } from '../accounts/route-helpers.ts';
+import type { EntitiesModule } from '../entities/entities.module.ts';
+import { toBase44Records } from './records.ts';
+
+const email = z.string().max(320);
+const password = z.string().max(1000);
+const schemas = {
+  login: z.object({ email, password }),
+  register: z.object({ email, password, full_name: z.string().max(200).nullish() }),
+  verifyOtp: z.object({ email, otp_code: z.string().max(20) }),
+  email: z.object({ email }),
+  resetPassword: z.object({ reset_token: z.string().max(1000), new_password: password }),
+  changePassword: z.object({
+    user_id: z.string().max(200),
+    current_password: password,
+    new_password: password,
+  }),
+};
+
+async function bodyOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
+  const parsed = schema.safeParse(await c.req.json().catch(() => undefined));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(
+      'bad_request',
+      `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`,
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * The auth calls of `@base44/sdk` (`/api/apps/{appId}/auth/…`, README.md "Auth") on Atelier's
+ * end-user accounts (the app's tenant). The `access_token` handed out is the session's bearer token
+ * (opaque, 30 days, revocable), which the SDK keeps in localStorage `base44_access_token`.
+ */
+export function base44AuthRoutes(ctx: AccountsContext, entities: EntitiesModule) {
+  /** The signed-in user as `auth.me()` answers it (the User entity, Base44's fields). */
+  const userView = async (appId: string, actor: Actor) => {
+    const target = await entities.contexts.resolve(appId, HIDDEN_ENTITY_NAME, { actor });
+    const record = await entities.service.get(target, actor.userId);
+    const [user] = await toBase44Records(entities.repo, appId, HIDDEN_ENTITY_NAME, [record]);
+    return user;
+  };
+  const signedIn = async (appId: string, { session }: SignIn) => {
+    const actor = await ctx.auth.sessions.actorByToken(session.token, 'session-token');
+    if (!actor) throw new AppError('internal_error', 'The new session could not be read');
+    return { access_token: session.token, token_type: 'Bearer', user: await userView(appId, actor) };
+  };
+  const appOf = (c: Context<AppEnv>) => c.req.param('appId') ?? '';
+  /** The caller signed in as an end user of this app, else 401. */
+  const memberOf = async (c: Context<AppEnv>) => {
+    const actor = await resolveActor(c);
+    if (!actor || actor.tenantId !== tenantForApp(appOf(c))) {
+      throw new AppError('unauthorized', 'Sign in first');
+    }
+    return actor;
+  };
+
+  return new Hono<AppEnv>()
+    .post('/apps/:appId/auth/login', async (c) => {
+      const input = await bodyOf(c, schemas.login);
+      return c.json(await signedIn(appOf(c), await login(ctx, input, appOf(c), requestMeta(c))));
+    })
+    .post('/apps/:appId/auth/register', async (c) => {
+      const input = await bodyOf(c, schemas.register);
+      const meta = requestMeta(c);
+      const { user } = await signup(
+        ctx,
+        { email: input.email, password: input.password, name: input.full_name ?? undefined },
+        appOf(c),
+        meta,
+      );
+      // The 6-digit code the app's verify screen asks for (verifyOtp).
+      await sendMagicLink(ctx, { email: user.email }, appOf(c), meta);
+      return c.json({ success: true, email: user.email, message: 'Check your e-mail for the code' });
+    })
+    .post('/apps/:appId/auth/verify-otp', async (c) => {
+      const input = await bodyOf(c, schemas.verifyOtp);
+      const meta = requestMeta(c);
+      const { customToken } = await validateOtp(
+        ctx,
+        { email: input.email, otp: input.otp_code },
+        appOf(c),
+        meta,
+      );
+      return c.json(await signedIn(appOf(c), await exchangeCustomToken(ctx, customToken, meta)));
+    })
+    .post('/apps/:appId/auth/resend-otp', async (c) => {
+      const input = await bodyOf(c, schemas.email);
+      await sendMagicLink(ctx, { email: input.email }, appOf(c), requestMeta(c));
+      return c.json({ success: true, message: 'A new code was sent' });
+    })
+    .post('/apps/:appId/auth/reset-password-request', async (c) => {
+      const input = await bodyOf(c, schemas.email);
+      await sendPasswordReset(ctx, { email: input.email, mainAppId: appOf(c) }, requestMeta(c));
+      return c.json({ success: true, message: 'If the account exists, a reset link was sent' });
+    })
+    .post('/apps/:appId/auth/reset-password', async (c) => {
+      const input = await bodyOf(c, schemas.resetPassword);
+      await resetPassword(ctx, input.reset_token, input.new_password);
+      return c.json({ success: true });
+    })
+    .post('/apps/:appId/auth/change-password', async (c) => {
+      const actor = await memberOf(c);
+      const input = await bodyOf(c, schemas.changePassword);
+      if (input.user_id !== actor.userId)
+        throw new AppError('forbidden', 'You may change only your own password');
+      await changePassword(ctx, actor, {
+        currentPassword: input.current_password,
+        newPassword: input.new_password,
+      });
+      return c.json({ success: true });
+    });
+}

@@ -1,0 +1,259 @@
+import type { AddressInfo } from 'node:net';
+import { type Base44Client, Base44Error, createClient, type EntityHandler } from '@base44/sdk';
+import { type ServerType, serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMailTo, OTHER_STRONG_PASSWORD, STRONG_PASSWORD } from '../../../test/support/accounts.ts';
+import { createEntityApp } from '../../../test/support/entities.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+
+/**
+ * The real `@base44/sdk` from npm against a real Atelier server over HTTP (loopback only): every
+ * call Atelier supports, as an exported Base44 app makes it.
+ */
+
+let t: TestApp;
+let server: ServerType;
+let serverUrl: string;
+let appId: string;
+const clients: Base44Client[] = [];
+
+// biome-ignore lint/suspicious/noExplicitAny: records are checked field by field with expect()
+type Row = any;
+/** `sdk.entities.Name` (the SDK's proxy makes one for any name). */
+const entity = (sdk: Base44Client, name: string) => sdk.entities[name] as EntityHandler<Row>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ appId } = await createEntityApp(t, 'builder@example.com', {
+    Task: {
+      properties: {
+        title: { type: 'string' },
+        done: { type: 'boolean' },
+        priority: { type: 'number' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['title'],
+      rls: { read: 'creator', write: 'creator' },
+    },
+    Note: { properties: { text: { type: 'string' } }, rls: { read: 'anonymous', write: 'all' } },
+    User: { properties: { nickname: { type: 'string' } } },
+  }));
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+  });
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const client of clients) client.cleanup();
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+const client = (token?: string) => {
+  const made = createClient({ serverUrl, appId, ...(token ? { token } : {}), analytics: { enabled: false } });
+  clients.push(made);
+  return made;
+};
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as Base44Error,
+  );
+
+/** register → the code from the mail → verifyOtp: a signed-in client. */
+async function registered(email: string, fullName?: string) {
+  const sdk = client();
+  await sdk.auth.register({
+    email,
+    password: STRONG_PASSWORD,
+    ...(fullName ? { full_name: fullName } : {}),
+  } as never);
+  const { otp } = await lastMailTo(t, email);
+  const verified = (await sdk.auth.verifyOtp({ email, otpCode: otp ?? '' })) as {
+    access_token: string;
+    user: { id: string };
+  };
+  expect(verified.access_token).toEqual(expect.any(String));
+  sdk.auth.setToken(verified.access_token);
+  return { sdk, token: verified.access_token, userId: verified.user.id };
+}
+
+describe('@base44/sdk against Atelier', () => {
+  it('signs up with a code, answers auth.me with Base44 fields, updates the user and logs in', async () => {
+    const { sdk, userId } = await registered('ada@example.com', 'Ada Lovelace');
+    const me = await sdk.auth.me();
+    expect(me).toMatchObject({
+      id: userId,
+      email: 'ada@example.com',
+      full_name: 'Ada Lovelace',
+      role: 'user',
+      app_id: appId,
+      created_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(await sdk.auth.isAuthenticated()).toBe(true);
+    const updated = await sdk.auth.updateMe({ nickname: 'ada', full_name: 'Ada King' });
+    expect(updated).toMatchObject({ id: userId, nickname: 'ada', full_name: 'Ada King' });
+
+    const again = client();
+    const login = await again.auth.loginViaEmailPassword('ada@example.com', STRONG_PASSWORD);
+    expect(login.user).toMatchObject({ id: userId, email: 'ada@example.com', nickname: 'ada' });
+    expect(await again.auth.me()).toMatchObject({ id: userId });
+
+    const wrong = await failure(client().auth.loginViaEmailPassword('ada@example.com', 'not-the-password'));
+    expect(wrong).toBeInstanceOf(Base44Error);
+    expect(wrong).toMatchObject({ status: 401, code: 'invalid_credentials' });
+  });
+
+  it('answers signed-out callers 401 in the shape the SDK reads, and unknown entities 404', async () => {
+    const anonymous = client();
+    expect(await anonymous.auth.isAuthenticated()).toBe(false);
+    const me = await failure(anonymous.auth.me());
+    expect(me).toBeInstanceOf(Base44Error);
+    expect(me).toMatchObject({ status: 401, message: 'Sign in first' });
+    const unknown = await failure(entity(anonymous, 'Nope').list());
+    expect(unknown).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await failure(client('not-a-token').auth.me())).toMatchObject({ status: 401 });
+  });
+
+  it('lists, filters, sorts, pages, projects, counts, updates and deletes records', async () => {
+    const { sdk, userId } = await registered('bea@example.com');
+    const tasks = entity(sdk, 'Task');
+    const first = await tasks.create({ title: 'Write', priority: 2, tags: ['home'] });
+    expect(first).toMatchObject({
+      title: 'Write',
+      created_by: 'bea@example.com',
+      created_by_id: userId,
+      creatorId: userId,
+      created_date: first.createdAt,
+      updated_date: first.updatedAt,
+    });
+    const more = await tasks.bulkCreate([
+      { title: 'Read', priority: 5, done: true },
+      { title: 'Run', priority: 1, tags: ['sport', 'home'] },
+    ]);
+    expect(more.map((task: Row) => task.title)).toEqual(['Read', 'Run']);
+    const titles = (records: Row[]) => records.map((record) => record.title);
+
+    expect(titles(await tasks.list())).toEqual(['Run', 'Read', 'Write']);
+    expect(titles(await tasks.list('created_date'))).toEqual(['Write', 'Read', 'Run']);
+    expect(titles(await tasks.list('-priority', 2))).toEqual(['Read', 'Write']);
+    expect(titles(await tasks.list('priority', 1, 1))).toEqual(['Write']);
+    expect(await tasks.list('priority', 1, 0, ['title'])).toEqual([{ id: more[1].id, title: 'Run' }]);
+    expect(titles(await tasks.filter({ priority: { $gte: 2 } }, 'priority'))).toEqual(['Write', 'Read']);
+    expect(titles(await tasks.filter({ $or: [{ done: true }, { tags: 'sport' }] }, 'title'))).toEqual([
+      'Read',
+      'Run',
+    ]);
+    expect(titles(await tasks.filter({ title: { $in: ['Run', 'Walk'] } }))).toEqual(['Run']);
+    expect(titles(await tasks.filter({ title: { $nin: ['Run'] }, priority: { $lt: 5 } }))).toEqual(['Write']);
+    expect(titles(await tasks.filter({ title: { $regex: '^r', $options: 'i' } }, 'title'))).toEqual([
+      'Read',
+      'Run',
+    ]);
+    expect(
+      titles(await tasks.filter({ created_by: 'bea@example.com', done: { $ne: true } }, 'title')),
+    ).toEqual(['Run', 'Write']);
+    expect(await tasks.filter({ created_by: 'nobody@example.com' })).toEqual([]);
+    expect(await tasks.count()).toBe(3);
+    expect(await tasks.count({ tags: 'home' })).toBe(2);
+
+    const page1 = await tasks.list({ sort: 'priority', limit: 2 });
+    expect(titles(page1.items)).toEqual(['Run', 'Write']);
+    expect(page1).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
+    const page2 = await tasks.list({ cursor: page1.next_cursor, limit: 2 });
+    expect(titles(page2.items)).toEqual(['Read']);
+    expect(page2).toMatchObject({ has_more: false, next_cursor: null });
+    const filtered = await tasks.filter({ done: true }, { fields: ['title'] });
+    expect(filtered.items).toEqual([{ id: more[0].id, title: 'Read' }]);
+
+    expect(await tasks.get(first.id)).toMatchObject({
+      id: first.id,
+      title: 'Write',
+      created_by: 'bea@example.com',
+    });
+    const updated = await tasks.update(first.id, { ...first, done: true });
+    expect(updated).toMatchObject({ id: first.id, title: 'Write', priority: 2, done: true });
+    const bulk = await tasks.bulkUpdate([
+      { id: first.id, priority: 3 },
+      { id: more[1].id, title: 'Run far' },
+    ]);
+    expect(bulk).toMatchObject([
+      { priority: 3, title: 'Write' },
+      { title: 'Run far', priority: 1 },
+    ]);
+    expect(
+      await tasks.updateMany({ done: true }, { $inc: { priority: 10 }, $set: { tags: ['done'] } }),
+    ).toEqual({
+      success: true,
+      updated: 2,
+      has_more: false,
+    });
+    expect((await tasks.filter({ tags: 'done' }, 'priority')).map((task: Row) => task.priority)).toEqual([
+      13, 15,
+    ]);
+    expect(await tasks.delete(more[1].id)).toEqual({ success: true });
+    expect(await failure(tasks.get(more[1].id))).toMatchObject({ status: 404 });
+    expect(await tasks.deleteMany({ priority: { $gt: 14 } })).toEqual({ success: true, deleted: 1 });
+    expect(titles(await tasks.list())).toEqual(['Write']);
+    const invalid = await failure(tasks.create({ priority: 1 }));
+    expect(invalid).toMatchObject({ status: 400, code: 'validation_error', message: 'title: is required' });
+  });
+
+  it('shows a second user nothing of the first one’s private records', async () => {
+    const { sdk: cy } = await registered('cy@example.com');
+    const mine = await entity(cy, 'Task').create({ title: 'Secret', priority: 1 });
+    const { sdk: dan } = await registered('dan@example.com');
+    const tasks = entity(dan, 'Task');
+    expect(await tasks.list()).toEqual([]);
+    expect(await tasks.filter({ title: 'Secret' })).toEqual([]);
+    expect(await tasks.filter({ created_by: 'cy@example.com' })).toEqual([]);
+    expect(await tasks.count()).toBe(0);
+    expect((await tasks.list({ limit: 10 })).items).toEqual([]);
+    expect(await failure(tasks.get(mine.id))).toMatchObject({ status: 404 });
+    expect(await failure(tasks.update(mine.id, { title: 'Mine now' }))).toMatchObject({ status: 404 });
+    expect(await failure(tasks.delete(mine.id))).toMatchObject({ status: 404 });
+    expect(await failure(tasks.bulkUpdate([{ id: mine.id, title: 'x' }]))).toMatchObject({ status: 404 });
+    expect(await tasks.deleteMany({})).toEqual({ success: true, deleted: 0 });
+    expect(await tasks.updateMany({}, { $set: { title: 'x' } })).toMatchObject({ updated: 0 });
+    expect(await failure(entity(dan, 'User').get((await cy.auth.me()).id))).toMatchObject({ status: 404 });
+    expect(await entity(cy, 'Task').get(mine.id)).toMatchObject({ title: 'Secret', priority: 1 });
+
+    const anonymous = client();
+    expect(await entity(anonymous, 'Task').list()).toEqual([]);
+    expect(await failure(entity(anonymous, 'Note').create({ text: 'hi' }))).toMatchObject({ status: 401 });
+    const note = await entity(dan, 'Note').create({ text: 'public' });
+    expect(await entity(anonymous, 'Note').get(note.id)).toMatchObject({
+      text: 'public',
+      created_by: 'dan@example.com',
+    });
+  });
+
+  it('changes and resets passwords', async () => {
+    const { sdk, userId } = await registered('eve@example.com');
+    await sdk.auth.changePassword({
+      userId,
+      currentPassword: STRONG_PASSWORD,
+      newPassword: OTHER_STRONG_PASSWORD,
+    });
+    await client().auth.loginViaEmailPassword('eve@example.com', OTHER_STRONG_PASSWORD);
+    await client().auth.resetPasswordRequest('eve@example.com');
+    const { oobCode } = await lastMailTo(t, 'eve@example.com');
+    await client().auth.resetPassword({ resetToken: oobCode ?? '', newPassword: STRONG_PASSWORD });
+    const login = await client().auth.loginViaEmailPassword('eve@example.com', STRONG_PASSWORD);
+    expect(login.user).toMatchObject({ id: userId });
+  });
+
+  it('answers the start-up settings and telemetry calls; Atelier’s own entity API keeps its shape', async () => {
+    const sdk = client();
+    expect(await sdk.app.getPublicSettings()).toMatchObject({ id: appId });
+    await sdk.appLogs.logUserInApp('Home');
+    const own = await fetch(`${serverUrl}/api/apps/${appId}/entities/Note`);
+    expect(own.status).toBe(200);
+    const [record] = (await own.json()) as Record<string, unknown>[];
+    expect(record).toHaveProperty('createdAt');
+    expect(record).not.toHaveProperty('created_date');
+  });
+});

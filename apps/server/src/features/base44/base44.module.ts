@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../app.ts';
+import type { AuthRuntime } from '../../platform/auth/runtime.ts';
+import type { AppEnv } from '../../platform/http/env.ts';
+import { accountsContextOf } from '../accounts/accounts.module.ts';
+import { entitiesModuleOf } from '../entities/entities.module.ts';
+import { base44AuthRoutes } from './auth.routes.ts';
+import { base44EntityRoutes } from './entities.routes.ts';
+import { base44PlatformRoutes } from './platform.routes.ts';
+
+/**
+ * The `@base44/sdk` protocol (README.md in this folder), mounted under `/api` before Atelier's own
+ * routes: on shared paths each handler serves only Base44 SDK requests and passes the rest on.
+ */
+export function base44Module(deps: AppDeps, auth: AuthRuntime) {
+  const entities = entitiesModuleOf(deps);
+  return new Hono<AppEnv>()
+    .route('/', base44EntityRoutes(entities))
+    .route('/', base44AuthRoutes(accountsContextOf(deps, auth), entities))
+    .route('/', base44PlatformRoutes(entities.repo));
+}
