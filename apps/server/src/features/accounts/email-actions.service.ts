@@ -216,6 +216,47 @@ export async function validateOtp(
   appId: string | undefined,
   meta: RequestMeta,
 ): Promise<{ customToken: string; tenantId: string }> {
+  const { row, invalid } = await checkOtp(ctx, input, appId, meta);
+  return completeMagicSignIn(ctx, row, invalid);
+}
+
+/** How long after an account was made a code still counts as the one its sign-up mailed. */
+const REGISTRATION_CODE_WINDOW_MS = 60_000;
+
+/**
+ * A code entered to confirm a sign-up (the Base44 SDK's register → verifyOtp): the code mailed by
+ * the sign-up itself confirms the address like the verification link does (the password stays);
+ * any other code signs in like `validateOtp` (an unverified account is claimed: password cleared).
+ */
+export async function validateRegistrationOtp(
+  ctx: AccountsContext,
+  input: { email: string; otp: string },
+  appId: string | undefined,
+  meta: RequestMeta,
+): Promise<{ customToken: string; tenantId: string }> {
+  const { row, invalid } = await checkOtp(ctx, input, appId, meta);
+  const user = row.userId ? await ctx.repo.findUserById(row.tenantId, row.userId) : undefined;
+  const mailedBySignUp =
+    user !== undefined &&
+    user.emailVerifiedAt === null &&
+    user.passwordHash !== null &&
+    user.disabledAt === null &&
+    user.email === row.email &&
+    row.createdAt.getTime() - user.createdAt.getTime() <= REGISTRATION_CODE_WINDOW_MS;
+  if (!mailedBySignUp) return completeMagicSignIn(ctx, row, invalid);
+  if (!(await ctx.repo.consumeToken(row.id))) throw invalid();
+  const verified =
+    (await ctx.repo.updateUser(user.tenantId, user.id, { emailVerifiedAt: new Date() })) ?? user;
+  return { customToken: await issueCustomToken(ctx, verified), tenantId: row.tenantId };
+}
+
+/** The newest live code for the address, checked (attempts counted); throws when wrong or used up. */
+async function checkOtp(
+  ctx: AccountsContext,
+  input: { email: string; otp: string },
+  appId: string | undefined,
+  meta: RequestMeta,
+) {
   const tenant = await resolveTenant(ctx, appId);
   const invalid = () => new AppError('invalid_action_code', AUTH_MESSAGES.magicLink.invalidOrExpired);
   await consumeOrThrow(
@@ -235,7 +276,7 @@ export async function validateOtp(
     if (attempts >= AUTH_LIMITS.otpMaxAttempts) throw new AttemptsExceededError();
     throw invalid();
   }
-  return completeMagicSignIn(ctx, row, invalid);
+  return { row, invalid };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   resetPassword,
   sendMagicLink,
   sendPasswordReset,
-  validateOtp,
+  validateRegistrationOtp,
 } from '../accounts/email-actions.service.ts';
 import { requestMeta } from '../accounts/route-helpers.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
@@ -95,7 +95,7 @@ export function base44AuthRoutes(ctx: AccountsContext, entities: EntitiesModule)
     .post('/apps/:appId/auth/verify-otp', async (c) => {
       const input = await bodyOf(c, schemas.verifyOtp);
       const meta = requestMeta(c);
-      const { customToken } = await validateOtp(
+      const { customToken } = await validateRegistrationOtp(
         ctx,
         { email: input.email, otp: input.otp_code },
         appOf(c),

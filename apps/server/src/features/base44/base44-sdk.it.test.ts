@@ -231,6 +231,25 @@ describe('@base44/sdk against Atelier', () => {
     });
   });
 
+  it('keeps the password only for the code its own sign-up mailed; a later code claims the account', async () => {
+    const attacker = client();
+    await attacker.auth.register({ email: 'fay@example.com', password: STRONG_PASSWORD } as never);
+    // The account was made a while ago; the owner of the inbox now asks for a code and enters it.
+    await t.deps.database.query(
+      `update users set created_at = created_at - interval '10 minutes' where email = 'fay@example.com'`,
+    );
+    const owner = client();
+    await owner.auth.resendOtp('fay@example.com');
+    const { otp } = await lastMailTo(t, 'fay@example.com');
+    const verified = (await owner.auth.verifyOtp({ email: 'fay@example.com', otpCode: otp ?? '' })) as {
+      access_token: string;
+    };
+    owner.auth.setToken(verified.access_token);
+    expect(await owner.auth.me()).toMatchObject({ email: 'fay@example.com' });
+    const stale = await failure(client().auth.loginViaEmailPassword('fay@example.com', STRONG_PASSWORD));
+    expect(stale).toMatchObject({ status: 401 });
+  });
+
   it('changes and resets passwords', async () => {
     const { sdk, userId } = await registered('eve@example.com');
     await sdk.auth.changePassword({
