@@ -24,6 +24,13 @@ export interface FakeReply {
   delayMs?: number;
   /** Wait before each chunk. */
   chunkDelayMs?: number;
+  /**
+   * Wait after the stream has opened (headers and the role chunk sent) before the first reasoning or
+   * text chunk: a real model's time to first token.
+   */
+  firstChunkDelayMs?: number;
+  /** Reasoning deltas streamed before the text (OpenAI-compatible `reasoning_content`). */
+  reasoning?: string[];
   /** Usage of the final usage chunk; default: estimated from the texts; null: no usage chunk. */
   usage?: FakeUsage | null;
   /** Default 'stop' (OpenAI) / 'end_turn' (Anthropic). */
@@ -209,6 +216,13 @@ export async function startFakeOpenAI(script: FakeProviderScript = {}, port = 0)
       if (!record.aborted && !res.destroyed) res.write(events.join(''));
     };
     send(writer.start());
+    await sleep(reply.firstChunkDelayMs ?? 0, record);
+    if (record.aborted || res.destroyed) return;
+    for (const text of kind === 'openai' ? (reply.reasoning ?? []) : []) {
+      await sleep(reply.chunkDelayMs ?? 0, record);
+      if (record.aborted || res.destroyed) return;
+      send(writer.reasoning?.(text) ?? []);
+    }
     for (const [index, text] of texts.entries()) {
       if (reply.failAfter && index === reply.failAfter.chunks) break;
       await sleep(reply.chunkDelayMs ?? 0, record);
@@ -298,6 +312,7 @@ interface Writer {
   whole(text: string): unknown;
   start(): string[];
   delta(text: string): string[];
+  reasoning?(text: string): string[];
   end(withUsage: boolean): string[];
   error(message: string): string[];
 }
@@ -327,6 +342,7 @@ function openAiWriter(id: string, model: string, reply: FakeReply, usage: FakeUs
     }),
     start: () => [chunk([{ index: 0, delta: { role: 'assistant' }, finish_reason: null }])],
     delta: (text) => [chunk([{ index: 0, delta: { content: text }, finish_reason: null }])],
+    reasoning: (text) => [chunk([{ index: 0, delta: { reasoning_content: text }, finish_reason: null }])],
     end: (withUsage) => [
       chunk([{ index: 0, delta: {}, finish_reason: finishReason }]),
       ...(withUsage && reply.usage !== null ? [chunk([], { usage: usageBody })] : []),

@@ -109,6 +109,12 @@ export const CHAT_MESSAGES = {
     'Not applied: import the file from the database panel (imports from the chat are not available yet)',
   insertedRecords: (count: number) => (count === 1 ? 'Added 1 record' : `Added ${count} records`),
   notAppliedFailedReply: 'Not applied: the reply failed',
+  notAppliedStopped: 'Not applied: stopped before this action was complete',
+  /** Issue 21: Stop, one reply at a time. */
+  stop: 'Stop',
+  stopped: 'Stopped',
+  thinkingPart: 'Thinking',
+  replyRunning: 'A reply is still being written for this app. Wait for it to finish or stop it.',
   attachmentTooLarge: 'File size to large',
   attachmentNotFound: 'File not found',
   attachmentUploadFailed: 'Failed to upload image. Please try again.',

@@ -93,6 +93,8 @@ export const chatAnnotationSchema = z
     /** The assistant reply's user message (on replies) and the reply's id (on user messages). */
     userMessageId: z.string().optional(),
     replyMessageId: z.string().optional(),
+    /** The builder stopped the reply: the actions completed before the Stop are kept. */
+    stopped: z.boolean().optional(),
   })
   .meta({ id: 'ChatAnnotation' });
 export type ChatAnnotation = z.infer<typeof chatAnnotationSchema>;
@@ -147,8 +149,18 @@ export const chatHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_PAGE_SIZE).default(CHAT_HISTORY_PAGE_SIZE),
 });
 
+/** The reply being produced for the app, if any (GET …/chat/stream follows it). */
+export const runningReplySchema = z
+  .object({ messageId: z.string(), userMessageId: z.string() })
+  .meta({ id: 'ChatRunningReply' });
+export type RunningReply = z.infer<typeof runningReplySchema>;
+
 export const chatHistoryResponseSchema = z
-  .object({ messages: z.array(chatMessageSchema), hasMore: z.boolean() })
+  .object({
+    messages: z.array(chatMessageSchema),
+    hasMore: z.boolean(),
+    running: runningReplySchema.nullable().optional(),
+  })
   .meta({ id: 'ChatHistory' });
 export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
 
@@ -174,6 +186,8 @@ export const sendChatRequestSchema = z
   })
   .meta({ id: 'SendChatMessage' });
 export type SendChatRequest = z.infer<typeof sendChatRequestSchema>;
+
+export const stopChatResponseSchema = z.object({ stopped: z.boolean() }).meta({ id: 'StopChatReply' });
 
 export const restoreRequestSchema = z
   .object({ messageId: z.string().min(1).max(100) })

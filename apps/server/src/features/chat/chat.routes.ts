@@ -13,6 +13,7 @@ import {
   restoreRequestSchema,
   restoreResponseSchema,
   sendChatRequestSchema,
+  stopChatResponseSchema,
   undoRestoreResponseSchema,
 } from '@atelier/shared';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -24,7 +25,7 @@ import { createRouter } from '../../platform/http/openapi.ts';
 import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
 import { ChatAttachments } from './attachments.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
-import { history, ownedApp, rateMessage, sendMessage } from './chat.service.ts';
+import { followReply, history, ownedApp, rateMessage, sendMessage, stopReply } from './chat.service.ts';
 import { enhanceContextQuery } from './enhance-query.ts';
 import { createOutlet } from './outlet.ts';
 import { restoreVersion, undoRestore } from './restore.service.ts';
@@ -58,6 +59,35 @@ const sendRoute = createRoute({
   responses: {
     200: { description: 'text/event-stream of UI message chunks' },
     400: errorContent('Empty message, or a retry of a message that is not the last one'),
+    ...builderErrors,
+  },
+});
+
+const followRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/chat/stream',
+  tags,
+  summary: "The app's running reply as a UI-message stream, from its start, live (204: none)",
+  description:
+    'A reload, a second tab or a second device re-attaches to the reply the server is producing; any instance serves it.',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema },
+  responses: {
+    200: { description: 'text/event-stream of UI message chunks' },
+    204: { description: 'No reply to follow' },
+    ...builderErrors,
+  },
+});
+
+const stopRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/chat/stop',
+  tags,
+  summary: "Stop the app's running reply: completed actions are kept in one version marked Stopped",
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema },
+  responses: {
+    200: jsonContent(stopChatResponseSchema, 'Whether a reply was running'),
     ...builderErrors,
   },
 });
@@ -157,10 +187,7 @@ export function chatRoutes(runtime: ChatRuntime) {
         outlet.emit,
         c.get('actor'),
       );
-      void started.done.then((outcome) => {
-        if (!outcome) outlet.emit({ type: 'error', errorText: LLM_ERROR_MESSAGE });
-        outlet.close();
-      });
+      void started.done.then(() => outlet.close());
       const stream = createUIMessageStream<never>({
         execute: ({ writer }) => writer.merge(outlet.stream as ReadableStream<never>),
         onError: () => LLM_ERROR_MESSAGE,
@@ -169,6 +196,22 @@ export function chatRoutes(runtime: ChatRuntime) {
         stream,
         headers: { 'x-user-message-id': started.userMessageId },
       });
+    })
+    .openapi(followRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      const chunks = await followReply(runtime, builderOf(c), appId, c.req.raw.signal);
+      if (!chunks) return c.body(null, 204);
+      const stream = createUIMessageStream<never>({
+        execute: async ({ writer }) => {
+          for await (const chunk of chunks) writer.write(chunk as never);
+        },
+        onError: () => LLM_ERROR_MESSAGE,
+      });
+      return createUIMessageStreamResponse({ stream });
+    })
+    .openapi(stopRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      return c.json({ stopped: await stopReply(runtime, builderOf(c), appId) }, 200);
     })
     .openapi(restoreRoute, async (c) => {
       const { appId, versionId } = c.req.valid('param');

@@ -6,12 +6,15 @@ import { createDataSourcesService } from '../data-sources/data-sources.service.t
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import type { RecordActionsPort } from './action-applier.ts';
 import { ChatRepo } from './chat.repo.ts';
+import { ReplyRuns } from './reply-runs.ts';
 
 /** What the chat routes share, one per `AppDeps`. */
 export interface ChatRuntime {
   deps: AppDeps;
   apps: AppsRuntime;
   repo: ChatRepo;
+  /** The reply running per app, its chunks for followers, and Stop (every instance sees them). */
+  runs: ReplyRuns;
   retrieve(appId: string, query: string, k: number): ReturnType<DataSourcesRetrieve>;
   /** The app database for the record actions of a reply by this builder. */
   recordsFor(actor: Actor, appId: string): RecordActionsPort;
@@ -34,6 +37,7 @@ export function chatRuntime(deps: AppDeps): ChatRuntime {
       deps,
       apps: appsRuntime(deps),
       repo: new ChatRepo(deps.database.db),
+      runs: new ReplyRuns(deps.database.db, deps.bus, deps.logger),
       retrieve: (appId, query, k) => dataSources.unscopedRetrieveForApp(appId, query, k),
       recordsFor: (actor, appId) => ({
         available: true,

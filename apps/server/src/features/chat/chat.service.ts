@@ -7,6 +7,7 @@ import {
   type ChatHistoryResponse,
   type ChatRating,
   CONTEXT_PASSAGES,
+  LLM_ERROR_MESSAGE,
   type Passage,
   type RatingRequest,
   ratingRequestSchema,
@@ -20,7 +21,9 @@ import { ChatAttachments } from './attachments.ts';
 import { type ChatMessageRow, toChatMessage } from './chat.repo.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
 import { HISTORY_FOR_MODEL, historyForModel, userMessageForModel } from './model-messages.ts';
+import type { Chunk } from './outlet.ts';
 import { type Emit, type ReplyOutcome, runReply } from './reply.ts';
+import type { ReplyLog } from './reply-runs.ts';
 
 /** The chat's behaviour (README.md in this folder). Every function checks that the actor owns the app. */
 
@@ -42,7 +45,8 @@ export async function history(
     beforeSeq = from.seq;
   }
   const { rows, hasMore } = await runtime.repo.page(appId, query.limit, beforeSeq);
-  return { messages: rows.map(toChatMessage), hasMore };
+  const running = beforeSeq === undefined ? await runtime.runs.running(appId) : null;
+  return { messages: rows.map(toChatMessage), hasMore, running };
 }
 
 /**
@@ -93,18 +97,56 @@ export async function sendMessage(
   signedIn?: Actor,
 ): Promise<StartedReply> {
   const app = await ownedApp(runtime, actor, appId);
-  let text = body.text.trim();
-  let attachments = body.attachments ?? [];
+  const text = body.text.trim();
+  const attachments = body.attachments ?? [];
+  if (!text && attachments.length === 0 && !body.retry) {
+    throw new AppError('bad_request', CHAT_MESSAGES.messageRequired);
+  }
+  const userMessageId = body.userMessageId ?? randomUUID();
+  if (await runtime.repo.findMessage(appId, userMessageId)) {
+    throw new AppError('conflict', `A message with the id ${userMessageId} exists already`);
+  }
+  // One reply at a time per app (409 otherwise), claimed before anything is written.
+  const log = await runtime.runs.claim(appId, randomUUID(), userMessageId);
+  try {
+    return await startReply(
+      runtime,
+      actor,
+      app,
+      { ...body, userMessageId },
+      { text, attachments },
+      (chunk) => {
+        log.write(chunk);
+        emit(chunk);
+      },
+      log,
+      signedIn,
+    );
+  } catch (error) {
+    await log.close();
+    throw error;
+  }
+}
+
+async function startReply(
+  runtime: ChatRuntime,
+  actor: AppActor,
+  app: AppRow,
+  body: SendChatRequest & { userMessageId: string },
+  input: { text: string; attachments: ChatAttachment[] },
+  emit: Emit,
+  log: ReplyLog,
+  signedIn: Actor | undefined,
+): Promise<StartedReply> {
+  const appId = app.id;
+  const userMessageId = body.userMessageId;
+  let { text, attachments } = input;
   if (body.retry) {
     const previous = await takeBackForRetry(runtime, appId, body.messageId);
     if (!text) text = previous.content;
     if (attachments.length === 0) attachments = previous.attachments;
   }
   if (!text && attachments.length === 0) throw new AppError('bad_request', CHAT_MESSAGES.messageRequired);
-  const userMessageId = body.userMessageId ?? randomUUID();
-  if (await runtime.repo.findMessage(appId, userMessageId)) {
-    throw new AppError('conflict', `A message with the id ${userMessageId} exists already`);
-  }
 
   const store = new ChatAttachments(runtime.deps.database.db);
   const loaded = await store.load(appId, attachments);
@@ -141,6 +183,8 @@ export async function sendMessage(
       records: signedIn ? runtime.recordsFor(signedIn, appId) : { available: false },
     },
     {
+      messageId: log.replyId,
+      signal: log.signal,
       actor,
       app: { id: app.id, name: app.name, settings: settings.success ? settings.data : null },
       userMessageId,
@@ -155,11 +199,34 @@ export async function sendMessage(
   const tracked: Promise<ReplyOutcome | undefined> = done
     .catch((error: unknown) => {
       runtime.deps.logger.error({ err: error, appId }, 'chat reply crashed');
+      emit({ type: 'error', errorText: LLM_ERROR_MESSAGE });
+      emit({ type: 'finish', finishReason: 'error' });
       return undefined;
     })
-    .finally(() => runtime.pending.delete(tracked));
+    .finally(async () => {
+      await log.close();
+      runtime.pending.delete(tracked);
+    });
   runtime.pending.add(tracked);
   return { userMessageId, done: tracked };
+}
+
+/** Stop (issue 21 §2): the instance running the app's reply aborts the model call. */
+export async function stopReply(runtime: ChatRuntime, actor: AppActor, appId: string): Promise<boolean> {
+  await ownedApp(runtime, actor, appId);
+  return runtime.runs.requestStop(appId);
+}
+
+/** The app's latest reply, replayed from its start and followed live (a reload, another tab). */
+export async function followReply(
+  runtime: ChatRuntime,
+  actor: AppActor,
+  appId: string,
+  signal: AbortSignal,
+): Promise<AsyncGenerator<Chunk> | null> {
+  await ownedApp(runtime, actor, appId);
+  const replyId = await runtime.runs.latest(appId);
+  return replyId ? runtime.runs.follow(replyId, signal) : null;
 }
 
 export async function rateMessage(

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import {
+  ACTION_CLOSE,
+  ACTION_OPEN_PREFIX,
   ACTION_RESULTS_PART,
   type ActionResult,
   type AppModelSettings,
@@ -40,6 +41,10 @@ export interface ReplyDeps {
 }
 
 export interface ReplyRequest {
+  /** The assistant message's id (claimed in chat_replies before the reply starts). */
+  messageId: string;
+  /** Aborted by Stop: the provider call ends, the completed actions are kept. */
+  signal?: AbortSignal;
   actor: AppActor;
   app: { id: string; name: string; settings: AppModelSettings | null };
   userMessageId: string;
@@ -57,11 +62,19 @@ export interface ReplyOutcome {
   versionId: string | null;
   results: ActionResult[];
   truncated: boolean;
+  stopped: boolean;
 }
 
 export type Emit = (chunk: UIMessageChunk<ChatUIMetadata, ChatUIDataTypes>) => void;
 
 const TEXT_ID = 'reply-text';
+const REASONING_ID = 'reply-reasoning';
+
+/** On Stop, the text of an action whose closing tag never came is dropped (never half-applied). */
+function withoutOpenAction(text: string): string {
+  const open = text.lastIndexOf(ACTION_OPEN_PREFIX);
+  return open > text.lastIndexOf(ACTION_CLOSE) ? text.slice(0, open).trimEnd() : text;
+}
 
 const DISCUSS_NOTE = `
 
@@ -111,7 +124,7 @@ async function insertRecords(deps: ReplyDeps, actions: readonly StreamedAction[]
 }
 
 export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emit): Promise<ReplyOutcome> {
-  const messageId = randomUUID();
+  const messageId = request.messageId;
   const createdAt = new Date().toISOString();
   const discussMeta: Pick<ChatAnnotation, 'discussModeMetadata'> = request.discuss
     ? { discussModeMetadata: { isDiscussMode: true } }
@@ -145,7 +158,15 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     else record(action, applyAction(tree, action, deps.records));
   };
 
-  emit({ type: 'text-start', id: TEXT_ID });
+  // The text and reasoning parts open when the provider sends them: until then the client shows
+  // "Thinking..." (issue 21 §1).
+  let reasoning = '';
+  const open = { text: false, reasoning: false };
+  const closeReasoning = () => {
+    if (open.reasoning) emit({ type: 'reasoning-end', id: REASONING_ID });
+    open.reasoning = false;
+  };
+  let stopped = false;
   try {
     const stream = await deps.llm.streamText({
       purpose: 'chat',
@@ -155,20 +176,39 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
       appSettings: request.app.settings,
       system: systemPrompt(request, selection.files),
       messages: request.messages,
+      abortSignal: request.signal,
     });
     usagePromise = stream.usage;
-    for await (const delta of stream.textStream) {
-      text += delta;
-      emit({ type: 'text-delta', id: TEXT_ID, delta });
-      for (const action of parser.push(delta)) handle(action);
+    for await (const delta of stream.deltas) {
+      if (delta.type === 'reasoning') {
+        if (!open.reasoning) emit({ type: 'reasoning-start', id: REASONING_ID });
+        open.reasoning = true;
+        reasoning += delta.text;
+        emit({ type: 'reasoning-delta', id: REASONING_ID, delta: delta.text });
+        continue;
+      }
+      closeReasoning();
+      if (!open.text) emit({ type: 'text-start', id: TEXT_ID });
+      open.text = true;
+      text += delta.text;
+      emit({ type: 'text-delta', id: TEXT_ID, delta: delta.text });
+      for (const action of parser.push(delta.text)) handle(action);
     }
+    stopped = request.signal?.aborted === true;
   } catch (error) {
-    failed = true;
-    deps.logger.warn({ err: error, appId: request.app.id, messageId }, 'chat reply failed');
+    stopped = request.signal?.aborted === true;
+    if (!stopped) {
+      failed = true;
+      deps.logger.warn({ err: error, appId: request.app.id, messageId }, 'chat reply failed');
+    }
   }
-  if (!failed) for (const action of parser.finish()) handle(action);
-  emit({ type: 'text-end', id: TEXT_ID });
-  const truncated = !failed && parser.snapshot().truncated;
+  closeReasoning();
+  if (stopped) {
+    for (const action of parser.finish()) record(action, notApplied(action, CHAT_MESSAGES.notAppliedStopped));
+    text = withoutOpenAction(text);
+  } else if (!failed) for (const action of parser.finish()) handle(action);
+  if (open.text) emit({ type: 'text-end', id: TEXT_ID });
+  const truncated = !failed && !stopped && parser.snapshot().truncated;
 
   let versionId: string | null = null;
   let relevant: string[] = [];
@@ -188,7 +228,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
           changes,
           messageId: request.userMessageId,
           userRequest: request.userText.slice(0, 2000),
-          description: describeChanges(results.filter(Boolean)),
+          description: `${stopped ? `${CHAT_MESSAGES.stopped}: ` : ''}${describeChanges(results.filter(Boolean))}`,
         });
         versionId = created.created ? created.version.id : null;
       } catch (error) {
@@ -208,6 +248,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   const usage = await usagePromise.catch(() => undefined);
   const annotation: ChatAnnotation = {
     ...(failed ? { status: 'failed' as const } : {}),
+    ...(stopped ? { stopped: true } : {}),
     ...(usage ? { usage } : {}),
     contextFiles: selection.metadata.retrievedFiles.map((f) => ({
       filePath: f.filePath,
@@ -223,7 +264,11 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     appId: request.app.id,
     role: 'assistant',
     content: text,
-    parts: [{ type: 'text', text }, actionResultsPart(finalResults)],
+    parts: [
+      ...(reasoning ? [{ type: 'reasoning', text: reasoning }] : []),
+      { type: 'text', text },
+      actionResultsPart(finalResults),
+    ],
     annotations: annotation,
     status: failed ? 'failed' : 'normal',
     versionId,
@@ -237,5 +282,5 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   emit({ type: 'message-metadata', messageMetadata: metadata });
   if (failed) emit({ type: 'error', errorText: LLM_ERROR_MESSAGE });
   emit({ type: 'finish', finishReason: failed ? 'error' : 'stop', messageMetadata: metadata });
-  return { messageId, failed, versionId, results: finalResults, truncated };
+  return { messageId, failed, versionId, results: finalResults, truncated, stopped };
 }

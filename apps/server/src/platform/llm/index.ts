@@ -5,6 +5,7 @@ export {
   type Llm,
   type LlmCallContext,
   type LlmCallInput,
+  type LlmDelta,
   type LlmGenerated,
   type LlmOptions,
   LlmSettingsError,

@@ -102,10 +102,20 @@ export interface LlmStream {
   result: SdkStreamResult;
   /** The text deltas in order; throws an LlmCallError (the spec's message) when the call fails. */
   textStream: AsyncIterable<string>;
+  /**
+   * The text and reasoning deltas in order, as the provider sends them; ends (without throwing) when
+   * the call's abort signal fires; throws an LlmCallError when the call fails.
+   */
+  deltas: AsyncIterable<LlmDelta>;
   /** An AI SDK UI message stream response whose error part carries the spec's message. */
   toUIMessageStreamResponse(init?: ResponseInit): Response;
   /** The call's usage, once the answer has ended and its usage is stored. */
   usage: Promise<UsageRecord | undefined>;
+}
+
+export interface LlmDelta {
+  type: 'text' | 'reasoning';
+  text: string;
 }
 
 export interface LlmGenerated {
@@ -336,9 +346,23 @@ export function createLlm(options: LlmOptions) {
   }
 
   async function* textOf(result: SdkStreamResult): AsyncIterable<string> {
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') yield part.text;
-      else if (part.type === 'error') throw toLlmCallError(part.error);
+    for await (const delta of deltasOf(result)) if (delta.type === 'text') yield delta.text;
+  }
+
+  async function* deltasOf(result: SdkStreamResult, signal?: AbortSignal): AsyncIterable<LlmDelta> {
+    try {
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') yield { type: 'text', text: part.text };
+        else if (part.type === 'reasoning-delta') yield { type: 'reasoning', text: part.text };
+        else if (part.type === 'abort') return;
+        else if (part.type === 'error') {
+          if (signal?.aborted) return;
+          throw toLlmCallError(part.error);
+        }
+      }
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw error;
     }
   }
 
@@ -361,6 +385,7 @@ export function createLlm(options: LlmOptions) {
       info: resolved.info,
       result,
       textStream: textOf(result),
+      deltas: deltasOf(result, input.abortSignal),
       toUIMessageStreamResponse: (init) =>
         result.toUIMessageStreamResponse({ ...init, onError: llmErrorText }),
       usage: tracker.usage,

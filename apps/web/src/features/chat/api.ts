@@ -29,6 +29,9 @@ export const chatApi = {
       }`,
       { signal },
     ),
+  /** Stop the app's running reply (issue 21 §2); `stopped` is false when none runs. */
+  stop: (appId: string) =>
+    apiFetch<{ stopped: boolean }>(`/api/apps/${enc(appId)}/chat/stop`, { method: 'POST' }),
   restore: (appId: string, versionId: string, messageId: string) =>
     apiFetch<RestoreResponse>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/restore`, {
       method: 'POST',

@@ -21,12 +21,16 @@ async function chatFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
 
 /**
  * The chat's transport: `POST /api/apps/{appId}/chat {text, attachments, userMessageId, …}` with only
- * the new message (the server keeps the conversation), answered by the UI-message stream.
+ * the new message (the server keeps the conversation), answered by the UI-message stream. Resuming
+ * (a reload while a reply runs) reads `GET /api/apps/{appId}/chat/stream` (204: nothing runs).
  */
 export function createChatTransport(appId: string) {
   return new DefaultChatTransport<ChatUIMessage>({
     api: `/api/apps/${encodeURIComponent(appId)}/chat`,
     fetch: chatFetch,
+    prepareReconnectToStreamRequest: () => ({
+      api: `/api/apps/${encodeURIComponent(appId)}/chat/stream`,
+    }),
     prepareSendMessagesRequest: ({ messages, body }) => {
       const last = messages.at(-1);
       if (!last) throw new Error('Nothing to send');

@@ -53,3 +53,26 @@ export function attachmentsOf(message: ChatUIMessage): { name: string; url: stri
 export const isFailed = (message: ChatUIMessage) => message.metadata?.status === 'failed';
 export const isDiscuss = (message: ChatUIMessage) =>
   message.metadata?.discussModeMetadata?.isDiscussMode === true;
+
+export const isStopped = (message: ChatUIMessage) => message.metadata?.stopped === true;
+
+/** The reasoning the model streamed before its answer (its reasoning parts joined). */
+export function reasoningOf(message: ChatUIMessage): string {
+  return message.parts
+    .filter((part): part is { type: 'reasoning'; text: string } => part.type === 'reasoning')
+    .map((part) => part.text)
+    .join('');
+}
+
+/**
+ * The reply shows something: text, reasoning or an action result. Until then the list shows
+ * "Thinking..." instead of an empty bubble (issue 21 §1).
+ */
+export function hasVisibleContent(message: ChatUIMessage): boolean {
+  return (
+    textOf(message).trim() !== '' ||
+    reasoningOf(message).trim() !== '' ||
+    actionResultsOf(message).length > 0 ||
+    isFailed(message)
+  );
+}

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -109,4 +111,47 @@ export const chatAttachments = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('chat_attachments_app_idx').on(t.appId)],
+);
+
+export type ChatReplyStatus = 'running' | 'done';
+
+/**
+ * The reply being produced for an app (features/chat/reply-runs.ts): at most one `running` row per
+ * app (the partial unique index makes a second send answer 409 on every instance). The instance
+ * that runs it refreshes `heartbeat_at`; a row whose heartbeat stopped is stale and may be replaced.
+ * `stop_requested` is how a Stop reaches the instance that runs the reply (with a bus signal).
+ */
+export const chatReplies = pgTable(
+  'chat_replies',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userMessageId: text('user_message_id').notNull(),
+    status: text('status').$type<ChatReplyStatus>().notNull().default('running'),
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
+    heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_replies_running_idx').on(t.appId).where(sql`status = 'running'`),
+    index('chat_replies_app_idx').on(t.appId),
+  ],
+);
+
+/**
+ * The UI-message chunks a reply has sent, in batches (`seq` from 1): a reload or another tab on any
+ * instance replays them and follows the new ones. Removed with the reply's row.
+ */
+export const chatReplyChunks = pgTable(
+  'chat_reply_chunks',
+  {
+    replyId: text('reply_id')
+      .notNull()
+      .references(() => chatReplies.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    chunks: jsonb('chunks').$type<Record<string, unknown>[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.replyId, t.seq] })],
 );

@@ -1,8 +1,16 @@
 import { type ActionResult, CHAT_MESSAGES } from '@atelier/shared';
-import { ArrowRight, Bot } from 'lucide-react';
+import { ArrowRight, Bot, Brain, Loader2, OctagonX } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useParsedReply } from '../hooks/use-parsed-reply.ts';
-import { actionResultsOf, type ChatUIMessage, isDiscuss, isFailed, textOf } from '../types.ts';
+import {
+  actionResultsOf,
+  type ChatUIMessage,
+  isDiscuss,
+  isFailed,
+  isStopped,
+  reasoningOf,
+  textOf,
+} from '../types.ts';
 import { ActionCard } from './action-card.tsx';
 import { ReplyFooter, type ReplyFooterProps } from './reply-footer.tsx';
 
@@ -23,6 +31,9 @@ export function AssistantMessage(props: AssistantMessageProps) {
   const reply = useParsedReply(textOf(message), !streaming);
   const results = actionResultsOf(message);
   const failed = isFailed(message);
+  const stopped = isStopped(message);
+  const reasoning = reasoningOf(message);
+  const text = textOf(message);
   return (
     <div className="flex gap-2" data-role="assistant">
       <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-md bg-muted">
@@ -30,6 +41,21 @@ export function AssistantMessage(props: AssistantMessageProps) {
       </span>
       <div className="min-w-0 flex-1">
         {isDiscuss(message) ? <p className="mb-1 text-muted-foreground text-xs">Discuss mode</p> : null}
+        {reasoning ? (
+          <details className="mb-2 rounded-md border border-border text-sm" data-part="reasoning">
+            <summary className="flex cursor-pointer items-center gap-1.5 px-2 py-1 text-muted-foreground">
+              {streaming && !text ? (
+                <Loader2 aria-hidden="true" className="size-3.5 motion-safe:animate-spin" />
+              ) : (
+                <Brain aria-hidden="true" className="size-3.5" />
+              )}
+              {CHAT_MESSAGES.thinkingPart}
+            </summary>
+            <p className="whitespace-pre-wrap break-words border-border border-t px-2 py-1.5 text-muted-foreground">
+              {reasoning}
+            </p>
+          </details>
+        ) : null}
         {reply.segments.map((segment, index) =>
           segment.kind === 'text' ? (
             segment.text.trim() ? (
@@ -50,7 +76,13 @@ export function AssistantMessage(props: AssistantMessageProps) {
             />
           ),
         )}
-        {reply.truncated && !failed ? (
+        {stopped ? (
+          <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-muted px-2 py-1 text-muted-foreground text-xs">
+            <OctagonX aria-hidden="true" className="size-3.5" />
+            {CHAT_MESSAGES.stopped}
+          </p>
+        ) : null}
+        {reply.truncated && !failed && !stopped ? (
           <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/5 px-3 py-2">
             <p className="text-sm">{CHAT_MESSAGES.truncated}</p>
             {isLast ? (

@@ -4,8 +4,8 @@ import {
   CHAT_MESSAGES,
   type ChatAttachment,
 } from '@atelier/shared';
-import { Loader2, Paperclip, Send, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { Loader2, Paperclip, Send, Square, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
@@ -17,16 +17,31 @@ export interface ChatInputProps {
   appId: string;
   busy: boolean;
   onSend: (text: string, options: SendOptions) => void;
+  /** Stops the running reply (the button and Esc); absent: no Stop offered. */
+  onStop?: () => void;
+  stopping?: boolean;
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line; files attach; discuss mode. */
-export function ChatInput({ appId, busy, onSend }: ChatInputProps) {
+export function ChatInput({ appId, busy, onSend, onStop, stopping = false }: ChatInputProps) {
   const [text, setText] = useState('');
   const [attachments, setAttachments] = useState<ChatAttachment[]>([]);
   const [uploading, setUploading] = useState(0);
   const [discuss, setDiscuss] = useState(false);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const canSend = !busy && uploading === 0 && (text.trim() !== '' || attachments.length > 0);
+
+  // Esc stops the reply (unless a dialog or menu took the key first).
+  useEffect(() => {
+    if (!busy || !onStop) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"], [role="menu"]')) return;
+      onStop();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [busy, onStop]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -128,10 +143,29 @@ export function ChatInput({ appId, busy, onSend }: ChatInputProps) {
           <input type="checkbox" checked={discuss} onChange={(event) => setDiscuss(event.target.checked)} />
           Discuss mode
         </label>
-        <Button type="submit" size="sm" className="ml-auto" disabled={!canSend}>
-          <Send aria-hidden="true" />
-          Send
-        </Button>
+        {busy && onStop ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            className="ml-auto"
+            onClick={onStop}
+            disabled={stopping}
+            aria-keyshortcuts="Escape"
+          >
+            {stopping ? (
+              <Loader2 aria-hidden="true" className="motion-safe:animate-spin" />
+            ) : (
+              <Square aria-hidden="true" />
+            )}
+            {CHAT_MESSAGES.stop}
+          </Button>
+        ) : (
+          <Button type="submit" size="sm" className="ml-auto" disabled={!canSend}>
+            <Send aria-hidden="true" />
+            Send
+          </Button>
+        )}
       </div>
     </form>
   );

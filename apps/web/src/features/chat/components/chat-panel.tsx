@@ -143,7 +143,13 @@ export function ChatPanel(props: ChatPanelProps) {
         onContinue={() => void chat.send(CHAT_MESSAGES.continuePrompt)}
         onEnterSecrets={setSecrets}
       />
-      <ChatInput appId={appId} busy={chat.busy} onSend={(text, options) => void chat.send(text, options)} />
+      <ChatInput
+        appId={appId}
+        busy={chat.busy}
+        onSend={(text, options) => void chat.send(text, options)}
+        onStop={() => void chat.stop()}
+        stopping={chat.stopping}
+      />
       {isAdmin ? <UsageCard appId={appId} /> : null}
       <RatingDialog
         appId={appId}

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import type { AppChat } from '../hooks/use-app-chat.ts';
 import { messageElementId, useChatScroll } from '../hooks/use-chat-scroll.ts';
 import { canRetry } from '../message-logic.ts';
-import { type ChatUIMessage, isFailed } from '../types.ts';
+import { type ChatUIMessage, hasVisibleContent, isFailed } from '../types.ts';
 import { AssistantMessage } from './assistant-message.tsx';
 import type { ReplyFooterProps } from './reply-footer.tsx';
 import { UserMessage } from './user-message.tsx';
@@ -44,7 +44,8 @@ export function MessageList(props: MessageListProps) {
   const sendFailed = chat.status === 'error' && last?.role === 'user';
   // The stream broke on the client after the reply began (the server still stores the reply).
   const streamBroken = chat.status === 'error' && last?.role === 'assistant' && !isFailed(last);
-  const thinking = chat.status === 'submitted' || (chat.busy && last?.role === 'user');
+  // From send until the provider's first token or reasoning reaches us (issue 21 §1).
+  const thinking = chat.busy && (last?.role === 'user' || (last !== undefined && !hasVisibleContent(last)));
 
   if (chat.historyState === 'loading') {
     return (
@@ -89,7 +90,7 @@ export function MessageList(props: MessageListProps) {
         </div>
       ) : null}
       <ol className="flex flex-col gap-4">
-        {messages.map((message, index) => (
+        {(thinking && last?.role === 'assistant' ? messages.slice(0, -1) : messages).map((message, index) => (
           <li key={message.id} id={messageElementId(message.id)} className="scroll-mt-12">
             {message.role === 'user' ? (
               <UserMessage

@@ -32,15 +32,18 @@ export function useAppChat(appId: string) {
   // Throttled: a fast stream (many chunks in one network read) would otherwise update React more
   // often than it allows in one tick ("Maximum update depth exceeded").
   const finishListeners = useRef(new Set<(message: ChatUIMessage) => void>());
+  const afterReplyRef = useRef<() => void>(() => undefined);
   const chat = useChat<ChatUIMessage>({
     id: `app-chat-${appId}`,
     transport,
     experimental_throttle: 50,
     onFinish: ({ message }) => {
+      // A sent reply and a resumed one (reload, second tab) end the same way.
+      if (message.role === 'assistant') afterReplyRef.current();
       for (const listener of finishListeners.current) listener(message);
     },
   });
-  const { setMessages } = chat;
+  const { setMessages, resumeStream } = chat;
   const [historyState, setHistoryState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [hasMore, setHasMore] = useState(false);
   /** The conversation held more than one page when opened (spec 3 §2 "start of the conversation"). */
@@ -58,6 +61,8 @@ export function useAppChat(appId: string) {
         setHasMore(page.hasMore);
         setPagedBack(false);
         setHistoryState('ready');
+        // A reply is being written (sent before a reload, or from another tab): follow it live.
+        if (page.running) void resumeStream();
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -66,7 +71,7 @@ export function useAppChat(appId: string) {
         if (!(error instanceof ApiError && error.status === 401)) toast.error(errorMessage(error));
       });
     return () => controller.abort();
-  }, [appId, setMessages]);
+  }, [appId, setMessages, resumeStream]);
 
   const loadOlder = useCallback(async (): Promise<boolean> => {
     const first = messagesRef.current[0];
@@ -101,6 +106,7 @@ export function useAppChat(appId: string) {
       );
     });
   }, [appId, client, setMessages]);
+  afterReplyRef.current = afterReply;
 
   const send = useCallback(
     async (text: string, options: SendOptions = {}, extraBody: Record<string, unknown> = {}) => {
@@ -121,10 +127,24 @@ export function useAppChat(appId: string) {
         ...(options.attachments?.length ? { attachments: options.attachments } : {}),
       };
       await chat.sendMessage(files.length > 0 ? { text, files, metadata } : { text, metadata }, { body });
-      afterReply();
     },
-    [chat.sendMessage, afterReply],
+    [chat.sendMessage],
   );
+
+  /** Stop (issue 21 §2): the server aborts the model; the stream then ends with the kept actions. */
+  const [stopping, setStopping] = useState(false);
+  const stop = useCallback(async () => {
+    setStopping(true);
+    try {
+      const { stopped } = await chatApi.stop(appId);
+      // Nothing ran on the server (it had just ended): stop listening here too.
+      if (!stopped) await chat.stop();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setStopping(false);
+    }
+  }, [appId, chat.stop]);
 
   /** Spec 3 §4 "Retry": only the last user message; it and a failed reply after it are sent again. */
   const retry = useCallback(
@@ -188,6 +208,8 @@ export function useAppChat(appId: string) {
     status: chat.status,
     error: chat.error,
     busy,
+    stop,
+    stopping,
     historyState,
     hasMore,
     pagedBack,

@@ -1,0 +1,211 @@
+import { CHAT_MESSAGES, serializeAction } from '@atelier/shared';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../test/support/accounts.ts';
+import {
+  filesOf,
+  finishMetadata,
+  historyOf,
+  lastResults,
+  readUiStream,
+  resultsOf,
+  send,
+  setUpChatSuite,
+  versionsOf,
+} from '../../../test/support/chat.ts';
+import { chatRuntime } from './chat.module.ts';
+
+/** Issue 21: a reply driven like a real model (time to first token, reasoning), Stop, one at a time, resume. */
+const env = setUpChatSuite();
+
+const pageAction = serializeAction({
+  type: 'add_file',
+  path: 'pages/Contacts.tsx',
+  title: 'Add the contacts page',
+  content: 'export default function Contacts() {\n  return <h1>Contacts</h1>;\n}\n',
+});
+const secondAction = serializeAction({
+  type: 'add_file',
+  path: 'pages/Deals.tsx',
+  title: 'Add the deals page',
+  content: 'export default function Deals() {\n  return <h1>Deals</h1>;\n}\n',
+});
+
+function post(path: string, body?: unknown) {
+  return env.t.app.request(
+    `/api/apps/${env.appId}${path}`,
+    body === undefined
+      ? { method: 'POST', headers: env.owner.headers }
+      : json('POST', body, env.owner.headers),
+  );
+}
+
+/** Starts a send and reads its stream chunk by chunk (the reply keeps running on the server). */
+async function startSend(body: Record<string, unknown>) {
+  const res = await post('/chat', body);
+  expect(res.status).toBe(200);
+  const chunks = readUiStream(res);
+  return { chunks };
+}
+
+/** Waits until the provider has written `count` text chunks of its latest answer. */
+async function untilChunksSent(count: number) {
+  await expect
+    .poll(() => env.fake.completions().at(-1)?.chunksSent ?? 0, { timeout: 5000 })
+    .toBeGreaterThanOrEqual(count);
+}
+
+describe('a reply as a real model sends it', () => {
+  it('opens the text part only when the first token arrives; reasoning streams as its own part and is stored', async () => {
+    env.fake.reply({
+      firstChunkDelayMs: 600,
+      reasoning: ['The user wants ', 'a contacts page.'],
+      chunks: ['Adding ', '**contacts**.'],
+    });
+    const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Add contacts' });
+    const types = chunks.map((c) => c.type);
+    expect(types[0]).toBe('start');
+    // Nothing visible is announced before the provider sent something: reasoning first, then text.
+    expect(types.indexOf('reasoning-start')).toBeGreaterThan(0);
+    expect(types.indexOf('reasoning-end')).toBeLessThan(types.indexOf('text-start'));
+    const reasoning = chunks
+      .filter((c) => c.type === 'reasoning-delta')
+      .map((c) => c.delta)
+      .join('');
+    expect(reasoning).toBe('The user wants a contacts page.');
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
+    expect(messages[1]!.parts.slice(0, 2)).toEqual([
+      { type: 'reasoning', text: 'The user wants a contacts page.' },
+      { type: 'text', text: 'Adding **contacts**.' },
+    ]);
+  });
+});
+
+describe('Stop', () => {
+  it('keeps the completed actions in one version marked Stopped and discards the action cut mid-tag', async () => {
+    const before = await versionsOf(env.t, env.owner, env.appId);
+    const cut = secondAction.slice(0, secondAction.length - 40);
+    env.fake.reply({
+      chunks: ['Two pages.\n', pageAction, '\n', cut],
+      chunkDelayMs: 30,
+      failAfter: { chunks: 4, mode: 'hang' },
+    });
+    const { chunks } = await startSend({ text: 'Add contacts and deals', userMessageId: 'u-stop' });
+    await untilChunksSent(4);
+    const stopped = await post('/chat/stop');
+    expect(await stopped.json()).toEqual({ stopped: true });
+    const all = await chunks;
+    await chatRuntime(env.t.deps).settled();
+
+    expect(lastResults(all).map((r) => [r.path, r.outcome, r.message])).toEqual([
+      ['pages/Contacts.tsx', 'applied', undefined],
+      ['pages/Deals.tsx', 'not_applied', CHAT_MESSAGES.notAppliedStopped],
+    ]);
+    expect(finishMetadata(all)).toMatchObject({ stopped: true });
+    const call = env.fake.completions().at(-1)!;
+    await call.settled;
+    expect(call.aborted).toBe(true);
+
+    const after = await versionsOf(env.t, env.owner, env.appId);
+    expect(after.versions).toHaveLength(before.versions.length + 1);
+    const files = await filesOf(env.t, env.owner, env.appId);
+    expect(files.get('pages/Contacts.tsx')).toContain('<h1>Contacts</h1>');
+    expect(files.has('pages/Deals.tsx')).toBe(false);
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
+    const reply = messages.at(-1)!;
+    expect(reply.annotations[0]).toMatchObject({ stopped: true, versionId: after.currentVersionId });
+    expect(reply.content).toContain('</atelier-action>');
+    expect(reply.content).not.toContain('pages/Deals.tsx');
+    expect(resultsOf(reply)).toHaveLength(2);
+  });
+
+  it('stopping before any action (the model still thinking) commits nothing and aborts the provider call', async () => {
+    const before = await versionsOf(env.t, env.owner, env.appId);
+    env.fake.reply({ firstChunkDelayMs: 60_000, chunks: [pageAction] });
+    const { chunks } = await startSend({ text: 'Add contacts' });
+    await env.fake.waitForCompletions(1);
+    expect(await (await post('/chat/stop')).json()).toEqual({ stopped: true });
+    const all = await chunks;
+    await chatRuntime(env.t.deps).settled();
+    expect(all.some((c) => c.type === 'text-start')).toBe(false);
+    expect(finishMetadata(all)).toMatchObject({ stopped: true });
+    expect((await versionsOf(env.t, env.owner, env.appId)).versions).toHaveLength(before.versions.length);
+    const call = env.fake.completions().at(-1)!;
+    await call.settled;
+    expect(call.aborted).toBe(true);
+    // Nothing runs any more: Stop answers false, and a new message is accepted.
+    expect(await (await post('/chat/stop')).json()).toEqual({ stopped: false });
+    const next = await send(env.t, env.owner, env.appId, { text: 'Hello' });
+    expect(next.res.status).toBe(200);
+  });
+});
+
+describe('one reply at a time, resumable', () => {
+  it('answers 409 to a second message while a reply runs, and the history says which reply runs', async () => {
+    env.fake.reply({
+      chunks: ['Working', ' on it.'],
+      chunkDelayMs: 20,
+      failAfter: { chunks: 2, mode: 'hang' },
+    });
+    const first = await startSend({ text: 'Add contacts', userMessageId: 'u-first' });
+    await untilChunksSent(1);
+    const second = await post('/chat', { text: 'And deals', userMessageId: 'u-second' });
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: { message: string } }).error.message).toBe(
+      CHAT_MESSAGES.replyRunning,
+    );
+    const page = await historyOf(env.t, env.owner, env.appId);
+    expect(page.messages.map((m) => m.id)).toEqual(['u-first']);
+    expect(page.running).toMatchObject({ userMessageId: 'u-first' });
+    // Another builder learns nothing.
+    const stranger = await env.t.app.request(`/api/apps/${env.appId}/chat/stop`, {
+      method: 'POST',
+      headers: env.stranger.headers,
+    });
+    expect(stranger.status).toBe(404);
+
+    await post('/chat/stop');
+    await first.chunks;
+    await chatRuntime(env.t.deps).settled();
+    expect((await historyOf(env.t, env.owner, env.appId)).running).toBeNull();
+  });
+
+  it('a reload follows the running reply from its start, live, to its end', async () => {
+    env.fake.reply({ chunks: ['Here ', 'is ', 'your ', 'page.\n', pageAction], chunkDelayMs: 150 });
+    const original = await startSend({ text: 'Add contacts' });
+    await untilChunksSent(2);
+    const { running } = await historyOf(env.t, env.owner, env.appId);
+    expect(running).toBeTruthy();
+
+    const follow = await env.t.app.request(`/api/apps/${env.appId}/chat/stream`, {
+      headers: env.owner.headers,
+    });
+    expect(follow.status).toBe(200);
+    const followed = await readUiStream(follow);
+    const sent = await original.chunks;
+    await chatRuntime(env.t.deps).settled();
+
+    const textOf = (chunks: typeof sent) =>
+      chunks
+        .filter((c) => c.type === 'text-delta')
+        .map((c) => c.delta)
+        .join('');
+    expect(followed[0]).toMatchObject({ type: 'start', messageId: running!.messageId });
+    expect(textOf(followed)).toBe(textOf(sent));
+    expect(textOf(followed)).toContain('Here is your page.');
+    expect(lastResults(followed)).toMatchObject([{ path: 'pages/Contacts.tsx', outcome: 'applied' }]);
+    expect(followed.at(-1)).toMatchObject({ type: 'finish' });
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
+    expect(messages.at(-1)!.id).toBe(running!.messageId);
+  });
+
+  it('answers 204 when no reply was ever made, and 404 to another builder', async () => {
+    const none = await env.t.app.request(`/api/apps/${env.appId}/chat/stream`, {
+      headers: env.owner.headers,
+    });
+    expect(none.status).toBe(204);
+    const stranger = await env.t.app.request(`/api/apps/${env.appId}/chat/stream`, {
+      headers: env.stranger.headers,
+    });
+    expect(stranger.status).toBe(404);
+  });
+});

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHAT_MESSAGES, serializeAction } from '@atelier/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import { STRONG_PASSWORD } from '../support/accounts.ts';
+import { readUiStream } from '../support/chat.ts';
+import { type FakeProvider, startFakeOpenAI } from '../support/fake-openai.ts';
+import {
+  createPostgresDatabase,
+  silentLogger,
+  type TestDatabaseUrl,
+  testDbKind,
+} from '../support/test-db.ts';
+
+// Issue 21 §3: the reply belongs to the server, whichever instance runs it.
+describe.runIf(testDbKind === 'postgres')('a chat reply seen from a second instance', () => {
+  let db: TestDatabaseUrl;
+  let fake: FakeProvider;
+  let a: RunningServer;
+  let b: RunningServer;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-multi-chat-'));
+
+  beforeAll(async () => {
+    db = await createPostgresDatabase();
+    fake = await startFakeOpenAI();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: fake.baseUrl,
+      MODEL_CATALOGUE_URL: 'off',
+    });
+    a = await startServer(config, silentLogger);
+    b = await startServer(config, silentLogger);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await fake?.close();
+    await db?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('B sees the reply A runs, follows it live, refuses a second message with 409 and stops it', async () => {
+    const signup = await fetch(`${a.url}/api/auth/signup`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'multi-chat@example.com', password: STRONG_PASSWORD }),
+      headers: { 'content-type': 'application/json', origin: a.url },
+    });
+    expect(signup.status).toBe(201);
+    const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    const call = (server: RunningServer, route: string, body?: unknown) =>
+      fetch(`${server.url}/api${route}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const created = await call(a, '/apps', { name: 'Two instances', type: 'GEN_APP' });
+    const appId = ((await created.json()) as { id: string }).id;
+
+    const page = serializeAction({
+      type: 'add_file',
+      path: 'pages/Contacts.tsx',
+      title: 'Add the contacts page',
+      content: 'export default function Contacts() {\n  return <h1>Contacts</h1>;\n}\n',
+    });
+    fake.reply({
+      chunks: ['Adding ', 'the page.\n', page, '\nMore to come'],
+      chunkDelayMs: 100,
+      failAfter: { chunks: 4, mode: 'hang' },
+    });
+    const onA = call(a, `/apps/${appId}/chat`, { text: 'Add contacts', userMessageId: 'u-a' }).then(
+      readUiStream,
+    );
+    await expect
+      .poll(() => fake.completions().at(-1)?.chunksSent ?? 0, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(1);
+
+    const history = (await (await call(b, `/apps/${appId}/chat/history`)).json()) as {
+      running: { messageId: string; userMessageId: string } | null;
+    };
+    expect(history.running).toMatchObject({ userMessageId: 'u-a' });
+
+    const busy = await call(b, `/apps/${appId}/chat`, { text: 'And deals' });
+    expect(busy.status).toBe(409);
+    expect(((await busy.json()) as { error: { message: string } }).error.message).toBe(
+      CHAT_MESSAGES.replyRunning,
+    );
+
+    const followed = call(b, `/apps/${appId}/chat/stream`).then(readUiStream);
+    await expect
+      .poll(() => fake.completions().at(-1)?.chunksSent ?? 0, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(4);
+    expect(await (await call(b, `/apps/${appId}/chat/stop`, {})).json()).toEqual({ stopped: true });
+
+    const [sent, seen] = await Promise.all([onA, followed]);
+    const text = (chunks: typeof sent) =>
+      chunks
+        .filter((c) => c.type === 'text-delta')
+        .map((c) => c.delta)
+        .join('');
+    expect(text(seen)).toBe(text(sent));
+    expect(text(seen)).toContain('</atelier-action>');
+    expect(seen.at(-1)).toMatchObject({ type: 'finish', messageMetadata: { stopped: true } });
+
+    const files = (await (await call(b, `/apps/${appId}/files`)).json()) as { files: { path: string }[] };
+    expect(files.files.map((f) => f.path)).toContain('pages/Contacts.tsx');
+    const after = (await (await call(b, `/apps/${appId}/chat/history`)).json()) as { running: unknown };
+    expect(after.running).toBeNull();
+  });
+});

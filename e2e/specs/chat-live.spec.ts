@@ -1,0 +1,150 @@
+import { CHAT_MESSAGES, serializeAction } from '@atelier/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { type FakeProvider, startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
+import { baseURL } from '../playwright.config.ts';
+import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
+
+/**
+ * Issue 21: the chat against a model provider that behaves like a real one (the test support's fake
+ * OpenAI-compatible server, set as the provider on the AI models settings): time to first token,
+ * reasoning, markdown, Stop, and a reload while the reply runs.
+ */
+const PASSWORD = 'violet-canyon-maple-42';
+const headers = { origin: baseURL };
+let fake: FakeProvider;
+
+const contactsPage = serializeAction({
+  type: 'add_file',
+  path: 'pages/Contacts.tsx',
+  title: 'Add the contacts page',
+  content: 'export default function Contacts() {\n  return <h1>Contacts</h1>;\n}\n',
+});
+const dealsPage = serializeAction({
+  type: 'add_file',
+  path: 'pages/Deals.tsx',
+  title: 'Add the deals page',
+  content: 'export default function Deals() {\n  return <h1>Deals</h1>;\n}\n',
+});
+
+test.beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+/** Signs in the chat admin, points the OpenAI-compatible provider at the fake, creates an app. */
+async function setUp(page: Page, name: string): Promise<string> {
+  await signInAdmin(page, E2E_ADMINS.chat, PASSWORD);
+  const settings = await page.request.put('/api/admin/llm/settings', {
+    data: { openaiApiKey: 'e2e-fake-key', openaiBaseUrl: fake.baseUrl },
+    headers,
+  });
+  expect(settings.status()).toBe(200);
+  const res = await page.request.post('/api/apps', { data: { name, type: 'GEN_APP' }, headers });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Back to the offline assistant for the specs that follow. */
+async function tearDown(page: Page) {
+  await page.request.put('/api/admin/llm/settings', {
+    data: { openaiApiKey: null, openaiBaseUrl: null },
+    headers,
+  });
+}
+
+async function filePaths(page: Page, appId: string): Promise<string[]> {
+  const res = await page.request.get(`/api/apps/${appId}/files`);
+  return ((await res.json()) as { files: { path: string }[] }).files.map((f) => f.path);
+}
+
+test('send → Thinking... → reasoning and tokens stream → Stop keeps only the completed action', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const appId = await setUp(page, 'Live Chat');
+  try {
+    fake.reply({
+      firstChunkDelayMs: 1500,
+      reasoning: ['The builder wants ', 'contacts and deals.'],
+      chunks: [
+        'I will add **two pages**:\n\n',
+        '- Contacts\n- Deals\n\n',
+        contactsPage,
+        '\n',
+        dealsPage.slice(0, 90),
+        dealsPage.slice(90, 120),
+      ],
+      chunkDelayMs: 300,
+      failAfter: { chunks: 6, mode: 'hang' },
+    });
+    await page.goto(`/build/app/${appId}`);
+    const chat = page.getByRole('region', { name: 'Chat' });
+    const box = chat.getByLabel('Message');
+    await box.fill('Add contacts and deals');
+    await box.press('Enter');
+
+    // Nothing has come from the model yet: Thinking..., and Stop instead of Send.
+    await expect(chat.getByRole('status').filter({ hasText: CHAT_MESSAGES.thinking })).toBeVisible();
+    await expect(chat.getByRole('button', { name: CHAT_MESSAGES.stop })).toBeVisible();
+    // Reasoning arrives: a collapsible Thinking part; then the answer streams.
+    const reasoning = chat.locator('[data-part="reasoning"]');
+    await expect(reasoning).toBeVisible();
+    await reasoning.getByText(CHAT_MESSAGES.thinkingPart).click();
+    await expect(reasoning.getByText('The builder wants contacts and deals.')).toBeVisible();
+    await expect(chat.getByText('two pages')).toBeVisible();
+    await expect(chat.getByRole('status').filter({ hasText: CHAT_MESSAGES.thinking })).toHaveCount(0);
+
+    // The first action completes; the second is being written when the builder presses Stop (Esc).
+    await expect(
+      chat.locator('[data-testid="action-card"][data-outcome="applied"]', {
+        hasText: 'Add the contacts page',
+      }),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => fake.completions().at(-1)?.chunksSent ?? 0).toBeGreaterThanOrEqual(6);
+    await page.keyboard.press('Escape');
+
+    await expect(chat.getByText(CHAT_MESSAGES.stopped, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(chat.getByText(CHAT_MESSAGES.notAppliedStopped)).toBeVisible();
+    await expect(chat.getByText(CHAT_MESSAGES.truncated)).toHaveCount(0);
+    const paths = await filePaths(page, appId);
+    expect(paths).toContain('pages/Contacts.tsx');
+    expect(paths).not.toContain('pages/Deals.tsx');
+  } finally {
+    await tearDown(page);
+  }
+});
+
+test('a reload while the reply runs follows it live; Send stays off until it ends', async ({ page }) => {
+  test.setTimeout(90_000);
+  const appId = await setUp(page, 'Resumed Chat');
+  try {
+    const words = Array.from({ length: 30 }, (_, i) => `word${i + 1} `);
+    fake.reply({ firstChunkDelayMs: 500, chunks: words, chunkDelayMs: 400 });
+    await page.goto(`/build/app/${appId}`);
+    const chat = page.getByRole('region', { name: 'Chat' });
+    const box = chat.getByLabel('Message');
+    await box.fill('Tell me something long');
+    await box.press('Enter');
+    await expect(chat.getByText('word2', { exact: false })).toBeVisible();
+
+    await page.reload();
+    await expect(chat.getByText('Tell me something long')).toBeVisible();
+    // The reply continues on screen, from its start, while the server writes it.
+    await expect(chat.getByRole('button', { name: CHAT_MESSAGES.stop })).toBeVisible();
+    await expect(chat.getByRole('button', { name: 'Send' })).toHaveCount(0);
+    expect(fake.completions().at(-1)!.finished).toBe(false);
+    await expect(chat.getByText('word1 word2', { exact: false })).toBeVisible();
+    await expect(chat.getByText('word30', { exact: false })).toBeVisible({ timeout: 30_000 });
+    await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible();
+    // The reply was shown once, and it is the stored one.
+    await expect(chat.locator('[data-role="assistant"]')).toHaveCount(1);
+    await page.reload();
+    await expect(chat.getByText('word30', { exact: false })).toBeVisible();
+  } finally {
+    await tearDown(page);
+  }
+});
