@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { STRONG_PASSWORD } from '../support/accounts.ts';
-import { readUiStream } from '../support/chat.ts';
+import { readUiStream, readUiStreamLive } from '../support/chat.ts';
 import { type FakeProvider, startFakeOpenAI } from '../support/fake-openai.ts';
 import {
   createPostgresDatabase,
@@ -75,9 +75,10 @@ describe.runIf(testDbKind === 'postgres')('a chat reply seen from a second insta
       chunkDelayMs: 100,
       failAfter: { chunks: 4, mode: 'hang' },
     });
-    const onA = call(a, `/apps/${appId}/chat`, { text: 'Add contacts', userMessageId: 'u-a' }).then(
-      readUiStream,
+    const streamA = readUiStreamLive(
+      await call(a, `/apps/${appId}/chat`, { text: 'Add contacts', userMessageId: 'u-a' }),
     );
+    const onA = streamA.done;
     await expect
       .poll(() => fake.completions().at(-1)?.chunksSent ?? 0, { timeout: 5000 })
       .toBeGreaterThanOrEqual(1);
@@ -95,8 +96,8 @@ describe.runIf(testDbKind === 'postgres')('a chat reply seen from a second insta
 
     const followed = call(b, `/apps/${appId}/chat/stream`).then(readUiStream);
     await expect
-      .poll(() => fake.completions().at(-1)?.chunksSent ?? 0, { timeout: 5000 })
-      .toBeGreaterThanOrEqual(4);
+      .poll(() => streamA.live.some((c) => c.type === 'data-action-results'), { timeout: 5000 })
+      .toBe(true);
     expect(await (await call(b, `/apps/${appId}/chat/stop`, {})).json()).toEqual({ stopped: true });
 
     const [sent, seen] = await Promise.all([onA, followed]);

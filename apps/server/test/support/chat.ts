@@ -31,6 +31,35 @@ export async function readUiStream(res: Response): Promise<StreamChunk[]> {
   return chunks;
 }
 
+/**
+ * Reads a UI-message SSE answer as it arrives: `live` fills chunk by chunk (poll it to wait for a
+ * point of the reply), `done` resolves with every chunk once the stream ends.
+ */
+export function readUiStreamLive(res: Response): { live: StreamChunk[]; done: Promise<StreamChunk[]> } {
+  const live: StreamChunk[] = [];
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const done = (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done: ended } = await reader.read();
+      if (ended) return live;
+      buffer += value;
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const line = buffer
+          .slice(0, end)
+          .split('\n')
+          .find((l) => l.startsWith('data: '));
+        buffer = buffer.slice(end + 2);
+        const data = line?.slice('data: '.length);
+        if (data && data !== '[DONE]') live.push(JSON.parse(data) as StreamChunk);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })();
+  return { live, done };
+}
+
 /** The test app with the fake provider as its model provider (fast retries, no settings cache). */
 export async function createChatTestApp(options: { offline?: boolean } = {}): Promise<{
   t: TestApp;

@@ -7,6 +7,7 @@ import {
   historyOf,
   lastResults,
   readUiStream,
+  readUiStreamLive,
   resultsOf,
   send,
   setUpChatSuite,
@@ -43,8 +44,8 @@ function post(path: string, body?: unknown) {
 async function startSend(body: Record<string, unknown>) {
   const res = await post('/chat', body);
   expect(res.status).toBe(200);
-  const chunks = readUiStream(res);
-  return { chunks };
+  const { live, done } = readUiStreamLive(res);
+  return { chunks: done, live };
 }
 
 /** Waits until the provider has written `count` text chunks of its latest answer. */
@@ -89,7 +90,11 @@ describe('Stop', () => {
       chunkDelayMs: 30,
       failAfter: { chunks: 4, mode: 'hang' },
     });
-    const { chunks } = await startSend({ text: 'Add contacts and deals', userMessageId: 'u-stop' });
+    const { chunks, live } = await startSend({ text: 'Add contacts and deals', userMessageId: 'u-stop' });
+    // The first action has been applied on the server, and the second one is being written.
+    await expect
+      .poll(() => lastResults(live).some((r) => r.outcome === 'applied'), { timeout: 5000 })
+      .toBe(true);
     await untilChunksSent(4);
     const stopped = await post('/chat/stop');
     expect(await stopped.json()).toEqual({ stopped: true });
