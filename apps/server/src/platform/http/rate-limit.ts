@@ -35,7 +35,8 @@ interface Rule {
 /**
  * Rate limits of the public, unauthenticated API (per client address, fixed one-minute windows,
  * counters in the database so every instance on one PostgreSQL shares them). Sign-in endpoints
- * have their own budget; every other endpoint counts signed-out callers only. Over budget: 429
+ * have their own budget; every other endpoint counts signed-out callers per address and signed-in
+ * callers per account (a larger budget, RATE_LIMIT_SIGNED_IN_PER_MINUTE). Over budget: 429
  * `rate_limited` with `Retry-After` (seconds). Requests with no known address (in-process tests)
  * are never counted; behind a proxy set TRUST_PROXY so the address comes from X-Forwarded-For.
  */
@@ -59,6 +60,14 @@ export function rateLimit(options: { database: Database; auth: AuthRuntime; limi
             path === '/api/auth/login' ? AUTH_MESSAGES.login.tooManyAttempts : AUTH_TEXTS.tooManyRequests,
         }
       : undefined;
+  const signedIn: Rule | undefined =
+    limits.signedInPerMinute > 0
+      ? {
+          name: 'signed-in',
+          limiter: make('rl-signed-in', limits.signedInPerMinute),
+          message: () => AUTH_TEXTS.tooManyRequests,
+        }
+      : undefined;
   const anonymous: Rule | undefined =
     limits.anonymousPerMinute > 0
       ? {
@@ -75,15 +84,19 @@ export function rateLimit(options: { database: Database; auth: AuthRuntime; limi
     const ip = clientIp(c, auth.config.auth.trustProxy);
     if (ip === UNKNOWN_IP) return next();
     let rule: Rule | undefined;
+    let key = ip;
     if (SIGN_IN_PATHS.test(path)) {
       rule = signIn;
-    } else if (anonymous) {
+    } else if (anonymous || signedIn) {
       c.set('auth', auth);
-      if (!(await resolveActor(c))) rule = anonymous;
+      const actor = await resolveActor(c);
+      // Signed in: one budget per account, wherever its requests come from.
+      rule = actor ? signedIn : anonymous;
+      if (actor) key = `${actor.tenantId}:${actor.userId}`;
     }
     if (!rule) return next();
     try {
-      await rule.limiter.consume(ip);
+      await rule.limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       c.header('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));

@@ -13,7 +13,12 @@ describe('rate limits of the public endpoints', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { TRUST_PROXY: 'true', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3', RATE_LIMIT_AUTH_PER_MINUTE: '4' },
+      env: {
+        TRUST_PROXY: 'true',
+        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3',
+        RATE_LIMIT_AUTH_PER_MINUTE: '4',
+        RATE_LIMIT_SIGNED_IN_PER_MINUTE: '5',
+      },
     });
     builder = await signUp(t, 'limits-builder@example.com');
   });
@@ -47,6 +52,24 @@ describe('rate limits of the public endpoints', () => {
     expect(bogus.status).toBe(429);
     // Probes are never limited.
     expect((await t.app.request('/api/health', { headers: from('203.0.113.7') })).status).toBe(200);
+  });
+
+  it('gives a signed-in account its own budget, whatever address it calls from', async () => {
+    const member = await signUp(t, 'limits-busy@example.com');
+    for (let i = 0; i < 5; i++) {
+      const ip = `198.51.100.${100 + i}`;
+      expect((await t.app.request('/api/plans', { headers: from(ip, member.headers) })).status).toBe(200);
+    }
+    const refused = await t.app.request('/api/plans', { headers: from('198.51.100.200', member.headers) });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await readJson(refused)).toMatchObject({
+      error: { code: 'rate_limited', message: AUTH_TEXTS.tooManyRequests },
+    });
+    // Another account from the same address is not affected.
+    expect(
+      (await t.app.request('/api/plans', { headers: from('198.51.100.200', builder.headers) })).status,
+    ).toBe(200);
   });
 
   it('keeps the counters in the database (shared by every instance)', async () => {
