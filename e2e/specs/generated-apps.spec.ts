@@ -90,10 +90,9 @@ test('create a generated app, preview the template, see a runtime error, publish
   await dialog.getByRole('button', { name: 'Publish app' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Status: active')).toHaveText('Active');
-  await expect(page.getByRole('link', { name: 'Open published app' })).toHaveAttribute(
-    'href',
-    `${baseURL}/app/${appId}`,
-  );
+  // The app's own origin: {slug}.localhost on the server's port (Chromium resolves it without DNS).
+  const appUrl = `http://garden-planner.localhost:${new URL(baseURL).port}/`;
+  await expect(page.getByRole('link', { name: 'Open published app' })).toHaveAttribute('href', appUrl);
 
   // Edits after publishing stay out of the published app until it is published again.
   await saveFile(page, appId, {
@@ -105,7 +104,9 @@ test('create a generated app, preview the template, see a runtime error, publish
   const visitor = await browser.newContext();
   try {
     const published = await visitor.newPage();
+    // The old address redirects to the app's origin.
     await published.goto(`/app/${appId}`);
+    await expect(published).toHaveURL(appUrl);
     await expect(published.getByRole('heading', { level: 1, name: 'Garden Planner' })).toBeVisible({
       timeout: 30_000,
     });
@@ -115,10 +116,11 @@ test('create a generated app, preview the template, see a runtime error, publish
     await visitor.close();
   }
 
-  // The builder's own browser opening the published app: the app runs in an opaque origin and can
-  // neither read cookies nor call the API with the builder's session.
+  // The builder's own browser opening the published app: the app runs on an origin of its own, with
+  // its own storage; the builder's cookie (host-only, on localhost) never reaches it, and the API
+  // refuses credentialed calls from it.
   const sameBrowser = await page.context().newPage();
-  await sameBrowser.goto(`/app/${appId}`);
+  await sameBrowser.goto(appUrl);
   await expect(sameBrowser.getByRole('heading', { level: 1, name: 'Garden Planner' })).toBeVisible({
     timeout: 30_000,
   });
@@ -129,16 +131,18 @@ test('create a generated app, preview the template, see a runtime error, publish
     } catch (error) {
       cookie = `blocked:${(error as Error).name}`;
     }
+    window.localStorage.setItem('probe', 'kept');
     const withCookie = await fetch(`${api}/api/auth/session`, { credentials: 'include' }).then(
       (res) => `status:${res.status}`,
       () => 'refused',
     );
     const plain = await fetch(`${api}/api/auth/session`, { credentials: 'omit' }).then((res) => res.status);
-    return { origin: window.origin, cookie, withCookie, plain };
+    return { origin: window.origin, cookie, withCookie, plain, storage: localStorage.getItem('probe') };
   }, baseURL);
   expect(probe).toEqual({
-    origin: 'null',
-    cookie: 'blocked:SecurityError',
+    origin: new URL(appUrl).origin,
+    cookie: 'readable:',
+    storage: 'kept',
     withCookie: 'refused',
     plain: 401,
   });

@@ -4,8 +4,8 @@ import type { Config } from './config.ts';
 import { type AccountsOptions, accountsRoutes } from './features/accounts/accounts.module.ts';
 import {
   type AppsOptions,
+  appHostsModule,
   appsModule,
-  customDomainsModule,
   publishedAppsModule,
   sdkCors,
 } from './features/apps/apps.module.ts';
@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
   deps.llm.onUsage((row) => metrics.observeLlmUsage(row));
   app.use('*', httpMetrics(metrics));
   app.use('*', baseSecurityHeaders(deps.config));
-  app.use('*', customDomainsModule(deps));
+  app.use('*', appHostsModule(deps));
   app.use('*', webAppSecurityHeaders(deps.config));
   app.use('/api/*', sdkCors);
   const auth = createAuthRuntime(deps.config, deps.database, deps.bus);

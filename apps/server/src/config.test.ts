@@ -59,12 +59,35 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://atelier.example.com',
       SECRETS_KEY: key,
+      APPS_DOMAIN: 'example-apps.com',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
       secretsKey: key,
       publicUrl: 'https://atelier.example.com',
+      apps: { domain: 'example-apps.com', scheme: 'https' },
     });
+  });
+
+  it('serves published apps under {slug}.localhost on the public port by default, APPS_DOMAIN otherwise', () => {
+    expect(loadConfig({}).apps).toEqual({ domain: 'localhost:3000', scheme: 'http' });
+    expect(loadConfig({ PORT: '4100' }).apps).toEqual({ domain: 'localhost:4100', scheme: 'http' });
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).apps.domain).toBe('localhost:8080');
+    expect(loadConfig({ APPS_DOMAIN: '*.Apps.Example.com' }).apps.domain).toBe('apps.example.com');
+    expect(() => loadConfig({ APPS_DOMAIN: 'https://apps.example.com' })).toThrowError(/APPS_DOMAIN must be/);
+  });
+
+  it('refuses production on a public host without APPS_DOMAIN (not on localhost)', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://atelier.example.com', SECRETS_KEY: key }),
+    ).toThrowError(/APPS_DOMAIN: required when NODE_ENV=production/);
+    const local = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://localhost:8080',
+      SECRETS_KEY: key,
+    });
+    expect(local.apps).toEqual({ domain: 'localhost:8080', scheme: 'http' });
   });
 
   it('refuses a METRICS_TOKEN shorter than 16 characters', () => {

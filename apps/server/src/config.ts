@@ -42,6 +42,15 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   PREVIEW_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PREVIEW_ORIGIN: z.url().optional(),
+  APPS_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^(?:\*\.)?[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/,
+      'APPS_DOMAIN must be a host name with an optional port, e.g. example-apps.com or localhost:3000',
+    )
+    .optional(),
   ...dataSourcesEnvSchema.shape,
   ...authEnvSchema.shape,
   ...billingEnvSchema.shape,
@@ -76,6 +85,8 @@ export interface Config {
   shutdownDrainDelayMs: number;
   /** The preview origin: a second listener that serves only compiled app documents (features/preview). */
   preview: PreviewConfig;
+  /** Where published apps live: each on its own origin `{scheme}://{slug}.{domain}` (features/apps). */
+  apps: AppsDomainConfig;
   /** Data sources: connector credentials, the test-only loopback switch of the SSRF guard. */
   dataSources: DataSourcesConfig;
   /** Sign-in: admins, mail, session cookie, JWT secret, OAuth providers. */
@@ -115,6 +126,13 @@ export interface PreviewConfig {
   originConfigured: boolean;
 }
 
+export interface AppsDomainConfig {
+  /** Host name (lower case) with an optional port: `localhost:3000`, `example-apps.com`. */
+  domain: string;
+  /** `http` or `https`: the scheme of PUBLIC_URL. */
+  scheme: 'http' | 'https';
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -143,12 +161,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: publicUrlOf(e),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     preview: previewConfig(e.PORT, e.PREVIEW_PORT, e.PREVIEW_ORIGIN),
+    apps: appsDomainConfig(publicUrlOf(e), e.APPS_DOMAIN),
     dataSources: toDataSourcesConfig(e),
     auth: toAuthConfig(e),
     billing,
@@ -180,12 +199,35 @@ function missingForProduction(e: z.infer<typeof envSchema>): string[] {
       'PUBLIC_URL: required when NODE_ENV=production (the address users reach, e.g. https://atelier.example.com)',
     );
   }
+  if (e.PUBLIC_URL && !e.APPS_DOMAIN && !isLoopbackHost(new URL(e.PUBLIC_URL).hostname)) {
+    problems.push(
+      'APPS_DOMAIN: required when NODE_ENV=production (published apps are served at {slug}.APPS_DOMAIN, e.g. example-apps.com, with wildcard DNS and TLS: see docs/deployment.md)',
+    );
+  }
   if (!e.SECRETS_KEY) {
     problems.push(
       'SECRETS_KEY: required when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32)',
     );
   }
   return problems;
+}
+
+const publicUrlOf = (e: z.infer<typeof envSchema>) =>
+  (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+
+const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+
+/**
+ * Published apps' domain: APPS_DOMAIN (a leading `*.` is dropped), else `localhost` on PUBLIC_URL's
+ * port, so that on a developer's machine an app lives at `http://{slug}.localhost:3000` (browsers
+ * resolve `*.localhost` to the loopback address without DNS).
+ */
+function appsDomainConfig(publicUrl: string, appsDomain: string | undefined): AppsDomainConfig {
+  const url = new URL(publicUrl);
+  const scheme = url.protocol === 'https:' ? 'https' : 'http';
+  const domain = appsDomain?.replace(/^\*\./, '') ?? `localhost${url.port ? `:${url.port}` : ''}`;
+  return { domain, scheme };
 }
 
 function previewConfig(

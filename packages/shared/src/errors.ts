@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'compile_failed',
   'app_not_published',
   'domain_not_verified',
+  'invalid_slug',
+  'slug_taken',
   // backend functions and secrets
   'missing_secrets',
   'deploy_failed',

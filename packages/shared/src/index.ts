@@ -4,6 +4,7 @@ export * from './actions/search-replace.ts';
 export * from './actions/serialize.ts';
 export * from './actions/tags.ts';
 export * from './app-files/index.ts';
+export * from './apps/app-slug.ts';
 export * from './auth/safe-redirect.ts';
 export * from './builder/fields.ts';
 export * from './chunking/index.ts';

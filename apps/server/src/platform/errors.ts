@@ -36,6 +36,8 @@ export const STATUS_BY_CODE = {
   compile_failed: 422,
   app_not_published: 409,
   domain_not_verified: 400,
+  invalid_slug: 400,
+  slug_taken: 409,
   missing_secrets: 422,
   deploy_failed: 422,
   function_error: 500,

@@ -49,6 +49,8 @@ export const APP_MESSAGES = {
   publishSignupFirst: 'Publish your app before turning on user signup',
   previewExpired: 'This preview link has expired; reload the preview',
   notPublished: 'This app is not published yet',
+  /** A name under the apps domain that no app has (`{slug}.{APPS_DOMAIN}`). */
+  noAppHere: 'There is no app at this address',
   domainInvalid: 'Enter a domain name such as app.example.com',
   domainReserved: 'This domain belongs to the platform and cannot be connected to an app',
   domainInUse: 'This domain is already connected to another app',

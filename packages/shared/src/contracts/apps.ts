@@ -36,7 +36,12 @@ export const appSchema = z
     currentVersionId: z.string().nullable(),
     publishedVersionId: z.string().nullable(),
     publishedAt: z.string().nullable(),
-    /** Where the published app is served (`{PUBLIC_URL}/app/{appId}`), or null while a draft. */
+    /** The app's address label: `{slug}.{APPS_DOMAIN}`; chosen at the first publish (default from the name). */
+    slug: z.string().nullable(),
+    /**
+     * Where the published app is served: its own origin, `{scheme}://{slug}.{APPS_DOMAIN}/`
+     * (dev: `http://{slug}.localhost:{port}/`), or null while a draft.
+     */
     publishedUrl: z.string().nullable(),
     /** Builder panel content (texts, fields, tools, call to action…; contracts/builder.ts). */
     builder: z.record(z.string(), z.unknown()),
@@ -68,6 +73,8 @@ export const updateAppRequestSchema = z
     background: optionalText(2000),
     features: z.unknown().optional(),
     isSignupEnabled: z.boolean().optional(),
+    /** A new address label (checked like at publish: format, reserved, taken). */
+    slug: z.string().max(100).optional(),
     ...builderPatchShape,
   })
   .meta({ id: 'UpdateAppRequest' });
@@ -83,6 +90,8 @@ export const publishAppRequestSchema = z
     gptPrompt: optionalText(50_000),
     background: optionalText(2000),
     features: z.unknown().optional(),
+    /** The address label; default: the app's current one, else one made from its name. */
+    slug: z.string().max(100).optional(),
   })
   .meta({ id: 'PublishAppRequest' });
 export type PublishAppRequest = z.infer<typeof publishAppRequestSchema>;

@@ -4,7 +4,7 @@ import { analyticsRoutes } from '../analytics/analytics.routes.ts';
 import { chatActivationRoutes } from '../builder/chat-activation.routes.ts';
 import { settingsAccessRoutes } from '../builder/settings-access.routes.ts';
 import { claimsRoutes } from '../claims/claims.routes.ts';
-import { customDomainHost, publishedRoutes } from '../preview/published.routes.ts';
+import { appHosts, publishedRoutes } from '../preview/published.routes.ts';
 import { appsRoutes } from './apps.routes.ts';
 import { appsRuntime } from './apps.runtime.ts';
 import { domainsRoutes } from './domains.routes.ts';
@@ -31,8 +31,11 @@ export function appsModule(deps: AppDeps) {
     .route('/', analyticsRoutes(runtime));
 }
 
-/** `/app/{appId}`, its assets and the vendor modules on the main origin (mounted before the web app). */
+/** `/app/{appId}` (a redirect to the app's origin) and the vendor modules on the main origin (mounted before the web app). */
 export const publishedAppsModule = (deps: AppDeps) => publishedRoutes(appsRuntime(deps));
 
-/** Serves verified custom domains (mounted first: such a host sees nothing else of the platform). */
-export const customDomainsModule = (deps: AppDeps) => customDomainHost(appsRuntime(deps));
+/**
+ * Serves published apps on their own hosts, `{slug}.{APPS_DOMAIN}` and verified custom domains
+ * (mounted first: such a host sees nothing else of the platform).
+ */
+export const appHostsModule = (deps: AppDeps) => appHosts(appsRuntime(deps));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tenantForApp } from '@atelier/shared';
-import { and, desc, eq, exists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { type AppType, appCollaborators, apps, users } from '../../platform/db/schema/index.ts';
 
@@ -26,6 +26,7 @@ export type AppChanges = Partial<
     | 'status'
     | 'publishedVersionId'
     | 'publishedAt'
+    | 'slug'
   >
 >;
 
@@ -105,6 +106,22 @@ export class AppsRepo {
       await tx.delete(users).where(eq(users.tenantId, tenantForApp(appId)));
       return true;
     });
+  }
+
+  /** Whether another app holds this slug (slugs are unique across apps). */
+  async slugTakenByOther(appId: string, slug: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: apps.id })
+      .from(apps)
+      .where(and(eq(apps.slug, slug), ne(apps.id, appId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** The app served at `{slug}.{APPS_DOMAIN}`, by the request's host alone (serving published apps). */
+  async unsafeFindIdBySlug(slug: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ id: apps.id }).from(apps).where(eq(apps.slug, slug)).limit(1);
+    return row?.id;
   }
 
   /** An app by id alone, for serving the published app and the preview (authorised by a token or by publication). */

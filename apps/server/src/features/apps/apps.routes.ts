@@ -65,7 +65,8 @@ const updateAppRoute = createRoute({
   request: { params: appIdParamSchema, ...jsonBody(updateAppRequestSchema) },
   responses: {
     200: jsonContent(appSchema, 'The app'),
-    409: errorContent('Sign-up needs the app published first'),
+    400: errorContent('An invalid slug (invalid_slug)'),
+    409: errorContent('Sign-up needs the app published first; or the slug is taken (slug_taken)'),
     ...builderErrors,
   },
 });
@@ -84,12 +85,14 @@ const publishRoute = createRoute({
   method: 'post',
   path: '/apps/{appId}/publish',
   tags,
-  summary: 'Publish: pin the current version as the one /app/{appId} serves (spec 2 §7)',
+  summary:
+    "Publish: pin the current version as the one the app's own origin {slug}.{APPS_DOMAIN} serves (spec 2 §7)",
   middleware: [requireBuilder] as const,
   request: { params: appIdParamSchema, ...jsonBody(publishAppRequestSchema) },
   responses: {
     200: jsonContent(publishAppResponseSchema, 'Published'),
-    400: errorContent('Nothing to publish'),
+    400: errorContent('Nothing to publish, or an invalid slug (invalid_slug)'),
+    409: errorContent('The slug is taken by another app (slug_taken)'),
     422: errorContent('The current version does not build (details.diagnostics)'),
     ...builderErrors,
   },
@@ -133,7 +136,7 @@ export function appsRoutes(runtime: AppsRuntime) {
       const app = await publishApp(runtime, builderOf(c), c.req.valid('param').appId, c.req.valid('json'));
       const view = toAppView(runtime, app);
       return c.json(
-        { app: view, publishedVersionId: app.publishedVersionId, url: publishedUrl(runtime, app.id) },
+        { app: view, publishedVersionId: app.publishedVersionId, url: publishedUrl(runtime, app) ?? '' },
         200,
       );
     })

@@ -16,8 +16,10 @@ import {
 import { assertFieldsPatchAllowed } from '../builder/fields.service.ts';
 import { toolsRuntime } from '../tools/tools.module.ts';
 import { saveToolEntries } from '../tools/tools.service.ts';
+import { appOrigin } from './app-origin.ts';
 import type { AppActor, AppChanges, AppRow } from './apps.repo.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
+import { updateWithSlug } from './slug.service.ts';
 import { templateFiles } from './template/index.ts';
 
 const appNotFound = () => notFound(APP_MESSAGES.appNotFound);
@@ -39,15 +41,17 @@ export function toAppView(runtime: AppsRuntime, app: AppRow): AppSummary {
     currentVersionId: app.currentVersionId,
     publishedVersionId: app.publishedVersionId,
     publishedAt: app.publishedAt?.toISOString() ?? null,
-    publishedUrl: app.publishedAt ? publishedUrl(runtime, app.id) : null,
+    slug: app.slug,
+    publishedUrl: publishedUrl(runtime, app),
     ...builderView(app),
     createdAt: app.createdAt.toISOString(),
     updatedAt: app.updatedAt.toISOString(),
   };
 }
 
-export const publishedUrl = (runtime: AppsRuntime, appId: string) =>
-  `${runtime.origins().public}/app/${appId}`;
+/** The published app's address: its own origin (`http://{slug}.localhost:3000/`), or null while a draft. */
+export const publishedUrl = (runtime: AppsRuntime, app: Pick<AppRow, 'publishedAt' | 'slug'>) =>
+  app.publishedAt && app.slug ? `${appOrigin(runtime.deps.config.apps, app.slug)}/` : null;
 
 /**
  * Every address the app is reached at: its published address first, then the origin of each
@@ -121,7 +125,10 @@ export async function updateApp(
     if (!(await saveBuilderPatch(db, actor.userId, appId, builderParts))) throw appNotFound();
   }
   if (toolEntries !== undefined) await saveToolEntries(toolsRuntime(runtime.deps), actor, appId, toolEntries);
-  const updated = await runtime.apps.update(actor, appId, changes);
+  const updated =
+    input.slug !== undefined
+      ? await updateWithSlug(runtime, actor, app, input.slug, changes)
+      : await runtime.apps.update(actor, appId, changes);
   if (!updated) throw appNotFound();
   return updated;
 }
@@ -132,8 +139,9 @@ export async function deleteApp(runtime: AppsRuntime, actor: AppActor, appId: st
 
 /**
  * Publishes the app (spec 2 §7): stores header, description, gptPrompt, background and features,
- * and pins the current version as the published one, after checking that it builds. `/app/{appId}`
- * then serves that version only, whatever is edited later, until the app is published again.
+ * and pins the current version as the published one, after checking that it builds. The app's own
+ * origin (`{slug}.{APPS_DOMAIN}`; the slug asked for, the one it has, or one from its name) then
+ * serves that version only, whatever is edited later, until the app is published again.
  */
 export async function publishApp(
   runtime: AppsRuntime,
@@ -164,7 +172,7 @@ export async function publishApp(
   if (input.gptPrompt !== undefined) changes.gptPrompt = input.gptPrompt;
   if (input.background !== undefined) changes.background = input.background;
   if (input.features !== undefined) changes.features = input.features;
-  const updated = await runtime.apps.update(actor, appId, changes);
+  const updated = await updateWithSlug(runtime, actor, app, input.slug, changes);
   if (!updated) throw appNotFound();
   return updated;
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { APP_MESSAGES, type AppDomain, DOMAIN_VERIFY_PREFIX } from '@atelier/shared';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { appsDomainHost, slugOfHost } from './app-origin.ts';
 import type { AppActor } from './apps.repo.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import { findApp } from './apps.service.ts';
@@ -46,10 +48,21 @@ function platformHosts(runtime: AppsRuntime): Set<string> {
   return new Set([new URL(publicOrigin).hostname, new URL(preview).hostname, 'localhost']);
 }
 
-/** Whether requests for this host belong to the platform itself (never to a custom domain). */
+/** Whether requests for this host are the platform's own (the API and web app, the preview listener). */
 export function isPlatformHost(runtime: AppsRuntime, host: string): boolean {
+  return platformHosts(runtime).has(host);
+}
+
+/**
+ * Whether a host can never be a custom domain: the platform's, the apps domain and the names under
+ * it (`{slug}.{APPS_DOMAIN}`), `*.localhost`, and IP addresses.
+ */
+export function isReservedHost(runtime: AppsRuntime, host: string): boolean {
+  const apps = runtime.deps.config.apps;
   return (
-    platformHosts(runtime).has(host) ||
+    isPlatformHost(runtime, host) ||
+    host === appsDomainHost(apps) ||
+    slugOfHost(apps, host) !== undefined ||
     host.endsWith('.localhost') ||
     !/[a-z]/.test(host.split('.').at(-1) ?? '')
   );
@@ -74,7 +87,7 @@ export async function addDomain(
   const app = await findApp(runtime, actor, appId);
   const domain = normaliseDomain(input);
   if (!domain) throw new AppError('bad_request', APP_MESSAGES.domainInvalid);
-  if (isPlatformHost(runtime, domain)) throw new AppError('bad_request', APP_MESSAGES.domainReserved);
+  if (isReservedHost(runtime, domain)) throw new AppError('bad_request', APP_MESSAGES.domainReserved);
   if (await runtime.domains.verifiedElsewhere(app.id, domain))
     throw new AppError('conflict', APP_MESSAGES.domainInUse);
   const row = await runtime.domains.add(
@@ -128,11 +141,4 @@ export async function removeDomain(
   const app = await findApp(runtime, actor, appId);
   const domain = normaliseDomain(input);
   if (!domain || !(await runtime.domains.remove(app.id, domain))) throw notFound(APP_MESSAGES.domainNotFound);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -8,12 +8,10 @@ export type DocumentMode =
   /** In the builder's sandboxed iframe, on the preview origin. */
   | { kind: 'preview'; previewOrigin: string; builderOrigins: readonly string[] }
   /**
-   * `/app/{appId}` on the main origin: the CSP `sandbox` gives the document an opaque origin, so it
-   * shares nothing with the builder's pages (no cookies, no storage, cross-origin API calls).
+   * A published app on its own origin: `{slug}.{APPS_DOMAIN}` or a verified custom domain. It shares
+   * nothing with the platform's pages or other apps (no cookies, own storage, cross-origin API calls).
    */
-  | { kind: 'published'; ownOrigins: readonly string[] }
-  /** A verified custom domain: an origin of its own. */
-  | { kind: 'custom-domain' };
+  | { kind: 'own-origin' };
 
 export interface AppDocumentOptions {
   title: string;
@@ -32,9 +30,6 @@ export interface RenderedDocument {
   csp: string;
 }
 
-/** The sandbox of published documents: scripts, forms and popups, but never the server's origin. */
-export const PUBLISHED_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups';
-
 const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** CSP hash sources of the inline `<script>` elements of a document we rendered ourselves. */
@@ -48,22 +43,16 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * The policy of an app document. Scripts: the document's own inline scripts (by hash) and modules
- * from where it was served; the explicit origin is listed beside 'self' because a sandboxed
- * (opaque-origin) document's 'self' does not reliably name the server it came from.
+ * from where it was served (the preview names its origin beside 'self': its documents are framed
+ * in a sandboxed iframe, whose 'self' does not reliably name the server it came from).
  */
 export function appDocumentCsp(
   mode: DocumentMode,
   apiOrigin: string,
   scriptHashes: readonly string[],
 ): string {
-  const own =
-    mode.kind === 'preview'
-      ? `'self' ${mode.previewOrigin}`
-      : mode.kind === 'published'
-        ? `'self' ${mode.ownOrigins.join(' ')}`
-        : "'self'";
+  const own = mode.kind === 'preview' ? `'self' ${mode.previewOrigin}` : "'self'";
   const directives = [
-    ...(mode.kind === 'published' ? [PUBLISHED_SANDBOX] : []),
     "default-src 'none'",
     `script-src ${own} ${scriptHashes.join(' ')}`.trim(),
     `style-src ${own} 'unsafe-inline'`,

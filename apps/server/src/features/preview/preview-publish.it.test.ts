@@ -154,9 +154,10 @@ describe('preview origin', () => {
 });
 
 describe('publishing', () => {
-  it('pins the current version: /app/{appId} serves it, later edits do not leak until republished', async () => {
+  it("pins the current version: the app's origin serves it, later edits do not leak until republished", async () => {
     const app = await newApp();
     expect((await t.app.request(`/app/${app.id}`)).status).toBe(404);
+    const host = { headers: { host: 'plant-diary.localhost:3000' } };
 
     const published = await call<PublishAppResponse>(alice, 'POST', `/api/apps/${app.id}/publish`, {
       header: 'Plant Diary',
@@ -168,7 +169,7 @@ describe('publishing', () => {
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({
       publishedVersionId: app.currentVersionId,
-      url: `${PUBLIC}/app/${app.id}`,
+      url: 'http://plant-diary.localhost:3000/',
       app: {
         status: 'active',
         header: 'Plant Diary',
@@ -181,31 +182,21 @@ describe('publishing', () => {
     const edited = await call<UpdateFileResponse>(alice, 'POST', `/api/apps/${app.id}/files/update`, {
       file: { id: home.id, content: home.content.replace('Welcome', 'Unpublished draft text') },
     });
-    const doc = await t.app.request(`/app/${app.id}/some/page`);
+    const doc = await t.app.request('/some/page', host);
     expect(doc.status).toBe(200);
     const html = await doc.text();
     expect(html).toContain(`/app-assets/${app.id}/${app.currentVersionId}/app.js`);
-    expect(html).toContain(`"basePath":"/app/${app.id}"`);
+    expect(html).toContain('"basePath":"/"');
 
-    const publishedJs = await t.app.request(`/app-assets/${app.id}/${app.currentVersionId}/app.js`);
+    const asset = (versionId: string) => t.app.request(`/app-assets/${app.id}/${versionId}/app.js`, host);
+    const publishedJs = await asset(app.currentVersionId as string);
     expect(publishedJs.status).toBe(200);
     expect(publishedJs.headers.get('access-control-allow-origin')).toBe('*');
     expect(await publishedJs.text()).not.toContain('Unpublished draft text');
-    expect((await t.app.request(`/app-assets/${app.id}/${edited.body.version.id}/app.js`)).status).toBe(404);
+    expect((await asset(edited.body.version.id)).status).toBe(404);
 
     await call(alice, 'POST', `/api/apps/${app.id}/publish`, {});
-    const republished = await t.app.request(`/app-assets/${app.id}/${edited.body.version.id}/app.js`);
-    expect(await republished.text()).toContain('Unpublished draft text');
-  });
-
-  it('serves the published document sandboxed (opaque origin), without cookies', async () => {
-    const app = await newApp();
-    await call(alice, 'POST', `/api/apps/${app.id}/publish`, {});
-    const res = await t.app.request(`/app/${app.id}`, { headers: { cookie: alice.cookie } });
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp.startsWith('sandbox allow-scripts allow-forms allow-popups;')).toBe(true);
-    expect(csp).not.toContain('allow-same-origin');
-    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await (await asset(edited.body.version.id)).text()).toContain('Unpublished draft text');
   });
 
   it('refuses to publish a version that does not build, naming file, line and column', async () => {

@@ -4,47 +4,46 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Next } from 'hono/types';
 import type { AppEnv } from '../../platform/http/env.ts';
+import { appOrigin, slugOfHost } from '../apps/app-origin.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
-import { hostOf, isPlatformHost } from '../apps/domains.service.ts';
+import { hostOf, isPlatformHost, isReservedHost } from '../apps/domains.service.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
 import { sendAsset, sendDocument, sendVendorModule } from './serve.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const OWN_ORIGIN: DocumentMode = { kind: 'own-origin' };
 
 /**
- * Published apps on the main origin (ARCHITECTURE §6):
+ * Published apps live on origins of their own (ARCHITECTURE §6), served by `appHosts` below. On the
+ * platform's origin:
  *
- *   GET /app/{appId}[/…]                                the published version's document
- *   GET /app-assets/{appId}/{versionId}/app.js|app.css  its script and stylesheet (published version only)
- *   GET /preview-vendor/{name}.js                       the vendor modules of the import map
- *   GET /app/{appId}/tool/{toolPath}                    not the document: the web app's public tool
- *                                                       page of that app's tool (spec 3 §2 `{appBase}/tool/{toolPath}`)
- *
- * The document is sent with a CSP `sandbox` (no allow-same-origin): it runs in an opaque origin, so
- * it cannot read the builder's cookies or storage, and its requests to the API are cross-site —
- * the SameSite=Lax session cookie is not sent and the CSRF guard refuses `Origin: null`. The app
- * talks to the API with the SDK's bearer tokens only. (The cost: an opaque origin has no
- * localStorage, so an end user's sign-in lasts for the page; a custom domain is a real origin.)
+ *   GET /app/{appId}[/…]               302 to the same path on the app's origin (the old address)
+ *   GET /app/{appId}/tool/{toolPath}   not redirected: the web app's public tool page of that app's
+ *                                      tool (spec 3 §2 `{appBase}/tool/{toolPath}`)
+ *   GET /preview-vendor/{name}.js      the vendor modules of the import map
  */
 export function publishedRoutes(runtime: AppsRuntime) {
   const app = new Hono<AppEnv>();
   app.get('/preview-vendor/:file', (c) => sendVendorModule(c, runtime, c.req.param('file')));
-  app.get('/app-assets/:appId/:versionId/:file', (c) => {
-    const { appId, versionId, file } = c.req.param();
-    return servePublishedAsset(c, runtime, appId, versionId, file);
-  });
-  const document = (c: Context<AppEnv>, next: Next) => {
+  const redirect = async (c: Context<AppEnv>, next: Next) => {
     // `{appBase}/tool/{toolPath}` is the platform's tool page (mounted after this): handed on.
     if (isAppToolPath(c.req.path)) return next();
-    // The origin it was asked at too (127.0.0.1 when PUBLIC_URL says localhost): assets load from there.
-    const ownOrigins = [...new Set([runtime.origins().public, new URL(c.req.url).origin])];
-    return servePublishedDocument(c, runtime, c.req.param('appId') as string, {
-      mode: { kind: 'published', ownOrigins },
-      basePath: `/app/${c.req.param('appId')}`,
-    });
+    const appId = c.req.param('appId') as string;
+    const found = await runtime.apps.unsafeFindById(appId);
+    if (!found?.publishedAt || !found.slug) {
+      const title = found ? (found.header ?? found.name) : 'Not published';
+      return sendDocument(
+        c,
+        messageDocument(OWN_ORIGIN, runtime.origins().public, title, APP_MESSAGES.notPublished),
+        404,
+      );
+    }
+    const url = new URL(c.req.url);
+    const rest = url.pathname.slice(`/app/${appId}`.length).replace(/^\/?/, '/');
+    return c.redirect(`${appOrigin(runtime.deps.config.apps, found.slug)}${rest}${url.search}`, 302);
   };
-  app.get('/app/:appId', document);
-  app.get('/app/:appId/*', document);
+  app.get('/app/:appId', redirect);
+  app.get('/app/:appId/*', redirect);
   return app;
 }
 
@@ -52,18 +51,26 @@ export function publishedRoutes(runtime: AppsRuntime) {
 export const isAppToolPath = (path: string) => /^\/app\/[^/]+\/tool\/[^/]+\/?$/.test(path);
 
 /**
- * Requests whose Host is a verified custom domain get the app published there, and nothing else of
- * the platform (no API, no web app): its document on every path, its assets and vendor modules;
+ * Requests for an app's own host get that app, and nothing else of the platform (no API, no web app,
+ * no cookie is read or set): its document on every path, its assets and the vendor modules;
  * `/tool/{toolPath}` there is sent to the platform's `/app/{appId}/tool/{toolPath}`.
+ *
+ * An app's host is `{slug}.{APPS_DOMAIN}` (any other name under the apps domain answers 404) or a
+ * verified custom domain. Other hosts are handed on to the platform.
  */
-export function customDomainHost(runtime: AppsRuntime) {
+export function appHosts(runtime: AppsRuntime) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const host = hostOf(c.req.header('host'));
     if (!host || isPlatformHost(runtime, host)) return next();
-    const appId = await runtime.domains.unsafeFindAppIdByVerifiedDomain(host);
-    if (!appId) return next();
+    const appId = await appIdOfHost(runtime, host);
+    if (appId === undefined) return next();
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed', 405);
     const path = c.req.path;
+    if (path.startsWith('/api/')) return c.json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    if (appId === null) {
+      const doc = messageDocument(OWN_ORIGIN, runtime.origins().public, 'Not found', APP_MESSAGES.noAppHere);
+      return sendDocument(c, doc, 404);
+    }
     const asset = /^\/app-assets\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
     if (asset) {
       if (asset[1] !== appId) return c.text('Not found', 404);
@@ -71,16 +78,26 @@ export function customDomainHost(runtime: AppsRuntime) {
     }
     const vendor = /^\/preview-vendor\/([^/]+)$/.exec(path);
     if (vendor) return sendVendorModule(c, runtime, vendor[1] as string);
-    if (path.startsWith('/api/')) return c.json({ error: { code: 'not_found', message: 'Not found' } }, 404);
-    // `{appBase}/tool/{toolPath}` with the domain as the app base: the platform's tool page of this
-    // app (a tool path is letters, numbers and dashes; anything else stays the app's own route).
+    // `{appBase}/tool/{toolPath}` with the app's origin as the app base: the platform's tool page of
+    // this app (a tool path is letters, numbers and dashes; anything else stays the app's own route).
     const tool = /^\/tool\/([A-Za-z0-9-]+)\/?$/.exec(path);
     if (tool) {
       const target = `${runtime.origins().public}/app/${encodeURIComponent(appId)}/tool/${tool[1]}`;
       return c.redirect(target, 302);
     }
-    return servePublishedDocument(c, runtime, appId, { mode: { kind: 'custom-domain' }, basePath: '/' });
+    return servePublishedDocument(c, runtime, appId);
   });
+}
+
+/**
+ * The app a host serves: its id; null for a name under the apps domain that is no app's; undefined
+ * for a host that is not an app's (the platform's, or an unknown custom domain).
+ */
+async function appIdOfHost(runtime: AppsRuntime, host: string): Promise<string | null | undefined> {
+  const slug = slugOfHost(runtime.deps.config.apps, host);
+  if (slug !== undefined) return (slug && (await runtime.apps.unsafeFindIdBySlug(slug))) || null;
+  if (isReservedHost(runtime, host)) return undefined;
+  return runtime.domains.unsafeFindAppIdByVerifiedDomain(host);
 }
 
 async function servePublishedAsset(
@@ -98,19 +115,13 @@ async function servePublishedAsset(
   return sendAsset(c, build.result, file, IMMUTABLE);
 }
 
-async function servePublishedDocument(
-  c: Context<AppEnv>,
-  runtime: AppsRuntime,
-  appId: string,
-  options: { mode: DocumentMode; basePath: string },
-) {
+async function servePublishedDocument(c: Context<AppEnv>, runtime: AppsRuntime, appId: string) {
   const origins = runtime.origins();
-  const { mode } = options;
   const app = await runtime.apps.unsafeFindById(appId);
   if (!app?.publishedAt) {
     return sendDocument(
       c,
-      messageDocument(mode, origins.public, 'Not published', APP_MESSAGES.notPublished),
+      messageDocument(OWN_ORIGIN, origins.public, 'Not published', APP_MESSAGES.notPublished),
       404,
     );
   }
@@ -119,7 +130,7 @@ async function servePublishedDocument(
   if (!versionId || !build) {
     return sendDocument(
       c,
-      messageDocument(mode, origins.public, app.header ?? app.name, APP_MESSAGES.notPublished),
+      messageDocument(OWN_ORIGIN, origins.public, app.header ?? app.name, APP_MESSAGES.notPublished),
       404,
     );
   }
@@ -127,7 +138,7 @@ async function servePublishedDocument(
     c.get('logger').error({ appId, versionId }, 'published version does not build');
     return sendDocument(
       c,
-      buildErrorDocument(mode, origins.public, build.result.diagnostics, origins.public),
+      buildErrorDocument(OWN_ORIGIN, origins.public, build.result.diagnostics, origins.public),
       500,
     );
   }
@@ -137,8 +148,8 @@ async function servePublishedDocument(
     jsUrl: `${assets}/app.js`,
     cssUrl: `${assets}/app.css`,
     importMap: runtime.vendor.importMap('/preview-vendor/'),
-    runtime: { appId, apiBase: origins.public, basePath: options.basePath, parentOrigin: origins.public },
-    mode,
+    runtime: { appId, apiBase: origins.public, basePath: '/', parentOrigin: origins.public },
+    mode: OWN_ORIGIN,
     apiOrigin: origins.public,
   });
   return sendDocument(c, document);

@@ -42,6 +42,8 @@ export const apps = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     type: text('type').$type<AppType>().notNull(),
+    /** The published app's own origin is `{slug}.{APPS_DOMAIN}`; set at the first publish, unique. */
+    slug: text('slug'),
     /** End users may create accounts (spec 2 §5: only once the app is published). */
     isSignupEnabled: boolean('is_signup_enabled').notNull().default(false),
     publishedVersionId: text('published_version_id'),
@@ -66,7 +68,7 @@ export const apps = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('apps_owner_idx').on(t.ownerId)],
+  (t) => [index('apps_owner_idx').on(t.ownerId), uniqueIndex('apps_slug_key').on(t.slug)],
 );
 
 /**
