@@ -68,12 +68,16 @@ export async function insertApp(
     name: values.name ?? 'Recipe Finder',
     type: 'GEN_APP',
     isSignupEnabled: values.isSignupEnabled ?? true,
+    slug: insertedAppSlug(id),
     // End-user sign-up needs the app published (spec 2 §5); published unless the test says otherwise.
     publishedAt: (values.published ?? true) ? new Date() : null,
     status: (values.published ?? true) ? 'active' : 'draft',
   });
   return id;
 }
+
+/** The slug `insertApp` gives an app: its published address is `http://{slug}.localhost[:port]/`. */
+export const insertedAppSlug = (appId: string) => `app-${appId.slice(0, 8)}`;
 
 export interface OutboxMail {
   id: string;

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertApp,
+  insertedAppSlug,
   json,
   lastMailTo,
   readJson,
@@ -20,6 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** An app's own origin (PUBLIC_URL http://localhost: APPS_DOMAIN localhost). */
+const home = (appId: string) => `http://${insertedAppSlug(appId)}.localhost/`;
+
 const sendMagic = (appId: string | null, email: string, continueUrl?: string) =>
   t.app.request(
     `/api/live_api/account/sendMagicLink${appId ? `?appId=${appId}` : ''}`,
@@ -33,25 +37,25 @@ describe('magic link continuation (issue 20 #6)', () => {
     const victimApp = await insertApp(t, owner, { name: 'Victim App' });
     const attackerApp = await insertApp(t, owner, { name: 'Attacker App' });
     const targets = [
-      `/app/${attackerApp}`,
-      `http://localhost/app/${attackerApp}/steal`,
-      `/app/${victimApp}/../${attackerApp}`,
-      `/app/${victimApp}x`,
+      home(attackerApp),
+      `${home(attackerApp)}steal`,
+      `/app/${victimApp}`,
+      `http://${insertedAppSlug(victimApp)}x.localhost/`,
       'https://evil.example/',
       `//evil.example/app/${victimApp}`,
-      `http://user@localhost/app/${victimApp}`,
+      `http://user@${insertedAppSlug(victimApp)}.localhost/`,
     ];
     for (const [i, continueUrl] of targets.entries()) {
       const email = `cross-app-${i}@example.com`;
       expect((await sendMagic(victimApp, email, continueUrl)).status).toBe(200);
       const { link, oobCode } = await lastMailTo(t, email);
-      expect(link?.searchParams.get('continueUrl')).toBe(`http://localhost/app/${victimApp}`);
+      expect(link?.searchParams.get('continueUrl')).toBe(home(victimApp));
       // Even when the handler is given another continueUrl, the answer names the app's address.
       const res = await openLink(oobCode ?? '', continueUrl);
       expect(res.status).toBe(200);
       const body = await readJson(res);
       expect(body.tenantId).toBe(`app:${victimApp}`);
-      expect(body.continueUrl).toBe(`http://localhost/app/${victimApp}`);
+      expect(body.continueUrl).toBe(home(victimApp));
     }
   });
 
@@ -61,11 +65,7 @@ describe('magic link continuation (issue 20 #6)', () => {
       .insert(appDomains)
       .values({ appId, domain: 'shop.example.com', txtValue: 'x', verifiedAt: new Date() });
     const email = 'deep-link@example.com';
-    for (const continueUrl of [
-      `/app/${appId}/orders?id=4`,
-      `http://localhost/app/${appId}`,
-      'http://shop.example.com/orders',
-    ]) {
+    for (const continueUrl of [`${home(appId)}orders?id=4`, home(appId), 'http://shop.example.com/orders']) {
       await sendMagic(appId, email, continueUrl);
       const { link, oobCode } = await lastMailTo(t, email);
       const expected = new URL(continueUrl, 'http://localhost').href;
@@ -74,9 +74,9 @@ describe('magic link continuation (issue 20 #6)', () => {
     }
     await sendMagic(appId, email, 'http://unverified.example.com/');
     const { oobCode } = await lastMailTo(t, email);
-    expect((await readJson(await openLink(oobCode ?? '', 'http://unverified.example.com/'))).continueUrl).toBe(
-      `http://localhost/app/${appId}`,
-    );
+    expect(
+      (await readJson(await openLink(oobCode ?? '', 'http://unverified.example.com/'))).continueUrl,
+    ).toBe(home(appId));
   });
 
   it("a builder's link continues on a path of the platform only", async () => {

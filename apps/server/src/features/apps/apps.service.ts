@@ -62,7 +62,8 @@ export async function appAddresses(runtime: AppsRuntime, appId: string): Promise
   if (!app) return [];
   const { protocol } = new URL(runtime.origins().public);
   const domains = (await runtime.domains.list(app.id)).filter((row) => row.verifiedAt !== null);
-  return [publishedUrl(runtime, app.id), ...domains.map((row) => `${protocol}//${row.domain}`)];
+  const published = publishedUrl(runtime, app);
+  return [...(published ? [published] : []), ...domains.map((row) => `${protocol}//${row.domain}`)];
 }
 
 export async function findApp(runtime: AppsRuntime, actor: AppActor, appId: string): Promise<AppRow> {
