@@ -51,6 +51,8 @@ export const entityListQuerySchema = z.object({
   limit: z.coerce.number().int().min(0).max(ENTITY_LIST_MAX_LIMIT).optional(),
   skip: z.coerce.number().int().min(0).max(1_000_000).optional(),
   q: z.string().max(20_000).optional(),
+  /** `true`: the answer's `X-Total-Count` header carries how many records match (all pages). */
+  count: z.enum(['true', 'false']).optional(),
 });
 
 /** The fields of a record to write; id, creatorId, createdAt and updatedAt are the platform's. */

@@ -11,4 +11,5 @@ export const ENTITY_API_MESSAGES = {
   usersAreSignUps: 'User records are created by sign-up and removed with the account',
   emailReadOnly: 'The e-mail address is changed from the account settings',
   roleAdminsOnly: 'Only the app’s admins can change a user’s role',
+  exportBuilderOnly: 'Only the app’s builder can export its records',
 } as const;

@@ -129,6 +129,31 @@ export class EntitiesRepo {
     return { json: `[${rows.map((row) => row.view).join(',')}]`, truncated: rows.length < total };
   }
 
+  async count(source: RecordSource, read: SQL, filter: SQL): Promise<number> {
+    const [row] = await this.run<{ n: string | number }>(sql`select count(*) as n from ${source.from}
+      where ${source.scope} and ${read} and ${filter}`);
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Up to `limit` rows newest first, after the row whose `cursor` is given (keyset on created_at and
+   * id, read from the newest-first index). `cursor` carries created_at exactly (microseconds), which
+   * a JavaScript Date would round.
+   */
+  newestAfter(
+    source: RecordSource,
+    read: SQL,
+    after: { cursor: string; id: string } | undefined,
+    limit: number,
+  ): Promise<(RecordRow & { cursor: string })[]> {
+    const keyset = after
+      ? sql`and (r.created_at, r.id) < (${after.cursor}::timestamptz, ${after.id})`
+      : sql``;
+    return this.run(sql`select ${COLUMNS}, r.created_at::text as cursor from ${source.from}
+      where ${source.scope} and ${read} ${keyset}
+      order by r.created_at desc, r.id desc limit ${limit}`);
+  }
+
   /** The rows with these ids that `read` lets through. */
   getMany(source: RecordSource, ids: readonly string[], read: SQL): Promise<RecordRow[]> {
     if (ids.length === 0) return Promise.resolve([]);

@@ -11,17 +11,23 @@ import {
   entityRecordParamsSchema,
   entityRecordSchema,
   entityWriteSchema,
+  exportFileName,
+  exportRows,
   HIDDEN_ENTITY_NAME,
+  tableColumns,
 } from '@atelier/shared';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import Papa from 'papaparse';
 import { requireBuilder, resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import type { EntityTarget } from './context.ts';
 import { PREVIEW_TOKEN_HEADER } from './context.ts';
 import type { EntitiesModule } from './entities.module.ts';
+import type { EntitiesService } from './entities.service.ts';
 import { streamEntityChanges } from './events.ts';
 import { addColumn, listEntities } from './schema-edit.service.ts';
 
@@ -41,6 +47,21 @@ const listRoute = createRoute({
     'Records the caller may read: filter (q, JSON), sort (field or -field), limit, skip. At most 16 MB of records per answer: a page cut shorter carries x-atelier-truncated: true',
   request: { params: entityParamsSchema, query: entityListQuerySchema },
   responses: { 200: jsonContent(z.array(entityRecordSchema), 'Records'), ...recordErrors },
+});
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/entities/{entity}/export',
+  tags,
+  summary: "Every record of the entity as CSV, streamed newest first (the app's builder only)",
+  request: { params: entityParamsSchema },
+  responses: {
+    200: {
+      description: 'CSV: one column per field, then the system fields; X-Total-Count',
+      content: { 'text/csv': { schema: z.string() } },
+    },
+    ...recordErrors,
+  },
 });
 
 const createRecordRoute = createRoute({
@@ -169,10 +190,31 @@ export function entitiesRoutes(module: EntitiesModule) {
     })
     .openapi(listRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');
-      const page = await service.listJson(await target(c, appId, entity), c.req.valid('query'));
+      const query = c.req.valid('query');
+      const t = await target(c, appId, entity);
+      const [page, total] = await Promise.all([
+        service.listJson(t, query),
+        query.count === 'true' ? service.count(t, query) : undefined,
+      ]);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (page.truncated) headers[ENTITY_LIST_TRUNCATED_HEADER] = 'true';
+      if (total !== undefined) headers['x-total-count'] = String(total);
       return c.body(page.json, 200, headers) as never;
+    })
+    .openapi(exportRoute, async (c) => {
+      const { appId, entity } = c.req.valid('param');
+      const t = await target(c, appId, entity);
+      // The database panel's export: the builder's, like the panel (end users list through pages).
+      if (t.access.kind !== 'owner') throw new AppError('forbidden', ENTITY_API_MESSAGES.exportBuilderOnly);
+      const total = await service.count(t, {});
+      return new Response(csvStream(t, service), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${exportFileName(t.name)}"`,
+          'x-total-count': String(total),
+          'cache-control': 'no-store',
+        },
+      }) as never;
     })
     .openapi(createRecordRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');
@@ -198,4 +240,34 @@ export function entitiesRoutes(module: EntitiesModule) {
       await service.delete(t, recordId(t, id));
       return c.body(null, 204);
     });
+}
+
+/**
+ * The entity's records as CSV text, produced batch by batch as the client reads (a pull stream: a
+ * slow reader holds one batch in memory, not the table): the header, then one line per record.
+ */
+function csvStream(t: EntityTarget, service: EntitiesService): ReadableStream<Uint8Array> {
+  const fields = tableColumns(t.entity?.schema ?? { properties: {} }).map((column) => column.id);
+  const encoder = new TextEncoder();
+  const batches = service.allRecords(t);
+  let header = true;
+  return new ReadableStream({
+    async pull(controller) {
+      if (header) {
+        header = false;
+        controller.enqueue(encoder.encode(`${Papa.unparse(exportRows([], fields))}\r\n`));
+        return;
+      }
+      const next = await batches.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      const [, ...lines] = exportRows(next.value, fields);
+      controller.enqueue(encoder.encode(`${Papa.unparse(lines)}\r\n`));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
 }

@@ -41,6 +41,8 @@ export interface ListQuery {
 
 /** PostgreSQL's "invalid regular expression": a `$regex` the engine refused (400, not 500). */
 const INVALID_REGEX = '2201B';
+/** Rows per statement of a streamed export. */
+const EXPORT_BATCH_ROWS = 1000;
 
 /** The rules, the source of rows and the field names of a resolved entity. */
 export function entityModel(target: EntityTarget): {
@@ -107,6 +109,29 @@ export class EntitiesService {
         throw new AppError('bad_request', '$regex is not a valid regular expression');
       }
       throw error;
+    }
+  }
+
+  /** How many records the caller may read that match the filter (the list's `count=true`). */
+  async count(target: EntityTarget, query: Pick<ListQuery, 'q'>): Promise<number> {
+    const { rls, source, fields } = entityModel(target);
+    const filter = compileQueryParam(query.q, fields);
+    return this.repo.count(source, holdsRole(rls.read, target.access, ROW_CREATOR), filter);
+  }
+
+  /**
+   * Every record the caller may read, newest first, in batches read by keyset from the newest-first
+   * index (no deep offsets), for streaming exports of any size.
+   */
+  async *allRecords(target: EntityTarget, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<EntityRecordView[]> {
+    const { rls, source } = entityModel(target);
+    const read = holdsRole(rls.read, target.access, ROW_CREATOR);
+    let after: { cursor: string; id: string } | undefined;
+    for (;;) {
+      const rows = await this.repo.newestAfter(source, read, after, batchSize);
+      if (rows.length > 0) yield rows.map(toRecordView);
+      if (rows.length < batchSize) return;
+      after = rows[rows.length - 1];
     }
   }
 
