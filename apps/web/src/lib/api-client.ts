@@ -28,9 +28,26 @@ export interface ApiFetchInit extends Omit<RequestInit, 'body'> {
  * Resolves with the parsed body (undefined for 204); rejects with an ApiError otherwise.
  */
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
+  const response = await apiResponse(path, init);
+  if (response.status === 204) return undefined as T;
+
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError({ code: 'invalid_response', message: GENERIC_ERROR_MESSAGE, status: response.status });
+  }
+}
+
+/**
+ * `apiFetch`'s request, answering the successful Response itself (its headers, or a body to read
+ * as a stream); rejects with an ApiError like `apiFetch`.
+ */
+export async function apiResponse(path: string, init: ApiFetchInit = {}): Promise<Response> {
   const { body, headers: initHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
 
   let requestBody: BodyInit | undefined;
   if (body === undefined || isBodyInit(body)) {
@@ -52,17 +69,8 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
       details: cause instanceof Error ? cause.message : undefined,
     });
   }
-
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-
-  const text = await response.text();
-  if (text === '') return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError({ code: 'invalid_response', message: GENERIC_ERROR_MESSAGE, status: response.status });
-  }
+  return response;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -7,7 +7,7 @@ import type {
   EntityRecordView,
 } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch, apiResponse } from '../../lib/api-client.ts';
 
 /** TanStack Query keys and calls of the database panel (the entity API, spec 2 §7). */
 export const databaseKeys = {
@@ -20,9 +20,6 @@ const enc = encodeURIComponent;
 const entityPath = (appId: string, entity: string, ...rest: string[]) =>
   ['/api/apps', enc(appId), 'entities', enc(entity), ...rest.map(enc)].join('/');
 
-/** Most rows the panel loads at once. */
-export const PANEL_ROW_LIMIT = 10_000;
-
 /** The entities of the current version; `versionId` (the app's current version) refetches them when it moves. */
 export function useEntities(appId: string, versionId?: string | null) {
   return useQuery({
@@ -31,19 +28,75 @@ export function useEntities(appId: string, versionId?: string | null) {
   });
 }
 
-/** The records of an entity, newest first (spec 2 §7: sorted by createdAt descending). */
-export function useRecords(appId: string, entity: string | undefined) {
+/** Rows per page the grid loads as it scrolls. */
+export const PAGE_ROWS = 100;
+
+/** What the grid shows: the server's order (`field` or `-field`) and filter (`q`, JSON). */
+export interface RecordsView {
+  sort: string;
+  q: string | undefined;
+}
+
+const viewParams = (view: RecordsView, extra: Record<string, string>) => {
+  const params = new URLSearchParams({ sort: view.sort, ...extra });
+  if (view.q) params.set('q', view.q);
+  return params;
+};
+
+/** How many records match the view (all of them, not the loaded pages). */
+export function useRecordCount(appId: string, entity: string, view: RecordsView) {
   return useQuery({
-    queryKey: databaseKeys.records(appId, entity ?? ''),
-    queryFn: ({ signal }) =>
-      apiFetch<EntityRecordView[]>(
-        `${entityPath(appId, entity ?? '')}?sort=-createdAt&limit=${PANEL_ROW_LIMIT}`,
-        {
-          signal,
-        },
-      ),
-    enabled: Boolean(entity),
+    queryKey: [...databaseKeys.records(appId, entity), 'count', view.q ?? ''],
+    queryFn: async ({ signal }) => {
+      const params = viewParams(view, { limit: '0', count: 'true' });
+      const response = await apiResponse(`${entityPath(appId, entity)}?${params}`, { signal });
+      return Number(response.headers.get('x-total-count') ?? 0);
+    },
   });
+}
+
+/** One page of the view's records: the query the grid runs for each page it shows. */
+export function recordsPageQuery(appId: string, entity: string, view: RecordsView, page: number) {
+  return {
+    queryKey: [...databaseKeys.records(appId, entity), 'page', view.sort, view.q ?? '', page],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiFetch<EntityRecordView[]>(
+        `${entityPath(appId, entity)}?${viewParams(view, { limit: String(PAGE_ROWS), skip: String(page * PAGE_ROWS) })}`,
+        { signal },
+      ),
+    staleTime: 30_000,
+  };
+}
+
+/**
+ * Downloads every record as CSV (streamed by the server, newest first); `onProgress` hears the
+ * share received so far (0..1, from the rows counted against X-Total-Count).
+ */
+export async function exportRecords(
+  appId: string,
+  entity: string,
+  onProgress: (share: number) => void,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const response = await apiResponse(entityPath(appId, entity, 'export'), {
+    signal,
+    headers: { Accept: 'text/csv' },
+  });
+  const total = Number(response.headers.get('x-total-count') ?? 0);
+  const reader = response.body?.getReader();
+  if (!reader) return new Blob([await response.text()], { type: 'text/csv;charset=utf-8' });
+  const parts: Uint8Array[] = [];
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    for (const byte of value) if (byte === 10) lines++;
+    // Lines, not records (a cell may hold a newline): a share that may run ahead is capped below 1.
+    if (total > 0) onProgress(Math.min(0.99, Math.max(0, lines - 1) / total));
+  }
+  onProgress(1);
+  return new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' });
 }
 
 export const recordsApi = {

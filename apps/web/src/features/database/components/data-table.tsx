@@ -1,22 +1,16 @@
 import { DATA_TABLE, readBooleanCell, type TableColumn } from '@atelier/shared';
 import {
-  type CellContext,
   columnResizingFeature,
   columnSizingFeature,
   createColumnHelper,
-  createSortedRowModel,
   FlexRender,
-  type HeaderContext,
-  type Row,
-  type RowSelectionState,
-  rowSelectionFeature,
-  rowSortingFeature,
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Check, X } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { rowWindow } from '../row-window.ts';
 import { CellEditor } from './cell-editor.tsx';
 import { CellView } from './cell-view.tsx';
 
@@ -27,38 +21,33 @@ export interface GridRow {
   values: Record<string, unknown>;
 }
 
-const compare = (a: unknown, b: unknown): number => {
-  if (a === b) return 0;
-  if (a === undefined || a === null) return 1;
-  if (b === undefined || b === null) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(typeof a === 'object' ? JSON.stringify(a) : a).localeCompare(
-    String(typeof b === 'object' ? JSON.stringify(b) : b),
-    undefined,
-    { numeric: true },
-  );
-};
+/** The server-side order of the grid: a column, ascending or descending. */
+export interface GridSorting {
+  id: string;
+  desc: boolean;
+}
 
-/** Orders rows by the value of a column, whatever its type. */
-const sortByCell = (rowA: { original: GridRow }, rowB: { original: GridRow }, columnId: string) =>
-  compare(rowA.original.values[columnId], rowB.original.values[columnId]);
-
-const features = tableFeatures({
-  rowSortingFeature,
-  rowSelectionFeature,
-  columnSizingFeature,
-  columnResizingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { cell: sortByCell },
-});
+const features = tableFeatures({ columnSizingFeature, columnResizingFeature });
 type Features = typeof features;
 const helper = createColumnHelper<Features, GridRow>();
+const SELECT_COLUMN = 'select';
 
 export interface DataTableProps {
   columns: TableColumn[];
-  rows: GridRow[];
-  selection: RowSelectionState;
-  onSelectionChange(selection: RowSelectionState): void;
+  /** Rows in the table (pending rows first, then every record of the view). */
+  rowCount: number;
+  /** Row `index`, or undefined while its page loads. */
+  rowAt(index: number): GridRow | undefined;
+  /** Which rows are on screen (with some around them): the page loads what they need. */
+  onRangeChange(first: number, last: number): void;
+  /** The saved rows loaded now: what "Select all rows" selects. */
+  loadedIds: readonly string[];
+  sorting: GridSorting | null;
+  /** Changes when the rows change order or filter: the grid scrolls back to the top. */
+  viewKey: string;
+  onSortingChange(sorting: GridSorting | null): void;
+  selection: Record<string, boolean>;
+  onSelectionChange(selection: Record<string, boolean>): void;
   /** Saves one cell (one column at a time, spec 2 §7). */
   onCellCommit(row: GridRow, column: TableColumn, value: unknown): void;
   onConfirmPending(row: GridRow): void;
@@ -66,74 +55,61 @@ export interface DataTableProps {
   uploadImage(file: File): Promise<string>;
 }
 
+/** Unsorted → ascending → descending → unsorted (the server's newest first). */
+const nextSorting = (current: GridSorting | null, id: string): GridSorting | null => {
+  if (current?.id !== id) return { id, desc: false };
+  return current.desc ? null : { id, desc: true };
+};
+
 /**
  * The data table (spec 2 §2): 480 px high, rows of 40 px, a 50 px selection column, sortable and
- * resizable columns (TanStack Table). Click a cell to edit it; Enter or leaving the cell saves.
+ * resizable columns (TanStack Table for the columns). Only the rows on screen are rendered and
+ * loaded (`rowWindow`), so a million records scroll like a hundred; sorting happens on the server.
+ * Click a cell to edit it; Enter or leaving the cell saves.
  */
 export function DataTable(props: DataTableProps) {
-  const { columns: tableColumns, rows, selection, onSelectionChange } = props;
+  const { columns: tableColumns, rowCount, rowAt, selection, onSelectionChange, sorting } = props;
   const [editing, setEditing] = useState<{ rowId: string; columnId: string } | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const header = DATA_TABLE.rowHeight;
+  const viewportHeight = DATA_TABLE.height - header;
+  const visible = rowWindow({ scrollTop, viewportHeight, rowCount, rowHeight: DATA_TABLE.rowHeight });
+
+  const { onRangeChange } = props;
+  useEffect(() => onRangeChange(visible.first, visible.last), [onRangeChange, visible.first, visible.last]);
+  // A new view (sort, filter) starts at the top.
+  const { viewKey } = props;
+  const shownView = useRef(viewKey);
+  useLayoutEffect(() => {
+    if (shownView.current === viewKey) return;
+    shownView.current = viewKey;
+    if (scroller.current) scroller.current.scrollTop = 0;
+    setScrollTop(0);
+  }, [viewKey]);
 
   const columns = useMemo(
     () => [
-      helper.display({
-        id: 'select',
-        size: DATA_TABLE.selectionColumnWidth,
-        enableResizing: false,
-        enableSorting: false,
-        header: ({ table }: HeaderContext<Features, GridRow, unknown>) => (
-          <input
-            type="checkbox"
-            aria-label="Select all rows"
-            checked={table.getIsAllRowsSelected()}
-            onChange={(event) => table.toggleAllRowsSelected(event.target.checked)}
-          />
-        ),
-        cell: ({ row }: CellContext<Features, GridRow, unknown>) =>
-          row.original.pending ? (
-            <PendingActions
-              row={row.original}
-              onConfirm={props.onConfirmPending}
-              onDiscard={props.onDiscardPending}
-            />
-          ) : (
-            <input
-              type="checkbox"
-              aria-label="Select row"
-              checked={row.getIsSelected()}
-              onChange={(event) => row.toggleSelected(event.target.checked)}
-            />
-          ),
-      }),
+      helper.display({ id: SELECT_COLUMN, size: DATA_TABLE.selectionColumnWidth, enableResizing: false }),
       ...tableColumns.map((column) =>
         helper.accessor((row: GridRow) => row.values[column.id], {
           id: column.id,
           header: column.label,
           size: column.created ? 200 : 180,
           minSize: 80,
-          sortFn: 'cell',
         }),
       ),
     ],
-    [tableColumns, props.onConfirmPending, props.onDiscardPending],
+    [tableColumns],
   );
-
   const table = useTable(
-    {
-      features,
-      columns,
-      data: rows,
-      getRowId: (row: GridRow) => row.id,
-      enableRowSelection: (row: Row<Features, GridRow>) => !row.original.pending,
-      columnResizeMode: 'onChange',
-      state: { rowSelection: selection },
-      onRowSelectionChange: (updater) =>
-        onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
-    },
+    { features, columns, data: [] as GridRow[], columnResizeMode: 'onChange' },
     (state) => state,
   );
+  const leafColumns = table.getAllLeafColumns();
 
   const byId = new Map(tableColumns.map((column) => [column.id, column]));
+  const allLoadedSelected = props.loadedIds.length > 0 && props.loadedIds.every((id) => selection[id]);
   const cellContent = (row: GridRow, columnId: string): ReactNode => {
     const column = byId.get(columnId);
     if (!column) return null;
@@ -157,44 +133,146 @@ export function DataTable(props: DataTableProps) {
     return <CellView column={column} value={value} />;
   };
 
+  const renderRow = (index: number) => {
+    const row = rowAt(index);
+    const style = { top: visible.topOf(index), height: DATA_TABLE.rowHeight, width: table.getTotalSize() };
+    if (!row) {
+      return (
+        <tr
+          key={`loading-${index}`}
+          aria-busy="true"
+          className="absolute left-0 flex border-border border-b"
+          style={style}
+        >
+          <td className="flex items-center px-2" style={{ width: table.getTotalSize() }}>
+            <span className="h-3 w-2/3 animate-pulse rounded bg-muted" />
+          </td>
+        </tr>
+      );
+    }
+    const selected = Boolean(selection[row.id]);
+    return (
+      <tr
+        key={row.id}
+        aria-rowindex={index + 2}
+        data-pending={row.pending || undefined}
+        className={cn(
+          'absolute left-0 flex border-border border-b',
+          row.pending && 'bg-accent/40',
+          selected && 'bg-accent',
+        )}
+        style={style}
+      >
+        {leafColumns.map((leaf) => {
+          const column = byId.get(leaf.id);
+          const editable = Boolean(column && !column.readonly);
+          const open = () => {
+            if (!editable || !column) return;
+            // A boolean cell toggles on click (true, 1, 'true' and '1' read as true).
+            if (column.dataType === 'boolean') {
+              props.onCellCommit(row, column, !readBooleanCell(row.values[column.id]));
+            } else {
+              setEditing({ rowId: row.id, columnId: leaf.id });
+            }
+          };
+          return (
+            <td
+              key={leaf.id}
+              tabIndex={editable ? 0 : -1}
+              aria-label={column?.label}
+              onClick={open}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && event.target === event.currentTarget) open();
+              }}
+              className={cn(
+                'relative flex shrink-0 items-center overflow-visible px-2 text-sm',
+                editable && 'cursor-text hover:bg-accent/50',
+              )}
+              style={{ width: leaf.getSize(), height: DATA_TABLE.rowHeight }}
+            >
+              {leaf.id === SELECT_COLUMN ? (
+                row.pending ? (
+                  <PendingActions
+                    row={row}
+                    onConfirm={props.onConfirmPending}
+                    onDiscard={props.onDiscardPending}
+                  />
+                ) : (
+                  <input
+                    type="checkbox"
+                    aria-label="Select row"
+                    checked={selected}
+                    onChange={(event) => onSelectionChange({ ...selection, [row.id]: event.target.checked })}
+                  />
+                )
+              ) : (
+                cellContent(row, leaf.id)
+              )}
+            </td>
+          );
+        })}
+      </tr>
+    );
+  };
+
+  const rows: ReactNode[] = [];
+  for (let index = visible.first; index <= visible.last; index++) rows.push(renderRow(index));
+
   return (
     <div
+      ref={scroller}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       className="relative overflow-auto rounded-md border border-border"
       style={{ height: DATA_TABLE.height }}
     >
-      <table style={{ width: table.getTotalSize() }} className="block min-w-full">
+      <table
+        aria-rowcount={rowCount + 1}
+        style={{ width: table.getTotalSize() }}
+        className="block min-w-full"
+      >
         <thead className="sticky top-0 z-10 block">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} className="flex border-border border-b bg-muted">
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
+              {group.headers.map((head) => {
+                const sorted = sorting?.id === head.column.id ? (sorting.desc ? 'desc' : 'asc') : false;
                 return (
                   <th
-                    key={header.id}
+                    key={head.id}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                     className="relative flex shrink-0 items-center gap-1 px-2 font-medium text-muted-foreground text-xs"
-                    style={{ width: header.getSize(), height: DATA_TABLE.rowHeight }}
+                    style={{ width: head.getSize(), height: header }}
                   >
-                    {header.column.getCanSort() ? (
+                    {head.column.id === SELECT_COLUMN ? (
+                      <input
+                        type="checkbox"
+                        aria-label="Select all rows"
+                        checked={allLoadedSelected}
+                        onChange={(event) =>
+                          onSelectionChange(
+                            event.target.checked
+                              ? Object.fromEntries(props.loadedIds.map((id) => [id, true]))
+                              : {},
+                          )
+                        }
+                      />
+                    ) : (
                       <button
                         type="button"
                         className="flex min-w-0 items-center gap-1 truncate hover:text-foreground"
-                        onClick={header.column.getToggleSortingHandler()}
+                        onClick={() => props.onSortingChange(nextSorting(sorting, head.column.id))}
                       >
-                        <FlexRender header={header} />
+                        <FlexRender header={head} />
                         {sorted === 'asc' && <ArrowUp className="size-3" aria-hidden="true" />}
                         {sorted === 'desc' && <ArrowDown className="size-3" aria-hidden="true" />}
                       </button>
-                    ) : (
-                      <FlexRender header={header} />
                     )}
-                    {header.column.getCanResize() && (
+                    {head.column.getCanResize() && (
                       <button
                         type="button"
                         tabIndex={-1}
-                        aria-label={`Resize ${header.column.id}`}
-                        onMouseDown={header.getResizeHandler()}
-                        onTouchStart={header.getResizeHandler()}
+                        aria-label={`Resize ${head.column.id}`}
+                        onMouseDown={head.getResizeHandler()}
+                        onTouchStart={head.getResizeHandler()}
                         className="absolute top-0 right-0 h-full w-1 cursor-col-resize select-none hover:bg-ring"
                       />
                     )}
@@ -204,58 +282,8 @@ export function DataTable(props: DataTableProps) {
             </tr>
           ))}
         </thead>
-        <tbody className="block">
-          {table.getRowModel().rows.map((row) => (
-            <tr
-              key={row.id}
-              data-pending={row.original.pending || undefined}
-              className={cn(
-                'flex border-border border-b last:border-b-0',
-                row.original.pending && 'bg-accent/40',
-                row.getIsSelected() && 'bg-accent',
-              )}
-            >
-              {row.getAllCells().map((cell) => {
-                const column = byId.get(cell.column.id);
-                const editable = Boolean(column && !column.readonly);
-                const open = () => {
-                  if (!editable || !column) return;
-                  // A boolean cell toggles on click (true, 1, 'true' and '1' read as true).
-                  if (column.dataType === 'boolean') {
-                    props.onCellCommit(
-                      row.original,
-                      column,
-                      !readBooleanCell(row.original.values[column.id]),
-                    );
-                  } else {
-                    setEditing({ rowId: row.id, columnId: cell.column.id });
-                  }
-                };
-                return (
-                  <td
-                    key={cell.id}
-                    tabIndex={editable ? 0 : -1}
-                    aria-label={column?.label}
-                    onClick={open}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter' && event.target === event.currentTarget) open();
-                    }}
-                    className={cn(
-                      'relative flex shrink-0 items-center overflow-visible px-2 text-sm',
-                      editable && 'cursor-text hover:bg-accent/50',
-                    )}
-                    style={{ width: cell.column.getSize(), height: DATA_TABLE.rowHeight }}
-                  >
-                    {cell.column.id === 'select' ? (
-                      <FlexRender cell={cell} />
-                    ) : (
-                      cellContent(row.original, cell.column.id)
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+        <tbody className="relative block" style={{ height: visible.totalHeight }}>
+          {rows}
         </tbody>
       </table>
     </div>

@@ -3,23 +3,31 @@ import {
   type EntityInfo,
   type EntityRecordView,
   exportFileName,
-  exportRows,
   tableColumns,
 } from '@atelier/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import type { RowSelectionState } from '@tanstack/react-table';
-import { Download, Plus, Trash2 } from 'lucide-react';
-import Papa from 'papaparse';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { Download, Plus, Search, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { databaseKeys, recordsApi, useRecords } from '../api.ts';
+import {
+  databaseKeys,
+  exportRecords,
+  PAGE_ROWS,
+  type RecordsView,
+  recordsApi,
+  recordsPageQuery,
+  useRecordCount,
+} from '../api.ts';
 import { useBulkDelete } from '../hooks/use-bulk-delete.ts';
+import { pagesOf } from '../row-window.ts';
+import { searchFilter } from '../search.ts';
 import { AccessControlPopover, type AccessControlPopoverProps } from './access-control-popover.tsx';
 import { AddColumnDialog } from './add-column-dialog.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
-import { DataTable, type GridRow } from './data-table.tsx';
+import { DataTable, type GridRow, type GridSorting } from './data-table.tsx';
 
 export interface EntityRecordsProps extends Pick<AccessControlPopoverProps, 'sendChatMessage' | 'chatBusy'> {
   appId: string;
@@ -27,23 +35,60 @@ export interface EntityRecordsProps extends Pick<AccessControlPopoverProps, 'sen
 }
 
 const toGridRow = (record: EntityRecordView): GridRow => ({ id: record.id, pending: false, values: record });
+/** The server's default order (spec 2 §7: newest first). */
+const NEWEST_FIRST = '-createdAt';
+const SEARCH_DELAY_MS = 300;
 
-/** One entity's table with its toolbar: new row, add column, import, export, delete, access control. */
+/**
+ * One entity's table with its toolbar: new row, add column, import, export, delete, access control,
+ * search. The table shows every record of the entity, a page at a time as it scrolls: sorting,
+ * searching and counting happen on the server.
+ */
 export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: EntityRecordsProps) {
   const client = useQueryClient();
-  const records = useRecords(appId, entity.name);
   const [pending, setPending] = useState<GridRow[]>([]);
-  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [selection, setSelection] = useState<Record<string, boolean>>({});
+  const [sorting, setSorting] = useState<GridSorting | null>(null);
+  const [search, setSearch] = useState('');
+  const [searched, setSearched] = useState('');
+  const [range, setRange] = useState<[number, number]>([0, 0]);
+  const [exportShare, setExportShare] = useState<number | null>(null);
   const columns = useMemo(() => tableColumns(entity.schema), [entity.schema]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const view = useMemo<RecordsView>(
+    () => ({
+      sort: sorting ? `${sorting.desc ? '-' : ''}${sorting.id}` : NEWEST_FIRST,
+      q: searched ? searchFilter(entity.schema, searched) : undefined,
+    }),
+    [sorting, searched, entity.schema],
+  );
+
   const key = useMemo(() => databaseKeys.records(appId, entity.name), [appId, entity.name]);
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: key }), [client, key]);
+  const count = useRecordCount(appId, entity.name, view);
+  const pages = pagesOf(Math.max(0, range[0] - pending.length), range[1] - pending.length, PAGE_ROWS);
+  const loaded = useQueries({
+    queries: pages.map((page) => recordsPageQuery(appId, entity.name, view, page)),
+  });
+  const pageRows = new Map(pages.map((page, n) => [page, loaded[n]?.data]));
+  const loadedIds = [...pageRows.values()].flatMap((rows) => rows?.map((record) => record.id) ?? []);
+  const rowAt = (index: number): GridRow | undefined => {
+    if (index < pending.length) return pending[index];
+    const at = index - pending.length;
+    const record = pageRows.get(Math.floor(at / PAGE_ROWS))?.[at % PAGE_ROWS];
+    return record && toGridRow(record);
+  };
+  const onRangeChange = useCallback((first: number, last: number) => setRange([first, last]), []);
+
   const deleteOne = useCallback(
     (id: string) => recordsApi.delete(appId, entity.name, id),
     [appId, entity.name],
   );
   const bulkDelete = useBulkDelete(deleteOne, refresh);
-
-  const rows = useMemo(() => [...pending, ...(records.data ?? []).map(toGridRow)], [pending, records.data]);
   const selectedIds = Object.keys(selection).filter((id) => selection[id]);
 
   const onCellCommit = async (row: GridRow, column: { id: string }, value: unknown) => {
@@ -57,7 +102,7 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
     }
     try {
       const saved = await recordsApi.update(appId, entity.name, row.id, { [column.id]: value });
-      client.setQueryData<EntityRecordView[]>(key, (current) =>
+      client.setQueriesData<EntityRecordView[]>({ queryKey: [...key, 'page'] }, (current) =>
         current?.map((record) => (record.id === saved.id ? saved : record)),
       );
     } catch {
@@ -94,25 +139,27 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
     if (state.status === 'done' || state.status === 'cancelled') resetBulkDelete();
   }, [state, resetBulkDelete]);
 
-  const exportCsv = () => {
-    const data = records.data ?? [];
-    if (data.length === 0) {
+  const exportCsv = async () => {
+    if (!count.data) {
       toast.error(DATABASE_MESSAGES.noDataToExport);
       return;
     }
-    const csv = Papa.unparse(
-      exportRows(
-        data,
-        columns.map((column) => column.id),
-      ),
-    );
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = exportFileName(entity.name);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    setExportShare(0);
+    try {
+      const csv = await exportRecords(appId, entity.name, setExportShare);
+      const url = URL.createObjectURL(csv);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = exportFileName(entity.name);
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Export failed');
+    } finally {
+      setExportShare(null);
+    }
   };
+  const total = count.data ?? 0;
 
   return (
     <section aria-label={`${entity.name} records`} className="grid min-w-0 gap-3">
@@ -143,9 +190,9 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
           schema={entity.schema}
           onImported={() => void refresh()}
         />
-        <Button variant="outline" size="sm" onClick={exportCsv}>
+        <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exportShare !== null}>
           <Download aria-hidden="true" />
-          Export
+          {exportShare === null ? 'Export' : `Exporting… ${Math.round(exportShare * 100)}%`}
         </Button>
         {selectedIds.length > 0 && state.status !== 'processing' && (
           <Button variant="destructive" size="sm" onClick={() => void onDelete()}>
@@ -172,16 +219,36 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
           </Button>
         </div>
       )}
-      {records.isPending ? (
+      <div className="relative max-w-xs">
+        <Search
+          aria-hidden="true"
+          className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-2.5 size-4 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          aria-label="Search records"
+          placeholder="Search records"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="h-8 pl-8"
+        />
+      </div>
+      {count.isPending ? (
         <Skeleton className="h-[480px]" />
-      ) : records.isError ? (
+      ) : count.isError ? (
         <p role="alert" className="text-destructive text-sm">
           Could not load the records. Try again.
         </p>
       ) : (
         <DataTable
           columns={columns}
-          rows={rows}
+          rowCount={pending.length + total}
+          rowAt={rowAt}
+          onRangeChange={onRangeChange}
+          loadedIds={loadedIds}
+          sorting={sorting}
+          viewKey={`${view.sort}|${view.q ?? ''}`}
+          onSortingChange={setSorting}
           selection={selection}
           onSelectionChange={setSelection}
           onCellCommit={(row, column, value) => void onCellCommit(row, column, value)}
@@ -190,8 +257,9 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
           uploadImage={async (file) => (await recordsApi.uploadImage(appId, file)).file_url}
         />
       )}
-      <p className="text-muted-foreground text-xs">
-        {records.data?.length ?? 0} {records.data?.length === 1 ? 'record' : 'records'}
+      <p className="text-muted-foreground text-xs" aria-live="polite">
+        {total.toLocaleString('en-US')} {total === 1 ? 'record' : 'records'}
+        {searched ? ' found' : ''}
       </p>
     </section>
   );
