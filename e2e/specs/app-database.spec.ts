@@ -189,7 +189,7 @@ test('the database panel: add columns, rows, every cell editor, CSV import of 1,
     inStock: false,
     tags: ['hot', 'sweet'],
   });
-  await expect(page.getByText(`${ROWS + 1} records`)).toBeVisible();
+  await expect(page.getByText(`${(ROWS + 1).toLocaleString('en-US')} records`)).toBeVisible();
 
   // Export: {Entity}_export_{YYYY-MM-DD}.csv with every record.
   const download = page.waitForEvent('download');
