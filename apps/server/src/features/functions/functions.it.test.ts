@@ -216,8 +216,15 @@ describe('function invoke', () => {
     expect(((await anonymous.json()) as { error: { message: string } }).error.message).toBe(
       'App must be published to get webhook URL',
     );
-    const builder = await t.app.request(`/api/apps/${appId}/functions/greet?name=Ada`, {
+    // The builder's cookie does not count for functions (issue 20 #10); their bearer token does.
+    const byCookie = await t.app.request(`/api/apps/${appId}/functions/greet?name=Ada`, {
       headers: alice.headers,
+    });
+    expect(byCookie.status).toBe(409);
+    const refreshed = await request(alice, 'POST', '/api/auth/token/refresh');
+    const { accessToken } = (await refreshed.json()) as { accessToken: string };
+    const builder = await t.app.request(`/api/apps/${appId}/functions/greet?name=Ada`, {
+      headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(await builder.json()).toEqual({ text: 'Hi, Ada!', key: 10 });
   });

@@ -99,16 +99,21 @@ const invokeGetRoute = createRoute({
 
 /** Function routes (spec 1 §7, spec 3 §7). Static paths (`list`, `deploy`) are declared before `{name}`. */
 export function functionsRoutes(rt: FunctionsRuntime) {
-  const invoke = (c: Context<AppEnv>) =>
-    invokeFunction(rt, {
+  const invoke = (c: Context<AppEnv>) => {
+    // Functions never authenticate by the builder's cookie (issue 20 #10): a link or form on any
+    // site would run them, and their `ctx.sdk`, with the owner's rights. Only a bearer credential
+    // (the app SDK's tokens) names the caller; a cookie-only request is anonymous.
+    const actor = c.var.actor && c.var.actor.via !== 'cookie' ? c.var.actor : null;
+    return invokeFunction(rt, {
       appId: c.req.param('appId') ?? '',
       name: c.req.param('name') ?? '',
       request: c.req.raw,
       body: () => c.req.arrayBuffer(),
-      actor: c.var.actor ?? null,
-      trigger: c.var.actor && c.var.actor.via !== 'cookie' ? 'sdk' : 'webhook',
+      actor,
+      trigger: actor ? 'sdk' : 'webhook',
       env: c.env as SdkDispatchEnv | undefined,
     });
+  };
   const router = createRouter()
     .openapi(listRoute, async (c) =>
       c.json(await listFunctions(rt, builderOf(c), c.req.valid('param').appId), 200),

@@ -80,7 +80,7 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
   const headers: [string, string][] = [];
   for (const [key, value] of request.headers) {
     if (key === 'cookie') continue;
-    if (key === 'authorization' && actor && actor.via !== 'cookie') continue;
+    if (key === 'authorization' && actor) continue;
     headers.push([key, value]);
   }
   const started = performance.now();
@@ -188,10 +188,9 @@ async function sdkCall(
   }
   const headers = new Headers({ accept: 'application/json', origin: rt.origin() });
   if (call.role === 'caller') {
-    for (const name of ['authorization', 'cookie']) {
-      const value = original.headers.get(name);
-      if (value) headers.set(name, value);
-    }
+    // The caller's bearer credential only: never the cookie (functions do not act by cookie).
+    const authorization = original.headers.get('authorization');
+    if (authorization) headers.set('authorization', authorization);
   }
   let body: string | undefined;
   if (call.body !== undefined && method !== 'GET') {
