@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps) {
   // Before Atelier's routes: the Base44 SDK's calls on paths both use (features/base44/protocol.ts).
   app.route('/api', base44Module(deps, auth));
   app.route('/api', api);
-  app.route('/', metricsRoutes(metrics, deps.config.metricsToken));
+  app.route('/', metricsRoutes(metrics, deps.config.metricsToken, deps.config.auth.trustProxy));
   app.route('/api', docsRoutes(api));
   app.all('/api/*', apiNotFound);
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { type AppDeps, createApp } from './app.ts';
 import type { Config } from './config.ts';
+import { printAdminSetupCode } from './features/accounts/admin-setup.ts';
 import { createPreviewApp, disposeAppsRuntime } from './features/apps/apps.module.ts';
 import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
@@ -70,6 +71,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     { url, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     'listening',
   );
+  await printAdminSetupCode(config, database, logger);
   // The preview origin: a second listener that serves only compiled app documents (features/preview).
   let preview: ServerType;
   try {

@@ -60,6 +60,7 @@ export interface ErrorBody {
 export const GENERIC_ERROR_MESSAGES = {
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON',
+  jsonTooDeep: 'The request body is nested too deeply (limit 100 levels)',
   payloadTooLarge: 'The request body is too large (limit 1 MiB)',
   validation: 'The request is not valid',
   internal: 'Something went wrong on our side. Please try again.',

@@ -153,10 +153,10 @@ describe.runIf(testDbKind === 'postgres')('two server processes behind a round-r
     expect(session.json).toMatchObject({ user: { id: signed.userId, email: 'session@example.com' } });
   });
 
-  it('counts failed logins across both instances: the limit hits after the same number of tries', async () => {
+  it('counts failed logins across both instances: the back-off starts after the same number of tries', async () => {
     await signUp('limits@example.com');
     const servedBy = new Set<string | null>();
-    for (let attempt = 1; attempt <= AUTH_LIMITS.loginMaxFailures; attempt++) {
+    for (let attempt = 1; attempt <= AUTH_LIMITS.loginFreeFailures + 1; attempt++) {
       const res = await call('POST', '/api/auth/login', {
         email: 'limits@example.com',
         password: 'wrong-password-1',
@@ -165,7 +165,7 @@ describe.runIf(testDbKind === 'postgres')('two server processes behind a round-r
       servedBy.add(res.servedBy);
     }
     expect(servedBy).toEqual(new Set(['a', 'b']));
-    // The next try is refused whichever instance answers, even with the right password.
+    // This address now waits out its back-off whichever instance answers, even with the right password.
     for (const password of ['wrong-password-1', STRONG_PASSWORD]) {
       const refused = await call('POST', '/api/auth/login', { email: 'limits@example.com', password });
       expect(refused.status).toBe(429);

@@ -1,4 +1,5 @@
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { AdminSetupSection } from '../features/auth/components/settings/admin-setup-section.tsx';
 import { DangerSection } from '../features/auth/components/settings/danger-section.tsx';
 import { EmailSection } from '../features/auth/components/settings/email-section.tsx';
 import { PasswordSection } from '../features/auth/components/settings/password-section.tsx';
@@ -17,6 +18,7 @@ export function SettingsRoute() {
           <ProfileSection key={`profile-${user.id}`} user={user} />
           <EmailSection user={user} />
           <PasswordSection user={user} />
+          <AdminSetupSection user={user} />
           <DangerSection user={user} />
         </>
       ) : (

@@ -61,6 +61,8 @@ export const AUTH_TEXTS = {
   passwordChanged: 'Password changed',
   profileSaved: 'Settings saved',
   signedOutEverywhere: 'Signed out of all sessions',
+  adminSetupInvalid: 'This setup code is not valid',
+  adminSetupDone: 'You are now the admin of this Atelier',
   deleteConfirmMismatch: 'Type your email to confirm',
   accountDeleted: 'Your account has been deleted',
   invalidCustomToken: 'This sign-in token is invalid or has expired',

@@ -13,8 +13,17 @@ export const AUTH_LIMITS = {
   actionCodeTtlMs: 15 * 60 * 1000,
   otpLength: 6,
   otpMaxAttempts: 5,
-  loginMaxFailures: 10,
+  /** Failed logins counted over 15 minutes (issue 20 #8: back-off, never a wall for the owner). */
   loginWindowMs: 15 * 60 * 1000,
+  /** Wrong passwords one address may try on one account before each further one waits… */
+  loginFreeFailures: 5,
+  /** …30 s, then 1 min, 2 min… doubling per failure, at most 15 minutes. */
+  loginBackoffBaseMs: 30 * 1000,
+  loginBackoffMaxMs: 15 * 60 * 1000,
+  /** Past this many failures on one account from all addresses, any address that failed on it waits from its first failure. */
+  loginAccountAlertFailures: 50,
+  /** Failed logins one address may make across all accounts (a proxy or office shares one address). */
+  loginMaxFailuresPerIp: 100,
 } as const;
 
 /** Tenant of the builders; an app's end users live in `app:{appId}`. */

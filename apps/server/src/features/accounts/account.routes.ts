@@ -23,7 +23,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { clearSessionCookie } from '../../platform/auth/cookies.ts';
-import { maybeActor, optionalActor, requireActor } from '../../platform/auth/middleware.ts';
+import { maybeActor, optionalActor, requireActor, requireBuilder } from '../../platform/auth/middleware.ts';
+import { consumeOrThrow } from '../../platform/auth/rate-limits.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import {
@@ -34,6 +35,7 @@ import {
   updateProfile,
 } from './account.service.ts';
 import { type AccountsContext, toAuthUser } from './accounts.context.ts';
+import { claimAdminWithSetupCode, isAdminSetupPending } from './admin-setup.ts';
 import {
   AttemptsExceededError,
   completeEmailChange,
@@ -158,6 +160,29 @@ const revokeAllRoute = createRoute({
   responses: { 200: jsonContent(messageResponseSchema, 'Signed out everywhere') },
 });
 
+const adminSetupStateRoute = createRoute({
+  method: 'get',
+  path: '/auth/admin-setup',
+  tags,
+  summary: 'Whether this install still waits for its first admin (a setup code was printed to the console)',
+  middleware: [requireBuilder] as const,
+  responses: { 200: jsonContent(z.object({ pending: z.boolean() }), 'Pending or not') },
+});
+
+const adminSetupRoute = createRoute({
+  method: 'post',
+  path: '/auth/admin-setup',
+  tags,
+  summary: 'Become the first admin with the one-time setup code printed to the server console',
+  middleware: [requireBuilder] as const,
+  request: jsonBody(z.object({ code: z.string().min(1).max(100) })),
+  responses: {
+    200: jsonContent(z.object({ user: authUserSchema }), 'Admin now'),
+    400: errorContent('This setup code is not valid'),
+    429: errorContent('Too many attempts'),
+  },
+});
+
 const deleteAccountRoute = createRoute({
   method: 'delete',
   path: '/auth/account',
@@ -222,6 +247,22 @@ export function accountRoutes(ctx: AccountsContext) {
       await ctx.auth.sessions.revokeAll(c.get('actor').userId);
       clearSessionCookie(c, ctx.auth);
       return c.json({ message: AUTH_TEXTS.signedOutEverywhere }, 200);
+    })
+    .openapi(adminSetupStateRoute, async (c) => c.json({ pending: await isAdminSetupPending(ctx) }, 200))
+    .openapi(adminSetupRoute, async (c) => {
+      const actor = c.get('actor');
+      await consumeOrThrow(
+        ctx.auth.limits.otpByIp,
+        requestMeta(c).ip,
+        new AppError('rate_limited', AUTH_TEXTS.tooManyRequests),
+      );
+      if (!(await claimAdminWithSetupCode(ctx, actor.userId, c.req.valid('json').code))) {
+        throw new AppError('bad_request', AUTH_TEXTS.adminSetupInvalid);
+      }
+      ctx.logger.warn({ userId: actor.userId }, 'first admin claimed with the setup code');
+      const user = await ctx.repo.findUserById(actor.tenantId, actor.userId);
+      if (!user) throw new AppError('unauthorized', AUTH_TEXTS.signInRequired);
+      return c.json({ user: toAuthUser(ctx, user) }, 200);
     })
     .openapi(deleteAccountRoute, async (c) => {
       await deleteAccount(ctx, c.get('actor'), c.req.valid('json').confirmEmail);

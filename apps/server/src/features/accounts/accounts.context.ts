@@ -32,6 +32,8 @@ export interface AccountsContext {
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+  /** The request comes from this machine (client-ip.ts `isLoopbackRequest`). */
+  loopback: boolean;
 }
 
 export interface Tenant {

@@ -15,6 +15,7 @@ export type UserRow = typeof users.$inferSelect;
 export type AuthTokenRow = typeof authTokens.$inferSelect;
 
 const FIRST_ADMIN_KEY = 'auth.firstAdmin';
+const ADMIN_SETUP_KEY = 'auth.adminSetupCode';
 
 /**
  * Queries of the accounts area. Every user query names the tenant; functions that look a row up
@@ -67,7 +68,34 @@ export class AccountsRepo {
       .returning({ key: systemSettings.key });
     if (claimed.length === 0) return false;
     await this.db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+    await this.db.delete(systemSettings).where(eq(systemSettings.key, ADMIN_SETUP_KEY));
     return true;
+  }
+
+  async isFirstAdminClaimed(): Promise<boolean> {
+    const [row] = await this.db
+      .select({ key: systemSettings.key })
+      .from(systemSettings)
+      .where(eq(systemSettings.key, FIRST_ADMIN_KEY))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** The hash of the one-time admin setup code printed to the console (admin-setup.ts). */
+  async adminSetupCodeHash(): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ value: systemSettings.value })
+      .from(systemSettings)
+      .where(eq(systemSettings.key, ADMIN_SETUP_KEY))
+      .limit(1);
+    return (row?.value as { hash?: string } | undefined)?.hash;
+  }
+
+  async saveAdminSetupCodeHash(hash: string): Promise<void> {
+    await this.db
+      .insert(systemSettings)
+      .values({ key: ADMIN_SETUP_KEY, value: { hash } })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: { hash }, updatedAt: new Date() } });
   }
 
   async updateUser(

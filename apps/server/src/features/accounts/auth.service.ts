@@ -1,8 +1,9 @@
 import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXTS, PLATFORM_TENANT } from '@atelier/shared';
 import type { Actor } from '../../platform/auth/actor.ts';
+import { UNKNOWN_IP } from '../../platform/auth/client-ip.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, CUSTOM_TOKEN_TTL_SECONDS, newId } from '../../platform/auth/jwt.ts';
 import { hashPassword, isWeakPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { consumeOrThrow, isExhausted, penalize } from '../../platform/auth/rate-limits.ts';
+import { blockedForMs, consumeOrThrow, isExhausted, penalize } from '../../platform/auth/rate-limits.ts';
 import type { CreatedSession } from '../../platform/auth/sessions.ts';
 import { hashToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,6 +16,7 @@ import {
   resolveTenant,
 } from './accounts.context.ts';
 import type { UserRow } from './accounts.repo.ts';
+import { claimFirstAdminLocally } from './admin-setup.ts';
 import { sendVerificationEmail } from './email-actions.service.ts';
 
 /** A completed sign-in: the user and the new session (cookie for builders, bearer tokens otherwise). */
@@ -49,9 +51,7 @@ export async function signup(
   const passwordHash = await hashPassword(input.password);
   let user = await ctx.repo.insertUser({ tenantId: tenant.tenantId, email, name, passwordHash });
   if (!user) throw emailInUse();
-  if (tenant.tenantId === PLATFORM_TENANT && (await ctx.repo.claimFirstAdmin(user.id))) {
-    user = { ...user, isAdmin: true };
-  }
+  if (tenant.tenantId === PLATFORM_TENANT) user = await claimFirstAdminLocally(ctx, user, meta);
   const session = await ctx.auth.sessions.create(user, meta.userAgent);
   ctx.logger.info({ userId: user.id, tenantId: user.tenantId }, 'account created');
   try {
@@ -71,24 +71,51 @@ export async function login(
 ): Promise<SignIn> {
   const tenant = await resolveTenant(ctx, appId);
   const email = normaliseEmail(input.email);
-  const { loginFailuresByEmail, loginFailuresByIp } = ctx.auth.limits;
-  const emailKey = `${tenant.tenantId}:${email}`;
-  if (
-    (await isExhausted(loginFailuresByEmail, emailKey)) ||
-    (await isExhausted(loginFailuresByIp, meta.ip))
-  ) {
-    throw new AppError('rate_limited', AUTH_MESSAGES.login.tooManyAttempts);
+  const { loginFailuresByEmail, loginFailuresByPair, loginBackoff, loginFailuresByIp } = ctx.auth.limits;
+  const accountKey = `${tenant.tenantId}:${email}`;
+  const pairKey = `${meta.ip}|${accountKey}`;
+  const tooMany = (waitMs: number) =>
+    new AppError('rate_limited', AUTH_MESSAGES.login.tooManyAttempts, {
+      retryAfterSeconds: Math.ceil(waitMs / 1000),
+    });
+  // Issue 20 #8: an address that failed on this account waits out its back-off; an address with
+  // many failures over all accounts is refused. Nothing refuses an address that has not failed, so
+  // the owner's right password works whatever others try.
+  if (meta.ip !== UNKNOWN_IP) {
+    const waitMs = await blockedForMs(loginBackoff, pairKey);
+    if (waitMs > 0) throw tooMany(waitMs);
+    if (await isExhausted(loginFailuresByIp, meta.ip)) throw tooMany(AUTH_LIMITS.loginWindowMs);
   }
   const user = isEmailAddress(email) ? await ctx.repo.findUserByEmail(tenant.tenantId, email) : undefined;
   // Verifies against a stand-in hash when there is no user, so both answers take as long.
   const ok = await verifyPassword(user?.passwordHash, input.password.slice(0, AUTH_LIMITS.passwordMaxLength));
   if (!user || !ok) {
-    await Promise.all([penalize(loginFailuresByEmail, emailKey), penalize(loginFailuresByIp, meta.ip)]);
+    await recordLoginFailure(ctx, meta.ip, accountKey, pairKey);
     throw invalidCredentials();
   }
   if (user.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
-  await loginFailuresByEmail.delete(emailKey);
+  await Promise.all([loginFailuresByPair.delete(pairKey), loginFailuresByEmail.delete(accountKey)]);
   return { user, session: await ctx.auth.sessions.create(user, meta.userAgent) };
+}
+
+/**
+ * Counts a failed login and sets the pair's back-off: past the free failures (none once the account
+ * is under attack from many addresses), 30 s doubling per failure up to 15 minutes.
+ */
+async function recordLoginFailure(ctx: AccountsContext, ip: string, accountKey: string, pairKey: string) {
+  if (ip === UNKNOWN_IP) return;
+  const { loginFailuresByEmail, loginFailuresByPair, loginBackoff, loginFailuresByIp } = ctx.auth.limits;
+  const [pair, account] = await Promise.all([
+    loginFailuresByPair.penalty(pairKey),
+    loginFailuresByEmail.penalty(accountKey),
+    penalize(loginFailuresByIp, ip),
+  ]);
+  const free =
+    account.consumedPoints > AUTH_LIMITS.loginAccountAlertFailures ? 0 : AUTH_LIMITS.loginFreeFailures;
+  const over = pair.consumedPoints - free;
+  if (over <= 0) return;
+  const waitMs = Math.min(AUTH_LIMITS.loginBackoffBaseMs * 2 ** (over - 1), AUTH_LIMITS.loginBackoffMaxMs);
+  await loginBackoff.block(pairKey, Math.ceil(waitMs / 1000));
 }
 
 /** Signs in (or up) the owner of a verified address: magic links, codes and providers use this. */
@@ -117,9 +144,8 @@ export async function signInVerifiedEmail(
     (await ctx.repo.insertUser({ tenantId, email, emailVerifiedAt: new Date() })) ??
     (await ctx.repo.findUserByEmail(tenantId, email));
   if (!created) throw new AppError('internal_error', AUTH_MESSAGES.magicLink.signInFailed);
-  if (tenantId === PLATFORM_TENANT && (await ctx.repo.claimFirstAdmin(created.id))) {
-    return { ...created, isAdmin: true };
-  }
+  // Never the first admin by being first here (admin-setup.ts): a password sign-up from this
+  // machine, the console's setup code or ADMIN_EMAILS.
   return created;
 }
 

@@ -1,6 +1,7 @@
 import { outboxResponseSchema } from '@atelier/shared';
 import { createRoute } from '@hono/zod-openapi';
 import type { Config } from '../../config.ts';
+import { isLoopbackRequest } from '../../platform/auth/client-ip.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
@@ -11,13 +12,15 @@ const outboxRoute = createRoute({
   method: 'get',
   path: '/dev/outbox',
   tags: ['dev'],
-  summary: 'Mail kept instead of sent (only without SMTP_URL, never in production), newest first',
+  summary:
+    'Mail kept instead of sent (only without SMTP_URL, never in production, only to requests from this machine), newest first',
   responses: { 200: jsonContent(outboxResponseSchema, 'The kept messages') },
 });
 
 export function devOutboxRoutes(config: Config, database: Database) {
   return createRouter().openapi(outboxRoute, async (c) => {
-    if (!isOutboxEnabled(config)) throw notFound();
+    // The outbox holds live sign-in and reset links: for this machine only (issue 20 #15).
+    if (!isOutboxEnabled(config) || !isLoopbackRequest(c, config.auth.trustProxy)) throw notFound();
     return c.json({ messages: await listOutbox(database) }, 200);
   });
 }

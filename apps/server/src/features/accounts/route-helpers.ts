@@ -1,7 +1,7 @@
 import { errorResponseSchema } from '@atelier/shared';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { clientIp } from '../../platform/auth/client-ip.ts';
+import { clientIp, isLoopbackRequest } from '../../platform/auth/client-ip.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import type { RequestMeta } from './accounts.context.ts';
 
@@ -17,8 +17,10 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 export const errorContent = (description: string) => jsonContent(errorResponseSchema, description);
 
 export function requestMeta(c: Context<AppEnv>): RequestMeta {
+  const { trustProxy } = c.get('auth').config.auth;
   return {
-    ip: clientIp(c, c.get('auth').config.auth.trustProxy),
+    ip: clientIp(c, trustProxy),
     userAgent: c.req.header('user-agent') ?? null,
+    loopback: isLoopbackRequest(c, trustProxy),
   };
 }

@@ -23,6 +23,21 @@ const page = `<!doctype html>
 
 const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#reference', deepLinking: true });`;
 
+/**
+ * The reference page's policy: Swagger UI's own script and stylesheet from here (it sets style
+ * attributes), the OpenAPI document fetched from here, nothing else; never framed (issue 20 #15).
+ */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
 /** The OpenAPI document built from the zod contracts, and a self-hosted reference page. */
 export function docsRoutes(api: OpenAPIHono<AppEnv>) {
   const router = new Hono<AppEnv>();
@@ -35,7 +50,7 @@ export function docsRoutes(api: OpenAPIHono<AppEnv>) {
       }),
     ),
   );
-  router.get('/docs', (c) => c.html(page));
+  router.get('/docs', (c) => c.html(page, 200, { 'content-security-policy': DOCS_CSP }));
   router.get('/docs/assets/init.js', (c) => c.body(init, 200, { 'content-type': 'text/javascript' }));
   router.get('/docs/assets/:file', (c) => {
     const file = c.req.param('file');

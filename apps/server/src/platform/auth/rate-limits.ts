@@ -5,15 +5,21 @@ import { rateLimits } from '../db/schema/index.ts';
 import { UNKNOWN_IP } from './client-ip.ts';
 
 const WINDOW_SECONDS = AUTH_LIMITS.loginWindowMs / 1000;
+/** Points of a limiter used as a counter only. */
+const COUNT_ONLY = 1_000_000_000;
 
 /**
  * The database-backed limits of the sign-in flows (rate-limiter-flexible's Drizzle store: one
  * atomic upsert per hit, so the counts hold across every instance on one PostgreSQL).
  */
 export interface AuthRateLimits {
-  /** Failed logins per tenant + e-mail (10 per 15 minutes). */
+  /** Failed logins per tenant + e-mail from every address: a count only (never refuses by itself). */
   loginFailuresByEmail: RateLimiterDrizzle;
-  /** Failed logins per client address (10 per 15 minutes). */
+  /** Failed logins per client address + tenant + e-mail: a count only, which sets the back-off. */
+  loginFailuresByPair: RateLimiterDrizzle;
+  /** Address + account pairs waiting out their back-off (blocked keys). */
+  loginBackoff: RateLimiterDrizzle;
+  /** Failed logins per client address across accounts (100 per 15 minutes). */
   loginFailuresByIp: RateLimiterDrizzle;
   /** E-mails sent to one address (verification, reset, magic link, e-mail change). */
   mailByRecipient: RateLimiterDrizzle;
@@ -36,8 +42,10 @@ export function createAuthRateLimits(database: Database, options: { sweep: boole
       clearExpiredByTimeout: options.sweep,
     });
   return {
-    loginFailuresByEmail: make('login-email', AUTH_LIMITS.loginMaxFailures),
-    loginFailuresByIp: make('login-ip', AUTH_LIMITS.loginMaxFailures),
+    loginFailuresByEmail: make('login-email', COUNT_ONLY),
+    loginFailuresByPair: make('login-pair', COUNT_ONLY),
+    loginBackoff: make('login-backoff', 1),
+    loginFailuresByIp: make('login-ip', AUTH_LIMITS.loginMaxFailuresPerIp),
     mailByRecipient: make('mail-to', 5),
     mailByIp: make('mail-ip', 200),
     otpByIp: make('otp-ip', 50),
@@ -67,4 +75,10 @@ export async function consumeOrThrow(limiter: RateLimiterDrizzle, key: string, e
 export async function penalize(limiter: RateLimiterDrizzle, key: string): Promise<void> {
   if (key === UNKNOWN_IP) return;
   await limiter.penalty(key);
+}
+
+/** Milliseconds until a blocked key may try again; 0 when it is not blocked. */
+export async function blockedForMs(limiter: RateLimiterDrizzle, key: string): Promise<number> {
+  const res = await limiter.get(key);
+  return res !== null && res.consumedPoints > limiter.points ? res.msBeforeNext : 0;
 }

@@ -46,8 +46,36 @@ async function readIncoming(c: Context<AppEnv>, incoming: IncomingMessage): Prom
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Deepest nesting of objects and arrays a JSON body may have (entity fields stop at 64 levels). */
+export const JSON_MAX_DEPTH = 100;
+
+/**
+ * The nesting depth of a JSON text, counted in one pass over its characters (strings skipped), so a
+ * deeply nested body is refused before anything recurses over it: parsers, validators, serialisers.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \\ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (ch === 125 /* } */ || ch === 93 /* ] */) depth--;
+  }
+  return deepest;
+}
+
 function checkJson(text: string): void {
   if (text.trim() === '') return;
+  if (jsonDepth(text) > JSON_MAX_DEPTH) {
+    throw new AppError('invalid_json', GENERIC_ERROR_MESSAGES.jsonTooDeep, { maxDepth: JSON_MAX_DEPTH });
+  }
   try {
     JSON.parse(text);
   } catch (error) {
@@ -59,7 +87,7 @@ function checkJson(text: string): void {
 
 /**
  * For JSON requests: refuses bodies over 1 MiB (413 payload_too_large) and parses the body once,
- * answering 400 invalid_json when it is malformed. The parsed body is cached on the request, so the
+ * answering 400 invalid_json when it is malformed or nested deeper than JSON_MAX_DEPTH. The parsed body is cached on the request, so the
  * route validators read it without parsing again. Other content types pass through untouched.
  */
 export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {

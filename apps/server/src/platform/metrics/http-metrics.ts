@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
+import { isLoopbackRequest } from '../auth/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -28,9 +29,13 @@ const sameSecret = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** `GET /metrics` in Prometheus's text format; with METRICS_TOKEN set it asks for `Authorization: Bearer`. */
-export function metricsRoutes(metrics: Metrics, token: string | undefined) {
+/**
+ * `GET /metrics` in Prometheus's text format; with METRICS_TOKEN set it asks for `Authorization:
+ * Bearer`, without it only requests from this machine get an answer (404 to others: issue 20 #15).
+ */
+export function metricsRoutes(metrics: Metrics, token: string | undefined, trustProxy: boolean) {
   return new Hono<AppEnv>().get('/metrics', async (c) => {
+    if (!token && !isLoopbackRequest(c, trustProxy)) return c.text('Not found\n', 404);
     if (token) {
       const given = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1] ?? '';
       if (!sameSecret(given, token)) {

@@ -19,6 +19,7 @@ export const queryKeys = {
   account: () => [...queryKeys.all, 'account'] as const,
   providers: () => [...queryKeys.all, 'providers'] as const,
   outbox: () => ['dev', 'outbox'] as const,
+  adminSetup: () => [...queryKeys.all, 'admin-setup'] as const,
 };
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -82,6 +83,8 @@ export const authApi = {
   deleteAccount: (confirmEmail: string) =>
     apiFetch<MessageResponse>('/api/auth/account', { method: 'DELETE', body: { confirmEmail } }),
   requestEmailChange: (newEmail: string) => post<MessageResponse>('/api/auth/email-change', { newEmail }),
+  adminSetupPending: () => apiFetch<{ pending: boolean }>('/api/auth/admin-setup'),
+  claimAdmin: (code: string) => post<{ user: AuthUser }>('/api/auth/admin-setup', { code }),
   completeEmailChange: (newEmail: string, oobCode: string) =>
     post<{ message: string; email: string }>('/api/live_api/account/completeEmailChange', {
       newEmail,
