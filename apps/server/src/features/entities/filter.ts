@@ -320,7 +320,8 @@ export function compileSort(sort: string | undefined, resolve: FieldResolver): S
   const key = field.kind === 'system' ? SYSTEM_SQL[field.name] : jsonAt(field.path);
   const tie = descending ? sql.raw('r.created_at desc, r.id desc') : sql.raw('r.created_at asc, r.id asc');
   if (field.kind === 'system' && (field.name === 'createdAt' || field.name === 'id')) {
-    return field.name === 'id' ? sql`r.id ${direction}` : tie;
+    // Never null: no NULLS clause, so the primary key (scanned either way) serves the order.
+    return field.name === 'id' ? sql`r.id ${sql.raw(descending ? 'desc' : 'asc')}` : tie;
   }
   return sql`${key} ${direction}, ${tie}`;
 }
