@@ -22,6 +22,7 @@ import { functionsModule } from './features/functions/functions.module.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { llmAdminRoutes, llmRoutes } from './features/llm/llm.routes.ts';
 import { plansModule } from './features/plans/plans.module.ts';
+import { createPreviewActors } from './features/preview/preview-actors.ts';
 import { toolsModule } from './features/tools/tools.module.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { authContext, csrfGuard } from './platform/auth/middleware.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', webAppSecurityHeaders(deps.config));
   app.use('/api/*', sdkCors);
   const auth = createAuthRuntime(deps.config, deps.database, deps.bus);
+  auth.previewActors = createPreviewActors(deps);
   app.use('/api/*', rateLimit({ database: deps.database, auth, limits: deps.config.rateLimits }));
   app.use('*', bodyLimits(UPLOAD_ROUTES));
   app.use('/api/*', jsonBody);

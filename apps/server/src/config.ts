@@ -124,6 +124,11 @@ export interface PreviewConfig {
   origin: string;
   /** True when PREVIEW_ORIGIN was set (the server then never rewrites `origin`). */
   originConfigured: boolean;
+  /**
+   * Development with neither PUBLIC_URL nor PREVIEW_ORIGIN: the preview follows the host name the
+   * builder was opened at (platform/http/preview-hosts.ts).
+   */
+  followHost: boolean;
 }
 
 export interface AppsDomainConfig {
@@ -166,7 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
-    preview: previewConfig(e.PORT, e.PREVIEW_PORT, e.PREVIEW_ORIGIN),
+    preview: previewConfig(e.PORT, e.PREVIEW_PORT, e.PREVIEW_ORIGIN, {
+      followHost: e.NODE_ENV !== 'production' && !e.PUBLIC_URL && !e.PREVIEW_ORIGIN,
+    }),
     apps: appsDomainConfig(publicUrlOf(e), e.APPS_DOMAIN),
     dataSources: toDataSourcesConfig(e),
     auth: toAuthConfig(e),
@@ -234,11 +241,13 @@ function previewConfig(
   port: number,
   previewPort: number | undefined,
   origin: string | undefined,
+  { followHost }: { followHost: boolean },
 ): PreviewConfig {
   const resolvedPort = previewPort ?? (port === 0 ? 0 : Math.min(port + 1, 65535));
   return {
     port: resolvedPort,
     origin: (origin ?? `http://localhost:${resolvedPort}`).replace(/\/$/, ''),
     originConfigured: origin !== undefined,
+    followHost,
   };
 }

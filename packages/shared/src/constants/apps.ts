@@ -24,6 +24,15 @@ export const DESKTOP_BREAKPOINT_PX = 1024;
 /** A preview link (token) is valid this long; the builder asks for a new one before it runs out. */
 export const PREVIEW_TOKEN_TTL_SECONDS = 15 * 60;
 
+/**
+ * Whom the builder's preview runs as ("View as"): the app's owner (the default, like the builder
+ * in Base44's preview), a signed-out visitor, or the app's test end user (created on demand).
+ */
+export const PREVIEW_VIEW_AS = ['owner', 'visitor', 'user'] as const;
+export type PreviewViewAs = (typeof PREVIEW_VIEW_AS)[number];
+/** The test end user's address in each app's tenant (a reserved domain: it never receives mail). */
+export const PREVIEW_TEST_USER_EMAIL = 'test-user@preview.invalid';
+
 /** Custom domains are proven with a TXT record at this name under the domain. */
 export const DOMAIN_VERIFY_PREFIX = '_atelier-verify';
 

@@ -6,6 +6,7 @@ import {
   APP_STATUSES,
   APP_TYPES,
   MAX_VERSIONS_PAGE,
+  PREVIEW_VIEW_AS,
 } from '../constants/apps.ts';
 import { builderPatchShape } from './builder.ts';
 
@@ -218,6 +219,8 @@ export const previewTokenRequestSchema = z
     versionId: z.string().min(1).max(100).optional(),
     /** The builder page's origin (`location.origin`), where the preview posts runtime errors; must be a builder origin. */
     parentOrigin: z.string().max(200).optional(),
+    /** Whom the preview's app acts as (default `owner`); `user` creates the app's test end user on first use. */
+    viewAs: z.enum(PREVIEW_VIEW_AS).optional(),
   })
   .meta({ id: 'PreviewTokenRequest' });
 
@@ -229,6 +232,7 @@ export const previewTokenResponseSchema = z
     url: z.string(),
     previewOrigin: z.string(),
     expiresAt: z.string(),
+    viewAs: z.enum(PREVIEW_VIEW_AS),
   })
   .meta({ id: 'PreviewToken' });
 export type PreviewTokenResponse = z.infer<typeof previewTokenResponseSchema>;

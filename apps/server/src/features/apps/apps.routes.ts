@@ -142,6 +142,7 @@ export function appsRoutes(runtime: AppsRuntime) {
     })
     .openapi(previewTokenRoute, async (c) => {
       const { appId } = c.req.valid('param');
-      return c.json(await issuePreviewLink(runtime, builderOf(c), appId, c.req.valid('json')), 200);
+      const options = { ...c.req.valid('json'), requestOrigin: new URL(c.req.url).origin };
+      return c.json(await issuePreviewLink(runtime, builderOf(c), appId, options), 200);
     });
 }

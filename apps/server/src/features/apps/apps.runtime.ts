@@ -27,6 +27,8 @@ export interface AppOrigins {
   preview: string;
   /** Pages allowed to frame the preview: the builder (and Vite's dev server outside production). */
   builders: string[];
+  /** Development without PUBLIC_URL/PREVIEW_ORIGIN: the preview follows the builder's host name. */
+  followHost: boolean;
 }
 
 /** What the apps, preview and published-app routes share: one per application (per `AppDeps`). */
@@ -85,7 +87,12 @@ function createAppsRuntime(deps: AppDeps): AppsRuntime {
       const publicOrigin = new URL(config.publicUrl).origin;
       const builders = [publicOrigin];
       if (config.nodeEnv !== 'production') builders.push('http://localhost:5173', 'http://127.0.0.1:5173');
-      return { public: publicOrigin, preview: new URL(config.preview.origin).origin, builders };
+      return {
+        public: publicOrigin,
+        preview: new URL(config.preview.origin).origin,
+        builders,
+        followHost: config.preview.followHost,
+      };
     },
     dispose: () => compiler.dispose(),
   };

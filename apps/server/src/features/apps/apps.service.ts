@@ -3,10 +3,12 @@ import {
   type AppSummary,
   type CreateAppRequest,
   type PreviewTokenResponse,
+  type PreviewViewAs,
   type PublishAppRequest,
   type UpdateAppRequest,
 } from '@atelier/shared';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { previewSiteFor } from '../../platform/http/preview-hosts.ts';
 import {
   assertBuilderPatchAllowed,
   builderPartsOf,
@@ -14,6 +16,7 @@ import {
   saveBuilderPatch,
 } from '../builder/builder.service.ts';
 import { assertFieldsPatchAllowed } from '../builder/fields.service.ts';
+import { ensureTestEndUser } from '../preview/preview-actors.ts';
 import { toolsRuntime } from '../tools/tools.module.ts';
 import { saveToolEntries } from '../tools/tools.service.ts';
 import { appOrigin } from './app-origin.ts';
@@ -186,27 +189,34 @@ export async function issuePreviewLink(
   runtime: AppsRuntime,
   actor: AppActor,
   appId: string,
-  options: { versionId?: string | undefined; parentOrigin?: string | undefined } = {},
+  options: {
+    versionId?: string | undefined;
+    parentOrigin?: string | undefined;
+    /** The main server's origin as the builder page reached it (the request's own origin). */
+    requestOrigin?: string | undefined;
+    /** Whom the preview acts as (default the owner); `user` creates the app's test end user on first use. */
+    viewAs?: PreviewViewAs | undefined;
+  } = {},
 ): Promise<PreviewTokenResponse> {
   const app = await findApp(runtime, actor, appId);
   const { versionId } = options;
-  const origins = runtime.origins();
-  // The builder page names its origin (Vite's dev server differs from PUBLIC_URL); only builder origins qualify.
-  const parentOrigin =
-    options.parentOrigin && origins.builders.includes(options.parentOrigin)
-      ? options.parentOrigin
-      : origins.public;
+  // The builder page names its origin; only builder origins qualify (platform/http/preview-hosts.ts).
+  const site = previewSiteFor(runtime.origins(), options.parentOrigin, options.requestOrigin);
   const id = versionId ?? app.currentVersionId;
   if (!id) throw notFound(APP_MESSAGES.noVersions);
   if (!(await runtime.versions.unsafeFindVersionRow(app.id, id)))
     throw notFound(APP_MESSAGES.versionNotFound);
+  const viewAs = options.viewAs ?? 'owner';
+  const endUserId = viewAs === 'user' ? await ensureTestEndUser(runtime.deps.database.db, app.id) : undefined;
   const { token, expiresAt } = await runtime.previewTokens.sign({
     userId: actor.userId,
     appId: app.id,
     versionId: id,
-    parentOrigin,
+    parentOrigin: site.builder,
+    viewAs,
+    endUserId,
   });
-  const previewOrigin = origins.preview;
+  const previewOrigin = site.preview;
   const query = new URLSearchParams({ version: id, token });
   return {
     token,
@@ -214,5 +224,6 @@ export async function issuePreviewLink(
     url: `${previewOrigin}/preview/${encodeURIComponent(app.id)}?${query}`,
     previewOrigin,
     expiresAt: expiresAt.toISOString(),
+    viewAs,
   };
 }

@@ -11,9 +11,9 @@ export interface AppRuntimeConfig {
   /** Origin of the builder that embeds the preview; runtime errors are posted only to it. */
   parentOrigin?: string;
   /**
-   * The builder's preview only: the preview link token, which the app SDK sends as
-   * `x-atelier-preview-token` so the entity API serves the previewed version's entities (not the
-   * published ones).
+   * The builder's preview only: the preview credential (features/preview/preview-token.ts), which
+   * the app SDK sends as `x-atelier-preview-token`: the entity API serves the previewed version's
+   * entities, and the app acts as whom the builder's "View as" chose.
    */
   previewToken?: string;
 }

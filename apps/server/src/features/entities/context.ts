@@ -9,13 +9,13 @@ import type { AccessActor } from './access.ts';
 import type { EntitiesRepo } from './entities.repo.ts';
 import type { CompiledEntity, EntitySchemas } from './schemas.ts';
 
-/** The header that names the builder's preview (a preview token): the preview uses the version it shows. */
-export const PREVIEW_TOKEN_HEADER = 'x-atelier-preview-token';
+/** The header of the builder preview's credential: the preview uses the version it shows. */
+export { PREVIEW_CREDENTIAL_HEADER as PREVIEW_TOKEN_HEADER } from '../../platform/auth/runtime.ts';
 
 /** Whom a request of the entity API is from. */
 export interface EntityCaller {
   actor: Actor | undefined;
-  /** The preview token the app SDK sends from the builder's preview, if any. */
+  /** The preview credential the app SDK sends from the builder's preview, if any. */
   previewToken?: string | undefined;
 }
 
@@ -89,24 +89,38 @@ export class EntityContexts {
     appId: string,
     callerOrPending: EntityCaller | Promise<EntityCaller>,
   ): Promise<{ access: AccessActor; versionId: string | null }> {
-    // The app's row and the caller's sign-in are looked up side by side.
-    let [app, caller] = await Promise.all([this.appRow(appId), callerOrPending]);
+    // The app's row, the caller's sign-in and the previewed version are looked up side by side.
+    let [app, caller, previewed] = await Promise.all([
+      this.appRow(appId),
+      callerOrPending,
+      this.previewedVersion(appId, callerOrPending),
+    ]);
     const actor = caller.actor;
     // Builders (the database panel) always see the newest pointers, not a row from the cache.
     if (actor?.tenantId === PLATFORM_TENANT) app = await this.appRow(appId, true);
     if (!app) throw notFound(APP_MESSAGES.appNotFound);
     let access: AccessActor = { kind: 'anonymous' };
     if (actor?.tenantId === PLATFORM_TENANT && actor.userId === app.owner_id) {
-      return { access: { kind: 'owner', userId: actor.userId }, versionId: app.current_version_id };
+      return {
+        access: { kind: 'owner', userId: actor.userId },
+        versionId: previewed ?? app.current_version_id,
+      };
     }
     if (actor && actor.tenantId !== PLATFORM_TENANT && actor.appId === appId) {
       access = { kind: 'member', userId: actor.userId, tenantId: actor.tenantId };
     }
-    if (caller.previewToken) {
-      const claims = await this.previewTokens.verify(caller.previewToken);
-      if (claims && claims.appId === appId) return { access, versionId: claims.versionId };
-    }
-    return { access, versionId: app.published_version_id ?? app.current_version_id };
+    return { access, versionId: previewed ?? app.published_version_id ?? app.current_version_id };
+  }
+
+  /** The version the builder's preview shows, when the caller sends a valid preview credential of this app. */
+  private async previewedVersion(
+    appId: string,
+    callerOrPending: EntityCaller | Promise<EntityCaller>,
+  ): Promise<string | null> {
+    const { previewToken } = await callerOrPending;
+    if (!previewToken) return null;
+    const claims = await this.previewTokens.verifyCredential(previewToken);
+    return claims && claims.appId === appId ? claims.versionId : null;
   }
 
   /** Drops the cached row of an app (all rows when no id is given): it changed. */

@@ -155,13 +155,16 @@ describe('app SDK ↔ entity API', () => {
     expect(await visitor.entities.Fresh!.list().catch((error: unknown) => error)).toMatchObject({
       status: 404,
     });
-    const { token } = await appsRuntime(t.deps).previewTokens.sign({
+    const links = appsRuntime(t.deps).previewTokens;
+    const { token } = await links.sign({
       appId,
       versionId: draft.version.id,
       userId: owner.user.id,
       parentOrigin: 'http://localhost',
+      viewAs: 'visitor',
     });
-    const preview = createClient({ appId, baseUrl, previewToken: token });
+    const credential = await links.signCredential((await links.verify(token))!);
+    const preview = createClient({ appId, baseUrl, previewToken: credential });
     expect(await preview.entities.Fresh!.create({ a: 'x' })).toMatchObject({ a: 'x' });
     const forged = createClient({ appId, baseUrl, previewToken: `${token}x` });
     expect(await forged.entities.Fresh!.list().catch((error: unknown) => error)).toMatchObject({

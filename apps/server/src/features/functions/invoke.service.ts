@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { APP_MESSAGES, FUNCTION_MESSAGES, GENERIC_ERROR_MESSAGES, PLATFORM_TENANT } from '@atelier/shared';
 import type { Actor } from '../../platform/auth/actor.ts';
+import { PREVIEW_CREDENTIAL_HEADER } from '../../platform/auth/runtime.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../platform/http/json-body.ts';
 import type { InvokeResult, LogLine, SdkAnswer, SdkCall } from '../../platform/sandbox/index.ts';
@@ -81,6 +82,7 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
   for (const [key, value] of request.headers) {
     if (key === 'cookie') continue;
     if (key === 'authorization' && actor) continue;
+    if (key === PREVIEW_CREDENTIAL_HEADER) continue;
     headers.push([key, value]);
   }
   const started = performance.now();
@@ -191,6 +193,12 @@ async function sdkCall(
     // The caller's bearer credential only: never the cookie (functions do not act by cookie).
     const authorization = original.headers.get('authorization');
     if (authorization) headers.set('authorization', authorization);
+    // Called from the builder's preview: the function's calls act as the preview does (same app only).
+    const preview = original.headers.get(PREVIEW_CREDENTIAL_HEADER);
+    if (preview && !original.headers.has('authorization') && original.headers.get('origin') === 'null') {
+      headers.set(PREVIEW_CREDENTIAL_HEADER, preview);
+      headers.set('origin', 'null');
+    }
   }
   let body: string | undefined;
   if (call.body !== undefined && method !== 'GET') {

@@ -70,7 +70,8 @@ describe('previews of a published app', () => {
     const document = await createPreviewApp(t.deps).request(url.slice(PREVIEW.length));
     expect(document.status).toBe(200);
     const config = runtimeConfigOf(await document.text());
-    expect(config).toMatchObject({ appId, previewToken: token });
+    expect(config).toMatchObject({ appId, previewToken: expect.any(String) });
+    expect(config.previewToken).not.toBe(token);
 
     // A browser asks before sending the header from the preview origin.
     const preflight = await t.app.request(`/api/apps/${appId}/entities/Task`, {

@@ -1,24 +1,40 @@
-import { PREVIEW_TOKEN_TTL_SECONDS } from '@atelier/shared';
-import { SignJWT } from 'jose';
+import { PREVIEW_TOKEN_TTL_SECONDS, type PreviewViewAs } from '@atelier/shared';
+import { type JWTPayload, SignJWT } from 'jose';
 import { verifyHs256 } from '../../platform/auth/hs256.ts';
 import type { JwtKeys } from '../../platform/auth/jwt.ts';
 
 const ISSUER = 'atelier';
 const AUDIENCE = 'atelier-preview';
+/** The preview credential's audience: never a link token, never an access token. */
+const CREDENTIAL_AUDIENCE = 'atelier-preview-credential';
 
 export interface PreviewClaims {
   /** The builder the link was made for. */
   userId: string;
   appId: string;
   versionId: string;
-  /** The builder page's origin: the only window the preview posts its runtime errors to. */
+  /** The builder page's origin: the only window the preview posts to, and may frame it. */
   parentOrigin: string;
+  /** Whom the preview's app acts as: the owner, a signed-out visitor, or the app's test end user. */
+  viewAs: PreviewViewAs;
+  /** The test end user (an account in the app's tenant) when `viewAs` is `user`. */
+  endUserId?: string | undefined;
 }
+
+/** A verified token's claims and when it expires. */
+export type VerifiedPreviewClaims = PreviewClaims & { expiresAt: Date };
+
+const VIEW_AS = new Set<PreviewViewAs>(['owner', 'visitor', 'user']);
 
 /**
  * Short-lived signed preview links: the builder's page asks for one (owner only) and the preview
  * origin serves that app version to whoever holds it, without cookies. HS256 with the platform's
  * JWT key, a type and an audience of their own, so a preview token is never an access token.
+ *
+ * The preview document carries a second token, the **preview credential**: the same claims under
+ * another audience, expiring with the link. It is written into the document only (never a URL,
+ * never a cookie); the app SDK sends it as `x-atelier-preview-token`, and with it the app's entity
+ * API, functions and integrations act as `viewAs` (features/preview/preview-actors.ts).
  */
 export class PreviewTokens {
   constructor(
@@ -28,35 +44,66 @@ export class PreviewTokens {
 
   async sign(claims: PreviewClaims): Promise<{ token: string; expiresAt: Date }> {
     const expiresAt = new Date(Math.floor(Date.now() / 1000 + this.ttlSeconds) * 1000);
-    const token = await new SignJWT({
-      typ: 'preview',
+    return { token: await this.signAs(AUDIENCE, 'preview', claims, expiresAt), expiresAt };
+  }
+
+  /** The claims of a valid, unexpired preview link token, or null. */
+  verify(token: string): Promise<VerifiedPreviewClaims | null> {
+    return this.verifyAs(AUDIENCE, 'preview', token);
+  }
+
+  /** The preview document's credential for a verified link: the same claims, the same expiry. */
+  signCredential(claims: VerifiedPreviewClaims): Promise<string> {
+    return this.signAs(CREDENTIAL_AUDIENCE, 'preview-credential', claims, claims.expiresAt);
+  }
+
+  /** The claims of a valid, unexpired preview credential, or null. */
+  verifyCredential(token: string): Promise<VerifiedPreviewClaims | null> {
+    return this.verifyAs(CREDENTIAL_AUDIENCE, 'preview-credential', token);
+  }
+
+  private async signAs(audience: string, typ: string, claims: PreviewClaims, expiresAt: Date) {
+    return new SignJWT({
+      typ,
       app: claims.appId,
       ver: claims.versionId,
       po: claims.parentOrigin,
+      as: claims.viewAs,
+      ...(claims.endUserId ? { eu: claims.endUserId } : {}),
     })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
+      .setAudience(audience)
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(await this.key());
-    return { token, expiresAt };
+      .sign(new TextEncoder().encode(await this.keys.secret()));
   }
 
-  /** The claims of a valid, unexpired preview token, or null. */
-  async verify(token: string): Promise<PreviewClaims | null> {
-    const payload = verifyHs256(token, await this.keys.secret(), { issuer: ISSUER, audience: AUDIENCE });
-    if (!payload) return null;
-    const { typ, app, ver, sub, po } = payload;
-    if (typ !== 'preview' || typeof app !== 'string' || typeof ver !== 'string' || typeof sub !== 'string') {
-      return null;
-    }
-    if (typeof po !== 'string') return null;
-    return { userId: sub, appId: app, versionId: ver, parentOrigin: po };
+  private async verifyAs(
+    audience: string,
+    typ: string,
+    token: string,
+  ): Promise<VerifiedPreviewClaims | null> {
+    const payload = verifyHs256(token, await this.keys.secret(), { issuer: ISSUER, audience });
+    return payload && payload.typ === typ ? claimsOf(payload) : null;
   }
+}
 
-  private async key(): Promise<Uint8Array> {
-    return new TextEncoder().encode(await this.keys.secret());
-  }
+function claimsOf(payload: JWTPayload): VerifiedPreviewClaims | null {
+  const { app, ver, sub, po, as, eu, exp } = payload;
+  if (typeof app !== 'string' || typeof ver !== 'string' || typeof sub !== 'string') return null;
+  if (typeof po !== 'string' || typeof exp !== 'number') return null;
+  const viewAs = (as ?? 'owner') as PreviewViewAs;
+  if (!VIEW_AS.has(viewAs)) return null;
+  if (viewAs === 'user' && typeof eu !== 'string') return null;
+  return {
+    userId: sub,
+    appId: app,
+    versionId: ver,
+    parentOrigin: po,
+    viewAs,
+    endUserId: viewAs === 'user' ? (eu as string) : undefined,
+    expiresAt: new Date(exp * 1000),
+  };
 }

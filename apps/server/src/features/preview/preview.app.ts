@@ -3,10 +3,11 @@ import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../../app.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { errorHandler } from '../../platform/http/error-handler.ts';
+import { builderOriginsAt, siteAt } from '../../platform/http/preview-hosts.ts';
 import { requestContext } from '../../platform/http/request-context.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
-import type { PreviewClaims } from './preview-token.ts';
+import type { VerifiedPreviewClaims } from './preview-token.ts';
 import { sendAsset, sendDocument, sendVendorModule } from './serve.ts';
 
 /**
@@ -39,51 +40,57 @@ export function createPreviewApp(deps: AppDeps) {
   const serveDocument = async (c: Context<AppEnv>) => {
     const appId = c.req.param('appId') as string;
     const origins = runtime.origins();
-    const mode: DocumentMode = {
-      kind: 'preview',
-      previewOrigin: origins.preview,
-      builderOrigins: origins.builders,
-    };
     const token = c.req.query('token');
     const claims = await authorise(runtime, token, appId, c.req.query('version'));
     if (!claims || !token) {
+      // No verified builder origin: the message may be framed by the builders this host allows.
+      const ancestors = [...new Set([...origins.builders, ...builderOriginsAt(origins, c.req.url)])];
+      const mode: DocumentMode = {
+        kind: 'preview',
+        previewOrigin: origins.preview,
+        builderOrigins: ancestors,
+      };
       return sendDocument(
         c,
         messageDocument(mode, origins.public, 'Preview expired', APP_MESSAGES.previewExpired),
         401,
       );
     }
+    // The builder origin signed into the token is the only page that may frame this document.
+    const site = siteAt(origins, claims.parentOrigin);
+    const mode: DocumentMode = {
+      kind: 'preview',
+      previewOrigin: site.preview,
+      builderOrigins: [site.builder],
+    };
     const owned = await runtime.apps.find({ userId: claims.userId }, appId);
     const build = owned && (await runtime.builds.build(appId, claims.versionId));
     if (!owned || !build) {
-      return sendDocument(
-        c,
-        messageDocument(mode, origins.public, 'Not found', APP_MESSAGES.versionNotFound),
-        404,
-      );
+      return sendDocument(c, messageDocument(mode, site.api, 'Not found', APP_MESSAGES.versionNotFound), 404);
     }
     if (!build.result.ok) {
       return sendDocument(
         c,
-        buildErrorDocument(mode, origins.public, build.result.diagnostics, claims.parentOrigin),
+        buildErrorDocument(mode, site.api, build.result.diagnostics, claims.parentOrigin),
       );
     }
-    const assets = `${origins.preview}/preview-assets/${encodeURIComponent(appId)}/${encodeURIComponent(claims.versionId)}`;
+    const assets = `${site.preview}/preview-assets/${encodeURIComponent(appId)}/${encodeURIComponent(claims.versionId)}`;
     const query = `?token=${encodeURIComponent(token)}`;
     const document = renderAppDocument({
       title: owned.name,
       jsUrl: `${assets}/app.js${query}`,
       cssUrl: `${assets}/app.css${query}`,
-      importMap: runtime.vendor.importMap(`${origins.preview}/preview-vendor/`),
+      importMap: runtime.vendor.importMap(`${site.preview}/preview-vendor/`),
       runtime: {
         appId,
-        apiBase: origins.public,
+        apiBase: site.api,
         basePath: `/preview/${appId}`,
         parentOrigin: claims.parentOrigin,
-        previewToken: token,
+        // The credential, not the link token: only this document holds it (never a URL).
+        previewToken: await runtime.previewTokens.signCredential(claims),
       },
       mode,
-      apiOrigin: origins.public,
+      apiOrigin: site.api,
     });
     return sendDocument(c, document);
   };
@@ -98,7 +105,7 @@ async function authorise(
   token: string | undefined,
   appId: string,
   versionId: string | undefined,
-): Promise<PreviewClaims | null> {
+): Promise<VerifiedPreviewClaims | null> {
   if (!token) return null;
   const claims = await runtime.previewTokens.verify(token);
   if (!claims || claims.appId !== appId) return null;

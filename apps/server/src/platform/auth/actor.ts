@@ -11,6 +11,9 @@ export interface Actor {
   appId: string | null;
   /** The session the request was made with (for sign-out of this session only). */
   sessionId: string;
-  /** How the request proved it: the web cookie, a bearer session token, or a bearer access token. */
-  via: 'cookie' | 'session-token' | 'access-token';
+  /**
+   * How the request proved it: the web cookie, a bearer session token, a bearer access token, or
+   * the builder's preview credential (no session: `sessionId` is empty; features/preview).
+   */
+  via: 'cookie' | 'session-token' | 'access-token' | 'preview';
 }

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Actor } from './actor.ts';
 import { readSessionCookie } from './cookies.ts';
-import type { AuthRuntime } from './runtime.ts';
+import { type AuthRuntime, PREVIEW_CREDENTIAL_HEADER } from './runtime.ts';
 
 export type { Actor } from './actor.ts';
 
@@ -23,7 +23,8 @@ export function authContext(auth: AuthRuntime) {
 
 /**
  * The actor of the request, resolved once: `Authorization: Bearer` (an access token JWT or a
- * session token, any tenant) or else the session cookie (builders only: the cookie never carries
+ * session token, any tenant), else the builder preview's credential (`x-atelier-preview-token`,
+ * only on its app's SDK paths), else the session cookie (builders only: the cookie never carries
  * an end-user session). Null when signed out or the credential is unknown, expired or revoked.
  */
 export function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
@@ -50,6 +51,9 @@ async function lookUp(c: Context<AppEnv>): Promise<Actor | null> {
     }
     return auth.sessions.actorByToken(token, 'session-token');
   }
+  // The builder's preview (no cookie reaches its origin): a credential scoped to one app's SDK calls.
+  const preview = c.req.header(PREVIEW_CREDENTIAL_HEADER);
+  if (preview) return auth.previewActors ? auth.previewActors.actorFor(c, preview) : null;
   const cookie = readSessionCookie(c, auth);
   if (!cookie) return null;
   const actor = await auth.sessions.actorByToken(cookie, 'cookie');

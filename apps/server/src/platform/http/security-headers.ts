@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../../config.ts';
 import type { AppEnv } from './env.ts';
+import { previewFrameSources } from './preview-hosts.ts';
 
 /** One year, the value HSTS preload lists ask for. Sent only when PUBLIC_URL is https. */
 export const HSTS_VALUE = 'max-age=31536000';
@@ -24,7 +25,8 @@ export function baseSecurityHeaders(config: Pick<Config, 'publicUrl'>) {
  * origin only, inline styles allowed (Radix and the editor set style attributes), API calls to its own
  * origin, the preview iframe from the preview origin, and never framed by another site.
  */
-export function webAppCsp(previewOrigin: string): string {
+export function webAppCsp(previewOrigins: string | readonly string[]): string {
+  const frames = typeof previewOrigins === 'string' ? previewOrigins : previewOrigins.join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -32,7 +34,7 @@ export function webAppCsp(previewOrigin: string): string {
     "img-src 'self' data: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    `frame-src ${previewOrigin}`,
+    `frame-src ${frames}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -49,12 +51,21 @@ const APP_TOOL_PAGE = /^\/app\/[^/]+\/tool\/[^/]+\/?$/;
  * policy, API answers and published apps (which have their own) are left alone. The preview origin is
  * read per request: without PREVIEW_ORIGIN it is only known once the preview listener is bound.
  */
-export function webAppSecurityHeaders(config: Pick<Config, 'preview'>) {
+export function webAppSecurityHeaders(config: Pick<Config, 'preview' | 'publicUrl'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     if (NOT_WEB_APP.test(c.req.path) && !APP_TOOL_PAGE.test(c.req.path)) return;
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
     if (c.res.headers.has('content-security-policy')) return;
-    c.res.headers.set('Content-Security-Policy', webAppCsp(config.preview.origin));
+    const hosts = {
+      public: new URL(config.publicUrl).origin,
+      preview: config.preview.origin,
+      builders: [],
+      followHost: config.preview.followHost,
+    };
+    c.res.headers.set(
+      'Content-Security-Policy',
+      webAppCsp(previewFrameSources(hosts, new URL(c.req.url).origin)),
+    );
   });
 }

@@ -1,0 +1,167 @@
+import { ENTITY_API_MESSAGES, PREVIEW_TEST_USER_EMAIL, type PreviewTokenResponse } from '@atelier/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../../test/support/accounts.ts';
+import { createEntityApp, entityCall } from '../../../test/support/entities.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { users } from '../../platform/db/schema/index.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
+import type { AppRuntimeConfig } from '../compile/html.ts';
+import { createPreviewApp } from './preview.app.ts';
+
+/**
+ * The builder's preview runs as the builder (issue 19 item 3): the preview document holds a
+ * credential that makes the app's SDK calls act as the owner (or a visitor, or the app's test end
+ * user), for that app only, from the preview document only, until the preview link expires.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Contacts anyone may read, only signed-in people (and the owner) may add: the generated CRM's rule. */
+const contact = {
+  properties: { name: { type: 'string' } },
+  required: ['name'],
+  rls: { read: 'anonymous', write: 'all' },
+};
+
+/** The sandboxed preview frame's requests carry `Origin: null`. */
+const FROM_PREVIEW = { origin: 'null' };
+
+async function previewCredential(appId: string, headers: Record<string, string>, body: object = {}) {
+  const link = await t.app.request(`/api/apps/${appId}/preview-token`, json('POST', body, headers));
+  expect(link.status).toBe(200);
+  const answer = (await link.json()) as PreviewTokenResponse;
+  const url = new URL(answer.url);
+  const document = await createPreviewApp(t.deps).request(`${url.pathname}${url.search}`);
+  expect(document.status).toBe(200);
+  const match = /window\.__ATELIER__=(\{.*?\});/.exec(await document.text());
+  const config = JSON.parse(match?.[1] ?? '{}') as AppRuntimeConfig;
+  expect(config.previewToken).toEqual(expect.any(String));
+  // The credential is not the link token of the URL.
+  expect(config.previewToken).not.toBe(answer.token);
+  return { credential: config.previewToken as string, link: answer };
+}
+
+const withCredential = (credential: string, extra: Record<string, string> = FROM_PREVIEW) => ({
+  'x-atelier-preview-token': credential,
+  ...extra,
+});
+
+describe('the preview credential', () => {
+  it('lets the preview add records as the owner, which the database panel then lists', async () => {
+    const { appId, owner } = await createEntityApp(t, 'crm-owner@example.com', { Contact: contact });
+    // Anonymously (the preview before): refused with the sign-in message.
+    const anonymous = await entityCall(t, appId, 'POST', 'Contact', { name: 'Ada' }, FROM_PREVIEW);
+    expect(anonymous).toMatchObject({
+      status: 401,
+      body: { error: { message: ENTITY_API_MESSAGES.signInToWrite } },
+    });
+
+    const { credential, link } = await previewCredential(appId, owner.headers);
+    expect(link.viewAs).toBe('owner');
+    const added = await entityCall(t, appId, 'POST', 'Contact', { name: 'Ada' }, withCredential(credential));
+    expect(added).toMatchObject({ status: 201, body: { name: 'Ada', creatorId: owner.user.id } });
+
+    // The builder's database panel (the owner's cookie) sees the row.
+    const panel = await entityCall(t, appId, 'GET', 'Contact', undefined, owner.headers);
+    expect(panel.status).toBe(200);
+    expect(JSON.stringify(panel.body)).toContain('"name":"Ada"');
+  });
+
+  it('works for its own app only, and only on the app SDK paths', async () => {
+    const first = await createEntityApp(t, 'two-apps@example.com', { Contact: contact });
+    const { credential } = await previewCredential(first.appId, first.owner.headers);
+    const second = await createEntityApp(t, 'other-owner@example.com', { Contact: contact });
+    const elsewhere = await entityCall(
+      t,
+      second.appId,
+      'POST',
+      'Contact',
+      { name: 'X' },
+      withCredential(credential),
+    );
+    expect(elsewhere.status).toBe(401);
+    // The builder's own API (rename, delete …) never accepts it.
+    const builderApi = await t.app.request(`/api/apps/${first.appId}`, {
+      headers: withCredential(credential),
+    });
+    expect(builderApi.status).toBe(401);
+  });
+
+  it('is refused from any page other than the preview document', async () => {
+    const { appId, owner } = await createEntityApp(t, 'origins@example.com', { Contact: contact });
+    const { credential } = await previewCredential(appId, owner.headers);
+    for (const extra of [
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost:3000' },
+      {},
+    ] as Record<string, string>[]) {
+      const answer = await entityCall(
+        t,
+        appId,
+        'POST',
+        'Contact',
+        { name: 'X' },
+        withCredential(credential, extra),
+      );
+      expect(answer.status, JSON.stringify(extra)).toBe(401);
+    }
+  });
+
+  it('expires with the preview link', async () => {
+    const { appId, owner } = await createEntityApp(t, 'expiry@example.com', { Contact: contact });
+    const { credential } = await previewCredential(appId, owner.headers);
+    const tokens = appsRuntime(t.deps).previewTokens;
+    const claims = await tokens.verifyCredential(credential);
+    expect(claims?.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    const expired = await tokens.signCredential({ ...claims!, expiresAt: new Date(Date.now() - 1000) });
+    expect(await tokens.verifyCredential(expired)).toBeNull();
+    const answer = await entityCall(t, appId, 'POST', 'Contact', { name: 'X' }, withCredential(expired));
+    expect(answer.status).toBe(401);
+  });
+
+  it('views as a signed-out visitor or as the app’s test end user, created on demand', async () => {
+    const { appId, owner } = await createEntityApp(t, 'view-as@example.com', { Contact: contact });
+    const visitor = await previewCredential(appId, owner.headers, { viewAs: 'visitor' });
+    const asVisitor = await entityCall(
+      t,
+      appId,
+      'POST',
+      'Contact',
+      { name: 'V' },
+      withCredential(visitor.credential),
+    );
+    expect(asVisitor).toMatchObject({
+      status: 401,
+      body: { error: { message: ENTITY_API_MESSAGES.signInToWrite } },
+    });
+
+    const user = await previewCredential(appId, owner.headers, { viewAs: 'user' });
+    expect(user.link.viewAs).toBe('user');
+    const [testUser] = await t.deps.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, `app:${appId}`), eq(users.email, PREVIEW_TEST_USER_EMAIL)));
+    expect(testUser?.passwordHash).toBeNull();
+    const asUser = await entityCall(
+      t,
+      appId,
+      'POST',
+      'Contact',
+      { name: 'U' },
+      withCredential(user.credential),
+    );
+    expect(asUser).toMatchObject({ status: 201, body: { name: 'U', creatorId: testUser?.id } });
+    // A second link reuses the same test user.
+    await previewCredential(appId, owner.headers, { viewAs: 'user' });
+    const all = await t.deps.database.db
+      .select()
+      .from(users)
+      .where(eq(users.tenantId, `app:${appId}`));
+    expect(all).toHaveLength(1);
+  });
+});
