@@ -266,3 +266,15 @@ export const runtimeErrorMessageSchema = z.object({
   componentName: z.string().nullable(),
 });
 export type RuntimeErrorMessage = z.infer<typeof runtimeErrorMessageSchema>;
+
+/**
+ * The message the preview document posts to the builder once it runs and on every navigation: the
+ * route it shows under its base path (`/contacts?x=1`), or null for a document without the app (a
+ * version that does not build). The first one is the handshake: until it arrives the preview has
+ * not loaded.
+ */
+export const previewRouteMessageSchema = z.object({
+  type: z.literal('atelier:preview-route'),
+  route: z.string().max(2000).nullable(),
+});
+export type PreviewRouteMessage = z.infer<typeof previewRouteMessageSchema>;

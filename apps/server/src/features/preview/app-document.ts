@@ -137,7 +137,9 @@ export function buildErrorDocument(
     details: [diagnosticLocation(d), d.message].filter(Boolean).join('\n'),
     componentName: null,
   }));
-  const script = `(function(){var r=${scriptJson(reports)};if(window.parent!==window)for(var i=0;i<r.length;i++)window.parent.postMessage(r[i],${JSON.stringify(parentOrigin ?? '*')});})();`;
+  // The reports, then the load handshake without a route (the document is up, the app is not).
+  const messages = [...reports, { type: 'atelier:preview-route', route: null }];
+  const script = `(function(){var r=${scriptJson(messages)};if(window.parent!==window)for(var i=0;i<r.length;i++)window.parent.postMessage(r[i],${JSON.stringify(parentOrigin ?? '*')});})();`;
   const items = errors
     .map(
       (d) =>

@@ -5,7 +5,7 @@
  * The compiler's generated entry module imports it first, so the reporter is installed before any
  * app module runs.
  */
-import { Component, type ComponentType, type ErrorInfo, type ReactNode, StrictMode } from 'react';
+import { Component, type ComponentType, type ErrorInfo, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
 
@@ -126,6 +126,24 @@ function RoutedBoundary({ pageName, children }: BoundaryProps) {
   );
 }
 
+/**
+ * In the builder's preview (a parent origin is configured): posts the route the app shows to the
+ * builder, once it runs (the builder's load handshake) and after each navigation, so the builder can
+ * show it and restore it after a rebuild.
+ */
+function RouteReporter() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    const { parentOrigin } = config();
+    if (!parentOrigin || window.parent === window) return;
+    window.parent.postMessage(
+      { type: 'atelier:preview-route', route: `${pathname}${search}${hash}` },
+      parentOrigin,
+    );
+  }, [pathname, search, hash]);
+  return null;
+}
+
 function NotFound() {
   return (
     <div className="mx-auto my-16 max-w-md text-center">
@@ -172,6 +190,7 @@ export function mountApp({ Layout, pages, rootElement }: MountOptions): void {
   root.render(
     <StrictMode>
       <BrowserRouter basename={basename}>
+        <RouteReporter />
         <Routes>
           {pages.flatMap((page) =>
             page.paths.map((path) => (
