@@ -6,6 +6,7 @@ import { accountsContextOf } from '../accounts/accounts.module.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import { base44AuthRoutes } from './auth.routes.ts';
 import { base44EntityRoutes } from './entities.routes.ts';
+import { base44IntegrationRoutes } from './integrations.routes.ts';
 import { base44PlatformRoutes } from './platform.routes.ts';
 
 /**
@@ -14,8 +15,10 @@ import { base44PlatformRoutes } from './platform.routes.ts';
  */
 export function base44Module(deps: AppDeps, auth: AuthRuntime) {
   const entities = entitiesModuleOf(deps);
+  const accounts = accountsContextOf(deps, auth);
   return new Hono<AppEnv>()
     .route('/', base44EntityRoutes(entities))
-    .route('/', base44AuthRoutes(accountsContextOf(deps, auth), entities))
+    .route('/', base44AuthRoutes(accounts, entities))
+    .route('/', base44IntegrationRoutes(deps.llm, accounts, entities))
     .route('/', base44PlatformRoutes(entities.repo));
 }

@@ -1,0 +1,147 @@
+import type { AddressInfo } from 'node:net';
+import { type Base44Client, createClient } from '@base44/sdk';
+import { type ServerType, serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, outbox, type SignedIn, signUpEndUser } from '../../../test/support/accounts.ts';
+import { createEntityApp } from '../../../test/support/entities.ts';
+import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
+import { markPublished, writeFile } from '../../../test/support/functions.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { disposeFunctionsRuntime } from '../functions/functions.runtime.ts';
+
+/** `@base44/sdk`'s functions and Core integrations against a real Atelier server (loopback only). */
+
+let t: TestApp;
+let fake: FakeProvider;
+let server: ServerType;
+let serverUrl: string;
+let appId: string;
+let owner: SignedIn;
+const clients: Base44Client[] = [];
+
+const ECHO = [
+  'export default async (req: Request) => {',
+  "  const type = req.headers.get('content-type') ?? '';",
+  "  const got = type.includes('json') ? await req.json() : { type: type.split(';')[0], text: await req.text() };",
+  "  return Response.json({ got, method: req.method }, { status: 201, headers: { 'x-echo': 'yes' } });",
+  '};',
+].join('\n');
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  t = await createTestApp({
+    env: { FUNCTION_RUNNERS: '1', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl },
+  });
+  ({ appId, owner } = await createEntityApp(t, 'builder@example.com', {
+    Note: { properties: { text: { type: 'string' } }, rls: { read: 'anonymous', write: 'all' } },
+  }));
+  await writeFile(t, owner, appId, 'functions/echo.ts', ECHO);
+  await markPublished(t, appId);
+  const deployed = await t.app.request(
+    `/api/apps/${appId}/functions/echo/deploy`,
+    json('POST', {}, owner.headers),
+  );
+  expect(deployed.status).toBe(200);
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+  });
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+afterAll(async () => {
+  for (const client of clients) client.cleanup();
+  await new Promise((resolve) => server.close(resolve));
+  await disposeFunctionsRuntime(t.deps);
+  await t.close();
+  await fake.close();
+});
+
+const client = (token?: string) => {
+  const made = createClient({ serverUrl, appId, ...(token ? { token } : {}), analytics: { enabled: false } });
+  clients.push(made);
+  return made;
+};
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as { status?: number; code?: string; message: string },
+  );
+
+describe('@base44/sdk functions and integrations against Atelier', () => {
+  it('invokes a function with JSON and multipart bodies and hands back its raw answer', async () => {
+    const sdk = client();
+    const answer = await sdk.functions.invoke('echo', { name: 'Ada', n: 2 });
+    expect(answer.status).toBe(201);
+    expect(answer.headers['x-echo']).toBe('yes');
+    expect(answer.data).toEqual({ got: { name: 'Ada', n: 2 }, method: 'POST' });
+    // An object with a File: the SDK sends multipart/form-data.
+    const file = new File(['hello file'], 'a.txt', { type: 'text/plain' });
+    const multipart = await sdk.functions.invoke('echo', { kind: 'note', file });
+    expect(multipart.data.got.type).toBe('multipart/form-data');
+    expect(multipart.data.got.text).toMatch(/name="kind"\r\n\r\nnote\r\n/);
+    expect(multipart.data.got.text).toMatch(
+      /filename="a.txt"\r\nContent-Type: text\/plain\r\n\r\nhello file\r\n/,
+    );
+    expect(await failure(sdk.functions.invoke('missing', {}))).toMatchObject({ status: 404 });
+  });
+
+  it('answers InvokeLLM through the AI layer for the app’s users, with usage recorded', async () => {
+    expect(await failure(client().integrations.Core.InvokeLLM({ prompt: 'Hi' }))).toMatchObject({
+      status: 401,
+    });
+    const user = await signUpEndUser(t, appId, 'ada@example.com');
+    const sdk = client(user.refreshToken);
+    fake.reply({ chunks: ['Bonjour'] });
+    expect(await sdk.integrations.Core.InvokeLLM({ prompt: 'Say hello in French' })).toBe('Bonjour');
+    fake.reply({ chunks: ['```json\n{"city":"Paris","population":2100000}\n```'] });
+    const object = await sdk.integrations.Core.InvokeLLM({
+      prompt: 'The capital of France',
+      response_json_schema: { type: 'object', properties: { city: { type: 'string' } } },
+    });
+    expect(object).toEqual({ city: 'Paris', population: 2100000 });
+    const [, second] = fake.completions();
+    expect(JSON.stringify(second?.body)).toContain('JSON Schema');
+    const usage = await t.deps.database.query<{ purpose: string; app_id: string; user_id: string }>(
+      `select purpose, app_id, user_id from llm_usage where purpose = 'app_integration'`,
+    );
+    expect(usage.rows).toEqual([
+      { purpose: 'app_integration', app_id: appId, user_id: user.user.id },
+      { purpose: 'app_integration', app_id: appId, user_id: user.user.id },
+    ]);
+    expect(
+      await failure(sdk.integrations.Core.InvokeLLM({ prompt: 'News', add_context_from_internet: true })),
+    ).toMatchObject({ status: 501, code: 'not_implemented' });
+  });
+
+  it('sends e-mail to the app’s users only, and answers 501 for integrations not done', async () => {
+    const sender = await signUpEndUser(t, appId, 'bea@example.com');
+    await signUpEndUser(t, appId, 'cy@example.com');
+    const sdk = client(sender.refreshToken);
+    expect(
+      await sdk.integrations.Core.SendEmail({
+        to: 'cy@example.com',
+        subject: 'Hi <Cy>',
+        body: 'Line <b>1</b>',
+      }),
+    ).toEqual({ success: true });
+    const mail = (await outbox(t)).find(
+      (message) => message.to === 'cy@example.com' && message.subject === 'Hi <Cy>',
+    );
+    expect(mail?.html).toContain('Line &#60;b&#62;1&#60;/b&#62;');
+    const stranger = await failure(
+      sdk.integrations.Core.SendEmail({ to: 'someone@example.org', subject: 'Hi', body: 'x' }),
+    );
+    expect(stranger).toMatchObject({ status: 400, message: 'SendEmail sends only to users of this app' });
+    expect(
+      await failure(client().integrations.Core.SendEmail({ to: 'cy@example.com', subject: 'x', body: 'x' })),
+    ).toMatchObject({
+      status: 401,
+    });
+    expect(await failure(sdk.integrations.Core.GenerateImage({ prompt: 'a cat' }))).toMatchObject({
+      status: 501,
+      code: 'not_implemented',
+    });
+  });
+});
