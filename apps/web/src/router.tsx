@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteErrorBoundary } from './components/error-boundary.tsx';
 
@@ -12,7 +12,12 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
   return async () => ({ Component: (await load())[name] });
 }
 
-export const router = createBrowserRouter([
+/** Shown while the first page's code loads (the page itself is lazy): an empty, busy screen. */
+function PageLoading() {
+  return <div aria-busy="true" className="min-h-dvh" />;
+}
+
+const routes: RouteObject[] = [
   // The builder fills the window: no site header or footer.
   {
     path: '/build/app/:appId',
@@ -101,4 +106,8 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(
+  routes.map((route) => ({ ...route, HydrateFallback: PageLoading }) as RouteObject),
+);
