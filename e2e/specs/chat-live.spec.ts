@@ -71,14 +71,15 @@ test('send → Thinking... → reasoning and tokens stream → Stop keeps only t
       reasoning: ['The builder wants ', 'contacts and deals.'],
       chunks: [
         'I will add **two pages**:\n\n',
-        '- Contacts\n- Deals\n\n',
+        '- Contacts\n- Deals\n\n```ts\nconst pages = ',
+        "['Contacts', 'Deals'];\n```\n\n",
         contactsPage,
         '\n',
         dealsPage.slice(0, 90),
         dealsPage.slice(90, 120),
       ],
       chunkDelayMs: 300,
-      failAfter: { chunks: 6, mode: 'hang' },
+      failAfter: { chunks: 7, mode: 'hang' },
     });
     await page.goto(`/build/app/${appId}`);
     const chat = page.getByRole('region', { name: 'Chat' });
@@ -94,7 +95,13 @@ test('send → Thinking... → reasoning and tokens stream → Stop keeps only t
     await expect(reasoning).toBeVisible();
     await reasoning.getByText(CHAT_MESSAGES.thinkingPart).click();
     await expect(reasoning.getByText('The builder wants contacts and deals.')).toBeVisible();
-    await expect(chat.getByText('two pages')).toBeVisible();
+    // Markdown is rendered, not shown raw.
+    await expect(chat.locator('strong', { hasText: 'two pages' })).toBeVisible();
+    await expect(chat.locator('.markdown li').filter({ hasText: /^Deals$/ })).toBeVisible();
+    await expect(chat.getByText('**two pages**')).toHaveCount(0);
+    const code = chat.getByTestId('code-block');
+    await expect(code).toContainText("const pages = ['Contacts', 'Deals'];");
+    await expect(code.getByRole('button', { name: CHAT_MESSAGES.copyCode })).toBeVisible();
     await expect(chat.getByRole('status').filter({ hasText: CHAT_MESSAGES.thinking })).toHaveCount(0);
 
     // The first action completes; the second is being written when the builder presses Stop (Esc).
@@ -103,7 +110,7 @@ test('send → Thinking... → reasoning and tokens stream → Stop keeps only t
         hasText: 'Add the contacts page',
       }),
     ).toBeVisible({ timeout: 15_000 });
-    await expect.poll(() => fake.completions().at(-1)?.chunksSent ?? 0).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => fake.completions().at(-1)?.chunksSent ?? 0).toBeGreaterThanOrEqual(7);
     await page.keyboard.press('Escape');
 
     await expect(chat.getByText(CHAT_MESSAGES.stopped, { exact: true })).toBeVisible({ timeout: 15_000 });

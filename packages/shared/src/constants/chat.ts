@@ -60,6 +60,9 @@ export const CONTEXT_RERANK_TOKEN_LIMIT = 60_000;
 /** Data-source passages added to a reply's context. */
 export const CONTEXT_PASSAGES = 5;
 
+/** Spec 3 §9: a copy confirmation lasts 2 s. */
+export const COPY_CONFIRMATION_MS = 2000;
+
 /** The chat's texts (spec 3 §1, §2, §4, §5, §8), shared by the server, the web app and the tests. */
 export const CHAT_MESSAGES = {
   emptyTitle: 'Start a conversation',
@@ -114,6 +117,9 @@ export const CHAT_MESSAGES = {
   stop: 'Stop',
   stopped: 'Stopped',
   thinkingPart: 'Thinking',
+  copyMessage: 'Copy text',
+  copyCode: 'Copy code',
+  copied: 'Copied',
   replyRunning: 'A reply is still being written for this app. Wait for it to finish or stop it.',
   attachmentTooLarge: 'File size to large',
   attachmentNotFound: 'File not found',

@@ -1,5 +1,6 @@
 import { type ActionResult, CHAT_MESSAGES } from '@atelier/shared';
 import { ArrowRight, Bot, Brain, Loader2, OctagonX } from 'lucide-react';
+import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useParsedReply } from '../hooks/use-parsed-reply.ts';
 import {
@@ -51,18 +52,14 @@ export function AssistantMessage(props: AssistantMessageProps) {
               )}
               {CHAT_MESSAGES.thinkingPart}
             </summary>
-            <p className="whitespace-pre-wrap break-words border-border border-t px-2 py-1.5 text-muted-foreground">
-              {reasoning}
-            </p>
+            <Markdown text={reasoning} className="border-border border-t px-2 py-1.5 text-muted-foreground" />
           </details>
         ) : null}
         {reply.segments.map((segment, index) =>
           segment.kind === 'text' ? (
             segment.text.trim() ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: segments never reorder
-              <p key={index} className="whitespace-pre-wrap break-words leading-relaxed">
-                {segment.text.trim()}
-              </p>
+              <Markdown key={index} text={segment.text.trim()} />
             ) : null
           ) : (
             <ActionCard

@@ -1,8 +1,9 @@
-import { CHAT_MESSAGES } from '@atelier/shared';
+import { CHAT_MESSAGES, parseActionReply } from '@atelier/shared';
 import { Eye, FileStack, Star } from 'lucide-react';
 import { useState } from 'react';
+import { CopyButton } from '../../../components/markdown/copy-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import type { ChatUIMessage } from '../types.ts';
+import { type ChatUIMessage, textOf } from '../types.ts';
 import { UsageDetails, usageSummaryText } from './usage-details.tsx';
 
 export interface ReplyFooterProps {
@@ -39,6 +40,10 @@ export function ReplyFooter({
   return (
     <div className="mt-1.5 flex flex-col gap-1.5">
       <div className="flex flex-wrap items-center gap-1 text-muted-foreground">
+        <CopyButton
+          label={CHAT_MESSAGES.copyMessage}
+          text={() => parseActionReply(textOf(message)).text.trim()}
+        />
         {versionId && desktop && (versionId !== currentVersionId || previewing) ? (
           <Button
             size="sm"

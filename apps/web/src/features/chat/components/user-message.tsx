@@ -1,5 +1,6 @@
 import { CHAT_MESSAGES } from '@atelier/shared';
 import { FileText, RotateCcw, Undo2 } from 'lucide-react';
+import { CopyButton } from '../../../components/markdown/copy-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { revertKind } from '../message-logic.ts';
 import { attachmentsOf, type ChatUIMessage, isDiscuss, textOf } from '../types.ts';
@@ -51,6 +52,7 @@ export function UserMessage({ message, failed, canRetry, busy, onRetry, onRevert
         <p className="whitespace-pre-wrap break-words">{textOf(message)}</p>
       </div>
       <div className="flex items-center gap-1 text-muted-foreground">
+        <CopyButton label={CHAT_MESSAGES.copyMessage} text={() => textOf(message)} />
         {isDiscuss(message) ? <span className="text-xs">Discuss mode</span> : null}
         {failed ? <span className="text-destructive text-xs">Not sent</span> : null}
         {canRetry ? (
