@@ -95,7 +95,7 @@ function ClaimInvite({ app }: { app: AppSummary }) {
       } catch {
         // The link and code stay on screen when the clipboard is not available.
       }
-      toast.success(CLAIM_MESSAGES.copied);
+      toast.copied(CLAIM_MESSAGES.copied);
     } catch (error) {
       const detail = error instanceof ApiError ? error.message : undefined;
       toast.error(CLAIM_MESSAGES.getInvitationFailed, detail ? { description: detail } : undefined);

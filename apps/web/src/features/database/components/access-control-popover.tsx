@@ -9,8 +9,8 @@ import {
 import { Check, Shield } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
 
 export interface AccessControlPopoverProps {
   entity: string;

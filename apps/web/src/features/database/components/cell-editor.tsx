@@ -8,8 +8,8 @@ import {
   type TableColumn,
 } from '@atelier/shared';
 import { type KeyboardEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
 
 export interface CellEditorProps {
   column: TableColumn;

@@ -16,7 +16,6 @@ import {
 import { Upload } from 'lucide-react';
 import Papa from 'papaparse';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -26,6 +25,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
 import { recordsApi } from '../api.ts';
 
 type CsvRow = Record<string, string>;

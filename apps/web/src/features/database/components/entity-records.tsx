@@ -8,10 +8,10 @@ import {
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Download, Plus, Search, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
 import {
   databaseKeys,
   exportRecords,

@@ -94,7 +94,7 @@ function WebhookUrl({ url }: { url: string | null }) {
         size="icon-sm"
         aria-label="Copy webhook URL"
         onClick={() =>
-          void navigator.clipboard?.writeText(url).then(() => toast.success('Webhook URL copied'))
+          void navigator.clipboard?.writeText(url).then(() => toast.copied('Webhook URL copied'))
         }
       >
         <CopyIcon aria-hidden="true" />

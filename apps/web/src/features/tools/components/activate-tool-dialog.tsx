@@ -105,7 +105,7 @@ export function ActivateToolDialog({
                 onClick={() =>
                   void navigator.clipboard
                     ?.writeText(link)
-                    .then(() => toast.success('Tool link copied'))
+                    .then(() => toast.copied('Tool link copied'))
                     .catch(() => toast.error('Could not copy; select the link and copy it'))
                 }
               >
