@@ -76,6 +76,9 @@ function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch | undefined): 
     pool() {
       pool ??= new FunctionPool({
         size: deps.config.functions.runners,
+        tenantConcurrency: deps.config.functions.appConcurrency,
+        tenantQueued: deps.config.functions.appQueue,
+        maxQueued: deps.config.functions.queueMax,
         allowLoopback: deps.config.dataSources.netAllowLoopback,
         logger: deps.logger,
       });

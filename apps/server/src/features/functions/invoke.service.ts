@@ -88,12 +88,17 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
   const started = performance.now();
   const result = await rt.pool().invoke({
     key: `${appId}:${deployment.id}:${envStamp(env)}`,
+    // Each app gets a fair share of the pool; calls from its own functions get a second share, so a
+    // function waiting on another never waits behind its own callers.
+    tenant: depth > 0 ? `${appId}:nested` : appId,
     code: deployment.bundle,
     env,
     request: { method: request.method, url: request.url, headers, body },
     onSdkCall: (call) => sdkCall(rt, appId, call, request, depth),
   });
   const durationMs = Math.round(performance.now() - started);
+  const busy = busyAnswer(result);
+  if (busy) return busy;
   const answer = toAnswer(result, redact);
   await rt.repo
     .recordInvocation({
@@ -137,6 +142,26 @@ function envStamp(env: Record<string, string>): string {
   const hash = createHash('sha256');
   for (const key of Object.keys(env).sort()) hash.update(`${key}\u0000${env[key]}\u0000`);
   return hash.digest('base64url').slice(0, 16);
+}
+
+/** Seconds a caller refused for a full queue is asked to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The pool did not take the invocation: 429 when this app has its share running and its queue full,
+ * 503 when the whole pool's queue is full; both with Retry-After, and not recorded as runs.
+ */
+function busyAnswer(result: InvokeResult): Response | undefined {
+  const { outcome } = result;
+  if (outcome.ok || (outcome.kind !== 'app_busy' && outcome.kind !== 'overloaded')) return undefined;
+  const error =
+    outcome.kind === 'app_busy'
+      ? new AppError('rate_limited', outcome.message)
+      : new AppError('service_unavailable', outcome.message);
+  return new Response(JSON.stringify(error.toBody()), {
+    status: error.status,
+    headers: { 'content-type': 'application/json', 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+  });
 }
 
 function toAnswer(result: InvokeResult, redact: (text: string) => string): Response | AppError {

@@ -22,6 +22,15 @@ export interface FunctionPoolOptions {
   size?: number;
   /** Invocations one runner takes at once (each in its own isolate); more wait in a queue. Default 8. */
   concurrency?: number;
+  /**
+   * Invocations of one tenant (an app) that run at once, across all runners; more wait in the queue
+   * while other tenants' go ahead. Default: a quarter of the pool's slots (at least 1).
+   */
+  tenantConcurrency?: number;
+  /** Invocations that may wait in the queue; past it an invocation answers `overloaded`. Default: 8 × slots. */
+  maxQueued?: number;
+  /** Invocations of one tenant that may wait; past it an invocation answers `app_busy`. Default: 2 × slots. */
+  tenantQueued?: number;
   /** Tests only: the function's fetch may reach loopback servers. */
   allowLoopback?: boolean;
   fetchTimeoutMs?: number;
@@ -38,6 +47,8 @@ export interface FunctionPoolOptions {
 export interface InvokeRequest {
   /** Warm-isolate key: the same deployment with the same secrets. */
   key: string;
+  /** Whose share of the pool the invocation uses (the app); without one, no share applies. */
+  tenant?: string;
   /** The compiled function script (sets `globalThis.__atelierHandler`). */
   code: string;
   env: Record<string, string>;
@@ -55,6 +66,7 @@ export interface InvokeResult {
 }
 
 interface Pending {
+  tenant: string;
   message: InvokeMessage;
   request: InvokeRequest;
   resolve: (result: InvokeResult) => void;
@@ -101,6 +113,21 @@ export function runnerEntry(): { file: string; execArgv: string[] } {
 
 const crashOutcome = (message: string): InvocationOutcome => ({ ok: false, kind: 'crash', message });
 
+/** An invocation the pool did not take (its queue, or the tenant's, is full). */
+const refused = (kind: 'app_busy' | 'overloaded', message: string): InvokeResult => ({
+  outcome: { ok: false, kind, message },
+  logs: [],
+  cold: false,
+  durationMs: 0,
+});
+
+/** Adds `delta` to a per-tenant counter, dropping tenants back at zero. */
+function count(counters: Map<string, number>, tenant: string, delta: number) {
+  const next = (counters.get(tenant) ?? 0) + delta;
+  if (next > 0) counters.set(tenant, next);
+  else counters.delete(tenant);
+}
+
 /**
  * A pool of function runner processes (ARCHITECTURE §6). Runners start on the first invocation.
  * An invocation goes to the runner its key hashes to (so warm isolates get reused) unless that one
@@ -113,6 +140,12 @@ export class FunctionPool {
   private readonly settings: RunnerSettings;
   private readonly concurrency: number;
   private readonly graceMs: number;
+  private readonly tenantConcurrency: number;
+  private readonly maxQueued: number;
+  private readonly tenantQueued: number;
+  /** Invocations dispatched and not yet answered, and invocations queued, per tenant. */
+  private readonly running = new Map<string, number>();
+  private readonly waiting = new Map<string, number>();
   private nextId = 1;
   private closed = false;
   /** Runners started to replace dead or hung ones. */
@@ -124,6 +157,10 @@ export class FunctionPool {
     );
     this.concurrency = Math.max(1, options.concurrency ?? 8);
     this.graceMs = options.graceMs ?? 2_000;
+    const slots = this.runners.length * this.concurrency;
+    this.tenantConcurrency = Math.max(1, options.tenantConcurrency ?? Math.floor(slots / 4));
+    this.maxQueued = Math.max(0, options.maxQueued ?? slots * 8);
+    this.tenantQueued = Math.max(0, options.tenantQueued ?? slots * 2);
     this.settings = {
       allowLoopback: options.allowLoopback === true,
       fetchTimeoutMs: options.fetchTimeoutMs ?? 10_000,
@@ -146,6 +183,19 @@ export class FunctionPool {
         durationMs: 0,
       });
     }
+    const tenant = request.tenant ?? '';
+    // Refused only when it would have to wait and the queue it would wait in is full.
+    const tenantFull =
+      tenant !== '' &&
+      (this.running.get(tenant) ?? 0) >= this.tenantConcurrency &&
+      (this.waiting.get(tenant) ?? 0) >= this.tenantQueued;
+    const poolFull = this.queue.length >= this.maxQueued && !this.hasFreeSlot();
+    const refusal = tenantFull
+      ? refused('app_busy', 'This app is running too many functions at once; try again shortly')
+      : poolFull
+        ? refused('overloaded', 'The function runtime is busy; try again shortly')
+        : undefined;
+    if (refusal) return Promise.resolve(refusal);
     const limits = { ...SANDBOX_LIMITS, ...request.limits };
     return new Promise<InvokeResult>((resolve) => {
       const message: InvokeMessage = {
@@ -157,7 +207,8 @@ export class FunctionPool {
         request: request.request,
         limits,
       };
-      this.queue.push({ message, request, resolve, started: performance.now() });
+      this.queue.push({ tenant, message, request, resolve, started: performance.now() });
+      count(this.waiting, tenant, 1);
       this.pump();
     });
   }
@@ -177,6 +228,7 @@ export class FunctionPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) {
+      count(this.waiting, pending.tenant, -1);
       pending.resolve(this.finish(pending, crashOutcome('The function runtime is shutting down')));
     }
     await Promise.all(
@@ -186,6 +238,7 @@ export class FunctionPool {
         runner.dead = true;
         for (const pending of runner.inFlight.values()) {
           clearTimeout(pending.watchdog);
+          count(this.running, pending.tenant, -1);
           pending.resolve(this.finish(pending, crashOutcome('The function runtime is shutting down')));
         }
         runner.inFlight.clear();
@@ -199,14 +252,27 @@ export class FunctionPool {
     );
   }
 
+  /**
+   * Dispatches queued invocations in order, skipping those of tenants already running their share
+   * (so one app's backlog never holds another app's invocations back), until the runners are full.
+   */
   private pump() {
-    while (this.queue.length > 0) {
-      const pending = this.queue[0]!;
+    for (let index = 0; index < this.queue.length; ) {
+      const pending = this.queue[index]!;
+      if (pending.tenant !== '' && (this.running.get(pending.tenant) ?? 0) >= this.tenantConcurrency) {
+        index++;
+        continue;
+      }
       const runner = this.pick(pending.message.key);
       if (!runner) return;
-      this.queue.shift();
+      this.queue.splice(index, 1);
+      count(this.waiting, pending.tenant, -1);
       this.dispatch(runner, pending);
     }
+  }
+
+  private hasFreeSlot(): boolean {
+    return this.runners.some((runner) => !runner || runner.dead || runner.inFlight.size < this.concurrency);
   }
 
   private pick(key: string): Runner | undefined {
@@ -225,6 +291,7 @@ export class FunctionPool {
 
   private dispatch(runner: Runner, pending: Pending) {
     pending.runner = runner;
+    count(this.running, pending.tenant, 1);
     runner.inFlight.set(pending.message.id, pending);
     holdWhileBusy(runner);
     const { limits } = pending.message;
@@ -306,6 +373,7 @@ export class FunctionPool {
       return;
     }
     runner.inFlight.delete(message.id);
+    count(this.running, pending.tenant, -1);
     holdWhileBusy(runner);
     clearTimeout(pending.watchdog);
     pending.resolve({
@@ -324,6 +392,7 @@ export class FunctionPool {
     if (runner.child.exitCode === null && runner.child.signalCode === null) runner.child.kill('SIGKILL');
     for (const pending of runner.inFlight.values()) {
       clearTimeout(pending.watchdog);
+      count(this.running, pending.tenant, -1);
       const outcome: InvocationOutcome =
         kind === 'timeout'
           ? { ok: false, kind: 'timeout', message: 'The function runner stopped answering and was restarted' }

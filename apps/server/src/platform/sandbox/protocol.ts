@@ -67,7 +67,11 @@ export interface SdkAnswerMessage {
 
 export type ParentMessage = InvokeMessage | SdkAnswerMessage;
 
-export type InvocationFailureKind = 'timeout' | 'memory' | 'error' | 'crash';
+/**
+ * Why an invocation failed. `app_busy`: the app already has its fair share of the pool running and
+ * its queue is full; `overloaded`: the pool's queue is full. Neither ran the function.
+ */
+export type InvocationFailureKind = 'timeout' | 'memory' | 'error' | 'crash' | 'app_busy' | 'overloaded';
 
 export type InvocationOutcome =
   | { ok: true; response: SerializedResponse }
