@@ -75,6 +75,8 @@ export async function countMailOrThrow(
 ): Promise<void> {
   const tooMany = new AppError('rate_limited', AUTH_TEXTS.tooManyRequests);
   await consumeOrThrow(ctx.auth.limits.mailByRecipient, `${tenantId}:${to}`, tooMany);
+  // Across every app too: many apps must not add up to a flood to one inbox.
+  await consumeOrThrow(ctx.auth.limits.mailByAddress, to, tooMany);
   await consumeOrThrow(ctx.auth.limits.mailByIp, meta.ip, tooMany);
 }
 

@@ -15,6 +15,32 @@ export function actionLink(
   return url.toString();
 }
 
+/** Longest app name a subject line carries; longer names are cut with an ellipsis. */
+export const SUBJECT_NAME_MAX = 40;
+
+/**
+ * An app's name as a subject line may show it (issue 20 #9): the name is chosen by whoever made the
+ * app, so no control or format characters (no header tricks, no bidi reversal), no link-like text
+ * (dots become "·" so a name never reads as a domain or an address), at most 40 characters.
+ */
+export function subjectName(name: string): string {
+  const clean = name
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/[./:@]/g, '·')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...clean];
+  const short =
+    chars.length > SUBJECT_NAME_MAX
+      ? `${chars
+          .slice(0, SUBJECT_NAME_MAX - 1)
+          .join('')
+          .trimEnd()}…`
+      : clean;
+  return short || 'an app';
+}
+
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function message(
@@ -39,16 +65,21 @@ function message(
 }
 
 export function verifyEmailMail(to: string, link: string, appName: string): MailMessage {
-  return message(to, `Verify your email for ${appName}`, [`Confirm that ${to} is your email address.`], {
-    href: link,
-    label: 'Verify email',
-  });
+  return message(
+    to,
+    `Verify your email for ${subjectName(appName)}`,
+    [`Confirm that ${to} is your email address.`],
+    {
+      href: link,
+      label: 'Verify email',
+    },
+  );
 }
 
 export function resetPasswordMail(to: string, link: string, appName: string): MailMessage {
   return message(
     to,
-    `Reset your password for ${appName}`,
+    `Reset your password for ${subjectName(appName)}`,
     ['Someone asked to reset the password of your account.', 'The link works once, within 15 minutes.'],
     { href: link, label: 'Reset password' },
   );
@@ -57,7 +88,7 @@ export function resetPasswordMail(to: string, link: string, appName: string): Ma
 export function magicLinkMail(to: string, link: string, otp: string, appName: string): MailMessage {
   return message(
     to,
-    `Your sign-in link and code for ${appName}`,
+    `Your sign-in link and code for ${subjectName(appName)}`,
     [
       `Your sign-in code is ${otp}.`,
       'Enter it on the sign-in page, or use the link below. Both work once, within 15 minutes.',
@@ -69,7 +100,7 @@ export function magicLinkMail(to: string, link: string, otp: string, appName: st
 export function emailChangeMail(to: string, link: string, appName: string): MailMessage {
   return message(
     to,
-    `Confirm your new email for ${appName}`,
+    `Confirm your new email for ${subjectName(appName)}`,
     [`Confirm ${to} as the new email address of your account.`, 'The link works once, within 15 minutes.'],
     { href: link, label: 'Confirm new email' },
   );

@@ -184,7 +184,9 @@ export async function sendMagicLink(
   const email = normaliseEmail(input.email);
   if (!isEmailAddress(email)) throw new AppError('invalid_email', AUTH_MESSAGES.magicLink.invalidEmail);
   const user = await ctx.repo.findUserByEmail(tenant.tenantId, email);
-  if (user?.disabledAt) {
+  // Nothing is mailed that could not be used (issue 20 #9): a disabled account, or an address that
+  // is not a member of an app whose sign-up is closed. Same answer; still counted per address.
+  if (user?.disabledAt || (!user && tenant.app && !tenant.app.isSignupEnabled)) {
     await consumeOrThrow(
       ctx.auth.limits.mailByIp,
       meta.ip,

@@ -23,6 +23,8 @@ export interface AuthRateLimits {
   loginFailuresByIp: RateLimiterDrizzle;
   /** E-mails sent to one address (verification, reset, magic link, e-mail change). */
   mailByRecipient: RateLimiterDrizzle;
+  /** E-mails sent to one address from every tenant together (20 per 15 minutes). */
+  mailByAddress: RateLimiterDrizzle;
   /** E-mails requested from one client address (high: the per-recipient limit is the tight one). */
   mailByIp: RateLimiterDrizzle;
   /** Code checks from one client address (each code also dies after 5 wrong tries). */
@@ -47,6 +49,7 @@ export function createAuthRateLimits(database: Database, options: { sweep: boole
     loginBackoff: make('login-backoff', 1),
     loginFailuresByIp: make('login-ip', AUTH_LIMITS.loginMaxFailuresPerIp),
     mailByRecipient: make('mail-to', 5),
+    mailByAddress: make('mail-address', 20),
     mailByIp: make('mail-ip', 200),
     otpByIp: make('otp-ip', 50),
     signupByIp: make('signup-ip', 100),
