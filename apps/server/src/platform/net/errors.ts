@@ -34,26 +34,35 @@ export class UnsupportedProtocolError extends SafeFetchError {
   }
 }
 
+/**
+ * What a refused or unresolvable address says to whoever asked (issue 20 #14): nothing about the
+ * name, the address it resolved to or why, so the guard cannot be used to map internal DNS. The
+ * details stay on the error (`detail`, host, address) for the server's log.
+ */
+export const ADDRESS_NOT_ALLOWED = 'This address is not allowed';
+
 export class BlockedAddressError extends SafeFetchError {
   override name = 'BlockedAddressError';
+  /** For the server's log only. */
+  readonly detail: string;
   constructor(
     readonly host: string,
     readonly address: string,
     readonly reason: string,
     url?: string,
   ) {
-    super(
-      'blocked_address',
-      `Refused to connect to ${host}${host === address ? '' : ` (${address})`}: ${reason} addresses are not allowed`,
-      url,
-    );
+    super('blocked_address', ADDRESS_NOT_ALLOWED, url);
+    this.detail = `Refused to connect to ${host}${host === address ? '' : ` (${address})`}: ${reason} addresses are not allowed`;
   }
 }
 
 export class DnsLookupError extends SafeFetchError {
   override name = 'DnsLookupError';
+  /** For the server's log only. */
+  readonly detail: string;
   constructor(host: string, cause: unknown) {
-    super('dns_failure', `Could not resolve ${host}`);
+    super('dns_failure', ADDRESS_NOT_ALLOWED);
+    this.detail = `Could not resolve ${host}`;
     this.cause = cause;
   }
 }

@@ -89,7 +89,10 @@ describe('createSafeFetch', () => {
   it('refuses loopback without the test-only option, by literal and by name', async () => {
     const safeFetch = createSafeFetch();
     await expect(safeFetch(`${base}/hello`)).rejects.toThrow(BlockedAddressError);
-    await expect(safeFetch(`http://localhost:${port}/hello`)).rejects.toThrow(
+    // Says only that the address is not allowed (issue 20 #14); the reason is kept for the log.
+    const named = await safeFetch(`http://localhost:${port}/hello`).catch((e: unknown) => e);
+    expect((named as Error).message).toBe('This address is not allowed');
+    expect((named as BlockedAddressError).detail).toMatch(
       /Refused to connect to localhost \((127\.0\.0\.1|::1)\): loopback addresses are not allowed/,
     );
     await expect(safeFetch(`http://[::ffff:127.0.0.1]:${port}/`)).rejects.toThrow(BlockedAddressError);
@@ -118,7 +121,8 @@ describe('createSafeFetch', () => {
   it('refuses a name when any one of its addresses is blocked', async () => {
     const { resolve } = scriptedResolver(['127.0.0.1', '10.1.2.3']);
     const safeFetch = createSafeFetch({ allowLoopback: true, resolve });
-    await expect(safeFetch(`http://mixed.example:${port}/`)).rejects.toThrow(/10\.1\.2\.3/);
+    const error = await safeFetch(`http://mixed.example:${port}/`).catch((e: unknown) => e);
+    expect((error as BlockedAddressError).detail).toMatch(/10\.1\.2\.3/);
     await safeFetch.close();
   });
 
@@ -145,7 +149,8 @@ describe('createSafeFetch', () => {
     const toMetadata = `${base}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`;
     const error = await safeFetch(toMetadata).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BlockedAddressError);
-    expect((error as Error).message).toBe(
+    expect((error as Error).message).toBe('This address is not allowed');
+    expect((error as BlockedAddressError).detail).toBe(
       'Refused to connect to 169.254.169.254: cloud metadata addresses are not allowed',
     );
     await safeFetch.close();
@@ -235,7 +240,10 @@ describe('createSafeFetch', () => {
         throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
       },
     });
-    await expect(safeFetch('http://nowhere.invalid/')).rejects.toThrow(DnsLookupError);
+    const unresolved = await safeFetch('http://nowhere.invalid/').catch((e: unknown) => e);
+    expect(unresolved).toBeInstanceOf(DnsLookupError);
+    // The same words as a refused address: whether an internal name exists is not told.
+    expect((unresolved as Error).message).toBe('This address is not allowed');
     await safeFetch.close();
   });
 });
