@@ -29,7 +29,7 @@ async function main(): Promise<number> {
       const out = path.resolve(dir ?? path.join('backups', `atelier-${stamp}`));
       const manifest = await backup(target, out);
       console.log(
-        `Backed up the ${manifest.engine} database${manifest.secretsKeyFile ? ', the secrets key file' : ''}${manifest.uploads ? ' and uploads' : ''} to ${out}`,
+        `Backed up the ${manifest.engine} database${manifest.secretsKeyFile ? ' and the secrets key file' : ''} to ${out}`,
       );
       if (config.secretsKey) console.log('SECRETS_KEY comes from the environment: keep it with this backup.');
     } else {

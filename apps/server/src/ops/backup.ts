@@ -18,13 +18,11 @@ export interface BackupManifest {
   /** File names inside the backup directory. */
   database: string;
   secretsKeyFile: string | null;
-  uploads: string | null;
 }
 
 export const MANIFEST_FILE = 'manifest.json';
 const PGLITE_DUMP = 'database.pglite.tar.gz';
 const POSTGRES_DUMP = 'database.pgdump';
-const UPLOADS_DIR = 'uploads';
 
 export class BackupError extends Error {
   override name = 'BackupError';
@@ -38,8 +36,9 @@ export interface BackupTarget {
 }
 
 /**
- * Writes a backup of the database (pg_dump's custom format, or PGlite's data-directory dump), the
- * secrets key file and the uploads directory of DATA_DIR into `outDir` (created; must be empty).
+ * Writes a backup of the database (pg_dump's custom format, or PGlite's data-directory dump) and the
+ * secrets key file of DATA_DIR into `outDir` (created; must be empty). Uploads are rows of the
+ * database, so the dump holds them.
  * PGlite is single-writer: the server must be stopped (its DATA_DIR lock is taken here).
  */
 export async function backup(target: BackupTarget, outDir: string): Promise<BackupManifest> {
@@ -79,9 +78,6 @@ export async function backup(target: BackupTarget, outDir: string): Promise<Back
   const hasKey = fs.existsSync(keyFile);
   if (hasKey) fs.copyFileSync(keyFile, path.join(outDir, SECRETS_KEY_FILE));
   if (hasKey) fs.chmodSync(path.join(outDir, SECRETS_KEY_FILE), 0o600);
-  const uploads = path.join(target.dataDir, UPLOADS_DIR);
-  const hasUploads = fs.existsSync(uploads);
-  if (hasUploads) fs.cpSync(uploads, path.join(outDir, UPLOADS_DIR), { recursive: true });
   const manifest: BackupManifest = {
     format: 1,
     engine,
@@ -89,7 +85,6 @@ export async function backup(target: BackupTarget, outDir: string): Promise<Back
     atelierVersion: APP_VERSION,
     database,
     secretsKeyFile: hasKey ? SECRETS_KEY_FILE : null,
-    uploads: hasUploads ? UPLOADS_DIR : null,
   };
   fs.writeFileSync(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -143,11 +138,6 @@ export async function restore(target: BackupTarget, fromDir: string): Promise<Ba
   if (manifest.secretsKeyFile) {
     fs.copyFileSync(path.join(fromDir, manifest.secretsKeyFile), keyTarget);
     fs.chmodSync(keyTarget, 0o600);
-  }
-  if (manifest.uploads) {
-    fs.cpSync(path.join(fromDir, manifest.uploads), path.join(target.dataDir, UPLOADS_DIR), {
-      recursive: true,
-    });
   }
   return manifest;
 }

@@ -203,17 +203,6 @@ export const currentFilesResponseSchema = z
   .object({ versionId: z.string().nullable(), files: z.array(versionFileSchema) })
   .meta({ id: 'AppCurrentFiles' });
 
-/** A compile problem located in an app file (line and column 1-based). */
-export const compileDiagnosticSchema = z
-  .object({
-    file: z.string().optional(),
-    line: z.number().int(),
-    column: z.number().int(),
-    message: z.string(),
-    severity: z.enum(['error', 'warning']),
-  })
-  .meta({ id: 'CompileDiagnostic' });
-
 export const previewTokenRequestSchema = z
   .object({
     versionId: z.string().min(1).max(100).optional(),

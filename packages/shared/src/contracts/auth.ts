@@ -84,7 +84,6 @@ export const sessionResponseSchema = z
   .meta({ id: 'Session' });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-export const tokenRefreshRequestSchema = z.object({ refreshToken: z.string().max(200).optional() });
 export const tokenResponseSchema = z
   .object({ accessToken: z.string(), tokenType: z.literal('Bearer'), expiresIn: z.number().int() })
   .meta({ id: 'AccessToken' });
@@ -172,7 +171,6 @@ export const messageResponseSchema = z.object({ message: z.string() }).meta({ id
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const verifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
-export const passwordResetCheckResponseSchema = z.object({ email: z.string() });
 
 /** spec 1 §3 Account. */
 export const accountSchema = z

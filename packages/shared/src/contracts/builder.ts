@@ -216,5 +216,3 @@ export const builderPatchShape = {
   style: appStylePatchSchema.optional(),
   settings: appSettingsPatchSchema.optional(),
 };
-
-export const builderContentSchema = z.record(z.string(), z.unknown()).meta({ id: 'BuilderContent' });

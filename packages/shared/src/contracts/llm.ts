@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { LLM_PROVIDERS, LLM_PURPOSES, MODEL_TEMPERATURE } from '../llm/constants.ts';
+import { LLM_PROVIDERS, MODEL_TEMPERATURE } from '../llm/constants.ts';
 
 export const llmProviderSchema = z.enum(LLM_PROVIDERS);
-export const llmPurposeSchema = z.enum(LLM_PURPOSES);
 
 /** Spec 1 §5: 0 to 2 in steps of 0.1. */
 export const modelTemperatureSchema = z

@@ -92,11 +92,6 @@ export async function deleteAccount(ctx: AccountsContext, actor: Actor, confirmE
   ctx.logger.info({ userId: actor.userId, tenantId: actor.tenantId }, 'account deleted');
 }
 
-/** For other areas: the builder gave business context (e.g. a synced data source). */
-export async function markHasBusinessInfo(ctx: Pick<AccountsContext, 'repo'>, userId: string): Promise<void> {
-  await ctx.repo.updateUser(PLATFORM_TENANT, userId, { hasBusinessInfo: true });
-}
-
 /** For the plans area: the builder bought a one-time app package. */
 export async function markHasPaidAppPackage(
   ctx: Pick<AccountsContext, 'repo'>,

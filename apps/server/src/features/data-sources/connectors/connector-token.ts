@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database.ts';
 import { systemSettings } from '../../../platform/db/schema/index.ts';
@@ -7,25 +7,14 @@ import { systemSettings } from '../../../platform/db/schema/index.ts';
 export const CONNECTOR_TOKEN_TTL_MS = 10 * 60 * 1000;
 
 /**
- * A short-lived, signed token naming the builder: `userId.expiresAtMs.nonce.signature` (HMAC-SHA256).
- * The connector picker sends it back to prove the dialog was opened by a signed-in builder.
+ * A short-lived, signed token naming the builder: `userId.expiresAtMs.nonce.signature` (HMAC-SHA256),
+ * the answer of the token route (spec: GET /api/integrations/fetchCarbonTokens). Nothing accepts it
+ * back: the connector routes authenticate the builder by the session, like every builder route.
  */
 export async function issueConnectorToken(secret: string, userId: string, now = Date.now()) {
   const expiresAt = now + CONNECTOR_TOKEN_TTL_MS;
   const payload = `${Buffer.from(userId).toString('base64url')}.${expiresAt}.${randomBytes(9).toString('base64url')}`;
   return { accessToken: `${payload}.${sign(secret, payload)}`, expiresAt: new Date(expiresAt).toISOString() };
-}
-
-/** The user id of a valid, unexpired token, else undefined. */
-export function verifyConnectorToken(secret: string, token: string, now = Date.now()): string | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 4) return undefined;
-  const [user, expires, nonce, signature] = parts as [string, string, string, string];
-  const expected = Buffer.from(sign(secret, `${user}.${expires}.${nonce}`));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  if (!(Number(expires) > now)) return undefined;
-  return Buffer.from(user, 'base64url').toString();
 }
 
 function sign(secret: string, payload: string): string {
