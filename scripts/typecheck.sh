@@ -1,8 +1,27 @@
 #!/usr/bin/env bash
-# Type-checks every workspace (each has its own tsconfig; TypeScript strict everywhere).
+# Type-checks every workspace (each has its own tsconfig; TypeScript strict everywhere), two projects
+# at a time (one tsc uses one core). Incremental: each project's build info is cached in
+# node_modules/.cache/tsc, so a re-run re-checks only what changed (CI starts cold).
 set -euo pipefail
-# apps/server/src/features/compile/tsconfig.browser.json: the browser code bundled into generated apps.
-for project in packages/shared packages/app-sdk apps/server apps/server/src/features/compile/tsconfig.browser.json apps/web e2e bench; do
-  npx tsc --noEmit -p "$project"
-done
+cd "$(dirname "$0")/.."
+cache=node_modules/.cache/tsc
+mkdir -p "$cache"
+jobs=${TYPECHECK_JOBS:-2}
+# Longest first, so the short ones fill the other slot. The compile tsconfig.browser.json is the
+# browser code bundled into generated apps.
+projects=(apps/server apps/web bench e2e packages/app-sdk packages/shared
+  apps/server/src/features/compile/tsconfig.browser.json)
+check() {
+  local project=$1 out
+  local info="$cache/$(echo "$project" | tr '/.' '__').tsbuildinfo"
+  if out=$(npx tsc --noEmit --incremental --tsBuildInfoFile "$info" -p "$project" 2>&1); then
+    echo "typecheck: $project ok"
+  else
+    printf 'typecheck: %s failed\n%s\n' "$project" "$out"
+    return 1
+  fi
+}
+export -f check
+export cache
+printf '%s\n' "${projects[@]}" | xargs -P "$jobs" -I{} bash -c 'check "$@"' _ {}
 echo "typecheck: ok"
