@@ -7,6 +7,7 @@ import { MagicCodeForm } from '../features/auth/components/magic-code-form.tsx';
 import { ResetRequestForm } from '../features/auth/components/reset-request-form.tsx';
 import { SocialButtons } from '../features/auth/components/social-buttons.tsx';
 import { useCompleteSignIn } from '../features/auth/hooks/use-complete-sign-in.ts';
+import { useLeaveIfSignedIn } from '../features/auth/hooks/use-session.ts';
 
 type Mode = 'password' | 'reset' | 'code';
 
@@ -17,6 +18,7 @@ const TITLES: Record<Mode, string> = {
 };
 
 export function LoginRoute() {
+  useLeaveIfSignedIn();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>('password');
   const completeSignIn = useCompleteSignIn();

@@ -4,8 +4,10 @@ import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { SignupForm } from '../features/auth/components/signup-form.tsx';
 import { SocialButtons } from '../features/auth/components/social-buttons.tsx';
 import { useCompleteSignIn } from '../features/auth/hooks/use-complete-sign-in.ts';
+import { useLeaveIfSignedIn } from '../features/auth/hooks/use-session.ts';
 
 export function SignupRoute() {
+  useLeaveIfSignedIn();
   const [params] = useSearchParams();
   const completeSignIn = useCompleteSignIn();
   const loginLink = `/login${params.size > 0 ? `?${params.toString()}` : ''}`;

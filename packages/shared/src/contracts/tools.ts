@@ -18,7 +18,8 @@ export const TOOL_INPUT_MAX_LENGTH = 10_000;
 export const TOOL_MESSAGES = {
   /** spec 2 §5. */
   pathInvalid: 'Path should contain only letters, numbers, and dashes. It cannot be empty.',
-  pathTaken: 'This path is already used by another tool, try another one',
+  /** spec 2 §5 gives one text for an invalid path and one another tool uses ("unique … Otherwise"). */
+  pathTaken: 'Path should contain only letters, numbers, and dashes. It cannot be empty.',
   titleRequired: 'Your tool should have a header before it is activated',
   /** spec 3 §2. */
   notFoundByPath: (path: string) => `Tool with path ${path} not found`,

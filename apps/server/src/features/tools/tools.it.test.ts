@@ -188,7 +188,9 @@ describe('tools of an app (builder)', () => {
       path: 'UNIQUE-path',
     });
     expect(taken.status).toBe(409);
-    expect(taken.body.error.message).toBe(TOOL_MESSAGES.pathTaken);
+    expect(taken.body.error.message).toBe(
+      'Path should contain only letters, numbers, and dashes. It cannot be empty.',
+    );
   });
 
   it("answers 404 for another builder's app and tools", async () => {

@@ -1,8 +1,8 @@
-import type { SessionResponse } from '@atelier/shared';
+import { SALE_ID_PARAM, type SessionResponse } from '@atelier/shared';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { loginPathFor } from '../after-sign-in.ts';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { afterSignInPath, loginPathFor } from '../after-sign-in.ts';
 import { fetchSession, queryKeys } from '../api.ts';
 
 /** The signed-in session (null when signed out). */
@@ -24,4 +24,29 @@ export function useRequireSession() {
     if (signedOut) navigate(loginPathFor(location.pathname + location.search), { replace: true });
   }, [signedOut, navigate, location.pathname, location.search]);
   return session;
+}
+
+/**
+ * For the log-in and sign-up pages: a builder who opens them already signed in goes on where "After
+ * sign-in" says (redirectTo, else /home; the verify screen while unverified) instead of seeing the
+ * form. Decided once, when the session is first known: a sign-in made on the page is taken on by
+ * its own flow (account creation, a sale to claim).
+ */
+export function useLeaveIfSignedIn() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const decided = useRef(false);
+  useEffect(() => {
+    if (decided.current || !session.isSuccess) return;
+    decided.current = true;
+    if (!session.data || params.has(SALE_ID_PARAM)) return;
+    const target = afterSignInPath({
+      emailVerified: session.data.user.emailVerified,
+      redirectTo: params.get('redirectTo'),
+      currentPath: location.pathname,
+    });
+    if (target) navigate(target, { replace: true });
+  }, [session.isSuccess, session.data, params, location.pathname, navigate]);
 }
