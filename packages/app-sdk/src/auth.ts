@@ -25,6 +25,8 @@ export interface AuthClient {
   me(): Promise<AppUser>;
   /** True when a user is signed in (asks the server). */
   isAuthenticated(): Promise<boolean>;
+  /** Whether this page holds a session (stored tokens); no request. */
+  hasStoredSession(): boolean;
   login(credentials: { email: string; password: string }): Promise<AppUser>;
   signup(details: { email: string; password: string; name?: string }): Promise<AppUser>;
   logout(): Promise<void>;
@@ -32,6 +34,14 @@ export interface AuthClient {
   updateMe(data: Record<string, unknown>): Promise<AppUser & EntityRecord>;
   /** Uses tokens obtained elsewhere (e.g. a custom-token sign-in). */
   setTokens(accessToken: string | null, refreshToken?: string): void;
+  /** E-mails a sign-in link and a 6-digit code (`continueUrl`: where the link lands, on this app). */
+  sendMagicLink(email: string, continueUrl?: string): Promise<void>;
+  /** Signs in with the 6-digit code of that e-mail. */
+  verifyCode(email: string, code: string): Promise<AppUser>;
+  /** Signs in with a single-use custom token (what an e-mailed sign-in link hands to the app). */
+  signInWithCustomToken(token: string): Promise<AppUser>;
+  /** E-mails a link to choose a new password (the same answer whether or not the account exists). */
+  sendPasswordReset(email: string, continueUrl?: string): Promise<void>;
 }
 
 export function authClient(transport: () => Transport): AuthClient {
@@ -64,6 +74,7 @@ export function authClient(transport: () => Transport): AuthClient {
         throw error;
       }
     },
+    hasStoredSession: () => transport().tokens.get() !== null,
     login: (credentials) => signIn('/api/auth/login', credentials),
     signup: (details) => signIn('/api/auth/signup', details),
     async logout() {
@@ -80,6 +91,29 @@ export function authClient(transport: () => Transport): AuthClient {
     },
     setTokens(accessToken, refreshToken) {
       transport().tokens.set(accessToken ? { accessToken, refreshToken, obtainedAt: Date.now() } : null);
+    },
+    async sendMagicLink(email, continueUrl) {
+      const t = transport();
+      await t.request('POST', '/api/live_api/account/sendMagicLink', {
+        query: { appId: t.appId },
+        body: { email, continueUrl },
+      });
+    },
+    async verifyCode(email, code) {
+      const t = transport();
+      const { customToken } = await t.request<{ customToken: string }>(
+        'POST',
+        '/api/live_api/account/validateOtp',
+        { query: { appId: t.appId }, body: { email, otp: code } },
+      );
+      return this.signInWithCustomToken(customToken);
+    },
+    signInWithCustomToken: (token) => signIn('/api/auth/custom-token', { token }),
+    async sendPasswordReset(email, continueUrl) {
+      const t = transport();
+      await t.request('POST', '/api/live_api/account/sendResetPasswordEmail', {
+        body: { email, mainAppId: t.appId, continueUrl },
+      });
     },
   };
 }

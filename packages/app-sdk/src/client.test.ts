@@ -188,6 +188,34 @@ describe('auth', () => {
     expect(JSON.parse(seen[0]!.body)).toEqual({ email: 'ada@example.com', password: 'pw' });
   });
 
+  it('sends a sign-in code, signs in with it through a custom token, and asks for a password reset', async () => {
+    const sdk = createClient({ appId: 'app-1', baseUrl });
+    handler = (req, res) => {
+      if (req.url?.startsWith('/api/live_api/account/validateOtp'))
+        return json(res, 200, { customToken: 'custom-1', tenantId: 'app:app-1' });
+      if (req.url?.startsWith('/api/auth/custom-token')) return json(res, 200, signIn);
+      json(res, 200, { message: 'sent' });
+    };
+    await sdk.auth.sendMagicLink('ada@example.com', 'http://crm.localhost:3000/');
+    expect(await sdk.auth.verifyCode('ada@example.com', '123456')).toEqual(signIn.user);
+    await sdk.auth.sendPasswordReset('ada@example.com');
+    await sdk.auth.me().catch(() => undefined);
+    expect(seen.map(({ method, url, authorization }) => [method, url, authorization])).toEqual([
+      ['POST', '/api/live_api/account/sendMagicLink?appId=app-1', undefined],
+      ['POST', '/api/live_api/account/validateOtp?appId=app-1', undefined],
+      ['POST', '/api/auth/custom-token?appId=app-1', undefined],
+      ['POST', '/api/live_api/account/sendResetPasswordEmail', 'Bearer access-1'],
+      ['GET', '/api/auth/session?appId=app-1', 'Bearer access-1'],
+    ]);
+    expect(seen.map(({ body }) => (body ? JSON.parse(body) : null))).toEqual([
+      { email: 'ada@example.com', continueUrl: 'http://crm.localhost:3000/' },
+      { email: 'ada@example.com', otp: '123456' },
+      { token: 'custom-1' },
+      { email: 'ada@example.com', mainAppId: 'app-1' },
+      null,
+    ]);
+  });
+
   it('signs up with ?appId=, and updates the signed-in user at entities/User/me', async () => {
     const sdk = createClient({ appId: 'app-1', baseUrl });
     handler = (req, res, body) =>

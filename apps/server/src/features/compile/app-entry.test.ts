@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appEntrySource, pageRoutes } from './app-entry.ts';
+import { appEntrySource, declaresRequireSignIn, pageRoutes } from './app-entry.ts';
 
 const file = (path: string) => ({ path, content: '' });
 
@@ -8,20 +8,26 @@ describe('pageRoutes', () => {
     expect(
       pageRoutes([file('pages/Home.tsx'), file('pages/ContactDetails.tsx'), file('pages/admin/Users.jsx')]),
     ).toEqual([
-      { name: 'admin/Users', file: 'pages/admin/Users.jsx', paths: ['/admin/users', '/admin/Users'] },
+      {
+        name: 'admin/Users',
+        file: 'pages/admin/Users.jsx',
+        paths: ['/admin/users', '/admin/Users'],
+        requireSignIn: false,
+      },
       {
         name: 'ContactDetails',
         file: 'pages/ContactDetails.tsx',
         paths: ['/contact-details', '/ContactDetails'],
+        requireSignIn: false,
       },
-      { name: 'Home', file: 'pages/Home.tsx', paths: ['/', '/Home'] },
+      { name: 'Home', file: 'pages/Home.tsx', paths: ['/', '/Home'], requireSignIn: false },
     ]);
   });
 
   it('serves the first page at / when there is no Home, and skips non-component files', () => {
     expect(pageRoutes([file('pages/Tasks.tsx'), file('pages/about.tsx'), file('pages/helpers.ts')])).toEqual([
-      { name: 'about', file: 'pages/about.tsx', paths: ['/', '/about'] },
-      { name: 'Tasks', file: 'pages/Tasks.tsx', paths: ['/tasks', '/Tasks'] },
+      { name: 'about', file: 'pages/about.tsx', paths: ['/', '/about'], requireSignIn: false },
+      { name: 'Tasks', file: 'pages/Tasks.tsx', paths: ['/tasks', '/Tasks'], requireSignIn: false },
     ]);
   });
 });
@@ -44,5 +50,29 @@ describe('appEntrySource', () => {
       ].join('\n'),
     );
     expect(appEntrySource([file('pages/Home.tsx')])).toContain('Layout: null,');
+  });
+
+  it('marks pages that export requireSignIn = true', () => {
+    const source = appEntrySource([
+      {
+        path: 'pages/Orders.tsx',
+        content: 'export const requireSignIn = true;\nexport default function Orders() {}',
+      },
+      file('pages/Home.tsx'),
+    ]);
+    expect(source).toContain(
+      '{ name: "Orders", paths: ["/orders","/Orders"], Component: Page1, requireSignIn: true },',
+    );
+    expect(source).toContain('{ name: "Home", paths: ["/","/Home"], Component: Page0 },');
+  });
+});
+
+describe('declaresRequireSignIn', () => {
+  it('reads the page export, not mentions or false values', () => {
+    expect(declaresRequireSignIn('export const requireSignIn = true;')).toBe(true);
+    expect(declaresRequireSignIn('  export const requireSignIn: boolean = true')).toBe(true);
+    expect(declaresRequireSignIn('export const requireSignIn = false;')).toBe(false);
+    expect(declaresRequireSignIn('// export const requireSignIn = true')).toBe(false);
+    expect(declaresRequireSignIn("const text = 'requireSignIn = true';")).toBe(false);
   });
 });

@@ -8,13 +8,23 @@ export interface PageRoute {
   file: string;
   /** Its route first (`/contact-details`), then its name as an alias (`/ContactDetails`) when different. */
   paths: string[];
+  /** The page declares `export const requireSignIn = true`: only signed-in end users see it. */
+  requireSignIn: boolean;
 }
+
+/** Whether a page's source declares `export const requireSignIn = true`. */
+export const declaresRequireSignIn = (source: string) =>
+  /^\s*export\s+const\s+requireSignIn\s*(?::\s*boolean\s*)?=\s*true\b/m.test(source);
 
 /** The routes of an app's pages, sorted by name; `/` is `pages/Home.tsx`, or the first page when there is no Home. */
 export function pageRoutes(files: readonly AppFile[]): PageRoute[] {
   const pages = files
     .filter((file) => fileKind(file.path) === 'page' && /\.(tsx|jsx)$/.test(file.path))
-    .map((file) => ({ name: pageNameFromPath(file.path)!, file: file.path }))
+    .map((file) => ({
+      name: pageNameFromPath(file.path)!,
+      file: file.path,
+      requireSignIn: declaresRequireSignIn(file.content),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const hasHome = pages.some((page) => page.name === HOME_PAGE_NAME);
   return pages.map((page, index) => {
@@ -43,7 +53,7 @@ export function appEntrySource(files: readonly AppFile[]): string {
   lines.push('  pages: [');
   routes.forEach((route, i) => {
     lines.push(
-      `    { name: ${JSON.stringify(route.name)}, paths: ${JSON.stringify(route.paths)}, Component: Page${i} },`,
+      `    { name: ${JSON.stringify(route.name)}, paths: ${JSON.stringify(route.paths)}, Component: Page${i}${route.requireSignIn ? ', requireSignIn: true' : ''} },`,
     );
   });
   lines.push('  ],');

@@ -16,6 +16,8 @@ export interface AppRuntimeConfig {
    * entities, and the app acts as whom the builder's "View as" chose.
    */
   previewToken?: string;
+  /** The end-user screens of the runtime (runtime/auth-screens.tsx): sign-up offered, the app's name. */
+  auth?: { signupEnabled: boolean; appName: string };
 }
 
 export interface AppHtmlOptions {

@@ -90,11 +90,12 @@ let builtInCache: CssSource[] | undefined;
 function builtInSources(): CssSource[] {
   if (builtInCache) return builtInCache;
   const { uiDir, runtimeFile } = compilePaths();
-  const files = fs
-    .readdirSync(uiDir)
-    .filter((file) => /\.tsx?$/.test(file))
-    .map((file) => path.join(uiDir, file));
-  builtInCache = [...files, runtimeFile].map((file) => ({
+  const sourcesOf = (dir: string) =>
+    fs
+      .readdirSync(dir)
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => path.join(dir, file));
+  builtInCache = [...sourcesOf(uiDir), ...sourcesOf(path.dirname(runtimeFile))].map((file) => ({
     path: file,
     content: fs.readFileSync(file, 'utf8'),
   }));

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Next } from 'hono/types';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { appOrigin, slugOfHost } from '../apps/app-origin.ts';
+import { isAppSignupOpen } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { hostOf, isPlatformHost, isReservedHost } from '../apps/domains.service.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
@@ -148,7 +149,13 @@ async function servePublishedDocument(c: Context<AppEnv>, runtime: AppsRuntime, 
     jsUrl: `${assets}/app.js`,
     cssUrl: `${assets}/app.css`,
     importMap: runtime.vendor.importMap('/preview-vendor/'),
-    runtime: { appId, apiBase: origins.public, basePath: '/', parentOrigin: origins.public },
+    runtime: {
+      appId,
+      apiBase: origins.public,
+      basePath: '/',
+      parentOrigin: origins.public,
+      auth: { signupEnabled: isAppSignupOpen(app), appName: app.name },
+    },
     mode: OWN_ORIGIN,
     apiOrigin: origins.public,
   });

@@ -8,6 +8,15 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
+import {
+  AccountCorner,
+  AUTH_PATHS,
+  ForgotPasswordScreen,
+  RequireSignIn,
+  SignInScreen,
+  SignUpScreen,
+} from './auth-screens.tsx';
+import { AuthProvider } from './auth-state.tsx';
 
 /** The message a compiled app posts to its parent window for each runtime error. */
 export interface RuntimeErrorMessage {
@@ -167,7 +176,15 @@ export interface PageEntry {
   /** Route paths that show it: its kebab-case route first, then an alias by its name if different. */
   paths: string[];
   Component: ComponentType;
+  /** The page exports `requireSignIn = true`: signed-out visitors are sent to the sign-in screen. */
+  requireSignIn?: boolean;
 }
+
+const AUTH_SCREENS: { path: string; Screen: ComponentType }[] = [
+  { path: AUTH_PATHS.signIn, Screen: SignInScreen },
+  { path: AUTH_PATHS.signUp, Screen: SignUpScreen },
+  { path: AUTH_PATHS.forgotPassword, Screen: ForgotPasswordScreen },
+];
 
 export interface MountOptions {
   Layout: ComponentType<LayoutProps> | null;
@@ -187,35 +204,58 @@ export function mountApp({ Layout, pages, rootElement }: MountOptions): void {
     },
   });
   const basename = (config().basePath ?? '/').replace(/\/$/, '') || '/';
+  const pagePaths = new Set(pages.flatMap((page) => page.paths.map((path) => path.toLowerCase())));
+  // The end-user screens, unless the app has its own page at that path.
+  const authScreens = AUTH_SCREENS.filter((screen) => !pagePaths.has(screen.path));
   root.render(
     <StrictMode>
       <BrowserRouter basename={basename}>
         <RouteReporter />
-        <Routes>
-          {pages.flatMap((page) =>
-            page.paths.map((path) => (
+        <AuthProvider>
+          <Routes>
+            {pages.flatMap((page) =>
+              page.paths.map((path) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <Shell currentPageName={page.name}>
+                      <RoutedBoundary pageName={page.name}>
+                        {page.requireSignIn ? (
+                          <RequireSignIn>
+                            <page.Component />
+                          </RequireSignIn>
+                        ) : (
+                          <page.Component />
+                        )}
+                      </RoutedBoundary>
+                    </Shell>
+                  }
+                />
+              )),
+            )}
+            {authScreens.map(({ path, Screen }) => (
               <Route
                 key={path}
                 path={path}
                 element={
-                  <Shell currentPageName={page.name}>
-                    <RoutedBoundary pageName={page.name}>
-                      <page.Component />
-                    </RoutedBoundary>
+                  <Shell currentPageName="">
+                    <Screen />
                   </Shell>
                 }
               />
-            )),
-          )}
-          <Route
-            path="*"
-            element={
-              <Shell currentPageName="">
-                <NotFound />
-              </Shell>
-            }
-          />
-        </Routes>
+            ))}
+            <Route
+              path="*"
+              element={
+                <Shell currentPageName="">
+                  <NotFound />
+                </Shell>
+              }
+            />
+          </Routes>
+          <AccountCorner />
+        </AuthProvider>
       </BrowserRouter>
     </StrictMode>,
   );

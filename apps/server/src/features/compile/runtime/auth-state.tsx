@@ -1,0 +1,94 @@
+/**
+ * The end user's session in a compiled app (browser code): who is signed in, through the app SDK
+ * against the app's own tenant. Tokens live in the app origin's localStorage (the SDK), so a
+ * session survives reloads. An e-mailed sign-in link lands on the app with `#customToken=…`
+ * (the platform's /auth/handler puts it there): it is exchanged once and removed from the address.
+ */
+import { type AppUser, auth } from '@atelier/app-sdk';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+
+export interface AuthWindowConfig {
+  /** End users may create accounts (the app's User signup setting, and the app is published). */
+  signupEnabled?: boolean;
+  /** The app's name, shown on the sign-in screens. */
+  appName?: string;
+}
+
+export const authConfig = (): AuthWindowConfig =>
+  (window as unknown as { __ATELIER__?: { auth?: AuthWindowConfig } }).__ATELIER__?.auth ?? {};
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: AppUser | null;
+  /** After a sign-in or sign-up through the SDK. */
+  signedIn(user: AppUser): void;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuthState(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuthState outside <AuthProvider>');
+  return state;
+}
+
+/** The `customToken` of the address's fragment (`#customToken=…`), if any. */
+export function customTokenOfHash(hash: string): string | null {
+  const value = new URLSearchParams(hash.replace(/^#/, '')).get('customToken');
+  return value?.trim() ? value : null;
+}
+
+async function initialUser(): Promise<AppUser | null> {
+  const token = customTokenOfHash(window.location.hash);
+  if (token) {
+    // Used once: taken out of the address (and the history entry) before anything else runs.
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    try {
+      return await auth.signInWithCustomToken(token);
+    } catch {
+      // An expired or used link: signed out, the sign-in screen says what to do.
+    }
+  }
+  if (!auth.hasStoredSession()) return null;
+  try {
+    return await auth.me();
+  } catch (error) {
+    if ((error as { status?: number }).status === 401) {
+      await auth.logout().catch(() => undefined);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AppUser | null>(null);
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  useEffect(() => {
+    let live = true;
+    initialUser()
+      .catch(() => null)
+      .then((found) => {
+        if (!live) return;
+        setUser(found);
+        setStatus(found ? 'signed-in' : 'signed-out');
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const signedIn = useCallback((next: AppUser) => {
+    setUser(next);
+    setStatus('signed-in');
+  }, []);
+  const signOut = useCallback(async () => {
+    await auth.logout().catch(() => undefined);
+    setUser(null);
+    setStatus('signed-out');
+  }, []);
+  const value = useMemo(() => ({ status, user, signedIn, signOut }), [status, user, signedIn, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
