@@ -19,6 +19,7 @@ process.env.ADMIN_EMAILS ??= [
   'e2e-database-admin@example.com',
   'e2e-settings-admin@example.com',
   'e2e-chat-admin@example.com',
+  'e2e-published-admin@example.com',
 ].join(',');
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);

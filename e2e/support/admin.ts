@@ -11,6 +11,7 @@ export const E2E_ADMINS = {
   database: 'e2e-database-admin@example.com',
   settings: 'e2e-settings-admin@example.com',
   chat: 'e2e-chat-admin@example.com',
+  published: 'e2e-published-admin@example.com',
 } as const;
 
 /** Signs up the admin with the page's request context, or logs in when a retry finds it exists. */

@@ -122,6 +122,10 @@ describe('host routing', () => {
     expect(csp).not.toContain('sandbox');
     expect(csp).toContain('connect-src http://localhost:3000');
     expect(doc.headers.get('set-cookie')).toBeNull();
+    // The end-user screens learn whether sign-up is open (the User signup switch) and the app's name.
+    expect(html).toContain('"auth":{"signupEnabled":false,"appName":"Plant Diary"}');
+    await call(alice, 'PATCH', `/api/apps/${app.id}`, { isSignupEnabled: true });
+    expect(await (await t.app.request('/', onHost(host))).text()).toContain('"auth":{"signupEnabled":true');
 
     const js = await t.app.request(`/app-assets/${app.id}/${app.currentVersionId}/app.js`, onHost(host));
     expect(js.status).toBe(200);

@@ -5,10 +5,37 @@ import { importedNames } from './vendor-imports.ts';
 
 const exports = new Map<string, Set<string>>([
   ['lucide-react', new Set(['Plus', 'Trash2', 'Search', 'Sparkles'])],
-  ['react', new Set(['default', 'useState', 'useEffect', 'Component', 'StrictMode'])],
+  [
+    'react',
+    new Set([
+      'default',
+      'useState',
+      'useEffect',
+      'Component',
+      'StrictMode',
+      // the runtime's end-user screens (runtime/auth-*.tsx)
+      'createContext',
+      'useCallback',
+      'useContext',
+      'useId',
+      'useMemo',
+    ]),
+  ],
   ['react/jsx-runtime', new Set(['jsx', 'jsxs', 'Fragment'])],
   ['react-dom/client', new Set(['createRoot'])],
-  ['react-router', new Set(['BrowserRouter', 'Link', 'Route', 'Routes', 'useLocation'])],
+  [
+    'react-router',
+    new Set([
+      'BrowserRouter',
+      'Link',
+      'Route',
+      'Routes',
+      'useLocation',
+      'Navigate',
+      'useNavigate',
+      'useSearchParams',
+    ]),
+  ],
 ]);
 const compiler = createCompiler({ vendor: { exportsBySpecifier: async () => exports } });
 afterAll(() => compiler.dispose());
