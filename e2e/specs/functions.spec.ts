@@ -105,4 +105,19 @@ test('set a secret in the editor, deploy a function, and call its webhook URL af
   const calls = page.getByRole('list', { name: 'Recent invocations of greet' });
   await expect(calls.getByText('success · 200')).toBeVisible();
   await expect(calls.getByText('[info] greeting Ada')).toBeVisible();
+
+  // Deleting a saved secret asks first (issue 23 #28): dismissed, it stays; accepted, it goes.
+  const question = 'Delete the secret GREETING_WORD? Functions that read it will fail until it is set again.';
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await secrets.getByRole('button', { name: 'Delete GREETING_WORD' }).click();
+  await expect.poll(() => asked).toEqual([question]);
+  await expect(secrets.getByRole('group', { name: 'GREETING_WORD' })).toBeVisible();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await secrets.getByRole('button', { name: 'Delete GREETING_WORD' }).click();
+  await expect(toast.getByText('Secret deleted successfully')).toBeVisible();
+  await expect(secrets.getByRole('group', { name: 'GREETING_WORD' })).toHaveCount(0);
 });

@@ -55,6 +55,10 @@ interface SecretsEditorProps {
   onAffectedFunctions?: (names: string[]) => void;
 }
 
+/** The question before a saved secret is deleted. */
+export const confirmDeleteSecret = (key: string) =>
+  `Delete the secret ${key}? Functions that read it will fail until it is set again.`;
+
 /** Spec 2 §2 "Secrets editor": rows of key and value with show/hide and delete; Add Secret; Save. */
 export function SecretsEditor({ appId, onAffectedFunctions }: SecretsEditorProps) {
   const secrets = useSecrets(appId);
@@ -80,6 +84,8 @@ export function SecretsEditor({ appId, onAffectedFunctions }: SecretsEditorProps
 
   const onDelete = (draft: SecretDraft) => {
     if (!draft.existing) return dropLocal(draft.id);
+    // A saved secret is gone for good, and functions that read it fail: ask, as tools do.
+    if (!window.confirm(confirmDeleteSecret(draft.key))) return;
     remove.mutate(draft.key, {
       onSuccess: (answer) => {
         dropLocal(draft.id);
