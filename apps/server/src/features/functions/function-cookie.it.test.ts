@@ -16,6 +16,15 @@ const LEAK = [
   '};',
 ].join('\n');
 
+/** Answers the headers and type named by the query (issue 20 #11). */
+const HEADERS = [
+  'export default async (req) => {',
+  '  const q = new URL(req.url).searchParams;',
+  "  const headers = new Headers(JSON.parse(q.get('h') || '{}'));",
+  "  return new Response('alert(1)', { status: Number(q.get('s') || 200), headers });",
+  '};',
+].join('\n');
+
 beforeAll(async () => {
   t = await createTestApp({ env: { FUNCTION_RUNNERS: '1' } });
   app = await createEntityApp(t, 'cookie-owner@example.com', {
@@ -24,9 +33,10 @@ beforeAll(async () => {
   const created = await entityCall(t, app.appId, 'POST', 'Secret', { note: 'owner only' }, app.owner.headers);
   expect(created.status).toBe(201);
   await writeFile(t, app.owner, app.appId, 'functions/leak.ts', LEAK);
+  await writeFile(t, app.owner, app.appId, 'functions/headers.ts', HEADERS);
   const deployed = await t.app.request(
-    `/api/apps/${app.appId}/functions/leak/deploy`,
-    json('POST', undefined, app.owner.headers),
+    `/api/apps/${app.appId}/functions/deploy`,
+    json('POST', {}, app.owner.headers),
   );
   expect(deployed.status).toBe(200);
 }, 60_000);
@@ -59,5 +69,49 @@ describe('functions never act by the builder cookie', () => {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(JSON.stringify(await res.json())).toContain('owner only');
+  });
+});
+
+describe("function answers on the platform's origin (issue 20 #11)", () => {
+  const call = (headers: Record<string, string>, status = 200) =>
+    t.app.request(
+      `/api/apps/${app.appId}/functions/headers?s=${status}&h=${encodeURIComponent(JSON.stringify(headers))}`,
+    );
+
+  it('drops Set-Cookie, Clear-Site-Data, Refresh and a Location that leaves the app', async () => {
+    const res = await call(
+      {
+        'set-cookie': 'atelier_session=evil; Path=/',
+        'clear-site-data': '"cookies", "storage"',
+        refresh: '0; url=https://evil.example/',
+        location: 'https://evil.example/phish',
+        'x-request-tag': 'kept',
+      },
+      302,
+    );
+    expect(res.status).toBe(302);
+    for (const name of ['set-cookie', 'clear-site-data', 'refresh', 'location']) {
+      expect({ name, value: res.headers.get(name) }).toEqual({ name, value: null });
+    }
+    expect(res.headers.get('x-request-tag')).toBe('kept');
+    for (const location of ['//evil.example/', '/api/auth/logout', '/login']) {
+      expect((await call({ location }, 302)).headers.get('location')).toBeNull();
+    }
+  });
+
+  it("keeps a Location on the app's own function URLs", async () => {
+    const own = `/api/apps/${app.appId}/functions/leak`;
+    expect((await call({ location: own }, 302)).headers.get('location')).toBe(own);
+  });
+
+  it('never serves scriptable content as such', async () => {
+    const script = await call({ 'content-type': 'text/javascript' });
+    expect(script.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    const page = await call({ 'content-type': 'text/html' });
+    expect(page.headers.get('content-disposition')).toBe('attachment');
+    expect(page.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    const svg = await call({ 'content-type': 'image/svg+xml' });
+    expect(svg.headers.get('content-disposition')).toBe('attachment');
   });
 });

@@ -6,21 +6,14 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../platform/http/json-body.ts';
 import type { InvokeResult, LogLine, SdkAnswer, SdkCall } from '../../platform/sandbox/index.ts';
 import { isAppPublished } from '../apps/apps.repo.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
+import { appAddresses } from '../apps/apps.service.ts';
 import type { FunctionsRuntime, SdkDispatchEnv } from './functions.runtime.ts';
+import { functionResponseHeaders, isWithinAddresses } from './response-headers.ts';
 
 /** Functions calling functions through `ctx.sdk.functions.invoke` may nest this deep. */
 export const MAX_FUNCTION_DEPTH = 3;
 
-/** Headers of the function's answer that never reach the client (hop-by-hop, or unsafe on our origin). */
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'set-cookie',
-  'content-security-policy',
-  'upgrade',
-]);
 const SDK_SECTIONS = new Set(['entities', 'functions', 'integrations']);
 const SDK_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -99,7 +92,14 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
   const durationMs = Math.round(performance.now() - started);
   const busy = busyAnswer(result);
   if (busy) return busy;
-  const answer = toAnswer(result, redact);
+  const location = result.outcome.ok
+    ? result.outcome.response.headers.find(([key]) => key.toLowerCase() === 'location')
+    : undefined;
+  // A redirect may stay on the app (its addresses, or its own function URLs), nowhere else.
+  const own = location
+    ? [...(await appAddresses(appsRuntime(rt.deps), appId)), `${rt.origin()}/api/apps/${appId}/functions`]
+    : [];
+  const answer = toAnswer(result, redact, (value) => isWithinAddresses(value, rt.origin(), own));
   await rt.repo
     .recordInvocation({
       appId,
@@ -164,7 +164,11 @@ function busyAnswer(result: InvokeResult): Response | undefined {
   });
 }
 
-function toAnswer(result: InvokeResult, redact: (text: string) => string): Response | AppError {
+function toAnswer(
+  result: InvokeResult,
+  redact: (text: string) => string,
+  isOwnUrl: (location: string) => boolean,
+): Response | AppError {
   const { outcome } = result;
   if (!outcome.ok) {
     if (outcome.kind === 'timeout') return new AppError('function_timeout', outcome.message);
@@ -173,13 +177,7 @@ function toAnswer(result: InvokeResult, redact: (text: string) => string): Respo
   const { status, body } = outcome.response;
   if (status < 200 || status > 599)
     return new AppError('function_error', `The function answered status ${status}`);
-  const headers = new Headers();
-  for (const [key, value] of outcome.response.headers) {
-    if (!DROPPED_RESPONSE_HEADERS.has(key.toLowerCase())) headers.append(key, value);
-  }
-  // The answer comes from the platform's origin: a sandboxed document can never act as it.
-  headers.set('content-security-policy', "sandbox; default-src 'none'");
-  headers.set('x-content-type-options', 'nosniff');
+  const headers = functionResponseHeaders(outcome.response.headers, isOwnUrl);
   const nullBody = status === 204 || status === 205 || status === 304;
   return new Response(nullBody ? null : (body ?? null), { status, headers });
 }
