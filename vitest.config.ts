@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
           exclude: ['**/*.it.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Pure tests (no module mocks; timers and globals restored): files share a worker's module
+          // graph instead of re-importing it per file.
+          isolate: false,
         },
       },
       {
@@ -21,6 +24,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          isolate: false,
           passWithNoTests: true,
         },
       },
