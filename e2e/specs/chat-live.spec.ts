@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, serializeAction } from '@atelier/shared';
+import { CHAT_MESSAGES, LLM_ERROR_HINTS, serializeAction } from '@atelier/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeProvider, startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
 import { baseURL } from '../playwright.config.ts';
@@ -151,6 +151,29 @@ test('a reload while the reply runs follows it live; Send stays off until it end
     await expect(chat.locator('[data-role="assistant"]')).toHaveCount(1);
     await page.reload();
     await expect(chat.getByText('word30', { exact: false })).toBeVisible();
+  } finally {
+    await tearDown(page);
+  }
+});
+
+test('a wrong API key: the builder reads the spec sentence; the admin also the hint and the provider reason', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const appId = await setUp(page, 'Failing Chat');
+  try {
+    fake.reply({ status: 401, errorMessage: 'Incorrect API key provided: e2e-fake-key' });
+    await page.goto(`/build/app/${appId}`);
+    const chat = page.getByRole('region', { name: 'Chat' });
+    const box = chat.getByLabel('Message');
+    await box.fill('Add contacts');
+    await box.press('Enter');
+    const alert = chat.getByRole('alert').filter({ hasText: CHAT_MESSAGES.failedReply });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    const admin = alert.getByTestId('admin-error');
+    await expect(admin).toContainText(LLM_ERROR_HINTS.auth);
+    await expect(admin).toContainText('Incorrect API key provided');
+    await expect(admin.getByRole('link', { name: 'Open AI models' })).toHaveAttribute('href', '/admin/llm');
   } finally {
     await tearDown(page);
   }

@@ -36,6 +36,7 @@ export * from './contracts/tools.ts';
 export * from './entities/index.ts';
 export * from './errors.ts';
 export * from './llm/constants.ts';
+export * from './llm/error-reasons.ts';
 export * from './naming/names.ts';
 export * from './plans/card-state.ts';
 export * from './plans/catalogue.ts';

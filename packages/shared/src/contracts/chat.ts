@@ -9,6 +9,7 @@ import {
   RATING_MIN_SCORE,
   SYSTEM_ACTION_TYPES,
 } from '../constants/chat.ts';
+import { LLM_ERROR_REASONS } from '../llm/error-reasons.ts';
 import { RETRIEVAL_METHODS } from './data-sources.ts';
 import { usageRecordSchema } from './llm.ts';
 
@@ -93,6 +94,8 @@ export const chatAnnotationSchema = z
     /** The assistant reply's user message (on replies) and the reply's id (on user messages). */
     userMessageId: z.string().optional(),
     replyMessageId: z.string().optional(),
+    /** Why a failed reply failed (the kind only; admins read the provider's reason in the usage table). */
+    error: z.object({ reason: z.enum(LLM_ERROR_REASONS) }).optional(),
     /** The builder stopped the reply: the actions completed before the Stop are kept. */
     stopped: z.boolean().optional(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LLM_PROVIDERS, MODEL_TEMPERATURE } from '../llm/constants.ts';
+import { LLM_ERROR_REASONS } from '../llm/error-reasons.ts';
 
 export const llmProviderSchema = z.enum(LLM_PROVIDERS);
 
@@ -167,7 +168,14 @@ export const usageSummarySchema = usageTotalsSchema
 export type UsageSummary = z.infer<typeof usageSummarySchema>;
 
 export const messageUsageSchema = z
-  .object({ messageId: z.string(), calls: z.number().int(), usage: usageRecordSchema })
+  .object({
+    messageId: z.string(),
+    calls: z.number().int(),
+    usage: usageRecordSchema,
+    /** The provider's reason when the message's last call failed (admins only), and its kind. */
+    error: z.string().optional(),
+    errorReason: z.enum(LLM_ERROR_REASONS).optional(),
+  })
   .meta({ id: 'MessageUsage' });
 export type MessageUsage = z.infer<typeof messageUsageSchema>;
 

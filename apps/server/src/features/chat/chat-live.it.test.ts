@@ -214,3 +214,36 @@ describe('one reply at a time, resumable', () => {
     expect(stranger.status).toBe(404);
   });
 });
+
+describe('errors that help', () => {
+  it.each([
+    [{ status: 401, errorMessage: 'Incorrect API key provided: sk-wrong' }, 'auth', 'Incorrect API key'],
+    [
+      { status: 400, errorMessage: "This model's maximum context length is 128000 tokens." },
+      'context_too_long',
+      'maximum context length',
+    ],
+    [{ status: 404, errorMessage: 'The model `gpt-9` does not exist' }, 'model_not_found', 'does not exist'],
+  ] as const)(
+    'a provider answer %j fails the reply as %s; the admin usage table has the reason',
+    async (reply, reason, detail) => {
+      env.fake.reply(reply);
+      const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Add contacts' });
+      expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: CHAT_MESSAGES.failedReply });
+      const { messages } = await historyOf(env.t, env.owner, env.appId);
+      const failed = messages.at(-1)!;
+      expect(failed.annotations[0]).toMatchObject({ status: 'failed', error: { reason } });
+      // The provider's words never reach the chat's messages (anyone who owns an app reads them).
+      expect(JSON.stringify(failed)).not.toContain(detail);
+
+      const usage = await env.t.app.request(`/api/admin/llm/usage?appId=${env.appId}`, {
+        headers: env.owner.headers,
+      });
+      const row = (
+        (await usage.json()) as { messages: { messageId: string; error?: string; errorReason?: string }[] }
+      ).messages.find((m) => m.messageId === failed.id);
+      expect(row).toMatchObject({ errorReason: reason });
+      expect(row!.error).toContain(detail);
+    },
+  );
+});

@@ -10,11 +10,14 @@ import {
   type ChatUIMetadata,
   IncrementalActionParser,
   LLM_ERROR_MESSAGE,
+  type LlmErrorReason,
+  llmErrorReason,
   type Passage,
   type StreamedAction,
   type UsageRecord,
 } from '@atelier/shared';
 import type { ModelMessage, UIMessageChunk } from 'ai';
+import { toLlmCallError } from '../../platform/llm/errors.ts';
 import type { Llm } from '../../platform/llm/index.ts';
 import { builderSystemPrompt } from '../../platform/llm/index.ts';
 import { renderPassages } from '../../platform/llm/prompts/index.ts';
@@ -167,6 +170,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     open.reasoning = false;
   };
   let stopped = false;
+  let errorReason: LlmErrorReason | undefined;
   try {
     const stream = await deps.llm.streamText({
       purpose: 'chat',
@@ -199,6 +203,8 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     stopped = request.signal?.aborted === true;
     if (!stopped) {
       failed = true;
+      const failure = toLlmCallError(error);
+      errorReason = llmErrorReason(failure.detail, failure.failure);
       deps.logger.warn({ err: error, appId: request.app.id, messageId }, 'chat reply failed');
     }
   }
@@ -247,7 +253,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
 
   const usage = await usagePromise.catch(() => undefined);
   const annotation: ChatAnnotation = {
-    ...(failed ? { status: 'failed' as const } : {}),
+    ...(failed ? { status: 'failed' as const, error: { reason: errorReason ?? 'provider' } } : {}),
     ...(stopped ? { stopped: true } : {}),
     ...(usage ? { usage } : {}),
     contextFiles: selection.metadata.retrievedFiles.map((f) => ({

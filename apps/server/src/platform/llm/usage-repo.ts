@@ -1,4 +1,5 @@
 import type { MessageUsage, UsageRecord, UsageSummary, UsageTotals } from '@atelier/shared';
+import { llmErrorReason } from '@atelier/shared';
 import { type AnyColumn, and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type LlmUsageRow, llmUsage, type NewLlmUsageRow } from '../db/schema/index.ts';
@@ -102,6 +103,7 @@ export async function usageByMessage(
       lastAt: lastAt.mapWith((value: string | Date) => new Date(value)),
       model: latest<string>(llmUsage.model),
       finishReason: latest<string>(llmUsage.finishReason),
+      error: latest<string | null>(llmUsage.error),
       promptRate: latest<number>(llmUsage.promptRate).mapWith(Number),
       completionRate: latest<number>(llmUsage.completionRate).mapWith(Number),
       cacheReadRate: latest<number>(llmUsage.cacheReadRate).mapWith(Number),
@@ -121,6 +123,7 @@ export async function usageByMessage(
   return rows.map((row) => ({
     messageId: row.messageId,
     calls: row.calls,
+    ...(row.error ? { error: row.error, errorReason: llmErrorReason(row.error) } : {}),
     usage: toUsageRecord(toTotals(row), {
       rates: {
         prompt: row.promptRate,

@@ -13,9 +13,11 @@ import {
   textOf,
 } from '../types.ts';
 import { ActionCard } from './action-card.tsx';
+import { FailureNote } from './failure-note.tsx';
 import { ReplyFooter, type ReplyFooterProps } from './reply-footer.tsx';
 
 export interface AssistantMessageProps extends Omit<ReplyFooterProps, 'message'> {
+  appId: string;
   message: ChatUIMessage;
   /** This reply is still streaming in. */
   streaming: boolean;
@@ -90,11 +92,7 @@ export function AssistantMessage(props: AssistantMessageProps) {
             ) : null}
           </div>
         ) : null}
-        {failed ? (
-          <p role="alert" className="mt-2 rounded-md bg-destructive/10 px-3 py-2 text-destructive text-sm">
-            {CHAT_MESSAGES.failedReply}
-          </p>
-        ) : null}
+        {failed ? <FailureNote appId={props.appId} message={message} isAdmin={props.isAdmin} /> : null}
         {streaming ? null : <ReplyFooter {...props} />}
       </div>
     </div>

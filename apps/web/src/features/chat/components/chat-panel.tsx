@@ -129,6 +129,7 @@ export function ChatPanel(props: ChatPanelProps) {
         </div>
       </div>
       <MessageList
+        appId={appId}
         chat={chat}
         isAdmin={isAdmin}
         currentVersionId={props.currentVersionId}

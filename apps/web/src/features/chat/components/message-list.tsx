@@ -16,6 +16,7 @@ export interface MessageListProps
     ReplyFooterProps,
     'isAdmin' | 'currentVersionId' | 'previewVersionId' | 'desktop' | 'onPreview' | 'onRate' | 'onContext'
   > {
+  appId: string;
   chat: AppChat;
   targetMessageId: string | null;
   onTargetFound?: (message: ChatUIMessage) => void;

@@ -1,3 +1,4 @@
+import { LLM_ERROR_HINTS } from '@atelier/shared';
 import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -41,7 +42,7 @@ export function UsageCard({ appId }: { appId: string }) {
               </tr>
             </thead>
             <tbody>
-              {(usage.data?.messages ?? []).map((row) => (
+              {(usage.data?.messages ?? []).map((row) => [
                 <tr key={row.messageId} className="border-border border-t">
                   <td className="py-1 font-mono">{row.messageId.slice(0, 8)}</td>
                   <td className="py-1">{row.usage.modelInfo.displayName ?? row.usage.modelInfo.model}</td>
@@ -49,8 +50,18 @@ export function UsageCard({ appId }: { appId: string }) {
                   <td className="py-1 text-right">{row.usage.completionTokens.toLocaleString()}</td>
                   <td className="py-1 text-right">{formatUsd(row.usage.totalCost)}</td>
                   <td className="py-1 text-right">{new Date(row.usage.timestamp).toLocaleString()}</td>
-                </tr>
-              ))}
+                </tr>,
+                row.error ? (
+                  <tr key={`${row.messageId}-error`} data-testid="usage-error">
+                    <td colSpan={6} className="pb-1 text-destructive">
+                      <span className="break-words font-mono">{row.error}</span>
+                      {row.errorReason ? (
+                        <span className="block">{LLM_ERROR_HINTS[row.errorReason]}</span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ) : null,
+              ])}
             </tbody>
           </table>
         </DialogContent>
