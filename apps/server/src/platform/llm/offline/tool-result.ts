@@ -38,8 +38,9 @@ export function rankPassages(request: string, passages: readonly Passage[], limi
 }
 
 /**
- * A tool run answered without a model: the request restated, and the most relevant retrieved
- * passages quoted with their sources. Deterministic for the same prompt and passages.
+ * A tool run answered without a model: the most relevant retrieved passages quoted with their
+ * sources. Deterministic for the same prompt and passages. The request is the builder's hidden
+ * prompt filled with the visitor's inputs: it is used to rank, never shown (issue 20 #13).
  */
 export function offlineToolResult(input: {
   title: string | undefined;
@@ -47,8 +48,7 @@ export function offlineToolResult(input: {
   system: string;
 }): string {
   const passages = rankPassages(input.request, parsePassages(input.system));
-  const request = excerpt(input.request, 240);
-  const lines = [`## ${input.title ?? 'Result'}`, '', `You asked: _${request}_`, ''];
+  const lines = [`## ${input.title ?? 'Result'}`, ''];
   if (passages.length === 0) {
     lines.push("I couldn't find anything about this in the tool's data sources.", '');
   } else {
