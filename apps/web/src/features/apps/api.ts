@@ -2,10 +2,11 @@ import type {
   AppSummary,
   CreateAppRequest,
   PreviewTokenResponse,
+  PreviewViewAs,
   PublishAppRequest,
   PublishAppResponse,
 } from '@atelier/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
 export const queryKeys = {
@@ -52,16 +53,23 @@ export function usePublishApp(appId: string) {
  * page's origin, the only window the preview posts its runtime errors to. The link is needed only
  * while the frame loads (15 minutes); reloading the preview fetches a new one.
  */
-export function usePreviewLink(appId: string, versionId: string | null, currentVersionId: string | null) {
+export function usePreviewLink(
+  appId: string,
+  versionId: string | null,
+  currentVersionId: string | null,
+  viewAs: PreviewViewAs = 'owner',
+) {
   return useQuery({
     // The current version's id is part of the key, so a new version gives a new link (and a reload).
-    queryKey: [...queryKeys.previewLink(appId, versionId), currentVersionId],
+    queryKey: [...queryKeys.previewLink(appId, versionId), currentVersionId, viewAs],
     queryFn: ({ signal }) =>
       apiFetch<PreviewTokenResponse>(`/api/apps/${enc(appId)}/preview-token`, {
         method: 'POST',
-        body: { ...(versionId ? { versionId } : {}), parentOrigin: window.location.origin },
+        body: { ...(versionId ? { versionId } : {}), parentOrigin: window.location.origin, viewAs },
         signal,
       }),
+    // The frame on screen stays while the next link loads (the panel swaps frames when it is ready).
+    placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
     enabled: currentVersionId !== null || versionId !== null,
   });

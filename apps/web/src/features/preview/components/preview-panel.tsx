@@ -1,11 +1,16 @@
-import { RotateCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import type { PreviewViewAs } from '@atelier/shared';
+import { Loader2 } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { usePreviewLink } from '../../apps/api.ts';
 import { errorMessage } from '../../auth/error-message.ts';
+import { usePreviewFrames } from '../hooks/use-preview-frames.ts';
 import { useRuntimeErrors } from '../hooks/use-runtime-errors.ts';
+import { cleanRoute, previewUrlAt } from '../preview-url.ts';
+import { PreviewFailure } from './preview-failure.tsx';
 import { PreviewFrame } from './preview-frame.tsx';
+import { PreviewToolbar, type PreviewWidth } from './preview-toolbar.tsx';
 import { RuntimeErrorPanel } from './runtime-error-panel.tsx';
 
 export interface PreviewPanelProps {
@@ -21,7 +26,11 @@ export interface PreviewPanelProps {
   onResolveWithAi?: (message: string) => Promise<unknown>;
 }
 
-/** The live preview with a reload button and the runtime error panel floating over it. */
+/**
+ * The live preview: a toolbar (route, reload, new tab, width, View as), the app's frame, and the
+ * runtime error panel floating over it. A new version, route or View as loads in a second frame
+ * while the last good one stays on screen under "Rebuilding…"; the route is kept across rebuilds.
+ */
 export function PreviewPanel({
   appId,
   appName,
@@ -30,54 +39,110 @@ export function PreviewPanel({
   onReload,
   onResolveWithAi,
 }: PreviewPanelProps) {
-  const link = usePreviewLink(appId, versionId, currentVersionId);
-  const frame = useRef<HTMLIFrameElement | null>(null);
-  const { errors, suppress, clear } = useRuntimeErrors(frame);
-  const [generation, setGeneration] = useState(0);
+  const [viewAs, setViewAs] = useState<PreviewViewAs>('owner');
+  const link = usePreviewLink(appId, versionId, currentVersionId, viewAs);
+  const [route, setRoute] = useState('/');
+  const routeRef = useRef(route);
+  routeRef.current = route;
+  const viewAsRef = useRef(viewAs);
+  viewAsRef.current = link.data?.viewAs ?? viewAs;
+  const onRoute = useCallback((reported: string) => setRoute(cleanRoute(reported)), []);
+  const { frames, shown, pending, timedOut, load, register, isPreviewWindow } = usePreviewFrames(onRoute);
+  const { errors, suppress, clear } = useRuntimeErrors(isPreviewWindow);
+  const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [reloading, setReloading] = useState(false);
-  const src = link.data?.url;
+  const linkUrl = link.isPlaceholderData ? undefined : link.data?.url;
 
-  // A new document: the errors of the previous one no longer apply.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the frame gets a new document
-  useEffect(() => clear(), [src, generation, clear]);
+  // A new link (version, View as, reload): load it at the route the preview shows now.
+  useEffect(() => {
+    if (!linkUrl) return;
+    clear();
+    load(previewUrlAt(linkUrl, routeRef.current), viewAsRef.current);
+  }, [linkUrl, load, clear]);
+
+  const navigate = (next: string) => {
+    setRoute(next);
+    if (link.data) load(previewUrlAt(link.data.url, next), link.data.viewAs);
+  };
 
   const reload = async () => {
     setReloading(true);
     try {
       await onReload?.();
-      await link.refetch();
-      setGeneration((n) => n + 1);
+      const fresh = await link.refetch();
+      // The same link (nothing changed): load it again all the same.
+      if (fresh.data && fresh.data.url === linkUrl) {
+        clear();
+        load(previewUrlAt(fresh.data.url, routeRef.current), fresh.data.viewAs);
+      }
     } finally {
       setReloading(false);
     }
   };
 
+  const noCode = currentVersionId === null && versionId === null;
   return (
     <div className="flex size-full flex-col">
-      <div className="flex h-10 shrink-0 items-center gap-2 border-border border-b px-3">
-        <span className="text-muted-foreground text-xs">Preview</span>
-        <Button variant="ghost" size="sm" className="ml-auto" onClick={reload} disabled={reloading}>
-          <RotateCw aria-hidden="true" className={reloading ? 'motion-safe:animate-spin' : undefined} />
-          Reload preview
-        </Button>
-      </div>
+      <PreviewToolbar
+        route={route}
+        onNavigate={navigate}
+        onReload={reload}
+        reloading={reloading}
+        openUrl={shown?.src}
+        width={width}
+        onWidth={setWidth}
+        viewAs={viewAs}
+        onViewAs={setViewAs}
+      />
       <div className="relative min-h-0 flex-1 bg-muted/40">
-        {currentVersionId === null && versionId === null ? (
+        {noCode ? (
           <p className="p-6 text-muted-foreground">This app has no code to preview yet.</p>
         ) : link.isError ? (
           <p role="alert" className="p-6 text-destructive">
             {errorMessage(link.error, 'The preview could not be loaded. Try reloading it.')}
           </p>
-        ) : link.data ? (
-          <PreviewFrame
-            key={`${link.data.url}#${generation}`}
-            frameRef={frame}
-            src={link.data.url}
-            title={`Preview of ${appName}`}
-          />
-        ) : (
+        ) : frames.length === 0 ? (
           <Skeleton className="m-6 h-64" />
+        ) : (
+          <div
+            className={cn(
+              'relative mx-auto h-full',
+              width === 'phone' ? 'w-[390px] max-w-full border-x' : 'w-full',
+            )}
+          >
+            {frames.map((entry) => {
+              const onScreen = entry === shown || !shown;
+              return (
+                <PreviewFrame
+                  key={entry.key}
+                  frameRef={register(entry.key)}
+                  src={entry.src}
+                  viewAs={entry.viewAs}
+                  title={onScreen ? `Preview of ${appName}` : `Next preview of ${appName}`}
+                  className={cn('absolute inset-0', !onScreen && 'invisible')}
+                />
+              );
+            })}
+            {shown && pending && !timedOut ? (
+              <div
+                role="status"
+                className="absolute inset-0 flex items-start justify-center bg-background/40 pt-6 backdrop-blur-[1px]"
+              >
+                <span className="flex items-center gap-2 rounded-full border border-border bg-background px-3 py-1.5 text-sm shadow-sm">
+                  <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+                  Rebuilding…
+                </span>
+              </div>
+            ) : null}
+          </div>
         )}
+        {timedOut && !noCode && !link.isError ? (
+          <PreviewFailure
+            previewOrigin={link.data?.previewOrigin}
+            keptOld={shown !== null}
+            onReload={reload}
+          />
+        ) : null}
         <RuntimeErrorPanel
           errors={errors}
           onSuppress={suppress}
