@@ -88,11 +88,19 @@ test('create a generated app, preview the template, see a runtime error, publish
   await dialog.getByLabel('Header').fill('Garden Planner');
   await dialog.getByLabel('Description').fill('Plan what to plant and when');
   await dialog.getByRole('button', { name: 'Publish app' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByLabel('Status: active')).toHaveText('Active');
-  // The app's own origin: {slug}.localhost on the server's port (Chromium resolves it without DNS).
+  // The dialog says where it went: the address the server answers (the app's own origin,
+  // {slug}.localhost on the server's port, which Chromium resolves without DNS), to copy or open.
   const appUrl = `http://garden-planner.localhost:${new URL(baseURL).port}/`;
-  await expect(page.getByRole('link', { name: 'Open published app' })).toHaveAttribute('href', appUrl);
+  const live = page.getByRole('dialog', { name: 'Garden Planner is live' });
+  await expect(live.getByLabel('Address')).toHaveValue(appUrl);
+  await expect(live.getByRole('link', { name: 'Open' })).toHaveAttribute('href', appUrl);
+  await live.getByRole('button', { name: 'Done' }).click();
+  await expect(live).toBeHidden();
+  await expect(page.getByLabel('Status: active')).toHaveText('Live');
+  await expect(page.getByRole('link', { name: `Open the published app at ${appUrl}` })).toHaveAttribute(
+    'href',
+    appUrl,
+  );
 
   // Edits after publishing stay out of the published app until it is published again.
   await saveFile(page, appId, {

@@ -73,7 +73,8 @@ test('a builder makes a single tool from /home, activates and publishes it; an a
   const publish = page.getByRole('dialog');
   await publish.getByLabel('Header').fill('Weekend planner');
   await publish.getByRole('button', { name: 'Publish app' }).click();
-  await expect(publish).toBeHidden({ timeout: 20_000 });
+  await publish.getByRole('button', { name: 'Done' }).click({ timeout: 20_000 });
+  await expect(publish).toBeHidden();
 
   // A fresh, anonymous visitor.
   const visitor = await browser.newContext();
@@ -89,7 +90,9 @@ test('a builder makes a single tool from /home, activates and publishes it; an a
   const result = tab.getByRole('region', { name: 'Result' });
   await expect(result).toBeVisible({ timeout: 30_000 });
   await expect(result).toContainText('Lisbon');
-  await expect(result).toContainText('offline assistant');
+  // No builder advice ("connect a model") reaches a visitor (issue 19 item 6).
+  await expect(result).toContainText("This answer quotes the tool's data sources.");
+  await expect(result).not.toContainText('model');
   const cta = tab.getByRole('complementary', { name: 'Call to action' });
   await expect(cta).toContainText('Want a local guide?');
   await expect(cta.getByRole('link', { name: 'Book a guide' })).toHaveAttribute(

@@ -7,6 +7,8 @@
 export const FIELD_TYPES = [
   'text',
   'long_text',
+  'number',
+  'date',
   'select',
   'multiselect',
   'email',
@@ -28,6 +30,8 @@ export const OPTION_FIELD_TYPES: ReadonlySet<FieldType> = new Set([
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   text: 'Short text',
   long_text: 'Long text',
+  number: 'Number',
+  date: 'Date',
   select: 'Single select',
   multiselect: 'Multi select',
   email: 'Email',

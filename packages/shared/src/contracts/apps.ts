@@ -267,3 +267,4 @@ export const previewRouteMessageSchema = z.object({
   route: z.string().max(2000).nullable(),
 });
 export type PreviewRouteMessage = z.infer<typeof previewRouteMessageSchema>;
+export type DomainsListResponse = z.infer<typeof domainsListResponseSchema>;

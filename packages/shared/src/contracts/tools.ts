@@ -37,6 +37,8 @@ export const TOOL_MESSAGES = {
     `You have reached the weekly limit of ${n} ${n === 1 ? 'run' : 'runs'} for this tool. Try again next week.`,
   fieldRequired: (label: string) => `${label} is required`,
   emailInvalid: (label: string) => `${label} should be a valid email`,
+  numberInvalid: (label: string) => `${label} should be a number`,
+  dateInvalid: (label: string) => `${label} should be a date (YYYY-MM-DD)`,
   inputRequired: 'Please fill in the input before running the tool',
   singleToolOnly: 'A single-tool app has exactly one tool',
   singleToolContent: "A single-tool app's texts and fields are the app's own: save them on the app",

@@ -74,4 +74,19 @@ describe('validateValues', () => {
     );
     expect(() => validateValues([field('email', { type: 'email' })], { email: 'a@b.co' })).not.toThrow();
   });
+
+  it('checks Number and Date fields', () => {
+    const budget = field('budget', { type: 'number' });
+    expect(() => validateValues([budget], { budget: 'lots' })).toThrow('Budget should be a number');
+    expect(() => validateValues([budget], { budget: '12.5' })).not.toThrow();
+    expect(() => validateValues([budget], { budget: 3 })).not.toThrow();
+    const start = field('start', { type: 'date' });
+    expect(() => validateValues([start], { start: '2026-02-30' })).toThrow(
+      'Start should be a date (YYYY-MM-DD)',
+    );
+    expect(() => validateValues([start], { start: 'tomorrow' })).toThrow(
+      'Start should be a date (YYYY-MM-DD)',
+    );
+    expect(() => validateValues([start], { start: '2026-02-28' })).not.toThrow();
+  });
 });

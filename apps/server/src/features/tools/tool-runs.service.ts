@@ -59,8 +59,21 @@ const isEmpty = (value: ToolFieldValue | undefined) =>
   (Array.isArray(value) && value.length === 0);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Refuses a run whose required fields are empty or whose e-mail fields are not e-mails. */
+const isNumber = (value: ToolFieldValue) =>
+  typeof value === 'number'
+    ? Number.isFinite(value)
+    : typeof value === 'string' && Number.isFinite(Number(value.trim()));
+
+/** A real calendar day as `YYYY-MM-DD` (what a date input sends): 2026-02-30 is not one. */
+function isDate(value: ToolFieldValue): boolean {
+  if (typeof value !== 'string' || !DATE.test(value.trim())) return false;
+  const time = Date.parse(`${value.trim()}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value.trim();
+}
+
+/** Refuses a run whose required fields are empty or whose e-mail, number or date fields are not one. */
 export function validateValues(
   fields: readonly PublicToolField[],
   values: Record<string, ToolFieldValue>,
@@ -76,6 +89,12 @@ export function validateValues(
     }
     if (field.type === 'email' && (typeof value !== 'string' || !EMAIL.test(value.trim()))) {
       throw new AppError('validation_error', TOOL_MESSAGES.emailInvalid(field.label), { field: field.name });
+    }
+    if (field.type === 'number' && !isNumber(value as ToolFieldValue)) {
+      throw new AppError('validation_error', TOOL_MESSAGES.numberInvalid(field.label), { field: field.name });
+    }
+    if (field.type === 'date' && !isDate(value as ToolFieldValue)) {
+      throw new AppError('validation_error', TOOL_MESSAGES.dateInvalid(field.label), { field: field.name });
     }
   }
 }

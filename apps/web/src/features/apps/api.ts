@@ -1,6 +1,7 @@
 import type {
   AppSummary,
   CreateAppRequest,
+  DomainsListResponse,
   PreviewTokenResponse,
   PreviewViewAs,
   PublishAppRequest,
@@ -72,5 +73,14 @@ export function usePreviewLink(
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
     enabled: currentVersionId !== null || versionId !== null,
+  });
+}
+
+/** The app's custom domains (owner only); verified ones serve the published app. */
+export function useAppDomains(appId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...queryKeys.app(appId), 'domains'] as const,
+    queryFn: ({ signal }) => apiFetch<DomainsListResponse>(`/api/apps/${enc(appId)}/domains`, { signal }),
+    enabled,
   });
 }

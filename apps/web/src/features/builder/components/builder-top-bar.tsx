@@ -1,17 +1,46 @@
 import type { AppSummary } from '@atelier/shared';
-import { ArrowLeft, BarChart3, Code2, ExternalLink } from 'lucide-react';
+import { ArrowLeft, BarChart3, Code2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
+import { displayAddress, publishStateOf } from '../publish-status.ts';
 
-/** App status as shown in the builder (spec 1 §4: active or draft). */
-export function AppStatusBadge({ status }: { status: AppSummary['status'] }) {
+/**
+ * App status as shown in the builder (spec 1 §4: active or draft; issue 19 item 8): Draft, or Live
+ * with the published address, and "Changes not published" when the current version is newer.
+ */
+export function AppPublishStatus({ app }: { app: AppSummary }) {
+  const state = publishStateOf(app);
+  if (state === 'draft' || !app.publishedUrl) {
+    return (
+      <Badge variant="secondary" aria-label={`Status: ${app.status}`}>
+        Draft
+      </Badge>
+    );
+  }
   return (
-    <Badge variant={status === 'active' ? 'default' : 'secondary'} aria-label={`Status: ${status}`}>
-      {status === 'active' ? 'Active' : 'Draft'}
-    </Badge>
+    <div className="flex min-w-0 items-center gap-2">
+      <Badge aria-label={`Status: ${app.status}`} className="bg-emerald-600 text-white">
+        Live
+      </Badge>
+      <a
+        href={app.publishedUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={app.publishedUrl}
+        aria-label={`Open the published app at ${app.publishedUrl}`}
+        className="hidden max-w-56 truncate text-muted-foreground text-xs underline-offset-4 hover:text-foreground hover:underline md:inline"
+      >
+        {displayAddress(app.publishedUrl)}
+      </a>
+      {state === 'live-with-changes' && (
+        <span className="hidden whitespace-nowrap text-amber-700 text-xs sm:inline dark:text-amber-400">
+          Changes not published
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -27,7 +56,7 @@ export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: Rea
         </Link>
       </Button>
       <h1 className="truncate font-semibold text-sm">{app.name}</h1>
-      <AppStatusBadge status={app.status} />
+      <AppPublishStatus app={app} />
       <div className="ml-auto flex items-center gap-2">
         {isAdmin && (
           <Button variant="outline" size="sm" asChild>
@@ -43,14 +72,6 @@ export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: Rea
             Analytics
           </Link>
         </Button>
-        {app.publishedUrl && (
-          <Button variant="outline" size="sm" asChild>
-            <a href={app.publishedUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden="true" />
-              Open published app
-            </a>
-          </Button>
-        )}
         {actions}
       </div>
     </>

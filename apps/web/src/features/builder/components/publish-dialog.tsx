@@ -1,7 +1,7 @@
 import { type AppSummary, type PublishAppForm, publishAppFormSchema } from '@atelier/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Rocket } from 'lucide-react';
-import { useState } from 'react';
+import { CopyIcon, ExternalLink, Rocket } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -14,16 +14,22 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
-import { usePublishApp } from '../../apps/api.ts';
+import { useAppDomains, usePublishApp } from '../../apps/api.ts';
 import { Field, FormError } from '../../auth/components/field.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 
-/** Publish (spec 2 §7): header and description, then the current version becomes the published one. */
+/**
+ * Publish (spec 2 §7): header and description, then the current version becomes the published
+ * one. It ends on where the app went (issue 19 item 8): the full address as the server answers
+ * it, Copy, Open, and the app's verified custom domains.
+ */
 export function PublishDialog({ app }: { app: AppSummary }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [publishedUrl, setPublishedUrl] = useState<string | null>(null);
   const publish = usePublishApp(app.id);
   const form = useForm<PublishAppForm>({
     resolver: zodResolver(publishAppFormSchema),
@@ -33,9 +39,11 @@ export function PublishDialog({ app }: { app: AppSummary }) {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await publish.mutateAsync({ header: values.header || null, description: values.description || null });
-      setOpen(false);
-      toast.success(app.publishedAt ? 'Published the latest version' : 'Your app is published');
+      const answer = await publish.mutateAsync({
+        header: values.header || null,
+        description: values.description || null,
+      });
+      setPublishedUrl(answer.app.publishedUrl ?? answer.url);
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -46,7 +54,10 @@ export function PublishDialog({ app }: { app: AppSummary }) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setFailure(null);
+        if (!next) {
+          setFailure(null);
+          setPublishedUrl(null);
+        }
       }}
     >
       <DialogTrigger asChild>
@@ -56,27 +67,99 @@ export function PublishDialog({ app }: { app: AppSummary }) {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Publish {app.name}</DialogTitle>
-          <DialogDescription>
-            Visitors see the current version of the app. Later changes stay private until you publish again.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <FormError message={failure} />
-          <Field id="publish-header" label="Header" error={errors.header?.message}>
-            <Input id="publish-header" {...form.register('header')} />
-          </Field>
-          <Field id="publish-description" label="Description" error={errors.description?.message}>
-            <Textarea id="publish-description" rows={3} {...form.register('description')} />
-          </Field>
-          <DialogFooter>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Publishing…' : app.publishedAt ? 'Publish changes' : 'Publish app'}
-            </Button>
-          </DialogFooter>
-        </form>
+        {publishedUrl ? (
+          <Published app={app} url={publishedUrl} onDone={() => setOpen(false)} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Publish {app.name}</DialogTitle>
+              <DialogDescription>
+                Visitors see the current version of the app. Later changes stay private until you publish
+                again.
+              </DialogDescription>
+            </DialogHeader>
+            <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+              <FormError message={failure} />
+              <Field id="publish-header" label="Header" error={errors.header?.message}>
+                <Input id="publish-header" {...form.register('header')} />
+              </Field>
+              <Field id="publish-description" label="Description" error={errors.description?.message}>
+                <Textarea id="publish-description" rows={3} {...form.register('description')} />
+              </Field>
+              <DialogFooter>
+                <Button type="submit" disabled={isSubmitting}>
+                  {isSubmitting ? 'Publishing…' : app.publishedAt ? 'Publish changes' : 'Publish app'}
+                </Button>
+              </DialogFooter>
+            </form>
+          </>
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The success step: the address, Copy and Open, and the verified custom domains. */
+function Published({ app, url, onDone }: { app: AppSummary; url: string; onDone: () => void }) {
+  const addressId = useId();
+  const domains = useAppDomains(app.id);
+  const verified = (domains.data?.domains ?? []).filter((domain) => domain.verified);
+
+  const copy = () =>
+    void navigator.clipboard
+      ?.writeText(url)
+      .then(() => toast.success('Address copied'))
+      .catch(() => toast.error('Could not copy; select the address and copy it'));
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{app.name} is live</DialogTitle>
+        <DialogDescription>Anyone with the address can open it. Share it with your users.</DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={addressId}>Address</Label>
+        <div className="flex gap-2">
+          <Input
+            id={addressId}
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="font-mono text-xs"
+          />
+          <Button type="button" variant="outline" onClick={copy}>
+            <CopyIcon aria-hidden="true" />
+            Copy
+          </Button>
+        </div>
+      </div>
+      {verified.length > 0 && (
+        <div className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Custom domain</span>
+          {verified.map((domain) => (
+            <a
+              key={domain.domain}
+              href={`${new URL(url).protocol}//${domain.domain}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-primary underline-offset-4 hover:underline"
+            >
+              {domain.domain}
+            </a>
+          ))}
+        </div>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Done
+        </Button>
+        <Button asChild>
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden="true" />
+            Open
+          </a>
+        </Button>
+      </DialogFooter>
+    </>
   );
 }

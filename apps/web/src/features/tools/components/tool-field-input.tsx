@@ -105,6 +105,23 @@ export function ToolFieldInput({
         <Input {...common} type="email" value={asString(value)} onChange={(e) => onChange(e.target.value)} />
       );
       break;
+    case 'number':
+      control = (
+        <Input
+          {...common}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          value={asString(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+      break;
+    case 'date':
+      control = (
+        <Input {...common} type="date" value={asString(value)} onChange={(e) => onChange(e.target.value)} />
+      );
+      break;
     case 'height':
     case 'weight':
       control = (
