@@ -17,10 +17,10 @@ const TEMPLATE: TreeFile[] = [
   { path: 'pages/Home.tsx', content: 'export default function Home() {\n  return <h1>Welcome</h1>;\n}\n' },
 ];
 
-async function ask(files: readonly TreeFile[], message: string) {
+async function ask(files: readonly TreeFile[], message: string, appName = '') {
   const result = streamText({
     model: createOfflineModel(),
-    system: builderSystemPrompt({ appName: 'Test app', files }),
+    system: builderSystemPrompt({ appName, files }),
     prompt: message,
   });
   const deltas: string[] = [];
@@ -57,14 +57,20 @@ describe('offline assistant: the first generation replaces the template (issue 1
   it('replaces the starter Home with a page for what was asked and removes the unused Item entity', async () => {
     const template = templateFiles('Recipe Planner');
     expect(fileOf(template, 'pages/Home.tsx')).toContain('Your app is ready.');
-    const { text } = await ask(template, 'A recipe planner where I save recipes with ingredients and tags');
+    const { text } = await ask(
+      template,
+      'A recipe planner where I save recipes with ingredients and tags',
+      'Recipe Planner',
+    );
     const { files } = applyActionText(template, text);
     expect(files.map((file) => file.path)).not.toContain('entities/Item.json');
+    // One name: the app's own, in the nav and on the home page.
+    expect(fileOf(files, 'Layout.tsx')).toContain("const APP_TITLE = 'Recipe Planner';");
     const home = fileOf(files, 'pages/Home.tsx');
     expect(home).not.toContain('entities.Item');
     expect(home).toContain("to: '/ingredients'");
     const html = await renderAll(files);
-    expect(html['pages/Home.tsx']).toContain('Recipe planner');
+    expect(html['pages/Home.tsx']).toContain('Recipe Planner');
     expect(html['pages/Home.tsx']).toContain('Keep track of your ingredients and tags in one place.');
     for (const page of Object.values(html)) {
       expect(page).not.toMatch(/ask the (chat|assistant)|connect a model|your app is ready/i);

@@ -51,7 +51,8 @@ export function offlineAnswer(prompt: LanguageModelV3Prompt): string {
       .replace(/&amp;/g, '&');
     return offlineToolResult({ title, request: user, system });
   }
-  return renderReply(planReply(parseRequest(user), parseAppFiles(system)));
+  const appName = /You change the app "([^"\n]+)" that the builder/.exec(system)?.[1];
+  return renderReply(planReply(parseRequest(user), parseAppFiles(system), appName));
 }
 
 const estimateTokens = (chars: number) => Math.ceil(chars / 4);

@@ -66,12 +66,19 @@ export function renderReply(reply: OfflineReply): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** Plans the reply to a request against the app's current files. Deterministic. */
-export function planReply(request: OfflineRequest, files: readonly AppFile[]): OfflineReply {
+/**
+ * Plans the reply to a request against the app's current files. Deterministic. A new app keeps
+ * the name the builder gave it (`appName`): one name on the card, in the nav and when publishing.
+ */
+export function planReply(
+  request: OfflineRequest,
+  files: readonly AppFile[],
+  appName?: string,
+): OfflineReply {
   const tree = new AppTree(files);
   switch (request.kind) {
     case 'create_app':
-      return createApp(tree, request.title, request.entities);
+      return createApp(tree, appName?.trim() || request.title, request.entities);
     case 'add_entity':
       return addEntity(
         tree,
