@@ -44,4 +44,5 @@ export * from './plans/limit-messages.ts';
 export * from './plans/limits.ts';
 export * from './plans/plan-ids.ts';
 export * from './plans/pricing.ts';
+export * from './tools/public-view.ts';
 export * from './tools/run-state.ts';

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
+import { toolUrl, useTools } from '../../tools/api.ts';
 import { displayAddress, publishStateOf } from '../publish-status.ts';
 
 /**
@@ -12,6 +13,7 @@ import { displayAddress, publishStateOf } from '../publish-status.ts';
  * with the published address, and "Changes not published" when the current version is newer.
  */
 export function AppPublishStatus({ app }: { app: AppSummary }) {
+  if (app.type === 'AI_TOOL' || app.type === 'AI_APP') return <SingleToolStatus appId={app.id} />;
   const state = publishStateOf(app);
   if (state === 'draft' || !app.publishedUrl) {
     return (
@@ -22,19 +24,8 @@ export function AppPublishStatus({ app }: { app: AppSummary }) {
   }
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <Badge aria-label={`Status: ${app.status}`} className="bg-emerald-600 text-white">
-        Live
-      </Badge>
-      <a
-        href={app.publishedUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        title={app.publishedUrl}
-        aria-label={`Open the published app at ${app.publishedUrl}`}
-        className="hidden max-w-56 truncate text-muted-foreground text-xs underline-offset-4 hover:text-foreground hover:underline md:inline"
-      >
-        {displayAddress(app.publishedUrl)}
-      </a>
+      <LiveBadge label={`Status: ${app.status}`} />
+      <LiveAddress url={app.publishedUrl} />
       {state === 'live-with-changes' && (
         <span className="hidden whitespace-nowrap text-amber-700 text-xs sm:inline dark:text-amber-400">
           Changes not published
@@ -75,5 +66,46 @@ export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: Rea
         {actions}
       </div>
     </>
+  );
+}
+
+function LiveBadge({ label }: { label: string }) {
+  return (
+    <Badge aria-label={label} className="bg-emerald-600 text-white">
+      Live
+    </Badge>
+  );
+}
+
+function LiveAddress({ url }: { url: string }) {
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={url}
+      aria-label={`Open the published app at ${url}`}
+      className="hidden max-w-56 truncate text-muted-foreground text-xs underline-offset-4 hover:text-foreground hover:underline md:inline"
+    >
+      {displayAddress(url)}
+    </a>
+  );
+}
+
+/** A single tool is live while its tool is active (its public page answers), whatever the app's publish state. */
+function SingleToolStatus({ appId }: { appId: string }) {
+  const tool = useTools(appId).data?.tools[0];
+  if (!tool || tool.status !== 'active') {
+    return (
+      <Badge variant="secondary" aria-label="Status: draft">
+        Draft
+      </Badge>
+    );
+  }
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <LiveBadge label="Status: active" />
+      <LiveAddress url={toolUrl(tool.path)} />
+    </div>
   );
 }

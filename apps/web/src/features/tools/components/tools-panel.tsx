@@ -35,7 +35,7 @@ const enc = encodeURIComponent;
 export function ToolStatusBadge({ status }: { status: Tool['status'] }) {
   return (
     <Badge variant={status === 'active' ? 'default' : 'secondary'} aria-label={`Status: ${status}`}>
-      {status === 'active' ? 'Active' : 'Draft'}
+      {status === 'active' ? 'Live' : 'Draft'}
     </Badge>
   );
 }
