@@ -17,6 +17,8 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'function-runner': 'src/platform/sandbox/runner.ts',
+    // Uploads are parsed in a child process (features/data-sources/parsing/parse-isolated.ts).
+    'parse-worker': 'src/features/data-sources/parsing/parse-child.ts',
     // `npm run backup` / `npm run restore` in a production image (no tsx there).
     'backup-cli': 'src/ops/backup-cli.ts',
   },

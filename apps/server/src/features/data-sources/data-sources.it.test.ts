@@ -6,7 +6,7 @@ import {
   UNSETTLED_STATUSES,
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertApp, json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
 import { makeDocx, makePdf, makeZipBomb } from '../../../test/support/document-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -85,6 +85,25 @@ const encode = (text: string) => new TextEncoder().encode(text);
 
 describe('ingestion of files', () => {
   let ids: Record<string, string> = {};
+
+  it('indexes a 2,000-row CSV with batched multi-row writes, not statements per row', async () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => `Item ${i},${i} EUR`);
+    const appId = await insertApp(t, ada.user.id, { name: 'Many rows' });
+    const query = vi.spyOn(t.deps.database, 'query');
+    try {
+      const res = await upload(ada, appId, [
+        { name: 'many.csv', bytes: encode(`Name,Price\n${rows.join('\n')}\n`) },
+      ]);
+      expect(res.status).toBe(201);
+      const [item] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+      const [done] = await settled(ada, appId, [item!.id], 60_000);
+      expect(done).toMatchObject({ status: 'synced', itemCount: 2000, chunkCount: 2000 });
+      const chunkInserts = query.mock.calls.filter(([text]) => /insert into context_chunks/i.test(text));
+      expect(chunkInserts.length).toBe(4);
+    } finally {
+      query.mockRestore();
+    }
+  });
 
   it('ingests a real DOCX, PDF and CSV uploaded together, each synced with its counts', async () => {
     const docx = await makeDocx([

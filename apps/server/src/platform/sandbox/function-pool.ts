@@ -1,8 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childEntry } from '../child-entry.ts';
 import type { Logger } from '../logger.ts';
 import {
   type ChildMessage,
@@ -100,15 +99,8 @@ function holdWhileBusy(runner: Runner) {
 
 /** Where the runner module is: next to this file under tsx (dev, tests), next to main.js in the bundle. */
 export function runnerEntry(): { file: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
-    return {
-      file: fileURLToPath(new URL('./runner.ts', here)),
-      execArgv: ['--no-node-snapshot', '--import', tsx],
-    };
-  }
-  return { file: fileURLToPath(new URL('./function-runner.js', here)), execArgv: ['--no-node-snapshot'] };
+  const entry = childEntry(import.meta.url, './runner.ts', './function-runner.js');
+  return { file: entry.file, execArgv: ['--no-node-snapshot', ...entry.execArgv] };
 }
 
 const crashOutcome = (message: string): InvocationOutcome => ({ ok: false, kind: 'crash', message });

@@ -5,7 +5,9 @@ export type ParseErrorCode =
   | 'archive_too_large'
   | 'corrupt_file'
   | 'too_many_pages'
-  | 'empty_document';
+  | 'empty_document'
+  /** The parse passed its memory or time limit (parse-isolated.ts). */
+  | 'parse_limit';
 
 /** A file that cannot be ingested; `message` is shown to the builder as the item's error reason. */
 export class ParseError extends Error {
