@@ -16,6 +16,7 @@ import type { SavePatch } from '../save-queue.ts';
 import { useSettingsAccess } from '../settings-api.ts';
 import { ToggleField } from './panel-fields.tsx';
 import { AdminSettings } from './settings-admin.tsx';
+import { Base44Settings } from './settings-base44.tsx';
 import { PublishingSettings } from './settings-publishing.tsx';
 
 export const SETTINGS_LITE_HINT = 'Settings are available on paid plans. Upgrade your plan to edit them.';
@@ -179,6 +180,7 @@ export function SettingsPanel({
           <AdminSettings app={app} save={save} isTemplateAdmin={access.data?.isTemplateAdmin === true} />
         </>
       )}
+      {app.type === 'GEN_APP' && <Base44Settings appId={app.id} />}
     </div>
   );
 }
