@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './components/error-boundary.tsx';
 import { Toaster } from './components/ui/toaster.tsx';
+import { SessionRefresh } from './features/auth/hooks/use-token-refresh.ts';
 import { ThemeProvider } from './lib/theme.tsx';
 import { router } from './router.tsx';
 
@@ -21,6 +22,7 @@ export function App() {
     <AppErrorBoundary>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
+          <SessionRefresh />
           <RouterProvider router={router} />
           <Toaster />
         </QueryClientProvider>

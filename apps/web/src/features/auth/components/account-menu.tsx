@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../hooks/use-session.ts';
-import { useTokenRefresh } from '../hooks/use-token-refresh.ts';
 
 /** The top bar's sign-in corner: Log in / Sign up, or the signed-in e-mail with Settings and Sign out. */
 export function AccountMenu() {
   const session = useSession();
-  useTokenRefresh();
   if (session.isPending) return null;
   const user = session.data?.user;
   if (!user) {

@@ -4,7 +4,11 @@ import { authApi, isUnauthorized, queryKeys } from '../api.ts';
 import { startTokenRefresh } from '../token-refresh.ts';
 import { useSession } from './use-session.ts';
 
-/** Keeps the session fresh every 50 minutes while signed in; mounted once in the app shell. */
+/**
+ * Keeps the session fresh every 50 minutes while signed in. Mounted once for the whole app
+ * (`SessionRefresh` in app.tsx), so the builder, code and database pages, which have no site
+ * header, refresh too.
+ */
 export function useTokenRefresh(): void {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -19,4 +23,10 @@ export function useTokenRefresh(): void {
       isUnauthorized,
     );
   }, [signedIn, queryClient]);
+}
+
+/** `useTokenRefresh` as a component, for the app root. */
+export function SessionRefresh(): null {
+  useTokenRefresh();
+  return null;
 }

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+/**
+ * Issue 23 #12: the session is refreshed every 50 minutes on every page of a signed-in builder,
+ * including the builder, code and database pages, which have no site header. Playwright's clock
+ * stands in for the 50 minutes.
+ */
+
+const PASSWORD = 'violet-canyon-maple-42';
+
+/** What each page shows once it runs (signed in, its data loaded). */
+const LANDMARKS = {
+  builder: { role: 'region', name: 'Chat' },
+  code: { role: 'region', name: 'Code editor' },
+  database: { role: 'navigation', name: 'Entities' },
+} as const;
+
+for (const page of ['builder', 'code', 'database'] as const) {
+  test(`the ${page} page refreshes the session after 50 minutes`, async ({ page: tab }) => {
+    await tab.clock.install();
+    const headers = { origin: baseURL };
+    const email = `refresh-${page}-${Date.now()}@example.com`;
+    expect(
+      (await tab.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
+    ).toBe(201);
+    const created = await tab.request.post('/api/apps', {
+      data: { name: 'Refresh app', type: 'GEN_APP' },
+      headers,
+    });
+    const { id: appId } = (await created.json()) as { id: string };
+    const path = page === 'builder' ? `/build/app/${appId}` : `/build/app/${appId}/${page}`;
+    await tab.goto(path);
+    await expect(tab.getByRole(LANDMARKS[page].role, { name: LANDMARKS[page].name })).toBeVisible();
+    const refreshed = tab.waitForRequest((request) => request.url().endsWith('/api/auth/token/refresh'));
+    await tab.clock.runFor(50 * 60 * 1000);
+    const request = await refreshed;
+    expect((await request.response())?.status()).toBe(200);
+  });
+}
