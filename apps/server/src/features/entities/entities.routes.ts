@@ -186,6 +186,11 @@ export function entitiesRoutes(module: EntitiesModule) {
         logger: c.get('logger'),
         resolve: () => target(c, appId, entity),
         read: (current, ids) => module.readMany(current, ids),
+        sessionLive: async () => {
+          const actor = await resolveActor(c);
+          if (!actor) return true;
+          return (await c.get('auth').sessions.actorBySessionId(actor.sessionId, actor.via)) !== null;
+        },
       }) as never;
     })
     .openapi(listRoute, async (c) => {

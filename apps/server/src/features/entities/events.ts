@@ -46,6 +46,12 @@ export interface SubscribeOptions {
   resolve(): Promise<EntityTarget>;
   /** The rows of a target (the entity's source and read rule). */
   read(target: EntityTarget, ids: string[]): ReturnType<EntitiesRepo['getMany']>;
+  /**
+   * Whether the session the stream was opened with is still live (true for anonymous streams).
+   * Asked before each change and at each keep-alive: a signed-out or revoked session's stream
+   * ends and gets nothing more (issue 20 #12).
+   */
+  sessionLive(): Promise<boolean>;
 }
 
 /**
@@ -66,6 +72,10 @@ export function streamEntityChanges(c: Context, target: EntityTarget, options: S
       stream.writeSSE({ event: type, data: JSON.stringify(payload), id: String(nextId++) });
 
     const handle = async (signal: EntityChangeSignal) => {
+      if (!(await options.sessionLive())) {
+        stop();
+        return;
+      }
       const current = await options.resolve();
       if (signal.type === 'delete') {
         const rule = holdsRole(
@@ -99,7 +109,12 @@ export function streamEntityChanges(c: Context, target: EntityTarget, options: S
       },
     );
     const keepAlive = setInterval(() => {
-      void stream.write(': keep-alive\n\n').catch(() => {});
+      chain = chain
+        .then(async () => {
+          if (await options.sessionLive()) await stream.write(': keep-alive\n\n');
+          else stop();
+        })
+        .catch(() => {});
     }, SSE_KEEPALIVE_MS);
     await stream.write(': connected\n\n');
     await done;
