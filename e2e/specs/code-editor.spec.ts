@@ -62,7 +62,11 @@ test('a builder who is not an admin sees the code read-only', async ({ page }) =
   });
   expect(res.status()).toBe(201);
   const appId = await createApp(page, 'Viewer App');
-  await page.goto(`/build/app/${appId}/code`);
+  // The builder's top bar links the code for everyone: "View code" for a builder who is not an admin.
+  await page.goto(`/build/app/${appId}`);
+  await expect(page.getByRole('link', { name: 'Edit code' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'View code' }).click();
+  await page.waitForURL(`**/build/app/${appId}/code`);
   await expect(page.getByText('Read-only')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Download Code' })).toBeDisabled();

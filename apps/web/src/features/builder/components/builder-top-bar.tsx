@@ -37,7 +37,7 @@ export function AppPublishStatus({ app }: { app: AppSummary }) {
 
 /** The builder's top bar: back home, the app's name and status, then `actions` and the published link. */
 export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: ReactNode }) {
-  // Code editing is for admins only (spec 1 §2 "edit code (admin only)", §6).
+  // Code editing is for admins only (spec 1 §2 "edit code (admin only)", §6); others view it.
   const isAdmin = useSession().data?.user.isAdmin === true;
   return (
     <>
@@ -49,14 +49,13 @@ export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: Rea
       <h1 className="truncate font-semibold text-sm">{app.name}</h1>
       <AppPublishStatus app={app} />
       <div className="ml-auto flex items-center gap-2">
-        {isAdmin && (
-          <Button variant="outline" size="sm" asChild>
-            <Link to={`/build/app/${encodeURIComponent(app.id)}/code`}>
-              <Code2 aria-hidden="true" />
-              Edit code
-            </Link>
-          </Button>
-        )}
+        {/* Everyone reaches the code: admins edit it, other builders read it (spec 1 §6). */}
+        <Button variant="outline" size="sm" asChild>
+          <Link to={`/build/app/${encodeURIComponent(app.id)}/code`}>
+            <Code2 aria-hidden="true" />
+            {isAdmin ? 'Edit code' : 'View code'}
+          </Link>
+        </Button>
         <Button variant="outline" size="sm" asChild>
           <Link to={`/analytics/app/${encodeURIComponent(app.id)}`}>
             <BarChart3 aria-hidden="true" />
