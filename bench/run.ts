@@ -1,4 +1,5 @@
 // `npm run bench [name…]`: runs the benchmarks (all, or those named) and records their results.
+import { run as availability } from './benchmarks/availability.ts';
 import { run as compile } from './benchmarks/compile.ts';
 import { run as entities } from './benchmarks/entities.ts';
 import { run as functions } from './benchmarks/functions.ts';
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   entities,
   retrieval,
   soak,
+  availability,
 };
 
 const wanted = process.argv.slice(2);
