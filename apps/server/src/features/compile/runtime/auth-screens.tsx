@@ -18,14 +18,10 @@ import {
 } from '@atelier/ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_PATHS, safeNext } from './auth-paths.ts';
 import { authConfig, useAuthState } from './auth-state.tsx';
 
-/** Paths of the end-user screens (an app page at the same path wins). */
-export const AUTH_PATHS = {
-  signIn: '/login',
-  signUp: '/signup',
-  forgotPassword: '/forgot-password',
-} as const;
+export { AUTH_PATHS } from './auth-paths.ts';
 
 export const AUTH_SCREEN_TEXTS = {
   signUpOff: 'Sign-up is not enabled for this app',
@@ -35,11 +31,6 @@ export const AUTH_SCREEN_TEXTS = {
 
 const message = (error: unknown) =>
   (error as { message?: string })?.message || 'Something went wrong, try again later';
-
-/** `?next=` when it is a path of this app, else `/`. */
-export function safeNext(next: string | null): string {
-  return next && /^\/(?![/\\])/.test(next) ? next : '/';
-}
 
 function Screen({
   title,

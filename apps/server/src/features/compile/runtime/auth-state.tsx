@@ -6,6 +6,7 @@
  */
 import { type AppUser, auth } from '@atelier/app-sdk';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { customTokenOfHash } from './auth-paths.ts';
 
 export interface AuthWindowConfig {
   /** End users may create accounts (the app's User signup setting, and the app is published). */
@@ -33,12 +34,6 @@ export function useAuthState(): AuthState {
   const state = useContext(AuthContext);
   if (!state) throw new Error('useAuthState outside <AuthProvider>');
   return state;
-}
-
-/** The `customToken` of the address's fragment (`#customToken=…`), if any. */
-export function customTokenOfHash(hash: string): string | null {
-  const value = new URLSearchParams(hash.replace(/^#/, '')).get('customToken');
-  return value?.trim() ? value : null;
 }
 
 async function initialUser(): Promise<AppUser | null> {
