@@ -13,6 +13,7 @@ import { useBuilderChat } from '../features/chat/hooks/use-builder-chat.tsx';
 import { AllChangesButton } from '../features/code-editor/components/all-changes-button.tsx';
 import { PreviewPanel } from '../features/preview/components/preview-panel.tsx';
 import { SingleToolActivate } from '../features/tools/components/single-tool-activate.tsx';
+import { ToolFormPreview } from '../features/tools/components/tool-form-preview.tsx';
 
 /** `/build/app/{appId}`: the builder (spec 1 §2). For now: the top bar, the live preview and its error panel. */
 export function BuilderRoute() {
@@ -71,14 +72,18 @@ export function BuilderRoute() {
         />
       }
     >
-      <PreviewPanel
-        appId={current.id}
-        appName={current.name}
-        currentVersionId={current.currentVersionId}
-        versionId={chat.previewVersionId}
-        onResolveWithAi={chat.resolveWithAi}
-        onReload={() => client.invalidateQueries({ queryKey: queryKeys.app(current.id) })}
-      />
+      {current.type === 'AI_TOOL' || current.type === 'AI_APP' ? (
+        <ToolFormPreview app={current} />
+      ) : (
+        <PreviewPanel
+          appId={current.id}
+          appName={current.name}
+          currentVersionId={current.currentVersionId}
+          versionId={chat.previewVersionId}
+          onResolveWithAi={chat.resolveWithAi}
+          onReload={() => client.invalidateQueries({ queryKey: queryKeys.app(current.id) })}
+        />
+      )}
     </BuilderLayout>
   );
 }

@@ -19,6 +19,8 @@ import { ToolEndUser } from './tool-end-user.tsx';
 import { ToolFieldInput } from './tool-field-input.tsx';
 import { ToolResult } from './tool-result.tsx';
 
+export const TOOL_PREVIEW_RUN_HINT = 'Activate the tool to run it here.';
+
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** The steps of the form: the tool's input steps when multi-step, else one step with everything. */
@@ -58,7 +60,19 @@ export function ToolPage({ path, appId }: { path: string; appId?: string | undef
   return <ToolRunner tool={tool.data} underAppBase={appId !== undefined} />;
 }
 
-function ToolRunner({ tool, underAppBase }: { tool: PublicTool; underAppBase: boolean }) {
+/**
+ * A tool's page. `preview`: the builder's live preview of a tool that is not active yet — the form
+ * renders as visitors will see it, and Run explains that the tool must be activated first.
+ */
+export function ToolRunner({
+  tool,
+  underAppBase,
+  preview = false,
+}: {
+  tool: PublicTool;
+  underAppBase: boolean;
+  preview?: boolean;
+}) {
   const style = tool.style;
   const buttonStyle: CSSProperties = {
     backgroundColor: str(style.buttonBackgroundColor),
@@ -97,6 +111,11 @@ function ToolRunner({ tool, underAppBase }: { tool: PublicTool; underAppBase: bo
   const showMainInput = !tool.texts.isInputHidden && stepIndex === 0;
 
   const start = async () => {
+    if (preview) {
+      dispatch({ type: 'generate' });
+      dispatch({ type: 'error', message: TOOL_PREVIEW_RUN_HINT });
+      return;
+    }
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
