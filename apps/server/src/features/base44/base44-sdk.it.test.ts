@@ -269,6 +269,22 @@ describe('@base44/sdk against Atelier', () => {
     const sdk = client();
     expect(await sdk.app.getPublicSettings()).toMatchObject({ id: appId });
     await sdk.appLogs.logUserInApp('Home');
+    const logout = (fromUrl: string, referer?: string) =>
+      fetch(`${serverUrl}/api/apps/auth/logout?from_url=${encodeURIComponent(fromUrl)}`, {
+        redirect: 'manual',
+        headers: referer ? { referer } : {},
+      });
+    const back = await logout('http://app.example.com/home?x=1', 'http://app.example.com/home');
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe('http://app.example.com/home?x=1');
+    for (const refused of [
+      await logout('https://evil.example.org/', 'http://app.example.com/home'),
+      await logout('https://evil.example.org/'),
+      await logout('javascript:alert(1)', 'http://app.example.com/'),
+    ]) {
+      expect(refused.status).toBe(200);
+      expect(await refused.text()).toContain('You are signed out');
+    }
     const own = await fetch(`${serverUrl}/api/apps/${appId}/entities/Note`);
     expect(own.status).toBe(200);
     const [record] = (await own.json()) as Record<string, unknown>[];
