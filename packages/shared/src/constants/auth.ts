@@ -22,6 +22,11 @@ export const AUTH_LIMITS = {
   loginBackoffMaxMs: 15 * 60 * 1000,
   /** Past this many failures on one account from all addresses, any address that failed on it waits from its first failure. */
   loginAccountAlertFailures: 50,
+  /**
+   * An account whose address was never verified stops accepting its password after 7 days (issue
+   * 20 #7); the owner of the inbox gets in by magic link, code or reset, which also verify it.
+   */
+  unverifiedPasswordTtlMs: 7 * 24 * 60 * 60 * 1000,
   /** Failed logins one address may make across all accounts (a proxy or office shares one address). */
   loginMaxFailuresPerIp: 100,
 } as const;

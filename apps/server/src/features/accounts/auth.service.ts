@@ -93,6 +93,12 @@ export async function login(
     await recordLoginFailure(ctx, meta.ip, accountKey, pairKey);
     throw invalidCredentials();
   }
+  if (!user.emailVerifiedAt && Date.now() - user.createdAt.getTime() > AUTH_LIMITS.unverifiedPasswordTtlMs) {
+    // Whoever set this password never proved the address: after the grace period it no longer opens
+    // the account (a pre-account squatter loses it); the inbox's owner signs in by link or code.
+    ctx.logger.info({ userId: user.id }, 'password refused: address never verified');
+    throw invalidCredentials();
+  }
   if (user.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
   await Promise.all([loginFailuresByPair.delete(pairKey), loginFailuresByEmail.delete(accountKey)]);
   return { user, session: await ctx.auth.sessions.create(user, meta.userAgent) };

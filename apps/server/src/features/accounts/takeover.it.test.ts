@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@atelier/shared';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertApp,
@@ -11,7 +12,7 @@ import {
   signUpEndUser,
 } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { appDomains } from '../../platform/db/schema/index.ts';
+import { appDomains, users } from '../../platform/db/schema/index.ts';
 
 let t: TestApp;
 let owner: string;
@@ -139,5 +140,25 @@ describe('pre-account takeover (issue 20 #7)', () => {
     expect((await openLink(oobCode ?? '')).status).toBe(200);
     expect((await t.app.request('/api/auth/session', { headers: user.headers })).status).toBe(200);
     expect((await login(appId, email)).status).toBe(200);
+  });
+
+  it('an address never verified stops accepting its password after 7 days; a verified one keeps it', async () => {
+    const appId = await insertApp(t, owner);
+    const squatted = 'stale-unverified@example.com';
+    const kept = 'stale-verified@example.com';
+    await signUpEndUser(t, appId, squatted);
+    await signUpEndUser(t, appId, kept);
+    const { oobCode } = await lastMailTo(t, kept);
+    await t.app.request('/api/auth/verify-email', json('POST', { token: oobCode }));
+    expect((await login(appId, squatted)).status).toBe(200);
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    await t.deps.database.db
+      .update(users)
+      .set({ createdAt: eightDaysAgo })
+      .where(inArray(users.email, [squatted, kept]));
+    const refused = await login(appId, squatted);
+    expect(refused.status).toBe(401);
+    expect((await readJson(refused)).error.message).toBe(AUTH_MESSAGES.login.invalidCredentials);
+    expect((await login(appId, kept)).status).toBe(200);
   });
 });
