@@ -71,8 +71,53 @@ test('a newcomer: landing prompt → sign up → verify → the builder sends th
   await expect(chat.getByText(/Here's your/)).toBeVisible();
   await expect(chat.getByText(PROMPT, { exact: true })).toHaveCount(1);
 
+  // The reply's app in the preview: its own Home (no template scaffolding), the builder's name.
+  const frame = page.frameLocator('iframe[title="Preview of Recipe Planner"]');
+  await expect(frame.getByRole('heading', { level: 1, name: 'Recipe Planner' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(frame.getByText('Keep track of your ingredients and tags in one place.')).toBeVisible();
+  await expect(frame.getByText(/ask the chat|your app is ready/i)).toHaveCount(0);
+  await shot(page, 'preview-app');
+
+  // The owner adds a record in the preview, and sees it in the Database panel.
+  await frame.getByRole('link', { name: 'Ingredients' }).first().click();
+  await frame.getByLabel('Name').fill('Basil');
+  await frame.getByRole('button', { name: 'Add ingredient' }).click();
+  await expect(frame.getByRole('cell', { name: 'Basil', exact: true })).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'preview-record');
+  await page.getByRole('link', { name: 'Database' }).click();
+  const entities = page.getByRole('navigation', { name: 'Entities' });
+  await expect(entities.getByRole('button', { name: 'Item' })).toHaveCount(0);
+  await entities.getByRole('button', { name: 'Ingredient' }).click();
+  await expect(page.getByRole('main').getByText('Basil', { exact: true })).toBeVisible();
+  await shot(page, 'database');
+  await page.goBack();
+
+  // Publish: the dialog gives the app's address on its own origin, to copy and open.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Publish app' }).click();
+  const live = page.getByRole('dialog', { name: 'Recipe Planner is live' });
+  const address = await live.getByLabel('Address').inputValue();
+  expect(address).toMatch(/^http:\/\/recipe-planner\.localhost:\d+\/$/);
+  await live.getByRole('button', { name: 'Copy' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await expect(live.getByRole('link', { name: 'Open' })).toHaveAttribute('href', address);
+  await shot(page, 'published');
+  await live.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByLabel('Status: active')).toHaveText('Live');
+
   // The home card carries the same short name.
   await page.goto(`${origin}/home`);
   await expect(page.getByRole('link', { name: /Recipe Planner/ }).first()).toBeVisible();
   await shot(page, 'home');
+});
+
+test.fixme('an end user signs up on the published app, adds a record, stays signed in; the builder sees it', async () => {
+  // Not covered yet (issue 19 item 10, second half):
+  // 1. In a fresh browser context open the published address (http://{slug}.localhost:PORT/).
+  // 2. Sign up there as an end user (with User signup on in App settings), verify via the outbox.
+  // 3. Create an Ingredient record, reload: still signed in, the record is still listed.
+  // 4. Back in the builder, the Database panel lists the end user's record.
 });
