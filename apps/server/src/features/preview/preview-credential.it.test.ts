@@ -1,12 +1,14 @@
 import { ENTITY_API_MESSAGES, PREVIEW_TEST_USER_EMAIL, type PreviewTokenResponse } from '@atelier/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../../../test/support/accounts.ts';
+import { json, signUp } from '../../../test/support/accounts.ts';
 import { createEntityApp, entityCall } from '../../../test/support/entities.ts';
+import { createGeneratedApp, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../platform/db/schema/index.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { AppRuntimeConfig } from '../compile/html.ts';
+import { disposeFunctionsRuntime } from '../functions/functions.module.ts';
 import { createPreviewApp } from './preview.app.ts';
 
 /**
@@ -17,9 +19,12 @@ import { createPreviewApp } from './preview.app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { FUNCTION_RUNNERS: '1' } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await disposeFunctionsRuntime(t.deps);
+  await t.close();
+});
 
 /** Contacts anyone may read, only signed-in people (and the owner) may add: the generated CRM's rule. */
 const contact = {
@@ -163,5 +168,30 @@ describe('the preview credential', () => {
       .from(users)
       .where(eq(users.tenantId, `app:${appId}`));
     expect(all).toHaveLength(1);
+  });
+
+  it('runs the app’s functions for the owner before publishing, without handing the credential to their code', async () => {
+    const owner = await signUp(t, 'functions-owner@example.com');
+    const app = await createGeneratedApp(t, owner);
+    await writeFile(
+      t,
+      owner,
+      app.id,
+      'functions/headers.ts',
+      'export default async (req) => Response.json({ names: [...req.headers.keys()] });',
+    );
+    const deployed = await t.app.request(
+      `/api/apps/${app.id}/functions/headers/deploy`,
+      json('POST', undefined, owner.headers),
+    );
+    expect(deployed.status).toBe(200);
+    const path = `/api/apps/${app.id}/functions/headers`;
+    // A visitor of the unpublished app is refused; the preview, as the owner, runs it.
+    expect((await t.app.request(path, { headers: FROM_PREVIEW })).status).toBe(409);
+    const { credential } = await previewCredential(app.id, owner.headers);
+    const run = await t.app.request(path, { headers: withCredential(credential) });
+    expect(run.status).toBe(200);
+    const { names } = (await run.json()) as { names: string[] };
+    expect(names).not.toContain('x-atelier-preview-token');
   });
 });
