@@ -89,6 +89,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
+/**
+ * PGlite runs each statement synchronously in this thread, and statements awaited one after another
+ * chain through microtasks, so a loop of them (an ingestion's batches, a job's steps) would never let
+ * the event loop serve other requests until it ends. Each statement first waits for the loop's next
+ * turn, so other requests (and `/api/health`) are served between statements.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const inMemory = options.dataDir === 'memory://';
   let lock: DataDirLock | undefined;
@@ -115,10 +123,12 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     kind: 'pglite',
     db,
     async query<Row>(text: string, params?: unknown[]) {
+      await yieldToEventLoop();
       const result = await client.query<Row>(text, params);
       return { rows: result.rows };
     },
     async exec(text: string) {
+      await yieldToEventLoop();
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
