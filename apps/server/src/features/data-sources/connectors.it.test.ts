@@ -5,7 +5,7 @@ import {
   UNSETTLED_STATUSES,
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertApp, json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
 import { startFakeGoogleDrive } from '../../../test/support/fake-google-drive.ts';
 import { startFakeNotion } from '../../../test/support/fake-notion.ts';
@@ -72,14 +72,16 @@ const request = (who: SignedIn, path: string, init: RequestInit = {}) =>
   t.app.request(path, { ...init, headers: { ...who.headers, ...(init.headers as Record<string, string>) } });
 
 async function settledItem(id: string, timeoutMs = 20_000): Promise<ContextItem> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await request(ada, `/api/context/items?appId=${appId}`);
-    const item = ((await res.json()) as ContextItemsResponse).contextItems.find((i) => i.id === id);
-    if (item && !UNSETTLED_STATUSES.includes(item.status)) return item;
-    if (Date.now() > deadline) throw new Error(`item did not settle: ${JSON.stringify(item)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const res = await request(ada, `/api/context/items?appId=${appId}`);
+      const item = ((await res.json()) as ContextItemsResponse).contextItems.find((i) => i.id === id);
+      expect(item, `item ${id}`).toBeDefined();
+      expect(UNSETTLED_STATUSES).not.toContain(item?.status);
+      return item as ContextItem;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 async function search(q: string): Promise<Passage[]> {

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertApp, json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
 import { makeDocx, makePdf, makeZipBomb } from '../../../test/support/document-fixtures.ts';
+import { SSE_CONNECTED } from '../../../test/support/sse.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { startTestSite } from '../../../test/support/test-site.ts';
 import { contextItems, users } from '../../platform/db/schema/index.ts';
@@ -65,14 +66,15 @@ async function settled(
   ids: string[],
   timeoutMs = 20_000,
 ): Promise<ContextItem[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const items = (await listItems(who, appId)).contextItems.filter((item) => ids.includes(item.id));
-    if (items.length === ids.length && items.every((item) => !UNSETTLED_STATUSES.includes(item.status)))
+  return vi.waitFor(
+    async () => {
+      const items = (await listItems(who, appId)).contextItems.filter((item) => ids.includes(item.id));
+      expect(items).toHaveLength(ids.length);
+      for (const item of items) expect(UNSETTLED_STATUSES, `item ${item.id}`).not.toContain(item.status);
       return items;
-    if (Date.now() > deadline) throw new Error(`items did not settle: ${JSON.stringify(items)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 async function search(who: SignedIn, appId: string, q: string): Promise<Passage[]> {
@@ -458,15 +460,16 @@ describe('live progress', () => {
         text += decoder.decode(value);
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(text).toContain(SSE_CONNECTED), { timeout: 10_000 });
     const created = await request(
       ada,
       `/api/context/ingest/text?appId=${paidApp}`,
       json('POST', { context: 'Live text' }),
     );
     const [item] = ((await created.json()) as { contextItems: ContextItem[] }).contextItems;
-    await Promise.race([read, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await vi.waitFor(() => expect(text).toContain('"status":"synced"'), { timeout: 10_000 });
     await reader.cancel();
+    await read;
     expect(text).toContain('event: item');
     expect(text).toContain(`"itemId":"${item!.id}","status":"running"`);
     expect(text).toContain(`"itemId":"${item!.id}","status":"synced"`);

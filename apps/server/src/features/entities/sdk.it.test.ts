@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // The SDK's entities and auth over its transport (its index also holds browser-only parts).
 import { authClient } from '../../../../../packages/app-sdk/src/auth.ts';
 import { type EntityChange, entitiesProxy } from '../../../../../packages/app-sdk/src/entities.ts';
@@ -9,6 +9,7 @@ import { AtelierError } from '../../../../../packages/app-sdk/src/errors.ts';
 import { Transport } from '../../../../../packages/app-sdk/src/transport.ts';
 import { type SignedIn, STRONG_PASSWORD } from '../../../test/support/accounts.ts';
 import { createEntityApp, writeEntities } from '../../../test/support/entities.ts';
+import { fetchWatchingConnected } from '../../../test/support/sse.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { apps } from '../../platform/db/schema/index.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
@@ -22,7 +23,12 @@ let appId: string;
 let owner: SignedIn;
 
 /** What `createClient` builds, for the parts this test uses. */
-function createClient(options: { appId: string; baseUrl: string; previewToken?: string }) {
+function createClient(options: {
+  appId: string;
+  baseUrl: string;
+  previewToken?: string;
+  fetch?: typeof fetch;
+}) {
   const transport = new Transport(options);
   return { entities: entitiesProxy(() => transport), auth: authClient(() => transport) };
 }
@@ -116,15 +122,13 @@ describe('app SDK ↔ entity API', () => {
 
   it('delivers the changes a subscriber may read, with the record', async () => {
     const { sdk: writer } = await signedUpClient('dee@example.com');
-    const reader = createClient({ appId, baseUrl });
+    const stream = fetchWatchingConnected();
+    const reader = createClient({ appId, baseUrl, fetch: stream.fetch });
     const changes: EntityChange[] = [];
     const stop = reader.entities.Post!.subscribe((change) => changes.push(change));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const until = async (count: number) => {
-      const deadline = Date.now() + 5000;
-      while (changes.length < count && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-    };
+    await stream.connected;
+    const until = (count: number) =>
+      vi.waitFor(() => expect(changes).toHaveLength(count), { timeout: 10_000 });
     // Signals carry ids; the subscriber reads the record when the signal arrives (so one change at a time).
     const post = await writer.entities.Post!.create({ text: 'hello' });
     await until(1);
