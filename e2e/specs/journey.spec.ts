@@ -10,9 +10,10 @@ const origin = baseURL.replace('//localhost', '//127.0.0.1');
 const PASSWORD = 'violet-canyon-maple-42';
 const PROMPT = 'A recipe planner where I save recipes with ingredients and tags';
 
-test('a newcomer: landing prompt → sign up → verify → the builder sends the prompt and the app appears', async ({
+test('a newcomer: landing prompt → sign up → verify → the build starts by itself → preview record → Database → publish → an end user signs up and adds a record', async ({
   page,
   context,
+  browser,
 }, testInfo) => {
   test.setTimeout(120_000);
   const shot = stepShots(testInfo);
@@ -108,16 +109,50 @@ test('a newcomer: landing prompt → sign up → verify → the builder sends th
   await live.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByLabel('Status: active')).toHaveText('Live');
 
+  // User signup on; in a fresh browser an end user signs up on the published app, adds a record,
+  // reloads and is still signed in.
+  const appId = new URL(page.url()).pathname.split('/').at(-1) as string;
+  const signupOn = await page.request.patch(`${origin}/api/apps/${appId}`, {
+    data: { isSignupEnabled: true },
+    headers: { origin },
+  });
+  expect(signupOn.status()).toBe(200);
+  const endUserEmail = `end-user-${Date.now()}@example.com`;
+  const visitor = await browser.newContext();
+  try {
+    const app = await visitor.newPage();
+    await app.goto(`${address}signup`);
+    await expect(app.getByRole('heading', { name: 'Create account' })).toBeVisible({ timeout: 30_000 });
+    await app.getByLabel('Email').fill(endUserEmail);
+    await app.getByLabel('Password').fill(PASSWORD);
+    await app.getByRole('button', { name: 'Create account' }).click();
+    const account = app.getByRole('navigation', { name: 'Account' });
+    await expect(account).toContainText(`Signed in as ${endUserEmail}`);
+    await app.getByRole('link', { name: 'Ingredients' }).first().click();
+    await app.getByLabel('Name').fill('Thyme');
+    await app.getByRole('button', { name: 'Add ingredient' }).click();
+    await expect(app.getByRole('cell', { name: 'Thyme', exact: true })).toBeVisible({ timeout: 15_000 });
+    await app.reload();
+    await expect(app.getByRole('cell', { name: 'Thyme', exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(account).toContainText(`Signed in as ${endUserEmail}`);
+    await shot(app, 'end-user-record');
+  } finally {
+    await visitor.close();
+  }
+
+  // The builder sees the end user's record in the Database panel.
+  await page.getByRole('link', { name: 'Database' }).click();
+  await page.reload();
+  await page
+    .getByRole('navigation', { name: 'Entities' })
+    .getByRole('button', { name: 'Ingredient' })
+    .click();
+  await expect(page.getByRole('main').getByText('Thyme', { exact: true })).toBeVisible();
+  await shot(page, 'database-end-user-record');
+  await page.goBack();
+
   // The home card carries the same short name.
   await page.goto(`${origin}/home`);
   await expect(page.getByRole('link', { name: /Recipe Planner/ }).first()).toBeVisible();
   await shot(page, 'home');
-});
-
-test.fixme('an end user signs up on the published app, adds a record, stays signed in; the builder sees it', async () => {
-  // Not covered yet (issue 19 item 10, second half):
-  // 1. In a fresh browser context open the published address (http://{slug}.localhost:PORT/).
-  // 2. Sign up there as an end user (with User signup on in App settings), verify via the outbox.
-  // 3. Create an Ingredient record, reload: still signed in, the record is still listed.
-  // 4. Back in the builder, the Database panel lists the end user's record.
 });
