@@ -50,6 +50,8 @@ test('the offline assistant builds a CRM from the chat: action cards complete an
   // The footer (Rate) appears once the reply has finished, without a client error on the way.
   await expect(chat.getByRole('button', { name: 'Rate' })).toBeVisible({ timeout: 30_000 });
   await expect(chat.locator('[data-testid="action-card"][data-status="streaming"]')).toHaveCount(0);
+  // Tokens and cost per reply are for admins only (spec 3 §6); this builder is not one.
+  await expect(chat.getByRole('button', { name: /tokens ·/ })).toHaveCount(0);
   const count = await cards.count();
   expect(count).toBeGreaterThan(2);
   await expect(chat.locator('[data-testid="action-card"][data-outcome="applied"]')).toHaveCount(count);

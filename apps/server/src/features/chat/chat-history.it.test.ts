@@ -169,21 +169,26 @@ describe('restore and undo restore', () => {
     expect(again.body.error).toBe(CHAT_MESSAGES.restoreNotFound);
   });
 
-  it('answers 404 for a restore of an unknown message or version', async () => {
+  it('restores by version id a version whose message is gone (issue 21 §10), and answers 404 for an unknown version', async () => {
     const { versions } = await versionsOf(env.t, env.owner, env.appId);
-    const unknownMessage = await post(
-      env.owner,
-      `/api/apps/${env.appId}/versions/${versions[0]!.id}/restore`,
-      {
-        messageId: 'nope',
-      },
-    );
-    expect(unknownMessage).toMatchObject({
-      status: 404,
-      body: { error: { message: CHAT_MESSAGES.messageNotFound('nope') } },
-    });
+    const first = versions[0]!;
     env.fake.reply({ chunks: ['Hi'] });
     await send(env.t, env.owner, env.appId, { text: 'Hi', userMessageId: 'x-1' });
+    const restored = await post(env.owner, `/api/apps/${env.appId}/versions/${first.id}/restore`, {
+      messageId: 'removed-by-a-revert',
+    });
+    expect(restored.status).toBe(200);
+    const body = restored.body as { messages: ChatMessage[]; versionId: string };
+    // Nothing of the conversation is removed; the restore message comes last, with no Undo reference.
+    expect(body.messages.map((m) => m.id).slice(0, 2)).toEqual(['x-1', expect.any(String)]);
+    expect(body.messages.at(-1)!.annotations[0]!.systemActionInfo).toMatchObject({ type: 'restore' });
+    expect(body.messages.at(-1)!.annotations[0]!.systemActionInfo!.revertedFromMessageId).toBeUndefined();
+    const after = await versionsOf(env.t, env.owner, env.appId);
+    expect(after.currentVersionId).toBe(body.versionId);
+    expect(await filesOf(env.t, env.owner, env.appId)).toEqual(
+      await filesOf(env.t, env.owner, env.appId, first.id),
+    );
+
     const unknownVersion = await post(env.owner, `/api/apps/${env.appId}/versions/${randomUUID()}/restore`, {
       messageId: 'x-1',
     });

@@ -64,10 +64,10 @@ export async function restoreVersion(
   messageId: string,
 ): Promise<RestoreResponse> {
   const app = await ownedApp(runtime, actor, appId);
-  const message = await runtime.repo.findMessage(appId, messageId);
-  if (!message) throw notFound(CHAT_MESSAGES.messageNotFound(messageId));
   const target = await runtime.apps.versions.getVersion(actor, appId, versionId);
   if (!target) throw notFound(APP_MESSAGES.versionNotFound);
+  // A version whose message a revert removed restores by its id: nothing of the chat is removed.
+  const message = await runtime.repo.findMessage(appId, messageId);
 
   const restoreMessageId = randomUUID();
   const date = target.version.timestamp;
@@ -78,12 +78,18 @@ export async function restoreVersion(
     userRequest: null,
     description: content,
   });
-  const end = await endOfExchange(runtime, appId, message);
-  await runtime.repo.deleteFromSeq(appId, end + 1);
+  if (message) {
+    const end = await endOfExchange(runtime, appId, message);
+    await runtime.repo.deleteFromSeq(appId, end + 1);
+  }
   await insertActionMessage(runtime, appId, {
     id: restoreMessageId,
     content,
-    systemActionInfo: { type: 'restore', restoredVersionDate: date, revertedFromMessageId: messageId },
+    systemActionInfo: {
+      type: 'restore',
+      restoredVersionDate: date,
+      ...(message ? { revertedFromMessageId: messageId } : {}),
+    },
     versionId: created.version.id,
   });
   await runtime.repo.insertRestore({

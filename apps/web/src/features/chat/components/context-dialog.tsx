@@ -101,8 +101,8 @@ export function ContextDialog({ appId, message, isAdmin, onClose }: ContextDialo
         <DialogHeader>
           <DialogTitle>Context files</DialogTitle>
           <DialogDescription>
-            What the assistant read for this reply: {files.length} {files.length === 1 ? 'file' : 'files'},
-            about {formatTokens(totalTokens)} tokens (text length / 4).
+            What the assistant read for this reply: {files.length} {files.length === 1 ? 'file' : 'files'}
+            {isAdmin ? `, about ${formatTokens(totalTokens)} tokens (text length / 4)` : ''}.
           </DialogDescription>
         </DialogHeader>
         {isAdmin && missed.length > 0 ? (

@@ -19,7 +19,7 @@ export function ContextFacts({ files, passages, belowThreshold, isAdmin }: Conte
             <th className="font-normal">File</th>
             {isAdmin ? <th className="font-normal">Method</th> : null}
             {isAdmin ? <th className="text-right font-normal">Score</th> : null}
-            <th className="text-right font-normal">Tokens</th>
+            {isAdmin ? <th className="text-right font-normal">Tokens</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -30,7 +30,9 @@ export function ContextFacts({ files, passages, belowThreshold, isAdmin }: Conte
               {isAdmin ? (
                 <td className="py-1 text-right text-xs tabular-nums">{file.score.toFixed(2)}</td>
               ) : null}
-              <td className="py-1 text-right text-xs tabular-nums">{formatTokens(file.tokenEstimation)}</td>
+              {isAdmin ? (
+                <td className="py-1 text-right text-xs tabular-nums">{formatTokens(file.tokenEstimation)}</td>
+              ) : null}
             </tr>
           ))}
         </tbody>

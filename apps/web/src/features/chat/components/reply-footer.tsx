@@ -36,7 +36,8 @@ export function ReplyFooter({
   const meta = message.metadata;
   const versionId = meta?.versionId ?? null;
   const previewing = versionId !== null && previewVersionId === versionId;
-  const usage = meta?.usage;
+  // Tokens and cost per reply are for admins (spec 3 §6).
+  const usage = isAdmin ? meta?.usage : undefined;
   return (
     <div className="mt-1.5 flex flex-col gap-1.5">
       <div className="flex flex-wrap items-center gap-1 text-muted-foreground">
