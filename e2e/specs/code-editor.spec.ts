@@ -98,6 +98,10 @@ test('an admin deletes a component, accepting the reference update, and restores
   await page.goto(`/build/app/${appId}/code`);
 
   const files = page.getByRole('navigation', { name: 'Files' });
+  // Entities are read-only JSON (spec 1 §2, §5): even an admin cannot delete one.
+  await files.getByRole('button', { name: 'Item.json' }).click();
+  await expect(page.getByText('Read-only')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
   await files.getByRole('button', { name: 'Badge.tsx' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('dialog');

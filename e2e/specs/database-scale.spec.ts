@@ -31,8 +31,9 @@ test('a 5,000-record entity: count, windowed rows, server sort, scroll to the en
     properties: { title: { type: 'string' }, value: { type: 'number' } },
     rls: { read: 'creator', write: 'creator' },
   };
-  const written = await page.request.post(`/api/apps/${appId}/files/update`, {
-    data: { file: { path: 'entities/Reading.json', content: JSON.stringify(schema, null, 2) } },
+  // Entity files are read-only in the code editor (files/update); an admin's merge writes one.
+  const written = await page.request.post(`/api/apps/${appId}/merge`, {
+    data: { files: [{ path: 'entities/Reading.json', content: JSON.stringify(schema, null, 2) }] },
     headers,
   });
   expect(written.status()).toBe(200);

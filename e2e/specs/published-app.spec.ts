@@ -60,13 +60,13 @@ async function seedPublishedApp(page: Page): Promise<{ appId: string; appUrl: st
   });
   expect(created.status()).toBe(201);
   const appId = ((await created.json()) as { id: string }).id;
-  for (const file of [
+  // Entity files are read-only in the code editor (files/update); an admin's merge writes them.
+  const files = [
     { path: 'entities/Note.json', content: NOTE_ENTITY },
     { path: 'pages/Home.tsx', content: NOTES_PAGE },
-  ]) {
-    const res = await page.request.post(`/api/apps/${appId}/files/update`, { data: { file }, headers });
-    expect(res.status()).toBe(200);
-  }
+  ];
+  const merged = await page.request.post(`/api/apps/${appId}/merge`, { data: { files }, headers });
+  expect(merged.status()).toBe(200);
   const published = await page.request.post(`/api/apps/${appId}/publish`, {
     data: { slug: 'field-notes' },
     headers,

@@ -13,6 +13,8 @@ export const CODE_EDITOR_MESSAGES = {
   downloadCode: 'Download Code',
   largeFile: 'Over 500 lines',
   readOnly: 'Read-only',
+  /** Refusal of a write to a read-only file (spec 1 §5 "only for files that are not read-only"; the spec words no message). */
+  readOnlyFile: (path: string) => `${path} is read-only and cannot be edited or deleted`,
   noFilesToMerge: 'No files to merge (only additions and modifications are supported)',
   noChangesToMerge: 'No changes to merge',
   merged: (n: number) => `Successfully merged ${n} files in a single version`,

@@ -65,6 +65,33 @@ describe('code editor writes (spec 1 §5–§6)', () => {
     expect(after.body.versionId).toBe(before.body.versionId);
   });
 
+  it("refuses an admin's files/update and files/delete on a read-only entity file with 403, writing nothing", async () => {
+    const app = await createApp(admin);
+    const before = await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`);
+    const entity = before.body.files.find((f) => f.path === 'entities/Item.json');
+    const page = before.body.files.find((f) => f.path === 'pages/Home.tsx');
+    if (!entity || !page) throw new Error('the template has no entities/Item.json or pages/Home.tsx');
+    const refused = { code: 'forbidden', message: CODE_EDITOR_MESSAGES.readOnlyFile('entities/Item.json') };
+    const writes = [
+      ['files/update', { file: { id: entity.id, content: '{}' } }],
+      ['files/update', { file: { path: 'entities/Item.json', content: '{}' } }],
+      ['files/update', { file: { id: page.id, path: 'entities/Item.json', content: '{}' } }],
+      ['files/delete', { fileId: entity.id, referencesToUpdate: [] }],
+      [
+        'files/delete',
+        { fileId: page.id, referencesToUpdate: [{ path: 'entities/Item.json', content: '{}' }] },
+      ],
+    ] as const;
+    for (const [route, body] of writes) {
+      const res = await call<{ error: unknown }>(admin, 'POST', `/api/apps/${app.id}/${route}`, body);
+      expect(res.status, `${route} ${JSON.stringify(body)}`).toBe(403);
+      expect(res.body.error).toEqual(refused);
+    }
+    const after = await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`);
+    expect(after.body.versionId).toBe(before.body.versionId);
+    expect(after.body.files.find((f) => f.id === entity.id)?.content).toBe(entity.content);
+  });
+
   it("keeps the chat assistant's own writes working for a builder who is not an admin", async () => {
     const app = await createApp(builder);
     const result = await appsRuntime(t.deps).versions.createVersion({ userId: builder.user.id }, app.id, {

@@ -282,7 +282,7 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
                 >
                   History
                 </Button>
-                <Button variant="ghost" size="sm" disabled={!isAdmin} onClick={() => void askDelete()}>
+                <Button variant="ghost" size="sm" disabled={readOnly} onClick={() => void askDelete()}>
                   Delete
                 </Button>
               </div>
