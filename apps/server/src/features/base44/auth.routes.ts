@@ -17,6 +17,7 @@ import {
 } from '../accounts/email-actions.service.ts';
 import { requestMeta } from '../accounts/route-helpers.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
+import { bodyOf } from './protocol.ts';
 import { toBase44Records } from './records.ts';
 
 const email = z.string().max(320);
@@ -33,18 +34,6 @@ const schemas = {
     new_password: password,
   }),
 };
-
-async function bodyOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
-  const parsed = schema.safeParse(await c.req.json().catch(() => undefined));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(
-      'bad_request',
-      `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`,
-    );
-  }
-  return parsed.data;
-}
 
 /**
  * The auth calls of `@base44/sdk` (`/api/apps/{appId}/auth/…`, README.md "Auth") on Atelier's

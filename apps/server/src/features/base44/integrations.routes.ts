@@ -11,6 +11,7 @@ import type { Llm } from '../../platform/llm/index.ts';
 import type { AccountsContext } from '../accounts/accounts.context.ts';
 import { escapeHtml } from '../accounts/auth-emails.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
+import { bodyOf } from './protocol.ts';
 
 const schemas = {
   invokeLlm: z.object({
@@ -26,18 +27,6 @@ const schemas = {
     from_name: z.string().max(200).nullish(),
   }),
 };
-
-async function bodyOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
-  const parsed = schema.safeParse(await c.req.json().catch(() => undefined));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(
-      'bad_request',
-      `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`,
-    );
-  }
-  return parsed.data;
-}
 
 const notSupported = (what: string) =>
   new AppError('not_implemented', `${what} is not supported by Atelier yet`);
