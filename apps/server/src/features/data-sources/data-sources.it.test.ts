@@ -47,10 +47,16 @@ afterAll(async () => {
 const request = (who: SignedIn, path: string, init: RequestInit = {}) =>
   t.app.request(path, { ...init, headers: { ...who.headers, ...(init.headers as Record<string, string>) } });
 
-function upload(who: SignedIn, appId: string, files: { name: string; bytes: Uint8Array; type?: string }[]) {
+function upload(
+  who: SignedIn,
+  appId: string,
+  files: { name: string; bytes: Uint8Array; type?: string }[],
+  replaces?: string,
+) {
   const form = new FormData();
   for (const file of files) form.append('file', new Blob([file.bytes], { type: file.type ?? '' }), file.name);
-  return request(who, `/api/context/ingest/file?appId=${appId}`, { method: 'POST', body: form });
+  const query = replaces ? `appId=${appId}&replaces=${replaces}` : `appId=${appId}`;
+  return request(who, `/api/context/ingest/file?${query}`, { method: 'POST', body: form });
 }
 
 async function listItems(who: SignedIn, appId: string): Promise<ContextItemsResponse> {
@@ -344,6 +350,36 @@ describe('plan limits', () => {
     expect(await second.json()).toMatchObject({
       error: { code: 'plan_limit_reached', message: 'Max 1 data item' },
     });
+  });
+
+  it('lets lite "Replace file" its only item: the upload that replaces it does not count against the limit', async () => {
+    const carol = await signUp(t, 'carol-replace@example.com');
+    const appId = await insertApp(t, carol.user.id, { name: 'Lite replace' });
+    const first = await upload(carol, appId, [
+      { name: 'menu.csv', bytes: encode('Dish,Price\nSoup,5 EUR\n') },
+    ]);
+    const [old] = ((await first.json()) as { contextItems: ContextItem[] }).contextItems;
+    await settled(carol, appId, [old!.id]);
+    const plain = await upload(carol, appId, [{ name: 'x.csv', bytes: encode('Dish,Price\nPie,7 EUR\n') }]);
+    expect(plain.status).toBe(403); // still one item, as long as nothing is replaced
+    const res = await upload(
+      carol,
+      appId,
+      [{ name: 'menu-2.csv', bytes: encode('Dish,Price\nGoulash,9 EUR\n') }],
+      old!.id,
+    );
+    expect(res.status).toBe(201);
+    const [fresh] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+    const [done] = await settled(carol, appId, [fresh!.id]);
+    expect(done?.status).toBe('synced');
+    const replaced = await request(
+      carol,
+      `/api/tools/${appId}/replaceDataItem`,
+      json('POST', { oldItemId: old!.id, newItemId: fresh!.id }),
+    );
+    expect(replaced.status).toBe(200);
+    expect((await listItems(carol, appId)).contextItems.map((item) => item.id)).toEqual([fresh!.id]);
+    expect((await search(carol, appId, 'goulash'))[0]?.itemId).toBe(fresh!.id);
   });
 
   it('marks an item beyond the limit usage_limit_reached when the plan shrank before it ran', async () => {

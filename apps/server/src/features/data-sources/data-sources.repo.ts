@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContextItem, ContextItemProgress, ContextItemStatus, PlanId } from '@atelier/shared';
 import { isPlanId } from '@atelier/shared';
-import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { apps, contextChunks, contextItems, contextUploads, users } from '../../platform/db/schema/index.ts';
 
@@ -71,17 +71,27 @@ export function createDataSourcesRepo(database: Database) {
         .orderBy(asc(contextItems.createdAt), asc(contextItems.id));
     },
 
-    /** Items that count against the plan's data-item limit (everything but refused ones). */
-    async countCountedItems(appId: string): Promise<number> {
+    /**
+     * Items that count against the plan's data-item limit (everything but refused ones). `exceptId`:
+     * the item a "Replace file" upload takes the place of, which never counts twice.
+     */
+    async countCountedItems(appId: string, exceptId?: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(contextItems)
-        .where(and(eq(contextItems.appId, appId), sql`${contextItems.status} <> 'usage_limit_reached'`));
+        .where(
+          and(
+            eq(contextItems.appId, appId),
+            sql`${contextItems.status} <> 'usage_limit_reached'`,
+            exceptId === undefined ? undefined : ne(contextItems.id, exceptId),
+          ),
+        );
       return row?.n ?? 0;
     },
 
     /** How many counted items of the app were created before this one (its place against the limit). */
     async countItemsBefore(item: ContextItemRow): Promise<number> {
+      const replaces = (item.options as { replaces?: string } | null)?.replaces;
       const [row] = await db
         .select({ n: count() })
         .from(contextItems)
@@ -90,6 +100,7 @@ export function createDataSourcesRepo(database: Database) {
             eq(contextItems.appId, item.appId),
             sql`${contextItems.status} <> 'usage_limit_reached'`,
             sql`(${contextItems.createdAt}, ${contextItems.id}) < (${item.createdAt.toISOString()}::timestamptz, ${item.id})`,
+            replaces === undefined ? undefined : ne(contextItems.id, replaces),
           ),
         );
       return row?.n ?? 0;

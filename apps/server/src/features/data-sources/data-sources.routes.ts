@@ -84,7 +84,7 @@ const ingestFileRoute = createRoute({
   tags,
   summary: 'Upload files (multipart field "file", repeatable): CSV, PDF, DOC, DOCX, TXT',
   description:
-    '400 answers carry a code: file_required, file_too_large (message names the max size), unsupported_file_type, csv_no_headers, csv_too_many_columns, too_many_files; 403 plan_limit_reached.',
+    '400 answers carry a code: file_required, file_too_large (message names the max size), unsupported_file_type, csv_no_headers, csv_too_many_columns, too_many_files; 403 plan_limit_reached. With replaces (the "Replace file" upload, then replaceDataItem): one file, and the item it replaces does not count against the limit.',
   middleware: [
     requireBuilder,
     bodyLimit({
@@ -94,7 +94,11 @@ const ingestFileRoute = createRoute({
       },
     }),
   ] as const,
-  request: { query: appQuery },
+  request: {
+    query: appQuery.extend({
+      replaces: z.string().min(1).max(100).optional().openapi({ description: 'The item this file replaces' }),
+    }),
+  },
   responses: { 201: json(ingestResponseSchema, 'Items created, pending') },
 });
 
@@ -231,10 +235,10 @@ export function dataSourcesRoutes(runtime: DataSourcesRuntime, live: { bus: Even
       return c.json({ ok: true as const }, 200);
     })
     .openapi(ingestFileRoute, async (c) => {
-      const { appId } = c.req.valid('query');
+      const { appId, replaces } = c.req.valid('query');
       await service.assertOwnedApp(c.var.actor, appId);
       const files = await readFiles(c.req.raw);
-      return c.json({ contextItems: await service.ingestFiles(c.var.actor, appId, files) }, 201);
+      return c.json({ contextItems: await service.ingestFiles(c.var.actor, appId, files, replaces) }, 201);
     })
     .openapi(ingestTextRoute, async (c) => {
       const { context, name } = c.req.valid('json');

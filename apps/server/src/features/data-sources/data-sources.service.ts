@@ -44,10 +44,13 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
     return item;
   }
 
-  /** Refuses new items beyond the plan's data-item limit ("Max 1 data item" on lite). */
-  async function assertRoom(appId: string, plan: PlanId, adding: number) {
+  /**
+   * Refuses new items beyond the plan's data-item limit ("Max 1 data item" on lite). `replacing`: the
+   * item a "Replace file" upload takes the place of — replacing never counts against the limit.
+   */
+  async function assertRoom(appId: string, plan: PlanId, adding: number, replacing?: string) {
     const max = limitsFor(plan).dataItems;
-    if ((await repo.countCountedItems(appId)) + adding > max) {
+    if ((await repo.countCountedItems(appId, replacing)) + adding > max) {
       throw new AppError('plan_limit_reached', maxDataItemsMessage(max), { limit: 'dataItems', max });
     }
   }
@@ -80,11 +83,26 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
       };
     },
 
-    /** Checks every file (count, size, type, CSV header) before storing any, then queues one job per file. */
-    async ingestFiles(scope: OwnerScope, appId: string, files: UploadedFile[]): Promise<ContextItem[]> {
+    /**
+     * Checks every file (count, size, type, CSV header) before storing any, then queues one job per
+     * file. With `replaces` (the "Replace file" upload, followed by replaceDataItem), one file that
+     * takes that item's place: the item being replaced is not counted against the limit.
+     */
+    async ingestFiles(
+      scope: OwnerScope,
+      appId: string,
+      files: UploadedFile[],
+      replaces?: string,
+    ): Promise<ContextItem[]> {
       const app = await ownedApp(scope, appId);
       const limits = limitsFor(app.plan);
       if (files.length === 0) throw new AppError('file_required', DATA_SOURCE_MESSAGES.uploadFile);
+      if (replaces !== undefined) {
+        if (!(await repo.findItemInApp(appId, replaces))) {
+          throw new AppError('not_found', DATA_SOURCE_MESSAGES.itemNotFound);
+        }
+        if (files.length > 1) throw new AppError('too_many_files', tooManyFilesMessage(1), { max: 1 });
+      }
       if (files.length > limits.filesPerUpload) {
         throw new AppError('too_many_files', tooManyFilesMessage(limits.filesPerUpload), {
           max: limits.filesPerUpload,
@@ -107,10 +125,15 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
           throw error;
         }
       });
-      await assertRoom(appId, app.plan, files.length);
+      await assertRoom(appId, app.plan, files.length, replaces);
       const items: ContextItem[] = [];
       for (const { file, kind, headers } of checked) {
-        const options: IngestOptions = { kind: 'upload', fileKind: kind, ...(headers ? { headers } : {}) };
+        const options: IngestOptions = {
+          kind: 'upload',
+          fileKind: kind,
+          ...(headers ? { headers } : {}),
+          ...(replaces ? { replaces } : {}),
+        };
         const row = await repo.insertItem(
           {
             appId,

@@ -77,7 +77,9 @@ export const useReplaceItem = (appId: string) =>
   useItemsMutation(appId, async ({ oldItemId, file }: { oldItemId: string; file: File }) => {
     const form = new FormData();
     form.append('file', file);
-    const created = await apiFetch<Created>(`/api/context/ingest/file?appId=${enc(appId)}`, {
+    // `replaces`: the old item does not count against the plan's item limit (lite: 1) meanwhile.
+    const query = `appId=${enc(appId)}&replaces=${enc(oldItemId)}`;
+    const created = await apiFetch<Created>(`/api/context/ingest/file?${query}`, {
       method: 'POST',
       body: form,
     });

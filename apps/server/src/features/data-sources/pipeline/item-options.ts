@@ -2,7 +2,8 @@ import type { FileKind } from '../parsing/detect-type.ts';
 
 /** What an item's job ingests, stored in `context_items.options`. */
 export type IngestOptions =
-  | { kind: 'upload'; fileKind: FileKind; headers?: string[] }
+  /** `replaces`: the item a "Replace file" upload takes the place of (it does not count against the limit). */
+  | { kind: 'upload'; fileKind: FileKind; headers?: string[]; replaces?: string }
   | { kind: 'web'; url: string; depth: number; maxPages: number }
   | { kind: 'connector'; provider: string; providerItemId: string };
 
