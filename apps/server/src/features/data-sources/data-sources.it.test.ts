@@ -382,6 +382,28 @@ describe('plan limits', () => {
     expect((await search(carol, appId, 'goulash'))[0]?.itemId).toBe(fresh!.id);
   });
 
+  it("does not let a failed web scrape hold the lite plan's only data slot", async () => {
+    const dave = await signUp(t, 'dave-scrape@example.com');
+    const appId = await insertApp(t, dave.user.id, { name: 'Lite scrape' });
+    const res = await request(
+      dave,
+      `/api/context/ingest/web?appId=${appId}`,
+      json('POST', { url: `${site.url}/metadata` }),
+    );
+    const [failed] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+    expect((await settled(dave, appId, [failed!.id]))[0]?.status).toBe('error');
+    expect((await listItems(dave, appId)).hasReachedDataLimit).toBe(false);
+    const text = await request(
+      dave,
+      `/api/context/ingest/text?appId=${appId}`,
+      json('POST', { context: 'Opening hours: 8 to 4.' }),
+    );
+    expect(text.status).toBe(201);
+    const [item] = ((await text.json()) as { contextItems: ContextItem[] }).contextItems;
+    expect((await settled(dave, appId, [item!.id]))[0]?.status).toBe('synced');
+    expect((await listItems(dave, appId)).hasReachedDataLimit).toBe(true);
+  });
+
   it('marks an item beyond the limit usage_limit_reached when the plan shrank before it ran', async () => {
     const [row] = await t.deps.database.db
       .insert(contextItems)

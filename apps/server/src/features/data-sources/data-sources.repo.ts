@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContextItem, ContextItemProgress, ContextItemStatus, PlanId } from '@atelier/shared';
 import { isPlanId } from '@atelier/shared';
-import { and, asc, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.ts';
 import { apps, contextChunks, contextItems, contextUploads, users } from '../../platform/db/schema/index.ts';
 
@@ -34,6 +34,12 @@ export function toContextItem(row: ContextItemRow): ContextItem {
     provider: row.provider,
   };
 }
+
+/**
+ * Items that hold no data and so do not take a place against the plan's data-item limit: refused
+ * ones, and failed ones — a failed web scrape must not hold the free plan's only data slot.
+ */
+const UNCOUNTED_STATUSES: ContextItemStatus[] = ['usage_limit_reached', 'error'];
 
 export function createDataSourcesRepo(database: Database) {
   const { db } = database;
@@ -72,7 +78,7 @@ export function createDataSourcesRepo(database: Database) {
     },
 
     /**
-     * Items that count against the plan's data-item limit (everything but refused ones). `exceptId`:
+     * Items that count against the plan's data-item limit (all but refused and failed ones). `exceptId`:
      * the item a "Replace file" upload takes the place of, which never counts twice.
      */
     async countCountedItems(appId: string, exceptId?: string): Promise<number> {
@@ -82,7 +88,7 @@ export function createDataSourcesRepo(database: Database) {
         .where(
           and(
             eq(contextItems.appId, appId),
-            sql`${contextItems.status} <> 'usage_limit_reached'`,
+            notInArray(contextItems.status, UNCOUNTED_STATUSES),
             exceptId === undefined ? undefined : ne(contextItems.id, exceptId),
           ),
         );
@@ -98,7 +104,7 @@ export function createDataSourcesRepo(database: Database) {
         .where(
           and(
             eq(contextItems.appId, item.appId),
-            sql`${contextItems.status} <> 'usage_limit_reached'`,
+            notInArray(contextItems.status, UNCOUNTED_STATUSES),
             sql`(${contextItems.createdAt}, ${contextItems.id}) < (${item.createdAt.toISOString()}::timestamptz, ${item.id})`,
             replaces === undefined ? undefined : ne(contextItems.id, replaces),
           ),
