@@ -82,7 +82,13 @@ describe('secrets', () => {
       'export default (req, ctx) => new Response(ctx.env.KEEP);',
     );
     await request('POST', `/api/apps/${app.id}/functions/keep/deploy`);
-    const res = await t.app.request(`/api/apps/${app.id}/functions/keep`, { headers: alice.headers });
+    // Functions take the builder's bearer token, never the cookie (issue 20 #10).
+    const { accessToken } = (await (await request('POST', '/api/auth/token/refresh')).json()) as {
+      accessToken: string;
+    };
+    const res = await t.app.request(`/api/apps/${app.id}/functions/keep`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(await res.text()).toBe('kept-value');
   });
 
