@@ -404,6 +404,33 @@ describe('plan limits', () => {
     expect((await listItems(dave, appId)).hasReachedDataLimit).toBe(true);
   });
 
+  it('counts the lite limit per account: an item in one app fills the slot for every app of the builder', async () => {
+    const erin = await signUp(t, 'erin-account@example.com');
+    const first = await insertApp(t, erin.user.id, { name: 'First' });
+    const second = await insertApp(t, erin.user.id, { name: 'Second' });
+    const res = await request(
+      erin,
+      `/api/context/ingest/text?appId=${first}`,
+      json('POST', { context: 'Hours' }),
+    );
+    const [item] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+    await settled(erin, first, [item!.id]);
+    expect((await listItems(erin, second)).hasReachedDataLimit).toBe(true);
+    const other = await request(
+      erin,
+      `/api/context/ingest/text?appId=${second}`,
+      json('POST', { context: 'More' }),
+    );
+    expect(other.status).toBe(403);
+    expect(await other.json()).toMatchObject({
+      error: { code: 'plan_limit_reached', message: 'Max 1 data item' },
+    });
+    // Another account's items never count.
+    const frank = await signUp(t, 'frank-account@example.com');
+    const franks = await insertApp(t, frank.user.id, { name: 'Frank' });
+    expect((await listItems(frank, franks)).hasReachedDataLimit).toBe(false);
+  });
+
   it('marks an item beyond the limit usage_limit_reached when the plan shrank before it ran', async () => {
     const [row] = await t.deps.database.db
       .insert(contextItems)

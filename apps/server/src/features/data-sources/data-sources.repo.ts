@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContextItem, ContextItemProgress, ContextItemStatus, PlanId } from '@atelier/shared';
 import { isPlanId } from '@atelier/shared';
 import { and, asc, count, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/database.ts';
 import { apps, contextChunks, contextItems, contextUploads, users } from '../../platform/db/schema/index.ts';
 
@@ -41,8 +42,28 @@ export function toContextItem(row: ContextItemRow): ContextItem {
  */
 const UNCOUNTED_STATUSES: ContextItemStatus[] = ['usage_limit_reached', 'error'];
 
+const ownerApps = alias(apps, 'owner_apps');
+
 export function createDataSourcesRepo(database: Database) {
   const { db } = database;
+  /**
+   * The data-item limit is the account's, not the app's: "Lite/free accounts may hold only one data
+   * item" (spec 1 §5; "Maximum 1 data item for lite/free", §9). Items are counted over every app of
+   * the owner of `appId`.
+   */
+  const inOwnersApps = (appId: string) =>
+    inArray(
+      contextItems.appId,
+      db
+        .select({ id: apps.id })
+        .from(apps)
+        .where(
+          inArray(
+            apps.ownerId,
+            db.select({ ownerId: ownerApps.ownerId }).from(ownerApps).where(eq(ownerApps.id, appId)),
+          ),
+        ),
+    );
   return {
     /** The app when `scope` owns it, else undefined (callers answer 404). */
     async findOwnedApp(scope: OwnerScope, appId: string) {
@@ -78,7 +99,8 @@ export function createDataSourcesRepo(database: Database) {
     },
 
     /**
-     * Items that count against the plan's data-item limit (all but refused and failed ones). `exceptId`:
+     * Items of the app owner's account (every app of theirs) that count against the plan's data-item
+     * limit (all but refused and failed ones). `exceptId`:
      * the item a "Replace file" upload takes the place of, which never counts twice.
      */
     async countCountedItems(appId: string, exceptId?: string): Promise<number> {
@@ -87,7 +109,7 @@ export function createDataSourcesRepo(database: Database) {
         .from(contextItems)
         .where(
           and(
-            eq(contextItems.appId, appId),
+            inOwnersApps(appId),
             notInArray(contextItems.status, UNCOUNTED_STATUSES),
             exceptId === undefined ? undefined : ne(contextItems.id, exceptId),
           ),
@@ -95,7 +117,7 @@ export function createDataSourcesRepo(database: Database) {
       return row?.n ?? 0;
     },
 
-    /** How many counted items of the app were created before this one (its place against the limit). */
+    /** How many counted items of the account were created before this one (its place against the limit). */
     async countItemsBefore(item: ContextItemRow): Promise<number> {
       const replaces = (item.options as { replaces?: string } | null)?.replaces;
       const [row] = await db
@@ -103,7 +125,7 @@ export function createDataSourcesRepo(database: Database) {
         .from(contextItems)
         .where(
           and(
-            eq(contextItems.appId, item.appId),
+            inOwnersApps(item.appId),
             notInArray(contextItems.status, UNCOUNTED_STATUSES),
             sql`(${contextItems.createdAt}, ${contextItems.id}) < (${item.createdAt.toISOString()}::timestamptz, ${item.id})`,
             replaces === undefined ? undefined : ne(contextItems.id, replaces),
