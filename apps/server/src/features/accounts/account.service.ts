@@ -11,8 +11,12 @@ async function currentUser(ctx: AccountsContext, actor: Actor): Promise<UserRow>
   return user;
 }
 
-/** spec 1 §3 Account, as `GET /api/live_api/account/current` answers it. */
-export function toAccount(ctx: AccountsContext, user: UserRow): Account {
+/**
+ * spec 1 §3 Account, as `GET /api/live_api/account/current` answers it. `appHeader` goes with `appId`
+ * (the spec lists them together and words no more): the header of the end user's app — its publish
+ * header, else its name. A builder's account belongs to no app, so both are null.
+ */
+export function toAccount(ctx: AccountsContext, user: UserRow, appHeader: string | null = null): Account {
   const builder = user.tenantId === PLATFORM_TENANT;
   return {
     accountId: user.id,
@@ -22,7 +26,7 @@ export function toAccount(ctx: AccountsContext, user: UserRow): Account {
     planSubscriptionStatus: user.planSubscriptionStatus,
     planSubscriptionCancelledAt: user.planSubscriptionCancelledAt?.toISOString() ?? null,
     appId: builder ? null : user.tenantId.slice(4),
-    appHeader: user.appHeader,
+    appHeader: builder ? null : appHeader,
     hasBusinessInfo: user.hasBusinessInfo,
     hasPaidAppPackage: user.hasPaidAppPackage,
     isAdmin: ctx.auth.sessions.isAdmin(user),
@@ -46,7 +50,10 @@ export async function createAccount(
 }
 
 export async function getAccount(ctx: AccountsContext, actor: Actor): Promise<Account> {
-  return toAccount(ctx, await currentUser(ctx, actor));
+  const user = await currentUser(ctx, actor);
+  if (user.tenantId === PLATFORM_TENANT) return toAccount(ctx, user);
+  const app = await ctx.repo.findApp(user.tenantId.slice(4));
+  return toAccount(ctx, user, app ? app.header || app.name : null);
 }
 
 /** Name and business details; giving business details sets hasBusinessInfo. */

@@ -132,6 +132,7 @@ export class AccountsRepo {
       .select({
         id: apps.id,
         name: apps.name,
+        header: apps.header,
         isSignupEnabled: apps.isSignupEnabled,
         publishedAt: apps.publishedAt,
       })
@@ -140,7 +141,7 @@ export class AccountsRepo {
       .limit(1);
     // End users may sign up only when sign-up is on AND the app is published (spec 2 §5): the
     // apps area decides (features/apps `isAppSignupOpen`).
-    return row && { id: row.id, name: row.name, isSignupEnabled: isAppSignupOpen(row) };
+    return row && { id: row.id, name: row.name, header: row.header, isSignupEnabled: isAppSignupOpen(row) };
   }
 
   async insertToken(values: {

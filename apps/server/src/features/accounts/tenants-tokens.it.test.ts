@@ -22,7 +22,7 @@ import {
   requireBuilder,
 } from '../../platform/auth/middleware.ts';
 import { createAuthRuntime } from '../../platform/auth/runtime.ts';
-import { sessions } from '../../platform/db/schema/index.ts';
+import { apps, sessions } from '../../platform/db/schema/index.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { errorHandler } from '../../platform/http/error-handler.ts';
 
@@ -132,6 +132,19 @@ describe('end-user tenants', () => {
     });
     expect(own.status).toBe(200);
     expect(await readJson(own)).toMatchObject({ accountType: 'end_user', appId, isAdmin: false });
+  });
+
+  it("answers an end user's appHeader: the app's publish header, else its name (spec 1 §3)", async () => {
+    const endUser = await signUpEndUser(t, appId, 'header-reader@example.com');
+    const current = async () =>
+      (
+        await readJson(
+          await t.app.request(`/api/live_api/account/current?appId=${appId}`, { headers: endUser.headers }),
+        )
+      ).appHeader;
+    expect(await current()).toBe('Recipe Finder');
+    await t.deps.database.db.update(apps).set({ header: 'Find a recipe' }).where(eq(apps.id, appId));
+    expect(await current()).toBe('Find a recipe');
     const asCookie = await t.app.request('/api/auth/session', {
       headers: { cookie: `atelier_session=${endUser.refreshToken}` },
     });
