@@ -268,7 +268,7 @@ describe('function runtime (isolated-vm pool)', () => {
         env: {},
         request: request(),
       });
-      expect(bodyText(result)).toMatch(/^refused: fetch failed: Refused to connect/);
+      expect(bodyText(result)).toMatch(/^refused: fetch failed: This address is not allowed$/);
     },
     SLOW,
   );
@@ -288,7 +288,7 @@ describe('function runtime (isolated-vm pool)', () => {
         env: {},
         request: request(),
       });
-      expect(bodyText(result)).toMatch(/^refused: fetch failed: Refused to connect/);
+      expect(bodyText(result)).toMatch(/^refused: fetch failed: This address is not allowed$/);
     },
     SLOW,
   );
