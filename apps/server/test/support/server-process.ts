@@ -25,7 +25,9 @@ export async function buildServerBundle(): Promise<ServerBundle> {
   await build({
     entryPoints: {
       main: path.join(serverDir, 'src/main.ts'),
+      // The same child entries as build.mjs: the server forks them from beside main.js.
       'function-runner': path.join(serverDir, 'src/platform/sandbox/runner.ts'),
+      'parse-worker': path.join(serverDir, 'src/features/data-sources/parsing/parse-child.ts'),
     },
     outdir,
     bundle: true,
