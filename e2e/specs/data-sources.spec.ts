@@ -100,3 +100,33 @@ test('add a text data item, search it, rename it, meet the lite limit and delete
   await expect(dialog.getByText('Max 1 data item')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Add text' })).toBeEnabled();
 });
+
+test('a lite builder replaces their only data item with "Replace file" (issue 23 #6)', async ({ page }) => {
+  test.setTimeout(60_000);
+  const headers = { origin: baseURL };
+  const email = `replace-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  expect(
+    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
+  ).toBe(201);
+  const created = await page.request.post('/api/apps', { data: { name: 'Diner', type: 'GEN_APP' }, headers });
+  const appId = ((await created.json()) as { id: string }).id;
+  const uploaded = await page.request.post(`/api/context/ingest/file?appId=${appId}`, {
+    multipart: {
+      file: { name: 'menu.csv', mimeType: 'text/csv', buffer: Buffer.from('Dish,Price\nSoup,5\n') },
+    },
+    headers,
+  });
+  expect(uploaded.status()).toBe(201);
+
+  await page.goto(`/apps/${appId}/data`);
+  const panel = page.getByRole('region', { name: 'Data sources' });
+  await expect(panel.getByRole('button', { name: 'Replace file' })).toBeVisible();
+  await panel.getByLabel('Replacement for menu.csv').setInputFiles({
+    name: 'menu-2025.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Dish,Price\nGoulash,9\n'),
+  });
+  await expect(panel.getByText('menu-2025.csv', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByText('menu.csv', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Failed to replace item')).toHaveCount(0);
+});
