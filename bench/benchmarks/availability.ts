@@ -107,7 +107,14 @@ async function attacks(base: string) {
   };
   const write = (filePath: string, content: string) =>
     apiCall(base, 'POST', `/api/apps/${app.id}/files/update`, { file: { path: filePath, content } }, headers);
-  await write('entities/Note.json', JSON.stringify(entity));
+  // Entity files are read-only in the code editor (files/update); an admin's merge writes one.
+  await apiCall(
+    base,
+    'POST',
+    `/api/apps/${app.id}/merge`,
+    { files: [{ path: 'entities/Note.json', content: JSON.stringify(entity) }] },
+    headers,
+  );
   await write(
     'functions/sleep.ts',
     'export default async () => { await new Promise((r) => setTimeout(r, 3000)); return Response.json({ ok: true }); };',

@@ -46,11 +46,12 @@ export async function setUpTaskApp(
   const app = (await apiCall(base, 'POST', '/api/apps', { name: 'Bench', type: 'GEN_APP' }, cookie)).json as {
     id: string;
   };
+  // Entity files are read-only in the code editor (files/update); an admin's merge writes one.
   await apiCall(
     base,
     'POST',
-    `/api/apps/${app.id}/files/update`,
-    { file: { path: 'entities/Task.json', content: JSON.stringify(TASK_SCHEMA) } },
+    `/api/apps/${app.id}/merge`,
+    { files: [{ path: 'entities/Task.json', content: JSON.stringify(TASK_SCHEMA) }] },
     cookie,
   );
   await pool.query('update apps set is_signup_enabled = true, published_at = now() where id = $1', [app.id]);
