@@ -88,8 +88,9 @@ async function setUpApp(client: Client): Promise<string> {
     required: ['key'],
     rls: { read: 'creator', write: 'creator' },
   };
-  await client.ok('POST', `/api/apps/${app.id}/files/update`, {
-    file: { path: 'entities/Note.json', content: JSON.stringify(schema) },
+  // Entity files are read-only in the code editor (files/update); an admin's merge writes one.
+  await client.ok('POST', `/api/apps/${app.id}/merge`, {
+    files: [{ path: 'entities/Note.json', content: JSON.stringify(schema) }],
   });
   // The entity API may take a moment to see the new version (app rows are cached per process).
   for (let i = 0; ; i++) {
