@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 const headers = { origin: baseURL };
@@ -7,10 +8,8 @@ const headers = { origin: baseURL };
 test('App settings show the serverUrl and appId an exported Base44 app puts in createClient, and they answer', async ({
   page,
 }) => {
-  const email = `base44-${Date.now()}@example.com`;
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(201);
+  // App settings of a generated app are for admins and Moon plans (panel-menu.ts): an e2e admin.
+  await signInAdmin(page, E2E_ADMINS.settings, PASSWORD);
   const created = await page.request.post('/api/apps', {
     data: { name: 'Exported app', type: 'GEN_APP' },
     headers,

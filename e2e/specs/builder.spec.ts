@@ -1,5 +1,9 @@
+import { appNameFromPrompt } from '@atelier/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+
+const PROMPT = 'A tool that grades essays\nwith a rubric';
+const NAME = appNameFromPrompt(PROMPT);
 
 const PASSWORD = 'violet-canyon-maple-42';
 
@@ -29,7 +33,7 @@ test('create a tool from /home, edit its texts in the side panel, see the save a
   await page.goto('/home');
   await expect(page.getByText('No apps yet')).toBeVisible();
 
-  await createToolFromHome(page, 'A tool that grades essays\nwith a rubric');
+  await createToolFromHome(page, PROMPT);
   const panel = page.getByRole('navigation', { name: 'Side panel' });
   await expect(panel.getByRole('button', { name: 'Tool texts' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'App branding' })).toBeVisible();
@@ -62,9 +66,10 @@ test('create a tool from /home, edit its texts in the side panel, see the save a
 
   // Home lists the app; rename it and delete it after confirming.
   await page.goto('/home');
-  await expect(page.getByRole('link', { name: 'A tool that grades essays' })).toBeVisible();
+  // The app is named from the prompt's first meaningful words (appNameFromPrompt, issue 19).
+  await expect(page.getByRole('link', { name: NAME, exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your apps' }).getByText('Single tool')).toBeVisible();
-  await page.getByRole('button', { name: 'Actions for A tool that grades essays' }).click();
+  await page.getByRole('button', { name: `Actions for ${NAME}` }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   await page.getByRole('dialog').getByLabel('App name').fill('Essay grader');
   await page.getByRole('button', { name: 'Save' }).click();

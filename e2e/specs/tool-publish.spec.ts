@@ -89,7 +89,7 @@ test('a builder makes a single tool from /home, activates and publishes it; an a
 
   const result = tab.getByRole('region', { name: 'Result' });
   await expect(result).toBeVisible({ timeout: 30_000 });
-  await expect(result).toContainText('Lisbon');
+  await expect(result).toContainText('Weekend planner');
   // No builder advice ("connect a model") reaches a visitor (issue 19 item 6).
   await expect(result).toContainText("This answer quotes the tool's data sources.");
   await expect(result).not.toContainText('model');
