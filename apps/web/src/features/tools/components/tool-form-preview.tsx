@@ -27,7 +27,7 @@ export function ToolFormPreview({ app }: { app: AppSummary }) {
   });
   return (
     <section aria-label="Tool preview" className="h-full min-h-0 overflow-y-auto">
-      <ToolRunner tool={view} underAppBase={false} preview={tool.status !== 'active'} />
+      <ToolRunner tool={view} underAppBase={false} preview={tool.status !== 'active'} embedded />
     </section>
   );
 }

@@ -68,11 +68,16 @@ export function ToolRunner({
   tool,
   underAppBase,
   preview = false,
+  embedded = false,
 }: {
   tool: PublicTool;
   underAppBase: boolean;
   preview?: boolean;
+  /** Shown inside another page (the builder's preview): no main landmark, an h2 title. */
+  embedded?: boolean;
 }) {
+  const Main = embedded ? 'div' : 'main';
+  const Title = embedded ? 'h2' : 'h1';
   const style = tool.style;
   const buttonStyle: CSSProperties = {
     backgroundColor: str(style.buttonBackgroundColor),
@@ -152,7 +157,7 @@ export function ToolRunner({
 
   return (
     <div style={pageStyle} className={dark ? 'dark min-h-dvh bg-background text-foreground' : 'min-h-dvh'}>
-      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12">
+      <Main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12">
         <ToolEndUser
           appName={tool.header ?? tool.title}
           session={endUser.session}
@@ -164,9 +169,9 @@ export function ToolRunner({
         />
         <header className="flex flex-col gap-2 text-center">
           {str(style.logoUrl) && <img src={str(style.logoUrl)} alt="" className="mx-auto h-12 w-auto" />}
-          <h1 className="font-semibold text-3xl" style={{ color: str(style.headerTextColor) }}>
+          <Title className="font-semibold text-3xl" style={{ color: str(style.headerTextColor) }}>
             {tool.header ?? tool.title}
-          </h1>
+          </Title>
           {tool.description && (
             <p className="text-muted-foreground" style={{ color: str(style.subheaderTextColor) }}>
               {tool.description}
@@ -308,7 +313,7 @@ export function ToolRunner({
             )}
           </aside>
         )}
-      </main>
+      </Main>
     </div>
   );
 }
