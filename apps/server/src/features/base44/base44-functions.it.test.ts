@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { type Base44Client, createClient } from '@base44/sdk';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, outbox, type SignedIn, signUpEndUser } from '../../../test/support/accounts.ts';
+import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { markPublished, writeFile } from '../../../test/support/functions.ts';
@@ -17,7 +17,7 @@ let server: ServerType;
 let serverUrl: string;
 let appId: string;
 let owner: SignedIn;
-const clients: Base44Client[] = [];
+const { client, cleanup: cleanupClients } = sdkClients(() => ({ serverUrl, appId }));
 
 const ECHO = [
   'export default async (req: Request) => {',
@@ -48,26 +48,12 @@ beforeAll(async () => {
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 120_000);
 afterAll(async () => {
-  for (const client of clients) client.cleanup();
+  cleanupClients();
   await new Promise((resolve) => server.close(resolve));
   await disposeFunctionsRuntime(t.deps);
   await t.close();
   await fake.close();
 });
-
-const client = (token?: string) => {
-  const made = createClient({ serverUrl, appId, ...(token ? { token } : {}), analytics: { enabled: false } });
-  clients.push(made);
-  return made;
-};
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error as { status?: number; code?: string; message: string },
-  );
 
 describe('@base44/sdk functions and integrations against Atelier', () => {
   it('invokes a function with JSON and multipart bodies and hands back its raw answer', async () => {

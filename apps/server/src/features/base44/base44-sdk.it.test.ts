@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { type Base44Client, Base44Error, createClient, type EntityHandler } from '@base44/sdk';
+import { type Base44Client, Base44Error, type EntityHandler } from '@base44/sdk';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, OTHER_STRONG_PASSWORD, STRONG_PASSWORD } from '../../../test/support/accounts.ts';
+import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -15,7 +16,7 @@ let t: TestApp;
 let server: ServerType;
 let serverUrl: string;
 let appId: string;
-const clients: Base44Client[] = [];
+const { client, cleanup: cleanupClients } = sdkClients(() => ({ serverUrl, appId }));
 
 // biome-ignore lint/suspicious/noExplicitAny: records are checked field by field with expect()
 type Row = any;
@@ -44,24 +45,10 @@ beforeAll(async () => {
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const client of clients) client.cleanup();
+  cleanupClients();
   await new Promise((resolve) => server.close(resolve));
   await t.close();
 });
-
-const client = (token?: string) => {
-  const made = createClient({ serverUrl, appId, ...(token ? { token } : {}), analytics: { enabled: false } });
-  clients.push(made);
-  return made;
-};
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error as Base44Error,
-  );
 
 /** register → the code from the mail → verifyOtp: a signed-in client. */
 async function registered(email: string, fullName?: string) {
