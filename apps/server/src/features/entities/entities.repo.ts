@@ -71,6 +71,28 @@ export const RECORD_VIEW_JSON = sql.raw(
   `(r.data || jsonb_build_object('id', r.id, 'creatorId', r.creator_id, 'createdAt', ${isoTimestamp('r.created_at')}, 'updatedAt', ${isoTimestamp('r.updated_at')}))::text`,
 );
 
+/** Most bytes of row JSON one statement of a list builds (`listJson`). */
+export const LIST_CHUNK_BYTES = 1024 * 1024;
+
+/** The ids of `rows` in order, in runs of at most `maxBytes` (at least one row each). */
+function chunksBySize(rows: { id: string; size: number | string }[], maxBytes: number): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = Number(row.size);
+    if (current.length > 0 && bytes + size > maxBytes) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(row.id);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
 /** The bytes `RECORD_VIEW_JSON` adds to a row's data: id, creatorId, both timestamps and a comma. */
 const VIEW_OVERHEAD = 200;
 
@@ -104,20 +126,29 @@ export class EntitiesRepo {
    * (`RECORD_VIEW_JSON`): no row is parsed into objects and serialised again on the way out. The
    * page holds the rows that fit in `maxBytes` (at least one), counted from the stored size so the
    * rows left out are never serialised; `truncated` tells that rows were left out.
+   *
+   * One statement builds at most `chunkBytes` of row JSON (at least one row): a page larger than
+   * that comes as `json` (its first rows) plus `more`, which builds the rest in further statements
+   * of that size as the answer is read, so no statement of a large page holds the process (PGlite
+   * runs in it) or its memory for long (issue 20 #3).
    */
   async listJson(
     source: RecordSource,
     read: SQL,
     filter: SQL,
     order: SQL,
-    page: { limit: number; skip: number; maxBytes: number },
-  ): Promise<{ json: string; truncated: boolean }> {
+    page: { limit: number; skip: number; maxBytes: number; chunkBytes?: number },
+  ): Promise<{ json: string; more?: AsyncGenerator<string>; truncated: boolean }> {
+    const chunkBytes = page.chunkBytes ?? LIST_CHUNK_BYTES;
     // The windows have no ORDER BY of their own: they run over the ordered page as it comes, so the
     // page is still read from an index in order (list-plan.it.test.ts) and never sorted again.
     const rows = await this.run<{
-      view: string;
+      view: string | null;
+      id: string;
+      size: number | string;
       page_rows: number | string;
-    }>(sql`select ${RECORD_VIEW_JSON} as view, r.page_rows
+    }>(sql`select case when r.running <= ${chunkBytes} or r.running = r.size then ${RECORD_VIEW_JSON} end as view,
+        r.id, r.size, r.page_rows
       from (select p.*, sum(p.size) over (rows between unbounded preceding and current row) as running,
           count(*) over () as page_rows
         from (select ${COLUMNS}, coalesce(r.data_size, octet_length(r.data::text)) + ${VIEW_OVERHEAD} as size
@@ -126,7 +157,35 @@ export class EntitiesRepo {
           order by ${order} limit ${page.limit} offset ${page.skip}) p) r
       where r.running <= ${page.maxBytes} or r.running = r.size`);
     const total = Number(rows[0]?.page_rows ?? 0);
-    return { json: `[${rows.map((row) => row.view).join(',')}]`, truncated: rows.length < total };
+    const truncated = rows.length < total;
+    const first = rows.filter((row) => row.view !== null).map((row) => row.view as string);
+    const rest = rows.slice(first.length);
+    if (rest.length === 0) return { json: `[${first.join(',')}]`, truncated };
+    return {
+      json: `[${first.join(',')}`,
+      more: this.restOfPage(source, read, filter, rest, chunkBytes),
+      truncated,
+    };
+  }
+
+  /** The rows of a page past its first statement, `chunkBytes` at a time, in the page's order, then `]`. */
+  private async *restOfPage(
+    source: RecordSource,
+    read: SQL,
+    filter: SQL,
+    rows: { id: string; size: number | string }[],
+    chunkBytes: number,
+  ): AsyncGenerator<string> {
+    for (const ids of chunksBySize(rows, chunkBytes)) {
+      // Read and filter again: a row changed since the first statement is left out, never shown
+      // to a reader it is no longer for.
+      const views = await this.run<{ view: string }>(sql`select ${RECORD_VIEW_JSON} as view
+        from ${source.from} join jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as k(id, n) on r.id = k.id
+        where ${source.scope} and ${read} and ${filter}
+        order by k.n`);
+      if (views.length > 0) yield `,${views.map((row) => row.view).join(',')}`;
+    }
+    yield ']';
   }
 
   async count(source: RecordSource, read: SQL, filter: SQL): Promise<number> {

@@ -23,6 +23,7 @@ import { requireBuilder, resolveActor } from '../../platform/auth/middleware.ts'
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
+import { textStream } from '../../platform/http/text-stream.ts';
 import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
 import type { EntityTarget } from './context.ts';
 import { PREVIEW_TOKEN_HEADER } from './context.ts';
@@ -204,7 +205,8 @@ export function entitiesRoutes(module: EntitiesModule) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (page.truncated) headers[ENTITY_LIST_TRUNCATED_HEADER] = 'true';
       if (total !== undefined) headers['x-total-count'] = String(total);
-      return c.body(page.json, 200, headers) as never;
+      const body = page.more ? textStream(withHead(page.json, page.more)) : page.json;
+      return c.body(body, 200, headers) as never;
     })
     .openapi(exportRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');
@@ -212,7 +214,7 @@ export function entitiesRoutes(module: EntitiesModule) {
       // The database panel's export: the builder's, like the panel (end users list through pages).
       if (t.access.kind !== 'owner') throw new AppError('forbidden', ENTITY_API_MESSAGES.exportBuilderOnly);
       const total = await service.count(t, {});
-      return new Response(csvStream(t, service), {
+      return new Response(textStream(csvParts(t, service)), {
         headers: {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="${exportFileName(t.name)}"`,
@@ -251,28 +253,16 @@ export function entitiesRoutes(module: EntitiesModule) {
  * The entity's records as CSV text, produced batch by batch as the client reads (a pull stream: a
  * slow reader holds one batch in memory, not the table): the header, then one line per record.
  */
-function csvStream(t: EntityTarget, service: EntitiesService): ReadableStream<Uint8Array> {
+async function* csvParts(t: EntityTarget, service: EntitiesService): AsyncGenerator<string> {
   const fields = tableColumns(t.entity?.schema ?? { properties: {} }).map((column) => column.id);
-  const encoder = new TextEncoder();
-  const batches = service.allRecords(t);
-  let header = true;
-  return new ReadableStream({
-    async pull(controller) {
-      if (header) {
-        header = false;
-        controller.enqueue(encoder.encode(`${Papa.unparse(exportRows([], fields))}\r\n`));
-        return;
-      }
-      const next = await batches.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      const [, ...lines] = exportRows(next.value, fields);
-      controller.enqueue(encoder.encode(`${Papa.unparse(lines)}\r\n`));
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
+  yield `${Papa.unparse(exportRows([], fields))}\r\n`;
+  for await (const batch of service.allRecords(t)) {
+    const [, ...lines] = exportRows(batch, fields);
+    yield `${Papa.unparse(lines)}\r\n`;
+  }
+}
+
+async function* withHead(head: string, rest: AsyncGenerator<string>): AsyncGenerator<string> {
+  yield head;
+  yield* rest;
 }

@@ -91,9 +91,13 @@ export class EntitiesService {
 
   /**
    * The records the caller may read, as the JSON array text the API answers: at most
-   * ENTITY_LIST_MAX_BYTES of them (`truncated` when the page was cut shorter than asked).
+   * ENTITY_LIST_MAX_BYTES of them (`truncated` when the page was cut shorter than asked); a large
+   * page's `json` is its start and `more` builds the rest as it is read (`EntitiesRepo.listJson`).
    */
-  async listJson(target: EntityTarget, query: ListQuery): Promise<{ json: string; truncated: boolean }> {
+  async listJson(
+    target: EntityTarget,
+    query: ListQuery,
+  ): Promise<{ json: string; more?: AsyncGenerator<string>; truncated: boolean }> {
     const { rls, source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
     const order = compileSort(query.sort, fields);

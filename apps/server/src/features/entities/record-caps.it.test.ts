@@ -1,8 +1,9 @@
 import { ENTITY_LIST_MAX_BYTES, ENTITY_LIST_TRUNCATED_HEADER } from '@atelier/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/support/accounts.ts';
 import { createEntityApp, entityCall } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { LIST_CHUNK_BYTES } from './entities.repo.ts';
 
 /**
  * Memory through records (issue 20 item 3): a list answer is capped in bytes (a shorter page,
@@ -51,6 +52,28 @@ describe('list answers', () => {
     expect(second.map((row) => row.n)).toEqual(
       Array.from({ length: BIG_ROWS - first.length }, (_, i) => first.length + i + 1),
     );
+  });
+
+  it('are built 1 MB at a time, in order, each statement holding at most 1 MB of rows (and one row)', async () => {
+    const query = vi.spyOn(t.deps.database, 'query');
+    try {
+      const res = await t.app.request(`/api/apps/${appId}/entities/Big?limit=12&sort=-createdAt`);
+      expect(res.headers.get(ENTITY_LIST_TRUNCATED_HEADER)).toBeNull();
+      expect(((await res.json()) as { n: number }[]).map((row) => row.n)).toEqual(
+        Array.from({ length: 12 }, (_, i) => i + 1),
+      );
+      const built = await Promise.all(
+        query.mock.results.map(async (result) => (await result.value) as { rows: { view?: string | null }[] }),
+      );
+      const viewBytes = built
+        .map((answer) => answer.rows.reduce((sum, row) => sum + Buffer.byteLength(row.view ?? ''), 0))
+        .filter((bytes) => bytes > 0);
+      // 12 rows of 450 KB: two per statement (the second crosses 1 MB), six statements.
+      expect(viewBytes).toHaveLength(6);
+      for (const bytes of viewBytes) expect(bytes).toBeLessThanOrEqual(LIST_CHUNK_BYTES + BIG_TEXT + 1000);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('are not flagged when everything fits', async () => {
