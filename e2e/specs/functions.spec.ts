@@ -14,7 +14,7 @@ const GREET = [
   '};',
 ].join('\n');
 
-test('set a secret in the editor, deploy a function, and call its webhook URL after publishing', async ({
+test('in the code editor: deploy a function, set its secret in the Secrets manager, deploy on save, call its webhook URL after publishing', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -32,20 +32,28 @@ test('set a secret in the editor, deploy a function, and call its webhook URL af
   });
   expect(saved.status()).toBe(200);
 
+  // The old address lands in the code editor; the builder links there too (issue 23 #1).
   await page.goto(`/apps/${appId}/functions`);
-  const fn = page.getByRole('listitem', { name: 'Function greet' });
+  await expect(page).toHaveURL(`/build/app/${appId}/code`);
+  await page.goto(`/build/app/${appId}`);
+  await page.getByRole('link', { name: 'Edit code' }).click();
+  const tree = page.getByRole('navigation', { name: 'Files' });
+  await expect(tree.getByRole('button', { name: /greet\.ts\s?Not deployed/ })).toBeVisible();
+  await tree.getByRole('button', { name: /^greet\.ts/ }).click();
+  const fn = page.getByRole('region', { name: 'Function greet' });
   await expect(fn.getByText('Not deployed')).toBeVisible();
   await expect(fn.getByText('App must be published to get webhook URL')).toBeVisible();
   await expect(fn.getByRole('alert')).toContainText('Missing required secrets: GREETING_WORD');
 
   // Deploying before the secret exists: "Missing required secrets" with a Manage Secrets button.
-  await fn.getByRole('button', { name: 'Deploy' }).click();
+  await fn.getByRole('button', { name: 'Deploy', exact: true }).click();
   const toast = page.getByRole('region', { name: /Notifications/ });
   await expect(toast.getByText('Missing required secrets')).toBeVisible();
-  await expect(toast.getByRole('button', { name: 'Manage Secrets' })).toBeVisible();
+  await toast.getByRole('button', { name: 'Manage Secrets' }).click();
 
-  // The secrets editor: a row needs both key and value.
-  const secrets = page.getByRole('region', { name: 'Secrets' });
+  // The Secrets manager: a row needs both key and value.
+  const manager = page.getByRole('dialog', { name: 'Secrets manager' });
+  const secrets = manager.getByRole('region', { name: 'Secrets' });
   await secrets.getByRole('button', { name: 'Add Secret' }).click();
   const row = secrets.getByRole('group', { name: 'New secret' });
   await row.getByLabel('Key', { exact: true }).fill('GREETING_WORD');
@@ -70,21 +78,33 @@ test('set a secret in the editor, deploy a function, and call its webhook URL af
   await dialog.getByRole('button', { name: 'Redeploy' }).click();
   await expect(toast.getByText('Deployed 1 function(s) successfully')).toBeVisible();
   await expect(fn.getByText('Deployed', { exact: true })).toBeVisible();
+  await expect(tree.getByRole('button', { name: /greet\.ts\s?Deployed/ })).toBeVisible();
 
   // Saved: the key is fixed and the value is write-only (a masked placeholder, nothing typed).
+  await page.getByRole('button', { name: 'Secrets', exact: true }).click();
   const stored = secrets.getByRole('group', { name: 'GREETING_WORD' });
   await expect(stored.getByLabel('Key', { exact: true })).toHaveAttribute('readonly', '');
   await expect(stored.getByLabel('Value', { exact: true })).toHaveValue('');
   await expect(stored.getByLabel('Value', { exact: true })).toHaveAttribute('placeholder', /••••/);
+  await page.keyboard.press('Escape');
+  await expect(manager).toHaveCount(0);
 
-  await fn.getByRole('button', { name: 'Deploy' }).click();
+  // Saving the function deploys it (a live function offers Redeploy).
+  await page.locator('.cm-content').focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n// greets by name');
+  await expect(page.getByTestId('save-status')).toHaveText('Saved', { timeout: 10_000 });
+  await expect(toast.getByText('Function deployed successfully!')).toBeVisible();
+  await expect(fn.getByText('Changed since deploy')).toHaveCount(0);
+  await fn.getByRole('button', { name: 'Redeploy' }).click();
   await expect(toast.getByText('Function deployed successfully!')).toBeVisible();
 
   // Publish, then the webhook URL appears and answers anyone.
   const published = await page.request.post(`/api/apps/${appId}/publish`, { data: {}, headers });
   expect(published.status()).toBe(200);
   await page.reload();
-  const webhook = page.getByRole('listitem', { name: 'Function greet' }).getByTestId('webhook-url');
+  await tree.getByRole('button', { name: /^greet\.ts/ }).click();
+  const webhook = fn.getByTestId('webhook-url');
   await expect(webhook).toHaveText(`${baseURL}/api/apps/${appId}/functions/greet`);
   expect(await page.content()).not.toContain(SECRET_VALUE);
 
@@ -98,16 +118,14 @@ test('set a secret in the editor, deploy a function, and call its webhook URL af
   }
 
   // The call shows up in the function's recent invocations with its log line.
-  await page
-    .getByRole('listitem', { name: 'Function greet' })
-    .getByRole('button', { name: 'Recent invocations' })
-    .click();
+  await fn.getByRole('button', { name: 'Recent invocations' }).click();
   const calls = page.getByRole('list', { name: 'Recent invocations of greet' });
   await expect(calls.getByText('success · 200')).toBeVisible();
   await expect(calls.getByText('[info] greeting Ada')).toBeVisible();
 
   // Deleting a saved secret asks first (issue 23 #28): dismissed, it stays; accepted, it goes.
   const question = 'Delete the secret GREETING_WORD? Functions that read it will fail until it is set again.';
+  await page.getByRole('button', { name: 'Secrets', exact: true }).click();
   const asked: string[] = [];
   page.once('dialog', (dialog) => {
     asked.push(dialog.message());

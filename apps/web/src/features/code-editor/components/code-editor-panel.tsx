@@ -27,9 +27,12 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
+import { FunctionRow } from '../../functions/components/function-row.tsx';
+import { SecretsDialog } from '../../secrets/components/secrets-dialog.tsx';
 import { codeEditorApi, codeEditorKeys } from '../api.ts';
 import { AllChangesButton } from './all-changes-button.tsx';
 import { CodeMirror } from './code-mirror.tsx';
+import { DeployAllButton, FunctionStatusBadge, useEditorFunctions } from './editor-functions.tsx';
 import { FileHistoryDialog } from './file-history-dialog.tsx';
 import { ValidationTesterDialog } from './validation-tester-dialog.tsx';
 
@@ -66,6 +69,9 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
   const [historyOf, setHistoryOf] = useState<{ id: string; path: string } | null>(null);
   const [revision, setRevision] = useState(0);
   const [testerOpen, setTesterOpen] = useState(false);
+  const [secretsOpen, setSecretsOpen] = useState(false);
+  const openSecrets = () => setSecretsOpen(true);
+  const functions = useEditorFunctions(appId, openSecrets);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** An edit waits for its autosave, or the save is running: the diff view waits for it. */
   const saveInFlight = useRef(false);
@@ -92,10 +98,12 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
     setStatus('saving');
     saveInFlight.current = true;
     try {
-      await codeEditorApi.save(appId, { id, content });
+      const saved = await codeEditorApi.save(appId, { id, content });
       saveInFlight.current = false;
       setStatus('saved');
       onNewVersion?.();
+      // A saved function is deployed with it (issue 23 #1): the result shows in its row and a toast.
+      functions.deployOnSave(saved.file.path);
       void client.invalidateQueries({ queryKey: codeEditorKeys.versions(appId) });
       if (savedTimer.current) clearTimeout(savedTimer.current);
       savedTimer.current = setTimeout(() => setStatus('idle'), SAVED_STATUS_MS);
@@ -177,6 +185,7 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
   if (files.isPending) return <p className="p-4 text-sm text-muted-foreground">Loading code…</p>;
 
   const totalTokens = withDrafts.reduce((sum, f) => sum + estimateTokens(f.content), 0);
+  const selectedFunction = selected ? functions.byPath.get(selected.path) : undefined;
   const large = selected ? lineCount(selected.content) > LARGE_FILE_LINE_THRESHOLD : false;
 
   return (
@@ -203,6 +212,9 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
           busy={() => saveInFlight.current}
           onMerged={() => void afterMerge()}
         />
+        <Button variant="outline" size="sm" onClick={openSecrets}>
+          Secrets
+        </Button>
         {isAdmin ? (
           <Button variant="outline" size="sm" onClick={() => setTesterOpen(true)}>
             Validate
@@ -241,26 +253,37 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
               .filter((g) => g.files.length > 0)
               .map((group) => (
                 <div key={group.kind} className="mb-2">
-                  <h3 className="px-1 text-xs font-semibold uppercase text-muted-foreground">
-                    {group.label}
-                  </h3>
+                  <div className="flex items-center justify-between gap-1">
+                    <h3 className="px-1 text-xs font-semibold uppercase text-muted-foreground">
+                      {group.label}
+                    </h3>
+                    {group.kind === 'function' && functions.byPath.size > 0 ? (
+                      <DeployAllButton appId={appId} onManageSecrets={openSecrets} />
+                    ) : null}
+                  </div>
                   <ul>
-                    {group.files.map((f) => (
-                      <li key={f.id}>
-                        <button
-                          type="button"
-                          aria-current={selected?.id === f.id ? 'true' : undefined}
-                          className="w-full truncate rounded px-1 py-0.5 text-left hover:bg-muted aria-[current=true]:bg-muted"
-                          onClick={() => {
-                            setSelectedId(f.id);
-                            setJumpLine(null);
-                          }}
-                          title={f.path}
-                        >
-                          {fileName(f.path)}
-                        </button>
-                      </li>
-                    ))}
+                    {group.files.map((f) => {
+                      const fn = functions.byPath.get(f.path);
+                      return (
+                        <li key={f.id}>
+                          <button
+                            type="button"
+                            aria-current={selected?.id === f.id ? 'true' : undefined}
+                            className="flex w-full items-center gap-1 rounded px-1 py-0.5 text-left hover:bg-muted aria-[current=true]:bg-muted"
+                            onClick={() => {
+                              setSelectedId(f.id);
+                              setJumpLine(null);
+                            }}
+                            title={f.path}
+                          >
+                            <span className="min-w-0 flex-1 truncate">{fileName(f.path)}</span>
+                            {fn ? (
+                              <FunctionStatusBadge fn={fn} deploying={functions.deployingPath === f.path} />
+                            ) : null}
+                          </button>
+                        </li>
+                      );
+                    })}
                   </ul>
                 </div>
               ))
@@ -286,6 +309,14 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
                   Delete
                 </Button>
               </div>
+              {selectedFunction ? (
+                <FunctionRow
+                  appId={appId}
+                  fn={selectedFunction}
+                  onManageSecrets={openSecrets}
+                  deploying={functions.deployingPath === selectedFunction.path}
+                />
+              ) : null}
               <div className="min-h-0 flex-1">
                 <CodeMirror
                   key={`${selected.id}:${revision}`}
@@ -308,6 +339,7 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
           onNewVersion={() => void afterMerge()}
         />
       ) : null}
+      <SecretsDialog appId={appId} open={secretsOpen} onOpenChange={setSecretsOpen} />
       <FileHistoryDialog
         appId={appId}
         file={historyOf}

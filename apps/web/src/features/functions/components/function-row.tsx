@@ -8,7 +8,7 @@ import { useDeployFunction } from '../api.ts';
 import { showDeployError } from './deploy-toasts.tsx';
 import { InvocationsList } from './invocations-list.tsx';
 
-const STATUS_LABELS: Record<FunctionSummary['status'], string> = {
+export const STATUS_LABELS: Record<FunctionSummary['status'], string> = {
   not_deployed: 'Not deployed',
   pending: 'Pending',
   deploying: 'Deploying…',
@@ -20,16 +20,25 @@ interface FunctionRowProps {
   appId: string;
   fn: FunctionSummary;
   onManageSecrets: () => void;
+  deploying?: boolean;
 }
 
-/** One backend function: deploy state, secrets it needs, webhook URL, deploy and recent invocations. */
-export function FunctionRow({ appId, fn, onManageSecrets }: FunctionRowProps) {
+/**
+ * One backend function, shown in the code editor under its file (spec 1 §2: the functions group with
+ * deploy status): deploy state, Deploy (Redeploy once it is live), the secrets it needs, the
+ * webhook URL and recent invocations. `deploying` is true while a deploy started elsewhere (the
+ * editor's deploy on save) runs.
+ */
+export function FunctionRow({ appId, fn, onManageSecrets, deploying = false }: FunctionRowProps) {
   const deploy = useDeployFunction(appId);
   const [showCalls, setShowCalls] = useState(false);
-  const status = deploy.isPending ? 'deploying' : fn.status;
+  const status = deploy.isPending || deploying ? 'deploying' : fn.status;
   const latestError = fn.latest?.status === 'error' ? fn.latest.error : null;
   return (
-    <li aria-label={`Function ${fn.name}`} className="grid min-w-0 gap-2 rounded-lg border border-border p-3">
+    <section
+      aria-label={`Function ${fn.name}`}
+      className="grid min-w-0 gap-2 border-border border-b bg-muted/30 px-2 py-2"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium font-mono text-sm">{fn.name}</span>
         <Badge variant={status === 'error' ? 'destructive' : status === 'success' ? 'secondary' : 'outline'}>
@@ -42,7 +51,7 @@ export function FunctionRow({ appId, fn, onManageSecrets }: FunctionRowProps) {
           </Button>
           <Button
             size="sm"
-            disabled={deploy.isPending}
+            disabled={status === 'deploying'}
             onClick={() =>
               deploy.mutate(fn.name, {
                 onSuccess: (answer) => toast.success(answer.message),
@@ -50,7 +59,7 @@ export function FunctionRow({ appId, fn, onManageSecrets }: FunctionRowProps) {
               })
             }
           >
-            Deploy
+            {fn.live ? 'Redeploy' : 'Deploy'}
           </Button>
         </div>
       </div>
@@ -77,7 +86,7 @@ export function FunctionRow({ appId, fn, onManageSecrets }: FunctionRowProps) {
       )}
       <WebhookUrl url={fn.webhookUrl} />
       {showCalls && <InvocationsList appId={appId} name={fn.name} />}
-    </li>
+    </section>
   );
 }
 
