@@ -1,9 +1,14 @@
+import type { AppSummary, AppTypeName } from '@atelier/shared';
+import { isValidElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { panelMenuFor } from './panel-menu.ts';
+import { type PanelContext, sidePanelEntries } from './panel-registry.tsx';
+import { AppDetailsPanel } from './panels/app-details-panel.tsx';
+import { DatabaseEntryPanel } from './panels/database-entry-panel.tsx';
 
 const builder = { isAdmin: false, plan: 'lite' };
-const labels = (...args: Parameters<typeof panelMenuFor>) =>
-  panelMenuFor(...args).map((entry) => entry.label);
+// The side panel lists exactly these entries (no other filter), each with the panel it opens.
+const labels = (...args: Parameters<typeof sidePanelEntries>) =>
+  sidePanelEntries(...args).map((entry) => entry.label);
 
 describe('side panel menu by app type (spec 2 §2)', () => {
   it('single tool', () => {
@@ -38,5 +43,24 @@ describe('side panel menu by app type (spec 2 §2)', () => {
   it('space app and chat mode', () => {
     expect(labels('SPACE_APP', builder)).toEqual(['App details', 'Database', 'App settings']);
     expect(labels('CHAT', builder)).toEqual(['Data sources']);
+  });
+
+  it('every listed entry opens its panel: the space app gets App details and Database (issue 23 #2)', () => {
+    const app = {
+      id: 'app-1',
+      type: 'SPACE_APP',
+      style: {},
+      settings: {},
+      builder: {},
+    } as unknown as AppSummary;
+    const context: PanelContext = { app, viewer: builder, save: () => undefined };
+    const [details, database] = sidePanelEntries('SPACE_APP', builder).map((entry) => entry.render(context));
+    expect(isValidElement(details) && details.type).toBe(AppDetailsPanel);
+    expect(isValidElement(database) && database.type).toBe(DatabaseEntryPanel);
+    for (const type of ['AI_TOOL', 'AI_APP', 'GEN_APP', 'SPACE_APP', 'CHAT'] satisfies AppTypeName[]) {
+      for (const entry of sidePanelEntries(type, { isAdmin: true, plan: 'moon' })) {
+        expect(isValidElement(entry.render({ ...context, app: { ...app, type } })), entry.id).toBe(true);
+      }
+    }
   });
 });

@@ -2,31 +2,10 @@ import type { AppSummary } from '@atelier/shared';
 import { ChevronRightIcon, PanelLeftIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { DataSourcesSection } from '../../data-sources/components/data-sources-section.tsx';
-import { ToolsPanel } from '../../tools/components/tools-panel.tsx';
-import { type PanelId, panelMenuFor } from '../panel-menu.ts';
-import { BrandingPanel } from '../panels/branding-panel.tsx';
-import { ChatActivationPanel } from '../panels/chat-activation-panel.tsx';
-import { CtaPanel } from '../panels/cta-panel.tsx';
-import { FieldsPanel } from '../panels/fields-panel.tsx';
-import { ResultsPanel } from '../panels/results-panel.tsx';
-import { SettingsPanel } from '../panels/settings-panel.tsx';
-import { TextsPanel } from '../panels/texts-panel.tsx';
+import type { PanelId } from '../panel-menu.ts';
+import { sidePanelEntries } from '../panel-registry.tsx';
 import type { SavePatch } from '../save-queue.ts';
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../sidebar-state.ts';
-
-/** The panels built so far; the menu shows only these. */
-const BUILT: ReadonlySet<PanelId> = new Set([
-  'texts',
-  'branding',
-  'cta',
-  'settings',
-  'dataSources',
-  'chat',
-  'fields',
-  'results',
-  'tools',
-]);
 
 export interface SidePanelProps {
   app: AppSummary;
@@ -72,21 +51,9 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
     );
   }
 
-  const entries = panelMenuFor(app.type, viewer).filter((entry) => BUILT.has(entry.id));
+  const entries = sidePanelEntries(app.type, viewer);
   const current = entries.find((entry) => entry.id === active);
-  let body: ReactNode = null;
-  if (current?.id === 'texts') body = <TextsPanel app={app} save={save} />;
-  else if (current?.id === 'branding')
-    body = <BrandingPanel app={app} save={save} isAdmin={viewer.isAdmin} />;
-  else if (current?.id === 'cta') body = <CtaPanel app={app} save={save} />;
-  else if (current?.id === 'settings')
-    body = <SettingsPanel app={app} save={save} isAdmin={viewer.isAdmin} isLite={viewer.plan === 'lite'} />;
-  else if (current?.id === 'dataSources') body = <DataSourcesSection appId={app.id} />;
-  else if (current?.id === 'fields')
-    body = <FieldsPanel app={app} save={save} plan={viewer.plan} isAdmin={viewer.isAdmin} />;
-  else if (current?.id === 'results') body = <ResultsPanel app={app} save={save} />;
-  else if (current?.id === 'chat') body = <ChatActivationPanel app={app} />;
-  else if (current?.id === 'tools') body = <ToolsPanel appId={app.id} />;
+  const body: ReactNode = current ? current.render({ app, viewer, save }) : null;
 
   return (
     <div data-state="expanded" className="flex h-full w-[18rem] flex-col lg:w-64">
