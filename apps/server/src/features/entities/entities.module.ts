@@ -3,11 +3,12 @@ import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { SseHub } from '../../platform/events/sse.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
-import { EntityContexts, type EntityTarget } from './context.ts';
+import { APP_CHANGED_TOPIC, EntityContexts, type EntityTarget } from './context.ts';
 import { EntitiesRepo, type RecordRow } from './entities.repo.ts';
 import { entitiesRoutes } from './entities.routes.ts';
 import { EntitiesService, entityModel, readCondition } from './entities.service.ts';
 import { EntitySchemas } from './schemas.ts';
+import { SortIndexes } from './sort-indexes.ts';
 
 /** What the entity routes share: one per application. */
 export interface EntitiesModule {
@@ -15,6 +16,8 @@ export interface EntitiesModule {
   schemas: EntitySchemas;
   contexts: EntityContexts;
   service: EntitiesService;
+  /** Indexes built for the data fields lists sort on (PostgreSQL). */
+  sortIndexes: SortIndexes;
   versions: VersionsRepo;
   bus: EventBus;
   hub: SseHub;
@@ -31,11 +34,20 @@ export function entitiesModuleOf(deps: AppDeps): EntitiesModule {
     const runtime = appsRuntime(deps);
     const repo = new EntitiesRepo(deps.database);
     const schemas = new EntitySchemas(deps.database.db);
+    const sortIndexes = new SortIndexes(deps.database, deps.logger);
+    deps.bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
+      const { appId } = event.data;
+      if (!appId) return;
+      sortIndexes.forgetApp(appId).catch((error: unknown) => {
+        deps.logger.warn({ err: error, appId }, 'sort indexes of a deleted app not dropped');
+      });
+    });
     const created: EntitiesModule = {
       repo,
       schemas,
       contexts: new EntityContexts(repo, schemas, runtime.previewTokens, deps.bus),
-      service: new EntitiesService(repo, deps.bus),
+      service: new EntitiesService(repo, deps.bus, sortIndexes),
+      sortIndexes,
       versions: runtime.versions,
       bus: deps.bus,
       hub: deps.sse,

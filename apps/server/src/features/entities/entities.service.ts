@@ -21,7 +21,13 @@ import {
   tableSource,
 } from './entities.repo.ts';
 import { entityTopic, publishChange } from './events.ts';
-import { compileQueryParam, compileSort, type FieldResolver, schemaFieldResolver } from './filter.ts';
+import {
+  compileQueryParam,
+  type FieldResolver,
+  parseSort,
+  schemaFieldResolver,
+  sortSql,
+} from './filter.ts';
 import {
   invalidRecord,
   prepareCreate,
@@ -30,6 +36,7 @@ import {
   toRecordView,
   withinRecordLimits,
 } from './record-input.ts';
+import type { SortIndexes } from './sort-indexes.ts';
 import { USER_BUILT_IN_FIELDS, USER_RLS, updateUser, usersSource } from './users-entity.ts';
 
 export interface ListQuery {
@@ -87,6 +94,7 @@ export class EntitiesService {
   constructor(
     private readonly repo: EntitiesRepo,
     private readonly bus: EventBus,
+    private readonly sortIndexes?: SortIndexes,
   ) {}
 
   /**
@@ -100,14 +108,18 @@ export class EntitiesService {
   ): Promise<{ json: string; more?: AsyncGenerator<string>; truncated: boolean }> {
     const { rls, source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
-    const order = compileSort(query.sort, fields);
+    const sort = parseSort(query.sort, fields);
     const read = holdsRole(rls.read, target.access, ROW_CREATOR);
     try {
-      return await this.repo.listJson(source, read, filter, order, {
+      const started = performance.now();
+      const page = await this.repo.listJson(source, read, filter, sortSql(sort), {
         limit: query.limit ?? ENTITY_LIST_DEFAULT_LIMIT,
         skip: query.skip ?? 0,
         maxBytes: ENTITY_LIST_MAX_BYTES,
       });
+      if (target.kind === 'table')
+        this.sortIndexes?.observe(target.appId, target.name, sort, performance.now() - started);
+      return page;
     } catch (error) {
       if ((error as { code?: string }).code === INVALID_REGEX) {
         throw new AppError('bad_request', '$regex is not a valid regular expression');

@@ -310,12 +310,28 @@ function regex(field: FieldRef, pattern: unknown, options: unknown, budget: Budg
  * `field` ascending or `-field` descending (default: `-createdAt`, spec 2 §7); ties are broken by
  * creation time and id so pages are stable.
  */
-export function compileSort(sort: string | undefined, resolve: FieldResolver): SQL {
+/** A list's order: one field and its direction (then newest first, then id, as tie-breakers). */
+export interface SortKey {
+  field: FieldRef;
+  descending: boolean;
+}
+
+/** The order a `sort` parameter asks for: `field` or `-field`; newest first by default. */
+export function parseSort(sort: string | undefined, resolve: FieldResolver): SortKey {
   const text = sort?.trim() || '-createdAt';
   const descending = text.startsWith('-');
   const name = descending || text.startsWith('+') ? text.slice(1) : text;
   const field = resolve(name);
   if (!field) throw bad(`Cannot sort by unknown field ${JSON.stringify(name)}`);
+  return { field, descending };
+}
+
+export function compileSort(sort: string | undefined, resolve: FieldResolver): SQL {
+  return sortSql(parseSort(sort, resolve));
+}
+
+/** `ORDER BY` terms of a sort key (an index on the same terms serves it: sort-indexes.ts). */
+export function sortSql({ field, descending }: SortKey): SQL {
   const direction = descending ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
   const key = field.kind === 'system' ? SYSTEM_SQL[field.name] : jsonAt(field.path);
   const tie = descending ? sql.raw('r.created_at desc, r.id desc') : sql.raw('r.created_at asc, r.id asc');

@@ -63,7 +63,9 @@ describe('list answers', () => {
         Array.from({ length: 12 }, (_, i) => i + 1),
       );
       const built = await Promise.all(
-        query.mock.results.map(async (result) => (await result.value) as { rows: { view?: string | null }[] }),
+        query.mock.results.map(
+          async (result) => (await result.value) as { rows: { view?: string | null }[] },
+        ),
       );
       const viewBytes = built
         .map((answer) => answer.rows.reduce((sum, row) => sum + Buffer.byteLength(row.view ?? ''), 0))

@@ -62,6 +62,11 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** Runs `fn` while holding a session-level advisory lock (a no-op lock on single-writer PGlite). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * One maintenance statement that may run long and outside a transaction (`create index
+   * concurrently`): on PostgreSQL on a connection of its own, without the statement time limit.
+   */
+  maintenance(text: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -139,6 +144,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       };
     },
     withAdvisoryLock: (_key, fn) => fn(),
+    async maintenance(text: string) {
+      await yieldToEventLoop();
+      await client.exec(text);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -250,6 +259,19 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
         }
       } finally {
         client.release();
+      }
+    },
+    async maintenance(text: string) {
+      // Its own connection (no pool slot held for minutes; no statement_timeout), ended on close.
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      listeners.add(client);
+      try {
+        await client.connect();
+        await client.query(text);
+      } finally {
+        listeners.delete(client);
+        await client.end().catch(() => {});
       }
     },
     async close() {

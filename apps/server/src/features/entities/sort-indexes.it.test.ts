@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../test/support/accounts.ts';
+import { createEntityApp, type EntityApp } from '../../../test/support/entities.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { entitiesModuleOf } from './entities.module.ts';
+import { SORT_INDEX_LIMITS, sortIndexName } from './sort-indexes.ts';
+
+/**
+ * Lists sorted on a data field (issue 22 #1): a slow one gets an index on exactly its ORDER BY,
+ * partial to the app's entity, built in the background on PostgreSQL; the next list reads its page
+ * from it. PGlite never builds one (it would hold the server's thread). The index goes with the app.
+ */
+
+const ROWS = 3000;
+let t: TestApp;
+let app: EntityApp;
+const threshold = SORT_INDEX_LIMITS.slowListMs;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = await createEntityApp(t, 'sort-owner@example.com', {
+    Task: {
+      properties: { title: { type: 'string' }, priority: { type: 'number' } },
+      rls: { read: 'anonymous', write: 'anonymous' },
+    },
+  });
+  await t.deps.database.query(
+    `insert into entity_records (app_id, entity, id, data, created_at)
+     select $1, 'Task', 'task-' || i, jsonb_build_object('title', 'task ' || i, 'priority', (i * 7919) % 1000),
+       now() - i * interval '1 second' from generate_series(1, ${ROWS}) i`,
+    [app.appId],
+  );
+  await t.deps.database.query('analyze entity_records');
+  // Every data-field sort counts as slow here: the test's table is small.
+  SORT_INDEX_LIMITS.slowListMs = 0;
+});
+afterAll(async () => {
+  SORT_INDEX_LIMITS.slowListMs = threshold;
+  await t.close();
+});
+
+const name = () =>
+  sortIndexName(app.appId, 'Task', { field: { kind: 'data', path: ['priority'], isArray: false }, descending: true });
+
+async function indexState(): Promise<{ valid: boolean } | undefined> {
+  if (t.deps.database.kind !== 'postgres') return undefined;
+  const { rows } = await t.deps.database.query<{ valid: boolean }>(
+    'select i.indisvalid as valid from pg_class c join pg_index i on i.indexrelid = c.oid where c.relname = $1',
+    [name()],
+  );
+  return rows[0];
+}
+
+describe('a list sorted on a data field', () => {
+  it('answers in order, and on PostgreSQL the next list reads its page from the index built for it', async () => {
+    const query = vi.spyOn(t.deps.database, 'query');
+    const res = await t.app.request(`/api/apps/${app.appId}/entities/Task?sort=-priority&limit=5`);
+    expect(res.status).toBe(200);
+    const rows = (await res.json()) as { id: string; priority: number }[];
+    expect(rows.map((row) => row.priority)).toEqual([999, 999, 999, 998, 998]);
+    // Ties newest first: task-i is i seconds old.
+    const ids = rows.slice(0, 3).map((row) => Number(row.id.slice(5)));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const list = query.mock.calls.find(([text]) => text.includes('page_rows'));
+    query.mockRestore();
+    await entitiesModuleOf(t.deps).sortIndexes.settled();
+
+    if (t.deps.database.kind !== 'postgres') {
+      expect(await indexState()).toBeUndefined();
+      return;
+    }
+    expect(await indexState()).toEqual({ valid: true });
+    const [text, params] = list ?? ['', []];
+    const plan = await t.deps.database.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(name());
+  });
+
+  it('keeps to one index per field and order, and drops them with the app', async () => {
+    await t.app.request(`/api/apps/${app.appId}/entities/Task?sort=-priority&limit=5`);
+    await entitiesModuleOf(t.deps).sortIndexes.settled();
+    if (t.deps.database.kind !== 'postgres') return;
+    const { rows } = await t.deps.database.query<{ n: string }>(
+      `select count(*) as n from pg_indexes where tablename = 'entity_records' and indexname like 'er\\_sort\\_%'`,
+    );
+    expect(Number(rows[0]?.n)).toBe(1);
+    const deleted = await t.app.request(`/api/apps/${app.appId}`, json('DELETE', undefined, app.owner.headers));
+    expect(deleted.status).toBe(204);
+    await expect.poll(indexState, { timeout: 10_000 }).toBeUndefined();
+  });
+});

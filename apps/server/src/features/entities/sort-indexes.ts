@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../../platform/db/database.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { SortKey } from './filter.ts';
+
+/**
+ * Indexes for the data fields apps sort on (issue 22 #1). Newest-first and oldest-first lists are
+ * served by `entity_records_created_idx`; a list sorted on a data field (`sort=-priority`) has no
+ * index, so PostgreSQL reads every row of the entity and keeps the top of a sort: about 35 ms at
+ * 100,000 small rows, seconds at a million. When such a list is slow, an index on exactly the
+ * list's ORDER BY (`sortSql`), partial to the app's entity, is built in the background with
+ * `create index concurrently` (writes go on meanwhile); later lists read their page from it.
+ *
+ * Why on demand rather than for every field: each index costs every write of the entity, and apps
+ * sort on few of their fields. Bounded: at most `perApp` per app; a build that fails (or is cut by a
+ * restart, leaving an invalid index) is dropped and may be tried again later.
+ *
+ * PostgreSQL only: PGlite builds an index in the server's thread and would hold every request for
+ * as long; there a data-field sort reads the entity (the embedded engine is for small installs).
+ */
+export const SORT_INDEX_LIMITS = {
+  /** A data-field sort whose list took at least this long asks for an index. */
+  slowListMs: 150,
+  /** Most sort indexes per app. */
+  perApp: 8,
+};
+
+export type SortIndexLimits = typeof SORT_INDEX_LIMITS;
+
+const PREFIX = 'er_sort_';
+
+type DataSortKey = SortKey & { field: { kind: 'data' } };
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+
+/** The start of the names of an app's sort indexes. */
+const appPart = (appId: string) => `${PREFIX}${hash(appId)}`;
+
+/** `er_sort_{app}_{key}`: the app's part lets its indexes be found by name. */
+export function sortIndexName(appId: string, entity: string, key: DataSortKey): string {
+  return `${appPart(appId)}_${hash(JSON.stringify([entity, key.field.path, key.descending]))}`;
+}
+
+/** A SQL string literal (standard_conforming_strings is on: only quotes need doubling). */
+const literal = (text: string) => {
+  if (text.includes('\0')) throw new Error('NUL in an identifier');
+  return `'${text.replaceAll("'", "''")}'`;
+};
+
+/** The index's definition: the terms of `sortSql` for this key, over the app's entity only. */
+export function sortIndexSql(name: string, appId: string, entity: string, key: DataSortKey): string {
+  const at = ['data', ...key.field.path.map(literal)].join(' -> ');
+  const direction = key.descending ? 'desc' : 'asc';
+  return `create index concurrently if not exists "${name}" on entity_records
+    ((${at}) ${direction} nulls last, created_at ${direction}, id ${direction})
+    where app_id = ${literal(appId)} and entity = ${literal(entity)}`;
+}
+
+export class SortIndexes {
+  private readonly building = new Map<string, Promise<void>>();
+  private readonly known = new Set<string>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly logger: Logger,
+    private readonly limits: SortIndexLimits = SORT_INDEX_LIMITS,
+  ) {}
+
+  /** Notes a list of `entity` sorted by `key` that took `elapsedMs`; a slow data-field sort gets its index. */
+  observe(appId: string, entity: string, key: SortKey, elapsedMs: number): void {
+    if (this.database.kind !== 'postgres' || elapsedMs < this.limits.slowListMs) return;
+    const { field } = key;
+    if (field.kind !== 'data') return;
+    const dataKey = { field, descending: key.descending };
+    const name = sortIndexName(appId, entity, dataKey);
+    if (this.known.has(name) || this.building.has(name)) return;
+    const build = this.build(name, appId, entity, dataKey).finally(() => this.building.delete(name));
+    this.building.set(name, build);
+  }
+
+  /** Resolves when the builds under way have ended (tests). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.building.values()]);
+  }
+
+  /** Drops the sort indexes of an app that no longer exists (its rows went with it). */
+  async forgetApp(appId: string): Promise<void> {
+    if (this.database.kind !== 'postgres') return;
+    const indexes = await this.indexesOf(appId);
+    if (indexes.length === 0) return;
+    const [row] = (await this.database.query<{ n: number }>('select 1 as n from apps where id = $1', [appId]))
+      .rows;
+    if (row) return;
+    for (const index of indexes) {
+      await this.database.maintenance(`drop index concurrently if exists "${index.name}"`);
+      this.known.delete(index.name);
+    }
+  }
+
+  private async indexesOf(appId: string): Promise<{ name: string; valid: boolean }[]> {
+    const { rows } = await this.database.query<{ name: string; valid: boolean }>(
+      `select c.relname as name, i.indisvalid as valid from pg_class c join pg_index i on i.indexrelid = c.oid
+       where c.relname like $1`,
+      [`${appPart(appId)}\\_%`],
+    );
+    return rows;
+  }
+
+  private async build(name: string, appId: string, entity: string, key: DataSortKey) {
+    try {
+      const existing = await this.indexesOf(appId);
+      const same = existing.find((index) => index.name === name);
+      if (same?.valid) {
+        this.known.add(name);
+        return;
+      }
+      if (same) await this.database.maintenance(`drop index concurrently if exists "${name}"`);
+      else if (existing.length >= this.limits.perApp) return;
+      const started = Date.now();
+      await this.database.maintenance(sortIndexSql(name, appId, entity, key));
+      this.known.add(name);
+      this.logger.info({ appId, entity, index: name, ms: Date.now() - started }, 'sort index built');
+    } catch (error) {
+      this.logger.warn({ err: error, appId, entity, index: name }, 'sort index not built');
+      await this.database.maintenance(`drop index concurrently if exists "${name}"`).catch(() => {});
+    }
+  }
+}
