@@ -8,6 +8,7 @@ import { startDataSourceWorkers } from './features/data-sources/data-sources.mod
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { runMigrations } from './platform/db/migrate.ts';
+import { startPgliteMaintenance } from './platform/db/pglite-maintenance.ts';
 import { createEventBus, type EventBus } from './platform/events/event-bus.ts';
 import { SseHub } from './platform/events/sse.ts';
 import { Drain } from './platform/http/drain.ts';
@@ -59,6 +60,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const deps: AppDeps = { config, logger, database, bus, queue, sse, llm, drain };
   const app = createApp(deps);
   const dataSourceWorkers = await startDataSourceWorkers({ config, logger, database, bus, queue });
+  const stopPgliteMaintenance = startPgliteMaintenance(database, logger);
 
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -109,6 +111,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // 3. No new jobs are fetched; running ones get the same budget to finish, or go back to the queue.
       llm.stop();
       dataSourceWorkers.stop();
+      const maintenanceStopped = stopPgliteMaintenance();
       const jobsStopped = runningQueue.stop(config.shutdownTimeoutMs);
       // 4. In-flight requests finish; the listeners stay open meanwhile so late requests still get answers.
       let timer: NodeJS.Timeout | undefined;
@@ -139,6 +142,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await closed;
       clearTimeout(timer);
       await jobsStopped;
+      await maintenanceStopped;
       await disposeAppsRuntime(deps);
       await runningBus.close();
       await database.close();
