@@ -42,7 +42,7 @@ test('toggle user signup and fill the terms of service link, kept after a reload
   await terms.fill('https://example.com/terms');
   await expect(terms).toHaveAttribute('aria-invalid', 'false');
   await page.getByLabel('User signup').check();
-  await expect(page.getByRole('link', { name: 'Set up paid memberships' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Paid memberships' })).toBeVisible();
   await expect(page.getByText('Saving…')).toBeVisible();
   await saved(page);
 

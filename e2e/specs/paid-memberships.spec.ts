@@ -14,15 +14,20 @@ test('a paid builder connects a membership product with a test token, changes it
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signup'));
-  const created = await page.request.post('/api/apps', { data: { name: 'Club', type: 'GEN_APP' }, headers });
+  const created = await page.request.post('/api/apps', { data: { name: 'Club', type: 'AI_TOOL' }, headers });
   const { id: appId } = (await created.json()) as { id: string };
+  expect((await page.request.post(`/api/apps/${appId}/publish`, { data: {}, headers })).status()).toBe(200);
 
-  // On lite the settings are an upgrade prompt.
+  // Paid memberships live in the Settings panel (issue 23 #4); the old address leads there.
   await page.goto(`/apps/${appId}/memberships`);
+  await expect(page).toHaveURL(`/build/app/${appId}`);
+  const openSettings = () =>
+    page
+      .getByRole('navigation', { name: 'Side panel' })
+      .getByRole('button', { name: 'Tool settings' })
+      .click();
+  await openSettings();
   const section = page.getByRole('region', { name: 'Paid memberships' });
-  await expect(
-    section.getByText('Settings are available on paid plans. Upgrade your plan to edit them.'),
-  ).toBeVisible();
 
   // Pay for Discover with the test checkout's script endpoint.
   const checkout = await page.request.post('/api/billing/checkout', {
@@ -35,6 +40,10 @@ test('a paid builder connects a membership product with a test token, changes it
   );
 
   await page.reload();
+  await openSettings();
+  await expect(section).toHaveCount(0);
+  await expect(page.getByText('Paid memberships need user signup enabled.')).toBeVisible();
+  await page.getByLabel('User signup').check();
   await section.getByLabel('Payment provider access token').fill('test_demo_token');
   // The token is sent once typing stops (1000 ms debounce); its products appear.
   const product = section.getByLabel('Membership product');
@@ -54,19 +63,23 @@ test('a paid builder connects a membership product with a test token, changes it
   await section.getByRole('button', { name: 'Resync' }).click();
   await expect(page.getByText('Resynced with Test payments')).toBeVisible();
 
-  // Paid memberships need user signup on (it is off on an unpublished app).
+  // On; then user signup off switches them off with it (spec 2 §5), keeping the setup.
   await section.getByLabel('Enable paid memberships').click();
-  await expect(page.getByText('Turn on user signup before enabling paid memberships')).toBeVisible();
-  await expect(section.getByLabel('Enable paid memberships')).not.toBeChecked();
+  await expect(section.getByLabel('Enable paid memberships')).toBeChecked();
+  await page.getByLabel('User signup').uncheck();
+  await expect(page.getByText('Paid memberships are off: they need user signup')).toBeVisible();
+  await expect(section).toHaveCount(0);
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
 
-  const state = await page.request.get(`/api/apps/${appId}/payments`);
-  expect(await state.json()).toEqual({
-    isPaidMembershipsEnabled: false,
-    paidMembershipsSettings: {
-      paymentProvider: 'test',
-      hasPaymentProviderAccessToken: true,
-      isSetupCompleted: true,
-    },
-    paidMembershipsProduct: { id: 'prod_test_yearly', name: 'Members (yearly)' },
-  });
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/apps/${appId}/payments`)).json()) as unknown)
+    .toEqual({
+      isPaidMembershipsEnabled: false,
+      paidMembershipsSettings: {
+        paymentProvider: 'test',
+        hasPaymentProviderAccessToken: true,
+        isSetupCompleted: true,
+      },
+      paidMembershipsProduct: { id: 'prod_test_yearly', name: 'Members (yearly)' },
+    });
 });

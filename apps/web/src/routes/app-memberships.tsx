@@ -1,14 +1,10 @@
-import { useParams } from 'react-router';
-import { useRequireSession } from '../features/auth/hooks/use-session.ts';
-import { PaidMembershipsSettings } from '../features/payments/components/paid-memberships-settings.tsx';
+import { Navigate, useParams } from 'react-router';
 
-/** `/apps/{appId}/memberships`: paid memberships of one app (until the builder's Settings panel hosts it). */
+/**
+ * `/apps/{appId}/memberships`, the old home of paid memberships: they live in the builder's Settings
+ * panel now (spec 2 §2, issue 23 #4), so old links land in the builder.
+ */
 export function AppMembershipsRoute() {
   const { appId = '' } = useParams();
-  useRequireSession();
-  return (
-    <div className="mx-auto grid w-full max-w-2xl gap-4 px-4 py-10">
-      <PaidMembershipsSettings appId={appId} />
-    </div>
-  );
+  return <Navigate to={`/build/app/${encodeURIComponent(appId)}`} replace />;
 }

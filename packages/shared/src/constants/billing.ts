@@ -117,6 +117,8 @@ export const MEMBERSHIP_MESSAGES = {
   noAccessToken: 'Paste your payment provider access token first',
   notSetUp: 'Paid memberships are not set up for this app yet',
   signupRequired: 'Turn on user signup before enabling paid memberships',
+  /** Shown when user signup is switched off while paid memberships were on (they go off with it). */
+  switchedOffWithSignup: 'Paid memberships are off: they need user signup',
   membersOnly: 'This app needs a paid membership',
   alreadyMember: 'You are already a member',
   checkoutFailed: (provider: string) => `Could not open the ${provider} checkout, try again later`,

@@ -16,6 +16,7 @@ import {
   saveBuilderPatch,
 } from '../builder/builder.service.ts';
 import { assertFieldsPatchAllowed } from '../builder/fields.service.ts';
+import { switchMembershipsOff } from '../payments/app-payments.repo.ts';
 import { ensureTestEndUser } from '../preview/preview-actors.ts';
 import { toolsRuntime } from '../tools/tools.module.ts';
 import { saveToolEntries } from '../tools/tools.service.ts';
@@ -95,7 +96,10 @@ export async function createApp(
   return findApp(runtime, actor, app.id);
 }
 
-/** Partial update (spec 2 §7 "App saving"). Sign-up can be switched on only once the app is published (spec 2 §5). */
+/**
+ * Partial update (spec 2 §7 "App saving"). Sign-up can be switched on only once the app is published,
+ * and switching it off switches paid memberships off (spec 2 §5).
+ */
 export async function updateApp(
   runtime: AppsRuntime,
   actor: AppActor,
@@ -129,6 +133,11 @@ export async function updateApp(
     if (!(await saveBuilderPatch(db, actor.userId, appId, builderParts))) throw appNotFound();
   }
   if (toolEntries !== undefined) await saveToolEntries(toolsRuntime(runtime.deps), actor, appId, toolEntries);
+  // Paid memberships need signup (spec 2 §5): switching signup off switches them off first, so an
+  // app never sells memberships nobody can sign up for (issue 23 #4).
+  if (input.isSignupEnabled === false && app.isSignupEnabled) {
+    await switchMembershipsOff(runtime.deps.database.db, appId);
+  }
   const updated =
     input.slug !== undefined
       ? await updateWithSlug(runtime, actor, app, input.slug, changes)

@@ -389,3 +389,32 @@ describe('paid memberships with the demo-mode test provider', () => {
     });
   });
 });
+
+describe('user signup and paid memberships (spec 2 §5, issue 23 #4)', () => {
+  it('switching user signup off switches paid memberships off, keeping their setup', async () => {
+    await setPlan(t, owner.user.id, 'monetizer');
+    const app = await insertApp(t, owner.user.id, { isSignupEnabled: true });
+    const path = `/api/apps/${app}/payments`;
+    await call(t, 'GET', `${path}/products?accessToken=test_demo`, owner.headers);
+    await call(t, 'POST', `${path}/connect`, owner.headers, { productId: 'prod_test_monthly' });
+    expect(await call(t, 'PATCH', path, owner.headers, { isPaidMembershipsEnabled: true })).toMatchObject({
+      status: 200,
+      body: { isPaidMembershipsEnabled: true },
+    });
+
+    const off = await call(t, 'PATCH', `/api/apps/${app}`, owner.headers, { isSignupEnabled: false });
+    expect(off).toMatchObject({ status: 200, body: { isSignupEnabled: false } });
+    expect((await call<AppPaidMemberships>(t, 'GET', path, owner.headers)).body).toMatchObject({
+      isPaidMembershipsEnabled: false,
+      paidMembershipsSettings: { paymentProvider: 'test', isSetupCompleted: true },
+      paidMembershipsProduct: { id: 'prod_test_monthly' },
+    });
+    // Another builder's PATCH of the app is refused and touches nothing of it.
+    await call(t, 'PATCH', `/api/apps/${app}`, owner.headers, { isSignupEnabled: true });
+    await call(t, 'PATCH', path, owner.headers, { isPaidMembershipsEnabled: true });
+    expect(
+      (await call(t, 'PATCH', `/api/apps/${app}`, stranger.headers, { isSignupEnabled: false })).status,
+    ).toBe(404);
+    expect((await settingsRow(app))?.isEnabled).toBe(true);
+  });
+});

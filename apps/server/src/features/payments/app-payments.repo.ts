@@ -87,3 +87,17 @@ export class AppPaymentsRepo {
     return row !== undefined;
   }
 }
+
+/**
+ * Paid memberships need user signup (spec 2 §5): when an app's signup is switched off, its paid
+ * memberships go off with it (the setup — token, product — is kept for when signup is back).
+ * The caller has checked the app belongs to the acting builder.
+ */
+export async function switchMembershipsOff(db: Db, appId: string): Promise<boolean> {
+  const rows = await db
+    .update(appPaymentSettings)
+    .set({ isEnabled: false, updatedAt: new Date() })
+    .where(and(eq(appPaymentSettings.appId, appId), eq(appPaymentSettings.isEnabled, true)))
+    .returning({ appId: appPaymentSettings.appId });
+  return rows.length > 0;
+}

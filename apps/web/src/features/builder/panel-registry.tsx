@@ -18,6 +18,8 @@ export interface PanelContext {
   app: AppSummary;
   viewer: MenuViewer;
   save: (patch: SavePatch) => void;
+  /** Sends the waiting edits at once (a panel whose next call needs them saved). */
+  flush?: () => Promise<void>;
 }
 
 /**
@@ -33,8 +35,14 @@ export const PANELS: { readonly [Id in PanelId]: (context: PanelContext) => Reac
   results: ({ app, save }) => <ResultsPanel app={app} save={save} />,
   cta: ({ app, save }) => <CtaPanel app={app} save={save} />,
   dataSources: ({ app }) => <DataSourcesSection appId={app.id} />,
-  settings: ({ app, save, viewer }) => (
-    <SettingsPanel app={app} save={save} isAdmin={viewer.isAdmin} isLite={viewer.plan === 'lite'} />
+  settings: ({ app, save, flush, viewer }) => (
+    <SettingsPanel
+      app={app}
+      save={save}
+      flush={flush}
+      isAdmin={viewer.isAdmin}
+      isLite={viewer.plan === 'lite'}
+    />
   ),
   tools: ({ app }) => <ToolsPanel appId={app.id} />,
   chat: ({ app }) => <ChatActivationPanel app={app} />,

@@ -66,5 +66,5 @@ export function useAppSaver(appId: string) {
     [queue],
   );
 
-  return { save: (patch: SavePatch) => queue.enqueue(patch), pending };
+  return { save: (patch: SavePatch) => queue.enqueue(patch), flush: () => queue.flush(), pending };
 }

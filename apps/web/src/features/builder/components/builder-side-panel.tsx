@@ -8,12 +8,12 @@ import { SidePanel } from './side-panel.tsx';
 /** The builder's side panel with its debounced saving, and the plan dialog (`?goto=upgrade_app_plan`). */
 export function BuilderSidePanel({ app }: { app: AppSummary }) {
   const session = useSession();
-  const { save, pending } = useAppSaver(app.id);
+  const { save, flush, pending } = useAppSaver(app.id);
   const { account } = useAccount();
   const viewer = { isAdmin: session.data?.user.isAdmin === true, plan: account.data?.plan ?? 'lite' };
   return (
     <>
-      <SidePanel app={app} viewer={viewer} save={save} pending={pending} />
+      <SidePanel app={app} viewer={viewer} save={save} flush={flush} pending={pending} />
       <PlanDialogHost />
     </>
   );

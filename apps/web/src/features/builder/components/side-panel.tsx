@@ -11,6 +11,8 @@ export interface SidePanelProps {
   app: AppSummary;
   viewer: { isAdmin: boolean; plan: string };
   save: (patch: SavePatch) => void;
+  /** Sends what is waiting at once. */
+  flush?: () => Promise<void>;
   pending: boolean;
 }
 
@@ -19,7 +21,7 @@ export interface SidePanelProps {
  * menu. Ctrl/Cmd+B collapses it to a 3rem icon rail; the state is kept in a cookie for 7 days.
  * Width 16rem (18rem below the 1024 px desktop breakpoint).
  */
-export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
+export function SidePanel({ app, viewer, save, flush, pending }: SidePanelProps) {
   const [open, setOpen] = useState(() => readSidebarOpen(document.cookie));
   const [active, setActive] = useState<PanelId | null>(null);
 
@@ -53,7 +55,7 @@ export function SidePanel({ app, viewer, save, pending }: SidePanelProps) {
 
   const entries = sidePanelEntries(app.type, viewer);
   const current = entries.find((entry) => entry.id === active);
-  const body: ReactNode = current ? current.render({ app, viewer, save }) : null;
+  const body: ReactNode = current ? current.render({ app, viewer, save, flush }) : null;
 
   return (
     <div data-state="expanded" className="flex h-full w-[18rem] flex-col lg:w-64">

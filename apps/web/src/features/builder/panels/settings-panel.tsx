@@ -61,11 +61,13 @@ function NumberField(props: {
 export function SettingsPanel({
   app,
   save,
+  flush,
   isAdmin,
   isLite,
 }: {
   app: AppSummary;
   save: (patch: SavePatch) => void;
+  flush?: () => Promise<void>;
   isAdmin: boolean;
   isLite: boolean;
 }) {
@@ -103,7 +105,7 @@ export function SettingsPanel({
           </Link>
         </p>
       )}
-      <PublishingSettings app={app} save={save} disabled={disabled} />
+      <PublishingSettings app={app} save={save} flush={flush} disabled={disabled} />
       <NumberField
         label="Daily limit per user"
         value={values.dailyUserLimit}

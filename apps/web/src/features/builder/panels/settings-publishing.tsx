@@ -1,10 +1,19 @@
-import { APP_MESSAGES, type AppSettingsPatch, type AppSummary, SETTINGS_MESSAGES } from '@atelier/shared';
-import { useQuery } from '@tanstack/react-query';
+import {
+  APP_MESSAGES,
+  type AppPaidMemberships,
+  type AppSettingsPatch,
+  type AppSummary,
+  MEMBERSHIP_MESSAGES,
+  SETTINGS_MESSAGES,
+} from '@atelier/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { paymentKeys } from '../../payments/api.ts';
+import { PaidMembershipsSettings } from '../../payments/components/paid-memberships-settings.tsx';
 import type { SavePatch } from '../save-queue.ts';
 import { ToggleField } from './panel-fields.tsx';
 
@@ -76,10 +85,12 @@ function usePageNames(appId: string, enabled: boolean) {
 export function PublishingSettings({
   app,
   save,
+  flush,
   disabled,
 }: {
   app: AppSummary;
   save: (patch: SavePatch) => void;
+  flush?: () => Promise<void>;
   disabled: boolean;
 }) {
   const s = app.settings;
@@ -95,6 +106,22 @@ export function PublishingSettings({
   const pages = usePageNames(app.id, isSpace);
   const mainPageId = useId();
   const published = app.publishedAt !== null;
+  const queryClient = useQueryClient();
+
+  /** Signup off takes paid memberships off with it (the server does it with the save; spec 2 §5). */
+  const changeSignup = (next: boolean) => {
+    setSignup(next);
+    save({ isSignupEnabled: next });
+    if (next) return;
+    const memberships = queryClient.getQueryData<AppPaidMemberships>(paymentKeys.state(app.id));
+    if (memberships?.isPaidMembershipsEnabled) {
+      queryClient.setQueryData(paymentKeys.state(app.id), {
+        ...memberships,
+        isPaidMembershipsEnabled: false,
+      });
+      toast.info(MEMBERSHIP_MESSAGES.switchedOffWithSignup);
+    }
+  };
 
   const errorOf = (key: LinkKey, value: string): string | null => {
     const trimmed = value.trim();
@@ -116,21 +143,16 @@ export function PublishingSettings({
         hint={
           published ? 'Visitors can create accounts in the published app.' : APP_MESSAGES.publishSignupFirst
         }
-        onChange={(next) => {
-          setSignup(next);
-          save({ isSignupEnabled: next });
-        }}
+        onChange={changeSignup}
       />
-      <div className="flex flex-col gap-1">
-        <span className="font-medium text-sm">Paid memberships</span>
-        {signup ? (
-          <Link to={`/apps/${encodeURIComponent(app.id)}/memberships`} className="text-sm underline">
-            Set up paid memberships
-          </Link>
-        ) : (
+      {signup ? (
+        <PaidMembershipsSettings appId={app.id} beforeEnable={flush} />
+      ) : (
+        <div className="flex flex-col gap-1">
+          <span className="font-medium text-sm">Paid memberships</span>
           <p className="text-muted-foreground text-xs">Paid memberships need user signup enabled.</p>
-        )}
-      </div>
+        </div>
+      )}
       {isSpace && (
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={mainPageId}>Main page</Label>

@@ -29,7 +29,14 @@ const providerNameFor = (token: string, state: AppPaidMemberships | undefined) =
  * Paid memberships in the Settings panel (spec 2 §2, §4, §8): on/off, the payment provider access
  * token (debounced 1000 ms) → the product → connected; changing the product asks first; resync.
  */
-export function PaidMembershipsSettings({ appId }: { appId: string }) {
+export function PaidMembershipsSettings({
+  appId,
+  beforeEnable,
+}: {
+  appId: string;
+  /** Saves the builder's waiting edits first (user signup, which memberships need, may still be queued). */
+  beforeEnable?: () => Promise<void>;
+}) {
   const queryClient = useQueryClient();
   const { account } = useAccount();
   const state = useQuery({
@@ -41,7 +48,10 @@ export function PaidMembershipsSettings({ appId }: { appId: string }) {
   const setState = (next: AppPaidMemberships) => queryClient.setQueryData(paymentKeys.state(appId), next);
 
   const enable = useMutation({
-    mutationFn: (on: boolean) => paymentsApi.setEnabled(appId, on),
+    mutationFn: async (on: boolean) => {
+      if (on) await beforeEnable?.();
+      return paymentsApi.setEnabled(appId, on);
+    },
     onSuccess: setState,
     onError: (error) => toast.error(errorMessage(error)),
   });
