@@ -2,9 +2,10 @@ import path from 'node:path';
 import { type AppFile, fileKind } from '@atelier/shared';
 import { type BuildContext, type BuildFailure, context, type Message, type Plugin } from 'esbuild';
 import { appEntrySource } from './app-entry.ts';
-import { type CompileDiagnostic, fromEsbuildMessage } from './diagnostics.ts';
+import { type CompileDiagnostic, fromEsbuildMessage, notAllowedMessage } from './diagnostics.ts';
 import { compilePaths } from './paths.ts';
-import { ALLOWED_IMPORTS } from './vendor/vendor-modules.ts';
+import { subpathStandIn } from './vendor/subpaths.ts';
+import { ALLOWED_IMPORTS, packageOfSpecifier } from './vendor/vendor-modules.ts';
 
 export type JsBundleResult =
   | { ok: true; js: string; warnings: CompileDiagnostic[] }
@@ -86,6 +87,20 @@ function treePlugin(state: TreeState): Plugin {
         return { contents, loader: 'js' };
       });
       b.onLoad({ filter: /.*/, namespace: 'app-empty' }, () => ({ contents: '', loader: 'js' }));
+      // A sub-path of an allowed package (`react-dom/server`) would be external by esbuild's rule
+      // for packages, yet the import map has no entry for it: a stand-in serves it, or it is refused.
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.namespace === 'file' || ALLOWED_IMPORTS.has(args.path)) return undefined;
+        if (subpathStandIn(args.path) !== undefined) return { path: args.path, namespace: 'vendor-subpath' };
+        const pkg = packageOfSpecifier(args.path);
+        if (pkg !== args.path && ALLOWED_IMPORTS.has(pkg))
+          return { errors: [{ text: notAllowedMessage(args.path) }] };
+        return undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'vendor-subpath' }, (args) => ({
+        contents: subpathStandIn(args.path),
+        loader: 'js',
+      }));
     },
   };
 }

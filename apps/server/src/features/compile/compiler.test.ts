@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { templateFiles } from '../apps/template/index.ts';
 import { type CompileFailure, type CompileSuccess, createCompiler } from './compiler.ts';
 import { contentHashSync } from './content-hash-sync.ts';
+import { describePackages } from './vendor/vendor-modules.ts';
 
 const compiler = createCompiler({ cacheSize: 16 });
 afterAll(() => compiler.dispose());
@@ -111,21 +112,54 @@ describe('compile', () => {
     expect(js).toMatch(/status: \{\s+type: "string",\s+enum: \[/);
   });
 
-  it('explains an import of a package outside the allow-list', async () => {
+  it('explains an import of a package outside the set, naming what in the set does the job', async () => {
     const result = await compileFail([page('Home', '<p>{axios.name}</p>', "import axios from 'axios';")]);
     expect(result.diagnostics).toEqual([
       {
         file: 'pages/Home.tsx',
         line: 1,
         column: 19,
-        message:
-          '"axios" is not available in generated apps. Apps may import their own files (./…, @/…) and these packages: react, react-dom, react-router, lucide-react, date-fns, recharts, @atelier/app-sdk, @atelier/ui.',
+        message: `"axios" is not available in generated apps. Apps may import their own files (./…, @/…) and these packages: ${describePackages()}.`,
         severity: 'error',
       },
     ]);
+    expect(describePackages()).toMatch(
+      /^react, react-dom, react-router, react-router-dom, lucide-react, date-fns, /,
+    );
+    expect(describePackages()).toContain('framer-motion, motion, sonner, @tanstack/react-query');
+    expect(describePackages()).toMatch(/, @radix-ui\/react-\{accordion,alert-dialog,.*,tooltip\}$/);
     // An installed package is refused just the same: the server's node_modules are not the app's.
-    const zod = await compileFail([page('Home', '<p>{String(z)}</p>', "import { z } from 'zod';")]);
-    expect(zod.diagnostics[0]?.message).toMatch(/^"zod" is not available in generated apps\./);
+    const messages = async (specifier: string) =>
+      (
+        await compileFail([page('Home', '<p>{String(x)}</p>', `import x from '${specifier}';`)])
+      ).diagnostics.map((d) => d.message.split('. Apps may import')[0]);
+    expect(await messages('hono')).toEqual(['"hono" is not available in generated apps']);
+    expect(await messages('react-hot-toast')).toEqual([
+      '"react-hot-toast" is not available in generated apps; use "sonner" instead',
+    ]);
+    expect(await messages('motion')).toEqual([
+      '"motion" is not available in generated apps; use "motion/react" or "framer-motion" instead',
+    ]);
+    expect(await messages('framer-motions')).toEqual([
+      '"framer-motions" is not available in generated apps; use "framer-motion" instead',
+    ]);
+    expect(await messages('react-dom/server')).toEqual([
+      '"react-dom/server" is not available in generated apps; use "react-dom" or "react-dom/client" instead',
+    ]);
+  });
+
+  it('serves per-function entry points of lodash and date-fns from the modules of the set', async () => {
+    const { js } = await compileOk([
+      page(
+        'Home',
+        '<p>{String(debounce)}{format(new Date(0), "yyyy", { locale: fr })}{String(de)}</p>',
+        "import debounce from 'lodash/debounce';\nimport { format } from 'date-fns/format';\nimport fr from 'date-fns/locale/fr';\nimport { de } from 'date-fns/locale';",
+      ),
+    ]);
+    expect(js).toMatch(/import \{ debounce as [\w$]+ \} from "lodash";/);
+    expect(js).toMatch(/import \{ format(, format as [\w$]+)? \} from "date-fns";/);
+    expect(js).toMatch(/import \{ fr, fr as [\w$]+ \} from "date-fns\/locale";/);
+    expect(js).not.toMatch(/from "(lodash\/|date-fns\/(?!locale"))/);
   });
 
   it('explains an import of a missing app file', async () => {

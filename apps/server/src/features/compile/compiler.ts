@@ -6,7 +6,7 @@ import type { CompileDiagnostic } from './diagnostics.ts';
 import { LruCache } from './lru.ts';
 import { createCssCompiler } from './tailwind-css.ts';
 import type { VendorBundles } from './vendor/vendor-bundles.ts';
-import { checkVendorImports } from './vendor-imports.ts';
+import { checkVendorImports, importedSpecifiers } from './vendor-imports.ts';
 
 export interface CompileTimings {
   /** Wall time of this call, in milliseconds. */
@@ -55,7 +55,7 @@ export interface CompilerOptions {
    * The vendor modules the page will load: when given, named imports of allow-listed packages are
    * checked against what those modules export (a made-up icon name is a compile error, not a blank page).
    */
-  vendor?: Pick<VendorBundles, 'exportsBySpecifier'>;
+  vendor?: Pick<VendorBundles, 'exportsOf'>;
 }
 
 export interface CompilerStats {
@@ -87,8 +87,6 @@ export function createCompiler({ cacheSize = 64, poolSize = 2, vendor }: Compile
 
   async function build(files: readonly AppFile[], hash: string): Promise<CompileSuccess | CompileFailure> {
     stats.builds++;
-    // The vendor export lists (built once, or read from disk) load while esbuild bundles.
-    void vendor?.exportsBySpecifier().catch(() => undefined);
     const started = performance.now();
     const problems = preflight(files);
     const globalsCss = files.find((file) => file.path === 'globals.css')?.content ?? '';
@@ -105,8 +103,11 @@ export function createCompiler({ cacheSize = 64, poolSize = 2, vendor }: Compile
         cssMs = performance.now() - started;
       }),
     ]);
+    // Only the vendor modules the app imports are built (or read from the disk cache) to check its names.
     const vendorProblems =
-      js.ok && vendor ? checkVendorImports(js.js, files, await vendor.exportsBySpecifier()) : [];
+      js.ok && vendor
+        ? checkVendorImports(js.js, files, await vendor.exportsOf(importedSpecifiers(js.js)))
+        : [];
     const timings = { totalMs: performance.now() - started, jsMs, cssMs, cached: false };
     const diagnostics = [
       ...problems,

@@ -1,5 +1,6 @@
 import type { Message } from 'esbuild';
-import { ALLOWED_PACKAGE_NAMES } from './vendor/vendor-modules.ts';
+import { alternativesFor } from './vendor/alternatives.ts';
+import { describePackages } from './vendor/vendor-modules.ts';
 
 /** One compile problem, located in an app file (`line` and `column` are 1-based, column in characters). */
 export interface CompileDiagnostic {
@@ -26,9 +27,15 @@ function characterColumn(lineText: string, byteColumn: number): number {
   return bytes.subarray(0, byteColumn).toString('utf8').length + 1;
 }
 
-/** The diagnostic text for an import of a package outside the allow-list. */
+/**
+ * The diagnostic text for an import of a package outside the allow-list: what in the set does the
+ * job when something does, then the whole list.
+ */
 export function notAllowedMessage(specifier: string): string {
-  return `"${specifier}" is not available in generated apps. Apps may import their own files (./…, @/…) and these packages: ${ALLOWED_PACKAGE_NAMES.join(', ')}.`;
+  const alternatives = alternativesFor(specifier);
+  const instead =
+    alternatives.length > 0 ? `; use ${alternatives.map((name) => `"${name}"`).join(' or ')} instead` : '';
+  return `"${specifier}" is not available in generated apps${instead}. Apps may import their own files (./…, @/…) and these packages: ${describePackages()}.`;
 }
 
 const couldNotResolve = /^Could not resolve "([^"]+)"$/;

@@ -37,7 +37,7 @@ const exports = new Map<string, Set<string>>([
     ]),
   ],
 ]);
-const compiler = createCompiler({ vendor: { exportsBySpecifier: async () => exports } });
+const compiler = createCompiler({ vendor: { exportsOf: async () => exports } });
 afterAll(() => compiler.dispose());
 
 const home = (source: string): AppFile[] => [{ path: 'pages/Home.tsx', content: source }];

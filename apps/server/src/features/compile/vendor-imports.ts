@@ -1,4 +1,5 @@
 import { type AppFile, fileKind } from '@atelier/shared';
+import { closestName } from './closest-name.ts';
 import type { CompileDiagnostic } from './diagnostics.ts';
 
 /** `import … from "x";` statements of a bundle (esbuild prints one per external import, type-only imports removed). */
@@ -8,6 +9,11 @@ interface ImportedName {
   specifier: string;
   /** The exported name asked for (`default` for a default import). */
   name: string;
+}
+
+/** The bare specifiers a bundle imports bindings from (side-effect imports name nothing to check). */
+export function importedSpecifiers(js: string): Set<string> {
+  return new Set([...js.matchAll(OUTPUT_IMPORT)].map((match) => match[2]!));
 }
 
 /** The names a bundle imports from each external module (namespace imports ask for no particular name). */
@@ -60,34 +66,8 @@ export function checkVendorImports(
 }
 
 function suggestion(name: string, exports: ReadonlySet<string>): string {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  const lower = name.toLowerCase();
-  for (const candidate of exports) {
-    if (Math.abs(candidate.length - name.length) >= bestDistance) continue;
-    const distance = editDistance(lower, candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
+  const best = closestName(name, exports);
   return best ? ` Did you mean "${best}"?` : '';
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

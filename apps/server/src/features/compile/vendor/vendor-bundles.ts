@@ -4,7 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, version as esbuildVersion, type Plugin } from 'esbuild';
 import { compilePaths } from '../paths.ts';
-import { SHARED_REACT_SPECIFIERS, VENDOR_MODULES, type VendorModuleSpec } from './vendor-modules.ts';
+import {
+  ALLOWED_IMPORTS,
+  VENDOR_MODULE_BY_NAME,
+  VENDOR_MODULES,
+  VENDOR_PACKAGES,
+  type VendorModuleSpec,
+} from './vendor-modules.ts';
 
 /** Bump when the way vendor modules are built changes, so disk caches are rebuilt. */
 const VENDOR_BUILD_FORMAT = 2;
@@ -31,12 +37,18 @@ export interface ImportMap {
 export interface VendorBundles {
   /** Identifies this build of the vendor modules (package versions and our sources); part of every URL. */
   readonly key: string;
-  /** Builds (or loads from the disk cache) every vendor module once; later calls share the result. */
+  /** Builds (or loads from the disk cache) every vendor module; later calls share the result. */
   buildAll(): Promise<VendorBundle[]>;
-  /** One vendor module by name (`react`, `recharts`, …), or undefined for an unknown name. */
+  /**
+   * One vendor module by name (`react`, `recharts`, …), built on first request (or read from the
+   * disk cache) and kept; undefined for an unknown name.
+   */
   get(name: string): Promise<VendorBundle | undefined>;
-  /** For each allowed specifier, the names its module exports (to check an app's named imports). */
-  exportsBySpecifier(): Promise<Map<string, Set<string>>>;
+  /**
+   * For each given specifier of the set, the names its module exports (to check an app's named
+   * imports); builds only those modules. Specifiers outside the set are left out.
+   */
+  exportsOf(specifiers: Iterable<string>): Promise<Map<string, Set<string>>>;
   /** The import map of a compiled app: every allowed specifier → `{baseUrl}{name}.js?v={key}`. */
   importMap(baseUrl?: string): ImportMap;
 }
@@ -46,32 +58,40 @@ export interface VendorBundlesOptions {
   cacheDir?: string;
 }
 
-const sharedReact = new Set<string>(SHARED_REACT_SPECIFIERS);
-
+/**
+ * The vendor modules, each built lazily on its first request, once per build key: a module found
+ * in the disk cache under the key is read, not rebuilt, so a restart with nothing changed builds nothing.
+ */
 export function createVendorBundles(options: VendorBundlesOptions = {}): VendorBundles {
   const key = vendorBuildKey();
-  let built: Promise<Map<string, VendorBundle>> | undefined;
+  const dir = options.cacheDir ? path.join(options.cacheDir, key) : undefined;
+  const loaded = new Map<string, Promise<VendorBundle>>();
 
-  const buildAll = () => {
-    built ??= loadOrBuild(key, options.cacheDir).catch((error: unknown) => {
-      built = undefined;
-      throw error;
-    });
-    return built;
+  const load = (module: VendorModuleSpec): Promise<VendorBundle> => {
+    let pending = loaded.get(module.name);
+    if (!pending) {
+      pending = loadOrBuild(module, dir).catch((error: unknown) => {
+        loaded.delete(module.name);
+        throw error;
+      });
+      loaded.set(module.name, pending);
+    }
+    return pending;
   };
 
   return {
     key,
-    buildAll: async () => [...(await buildAll()).values()],
-    get: async (name) => (await buildAll()).get(name),
-    async exportsBySpecifier() {
-      const bundles = await buildAll();
-      const map = new Map<string, Set<string>>();
-      for (const module of VENDOR_MODULES) {
-        const names = new Set(bundles.get(module.name)?.exports ?? []);
-        for (const specifier of module.specifiers) map.set(specifier, names);
-      }
-      return map;
+    buildAll: () => Promise.all(VENDOR_MODULES.map(load)),
+    async get(name) {
+      const module = VENDOR_MODULE_BY_NAME.get(name);
+      return module ? await load(module) : undefined;
+    },
+    async exportsOf(specifiers) {
+      const wanted = [...new Set(specifiers)].filter((specifier) => ALLOWED_IMPORTS.has(specifier));
+      const bundles = await Promise.all(
+        wanted.map((specifier) => load(VENDOR_MODULE_BY_NAME.get(ALLOWED_IMPORTS.get(specifier)!)!)),
+      );
+      return new Map(wanted.map((specifier, i) => [specifier, new Set(bundles[i]!.exports)]));
     },
     importMap(baseUrl = '/preview-vendor/') {
       const imports: Record<string, string> = {};
@@ -84,44 +104,44 @@ export function createVendorBundles(options: VendorBundlesOptions = {}): VendorB
   };
 }
 
-async function loadOrBuild(key: string, cacheDir: string | undefined): Promise<Map<string, VendorBundle>> {
-  const dir = cacheDir ? path.join(cacheDir, key) : undefined;
-  const bundles = new Map<string, VendorBundle>();
-  const cached = (name: string, ext: string) => path.join(dir!, `${name}${ext}`);
-  const complete = (name: string) =>
-    fs.existsSync(cached(name, '.js')) && fs.existsSync(cached(name, '.exports.json'));
-  if (dir && VENDOR_MODULES.every((module) => complete(module.name))) {
-    for (const module of VENDOR_MODULES) {
-      const code = fs.readFileSync(cached(module.name, '.js'), 'utf8');
-      const exports = JSON.parse(fs.readFileSync(cached(module.name, '.exports.json'), 'utf8')) as string[];
-      bundles.set(module.name, toBundle(module.name, code, exports));
-    }
-    return bundles;
+async function loadOrBuild(module: VendorModuleSpec, dir: string | undefined): Promise<VendorBundle> {
+  const cached = (ext: string) => path.join(dir!, `${module.name}${ext}`);
+  if (dir && fs.existsSync(cached('.js')) && fs.existsSync(cached('.exports.json'))) {
+    const [code, exports] = await Promise.all([
+      fs.promises.readFile(cached('.js'), 'utf8'),
+      fs.promises.readFile(cached('.exports.json'), 'utf8'),
+    ]);
+    return toBundle(module.name, code, JSON.parse(exports) as string[]);
   }
-  const built = await Promise.all(VENDOR_MODULES.map((module) => buildVendorModule(module)));
-  for (const [i, module] of VENDOR_MODULES.entries()) {
-    bundles.set(module.name, toBundle(module.name, built[i]!.code, built[i]!.exports));
-  }
+  const built = await buildVendorModule(module);
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
-    for (const bundle of bundles.values()) {
-      writeAtomically(cached(bundle.name, '.exports.json'), JSON.stringify(bundle.exports));
-      writeAtomically(cached(bundle.name, '.js'), bundle.code);
-    }
+    // The export list is written first: a module counts as cached once its code is in place.
+    writeAtomically(cached('.exports.json'), JSON.stringify(built.exports));
+    writeAtomically(cached('.js'), built.code);
   }
-  return bundles;
+  return toBundle(module.name, built.code, built.exports);
 }
 
 function writeAtomically(file: string, text: string): void {
-  fs.writeFileSync(`${file}.tmp`, text);
-  fs.renameSync(`${file}.tmp`, file);
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, text);
+  fs.renameSync(temporary, file);
 }
 
 function toBundle(name: string, code: string, exports: string[]): VendorBundle {
   return { name, code, exports, etag: `"${createHash('sha256').update(code).digest('hex').slice(0, 32)}"` };
 }
 
-/** Builds one vendor module into a single minified ESM file with React imported, not bundled. */
+/** A marker on esbuild's nested resolve calls, so the plugin does not answer its own question. */
+const NESTED = Symbol('nested resolve');
+
+/**
+ * Builds one vendor module into a single minified ESM file. Every other module of the set it
+ * imports (React, react-hook-form, a shared Radix internal…) stays an import resolved by the
+ * page's import map, so a page has one copy of each; a dependency pinned to another version than
+ * the one the set serves is bundled instead.
+ */
 export async function buildVendorModule(
   module: VendorModuleSpec,
 ): Promise<{ code: string; exports: string[] }> {
@@ -132,15 +152,25 @@ export async function buildVendorModule(
     setup(b) {
       b.onResolve({ filter: /^vendor-entry$/ }, () => ({ path: module.name, namespace: 'vendor-entry' }));
       b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, () => ({ contents, resolveDir, loader: 'js' }));
-      b.onResolve({ filter: /^react(-dom)?(\/client|\/jsx-runtime)?$/ }, (args) => {
-        if (!sharedReact.has(args.path)) return undefined;
-        if (args.namespace === 'vendor-entry' && module.specifiers.includes(args.path)) return undefined;
+      b.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === NESTED || !ALLOWED_IMPORTS.has(args.path)) return undefined;
+        if (module.specifiers.includes(args.path)) return undefined;
+        const [here, served] = await Promise.all([
+          b.resolve(args.path, {
+            kind: args.kind,
+            importer: args.importer,
+            resolveDir: args.resolveDir,
+            pluginData: NESTED,
+          }),
+          b.resolve(args.path, { kind: 'import-statement', resolveDir: paths.serverDir, pluginData: NESTED }),
+        ]);
+        if (here.errors.length > 0 || packageDir(here.path) !== packageDir(served.path)) return undefined;
         // CommonJS code (react-dom, use-sync-external-store…) requires React: give it a module that
         // re-exports the shared copy, since a bare `require` cannot reach an import-mapped module.
-        if (args.kind === 'require-call') return { path: args.path, namespace: 'shared-react' };
+        if (args.kind === 'require-call') return { path: args.path, namespace: 'shared-vendor' };
         return { path: args.path, external: true };
       });
-      b.onLoad({ filter: /.*/, namespace: 'shared-react' }, (args) => ({
+      b.onLoad({ filter: /.*/, namespace: 'shared-vendor' }, (args) => ({
         contents: `export * from ${JSON.stringify(args.path)};`,
         loader: 'js',
         resolveDir: paths.serverDir,
@@ -181,8 +211,12 @@ function vendorEntry(module: VendorModuleSpec): { contents: string; resolveDir: 
       for (const name of names) lines.push(`export const ${name} = m.${name};`);
       return { contents: lines.join('\n'), resolveDir: paths.serverDir };
     }
-    case 'esm':
-      return { contents: `export * from ${JSON.stringify(source.module)};`, resolveDir: paths.serverDir };
+    case 'esm': {
+      const from = JSON.stringify(source.module);
+      const lines = [`export * from ${from};`];
+      if (source.hasDefault) lines.push(`export { default } from ${from};`);
+      return { contents: lines.join('\n'), resolveDir: paths.serverDir };
+    }
     case 'file': {
       const base = source.workspace === 'ui' ? paths.uiDir : paths.sdkDir;
       return { contents: `export * from ${JSON.stringify(path.join(base, source.path))};`, resolveDir: base };
@@ -190,21 +224,32 @@ function vendorEntry(module: VendorModuleSpec): { contents: string; resolveDir: 
   }
 }
 
-/** Hash of everything a vendor build depends on: package versions, esbuild, and our own sources. */
+/** The installed package directory a resolved file belongs to (`…/node_modules/@scope/name`). */
+function packageDir(file: string): string {
+  const at = file.lastIndexOf('/node_modules/');
+  if (at < 0) return file;
+  const rest = file.slice(at + '/node_modules/'.length).split('/');
+  return (
+    file.slice(0, at + '/node_modules/'.length) + rest.slice(0, rest[0]!.startsWith('@') ? 2 : 1).join('/')
+  );
+}
+
+/**
+ * Hash of everything a vendor build depends on: the set's packages and their direct dependencies
+ * (installed versions), esbuild, the list of modules, and our own sources.
+ */
 function vendorBuildKey(): string {
   const paths = compilePaths();
   const hash = createHash('sha256').update(`format ${VENDOR_BUILD_FORMAT} esbuild ${esbuildVersion}\n`);
-  for (const pkg of [
-    'react',
-    'react-dom',
-    'react-router',
-    'lucide-react',
-    'date-fns',
-    'recharts',
-    'clsx',
-    'tailwind-merge',
-  ]) {
-    hash.update(`${pkg}@${packageVersion(pkg, paths.serverDir)}\n`);
+  hash.update(`${JSON.stringify(VENDOR_MODULES)}\n`);
+  for (const pkg of VENDOR_PACKAGES) {
+    const installed = installedPackage(pkg, paths.serverDir);
+    if (!installed) throw new Error(`Package ${pkg} is not installed`);
+    const { dir, manifest } = installed;
+    hash.update(`${pkg}@${manifest.version}\n`);
+    for (const dependency of Object.keys(manifest.dependencies ?? {}).sort()) {
+      hash.update(`  ${dependency}@${installedPackage(dependency, dir)?.manifest.version ?? '-'}\n`);
+    }
   }
   for (const dir of [paths.uiDir, path.join(paths.sdkDir, 'src')]) {
     for (const file of listSources(dir)) hash.update(`${file}\n`).update(fs.readFileSync(file));
@@ -212,13 +257,18 @@ function vendorBuildKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The installed version of a package, found the way Node looks up node_modules (not through `exports`). */
-function packageVersion(name: string, fromDir: string): string {
+interface Manifest {
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+/** An installed package, found the way Node looks up node_modules (not through `exports`). */
+function installedPackage(name: string, fromDir: string): { dir: string; manifest: Manifest } | undefined {
   for (let dir = fromDir; ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, 'node_modules', name, 'package.json');
-    if (fs.existsSync(manifest))
-      return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
-    if (path.dirname(dir) === dir) throw new Error(`Package ${name} is not installed`);
+    const file = path.join(dir, 'node_modules', name, 'package.json');
+    if (fs.existsSync(file))
+      return { dir: path.dirname(file), manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest };
+    if (path.dirname(dir) === dir) return undefined;
   }
 }
 

@@ -9,14 +9,80 @@ export interface VendorModuleSpec {
   name: string;
   /** Bare import specifiers that the import map points at this module. */
   specifiers: string[];
-  /** How the module is built: a CommonJS package re-exported by name, or an ESM entry re-exported whole. */
+  /**
+   * How the module is built: a CommonJS package re-exported by name, an ESM entry re-exported whole
+   * (`default` too when `hasDefault`), or a file of our workspaces.
+   */
   source:
     | { kind: 'cjs'; module: string }
-    | { kind: 'esm'; module: string }
+    | { kind: 'esm'; module: string; hasDefault?: boolean }
     | { kind: 'file'; path: string; workspace: 'app-sdk' | 'ui' };
   /** Names a test checks the module exports (the import map's promise). */
   sampleExports: string[];
+  /**
+   * A module other vendor modules share rather than bundle (state or React contexts that must be
+   * one per page, like Radix's layer stack): in the import map, but not offered in diagnostics.
+   */
+  internal?: boolean;
 }
+
+const esm = (
+  name: string,
+  specifiers: string[],
+  sampleExports: string[],
+  options: { module?: string; hasDefault?: boolean; internal?: boolean } = {},
+): VendorModuleSpec => ({
+  name,
+  specifiers,
+  source: { kind: 'esm', module: options.module ?? specifiers[0]!, hasDefault: options.hasDefault },
+  sampleExports,
+  ...(options.internal ? { internal: true } : {}),
+});
+
+/** The Radix primitives shadcn/ui's components import, each its own module. */
+const RADIX_PRIMITIVES: Record<string, string[]> = {
+  accordion: ['Root', 'Item', 'Trigger', 'Content'],
+  'alert-dialog': ['Root', 'Action', 'Cancel'],
+  'aspect-ratio': ['Root'],
+  avatar: ['Root', 'Image', 'Fallback'],
+  checkbox: ['Root', 'Indicator'],
+  collapsible: ['Root', 'CollapsibleTrigger', 'CollapsibleContent'],
+  'context-menu': ['Root', 'Trigger', 'Item'],
+  dialog: ['Root', 'Trigger', 'Portal', 'Overlay', 'Content', 'Title', 'Description', 'Close'],
+  'dropdown-menu': ['Root', 'Trigger', 'Content', 'Item', 'CheckboxItem'],
+  'hover-card': ['Root', 'Trigger', 'Content'],
+  label: ['Root', 'Label'],
+  menubar: ['Root', 'Menu', 'Trigger'],
+  'navigation-menu': ['Root', 'List', 'Item', 'Link'],
+  popover: ['Root', 'Trigger', 'Content', 'Anchor'],
+  progress: ['Root', 'Indicator'],
+  'radio-group': ['Root', 'Item', 'Indicator'],
+  'scroll-area': ['Root', 'Viewport', 'ScrollAreaScrollbar', 'ScrollAreaThumb', 'Corner'],
+  select: ['Root', 'Trigger', 'Value', 'Content', 'Item', 'ItemText'],
+  separator: ['Root'],
+  slider: ['Root', 'Track', 'Range', 'Thumb'],
+  slot: ['Slot', 'Slottable'],
+  switch: ['Root', 'Thumb'],
+  tabs: ['Root', 'List', 'Trigger', 'Content'],
+  toast: ['Provider', 'Root', 'Viewport', 'Title', 'Action'],
+  toggle: ['Root'],
+  'toggle-group': ['Root', 'Item'],
+  tooltip: ['Provider', 'Root', 'Trigger', 'Content'],
+};
+
+/**
+ * Packages the primitives depend on that keep page-wide state (the stack of dismissable layers and
+ * focus scopes, scroll locks, aria-hidden counts, the reading direction): one shared copy, or a
+ * popover inside a dialog would not know it is the top layer.
+ */
+const SHARED_INTERNALS: Record<string, string[]> = {
+  '@radix-ui/react-dismissable-layer': ['DismissableLayer', 'Branch'],
+  '@radix-ui/react-focus-scope': ['FocusScope'],
+  '@radix-ui/react-focus-guards': ['FocusGuards', 'useFocusGuards'],
+  '@radix-ui/react-direction': ['DirectionProvider', 'useDirection'],
+  'react-remove-scroll': ['RemoveScroll'],
+  'aria-hidden': ['hideOthers'],
+};
 
 export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
   {
@@ -43,30 +109,62 @@ export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
     source: { kind: 'cjs', module: 'react-dom/client' },
     sampleExports: ['createRoot'],
   },
+  esm(
+    'react-router',
+    ['react-router', 'react-router-dom'],
+    ['BrowserRouter', 'Link', 'useNavigate', 'useParams', 'useSearchParams'],
+  ),
+  esm('lucide-react', ['lucide-react'], ['Plus', 'Trash2', 'Search', 'createLucideIcon']),
+  esm('date-fns', ['date-fns'], ['format', 'formatDistanceToNow', 'addDays', 'parseISO']),
+  esm('date-fns-locale', ['date-fns/locale'], ['enUS', 'fr', 'de']),
+  esm('recharts', ['recharts'], ['ResponsiveContainer', 'LineChart', 'BarChart', 'PieChart', 'Tooltip']),
+  esm('framer-motion', ['framer-motion', 'motion/react'], ['motion', 'AnimatePresence', 'useAnimation'], {
+    module: 'framer-motion',
+  }),
+  esm('sonner', ['sonner'], ['toast', 'Toaster']),
+  esm(
+    'tanstack-react-query',
+    ['@tanstack/react-query'],
+    ['QueryClient', 'QueryClientProvider', 'useQuery', 'useMutation', 'useQueryClient'],
+  ),
+  esm('clsx', ['clsx'], ['clsx', 'default'], { hasDefault: true }),
+  esm('tailwind-merge', ['tailwind-merge'], ['twMerge', 'extendTailwindMerge']),
+  esm('class-variance-authority', ['class-variance-authority'], ['cva', 'cx']),
+  esm('react-hook-form', ['react-hook-form'], ['useForm', 'Controller', 'FormProvider', 'useFormContext']),
+  esm('hookform-resolvers', ['@hookform/resolvers'], ['toNestErrors', 'validateFieldsNatively']),
+  esm('hookform-resolvers-zod', ['@hookform/resolvers/zod'], ['zodResolver']),
+  esm(
+    'hookform-resolvers-standard-schema',
+    ['@hookform/resolvers/standard-schema'],
+    ['standardSchemaResolver'],
+  ),
+  esm('zod', ['zod'], ['z', 'object', 'string', 'default'], { hasDefault: true }),
+  esm('react-markdown', ['react-markdown'], ['default', 'MarkdownHooks'], { hasDefault: true }),
+  esm('remark-gfm', ['remark-gfm'], ['default'], { hasDefault: true }),
+  esm('react-day-picker', ['react-day-picker'], ['DayPicker', 'getDefaultClassNames']),
+  esm('embla-carousel-react', ['embla-carousel-react'], ['default'], { hasDefault: true }),
+  esm('cmdk', ['cmdk'], ['Command', 'CommandInput', 'CommandList', 'CommandItem']),
+  esm('vaul', ['vaul'], ['Drawer']),
+  esm('input-otp', ['input-otp'], ['OTPInput', 'OTPInputContext', 'REGEXP_ONLY_DIGITS']),
+  esm('react-resizable-panels', ['react-resizable-panels'], ['Panel', 'PanelGroup', 'PanelResizeHandle']),
   {
-    name: 'react-router',
-    specifiers: ['react-router', 'react-router-dom'],
-    source: { kind: 'esm', module: 'react-router' },
-    sampleExports: ['BrowserRouter', 'Link', 'useNavigate', 'useParams', 'useSearchParams'],
+    name: 'lodash',
+    specifiers: ['lodash'],
+    source: { kind: 'cjs', module: 'lodash' },
+    sampleExports: ['default', 'debounce', 'groupBy'],
   },
-  {
-    name: 'lucide-react',
-    specifiers: ['lucide-react'],
-    source: { kind: 'esm', module: 'lucide-react' },
-    sampleExports: ['Plus', 'Trash2', 'Search', 'createLucideIcon'],
-  },
-  {
-    name: 'date-fns',
-    specifiers: ['date-fns'],
-    source: { kind: 'esm', module: 'date-fns' },
-    sampleExports: ['format', 'formatDistanceToNow', 'addDays', 'parseISO'],
-  },
-  {
-    name: 'recharts',
-    specifiers: ['recharts'],
-    source: { kind: 'esm', module: 'recharts' },
-    sampleExports: ['ResponsiveContainer', 'LineChart', 'BarChart', 'PieChart', 'Tooltip'],
-  },
+  // moment's ES build, whose locale loading is guarded by `typeof module` (its CommonJS one requires by a computed path).
+  esm('moment', ['moment'], ['default'], { module: 'moment/dist/moment.js', hasDefault: true }),
+  esm('uuid', ['uuid'], ['v4', 'validate']),
+  esm('three', ['three'], ['Scene', 'PerspectiveCamera', 'Vector3', 'Color']),
+  esm('react-three-fiber', ['@react-three/fiber'], ['Canvas', 'useFrame', 'useThree']),
+  ...Object.entries(RADIX_PRIMITIVES).map(([primitive, samples]) =>
+    esm(`radix-${primitive}`, [`@radix-ui/react-${primitive}`], samples),
+  ),
+  esm('radix-ui', ['radix-ui'], ['Dialog', 'Popover', 'Slot', 'Tooltip']),
+  ...Object.entries(SHARED_INTERNALS).map(([specifier, samples]) =>
+    esm(specifier.replace(/^@radix-ui\/react-/, 'radix-'), [specifier], samples, { internal: true }),
+  ),
   {
     name: 'atelier-app-sdk',
     specifiers: ['@atelier/app-sdk'],
@@ -86,22 +184,47 @@ export const ALLOWED_IMPORTS: ReadonlyMap<string, string> = new Map(
   VENDOR_MODULES.flatMap((module) => module.specifiers.map((specifier) => [specifier, module.name] as const)),
 );
 
-/** Specifiers shared by every vendor module through the import map (one React). */
-export const SHARED_REACT_SPECIFIERS = [
-  'react',
-  'react-dom',
-  'react/jsx-runtime',
-  'react-dom/client',
-] as const;
+/** The vendor module of each name. */
+export const VENDOR_MODULE_BY_NAME: ReadonlyMap<string, VendorModuleSpec> = new Map(
+  VENDOR_MODULES.map((module) => [module.name, module]),
+);
 
-/** The names shown in the "not available" diagnostic: the allow-list without aliases and internals. */
-export const ALLOWED_PACKAGE_NAMES = [
-  'react',
-  'react-dom',
-  'react-router',
-  'lucide-react',
-  'date-fns',
-  'recharts',
-  '@atelier/app-sdk',
-  '@atelier/ui',
-] as const;
+/** The npm package a specifier belongs to: `@scope/name` or `name`, without a sub-path. */
+export function packageOfSpecifier(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/**
+ * The package names offered in diagnostics and the system prompt: every specifier of the set
+ * reduced to its package, internals left out (`react/jsx-runtime` is `react`, `motion/react` is
+ * `motion`). Derived from VENDOR_MODULES, so the list never drifts from what is served.
+ */
+export const ALLOWED_PACKAGE_NAMES: readonly string[] = [
+  ...new Set(
+    VENDOR_MODULES.filter((module) => !module.internal).flatMap((module) =>
+      module.specifiers.map(packageOfSpecifier),
+    ),
+  ),
+];
+
+/** The installable npm packages behind the set (their versions make up the vendor build key). */
+export const VENDOR_PACKAGES: readonly string[] = [
+  ...new Set(
+    VENDOR_MODULES.flatMap((module) =>
+      module.source.kind === 'file' ? [] : [packageOfSpecifier(module.source.module)],
+    ),
+  ),
+].sort();
+
+const RADIX_PREFIX = '@radix-ui/react-';
+
+/** The package list as diagnostics and the system prompt show it, Radix primitives folded into one entry. */
+export function describePackages(names: readonly string[] = ALLOWED_PACKAGE_NAMES): string {
+  const radix = names.filter((name) => name.startsWith(RADIX_PREFIX));
+  const folded =
+    radix.length > 0
+      ? [`${RADIX_PREFIX}{${radix.map((name) => name.slice(RADIX_PREFIX.length)).join(',')}}`]
+      : [];
+  return [...names.filter((name) => !name.startsWith(RADIX_PREFIX)), ...folded].join(', ');
+}
