@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PERMISSIONS, PERMISSION_ROLES, type PermissionRole } from '../actions/tags.ts';
+import { type Base44Rls, base44RuleProblem, isBase44Rls } from '../entities/base44-rules.ts';
 
 /** Zod schema of a permission role (`PERMISSION_ROLES`, spec 3 §3). */
 export const permissionRoleSchema = z.enum(PERMISSION_ROLES);
@@ -43,7 +44,8 @@ export interface EntitySchema {
   type: 'object';
   properties: Record<string, EntityFieldSchema>;
   required?: string[];
-  rls?: Partial<EntityRls>;
+  /** Atelier's roles (`{ read, write }`) or Base44's per-operation rules (`entities/base44-rules.ts`). */
+  rls?: Partial<EntityRls> | Base44Rls;
   [keyword: string]: unknown;
 }
 
@@ -64,6 +66,27 @@ const fieldSchema: z.ZodType<EntityFieldSchema> = z.lazy(() =>
     .meta({ id: 'EntityField' }),
 );
 
+const MIXED_RLS = "use Atelier's roles ({ read, write }) or Base44's rules per operation, not both";
+
+const base44RuleSchema = z
+  .union([z.boolean(), z.record(z.string(), z.unknown())])
+  .superRefine((rule, ctx) => {
+    const problem = base44RuleProblem(rule);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Base44's `rls` block: per-operation rules (`true`, `false` or a condition), `write` for all writes. */
+const base44RlsSchema = z
+  .object({
+    create: base44RuleSchema.optional(),
+    read: base44RuleSchema.optional(),
+    update: base44RuleSchema.optional(),
+    delete: base44RuleSchema.optional(),
+    write: base44RuleSchema.optional(),
+  })
+  .strict()
+  .refine(isBase44Rls, { message: MIXED_RLS });
+
 export const entitySchemaSchema = z
   .object({
     name: z.string().optional(),
@@ -72,7 +95,13 @@ export const entitySchemaSchema = z
     properties: z.record(z.string(), fieldSchema),
     required: z.array(z.string()).optional(),
     rls: z
-      .object({ read: permissionRoleSchema.optional(), write: permissionRoleSchema.optional() })
+      .union([
+        z
+          .object({ read: permissionRoleSchema.optional(), write: permissionRoleSchema.optional() })
+          .loose()
+          .refine((rls) => !isBase44Rls(rls), { message: MIXED_RLS }),
+        base44RlsSchema,
+      ])
       .optional(),
   })
   .loose()
@@ -81,11 +110,16 @@ export const entitySchemaSchema = z
 /** Entity names: a letter, then letters, digits or `_` (they become URL segments and SDK keys). */
 export const ENTITY_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
-/** The effective access rules of an entity: its `rls` with the defaults filled in. */
-export function resolveRls(schema: Pick<EntitySchema, 'rls'>): EntityRls {
+/**
+ * The effective Atelier roles of an entity: its `rls` with the defaults filled in. An entity whose
+ * rules are in Base44's format has none (undefined): `resolveRules` gives what the engine runs.
+ */
+export function resolveRls(schema: Pick<EntitySchema, 'rls'>): EntityRls | undefined {
+  if (isBase44Rls(schema.rls)) return undefined;
+  const rls = schema.rls as Partial<EntityRls> | undefined;
   return {
-    read: schema.rls?.read ?? DEFAULT_ENTITY_RLS.read,
-    write: schema.rls?.write ?? DEFAULT_ENTITY_RLS.write,
+    read: rls?.read ?? DEFAULT_ENTITY_RLS.read,
+    write: rls?.write ?? DEFAULT_ENTITY_RLS.write,
   };
 }
 
@@ -113,7 +147,14 @@ export function parseEntitySchema(text: string): EntitySchemaParse {
   }
   const parsed = entitySchemaSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    let issue: { path: PropertyKey[]; message: string } = parsed.error.issues[0]!;
+    const first = parsed.error.issues[0]!;
+    if (first.code === 'invalid_union' && first.path.join('.') === 'rls') {
+      // Name the problem in the format the block is written in, not "Invalid input".
+      const rls = (json as { rls?: unknown }).rls;
+      const branch = first.errors[isBase44Rls(rls) ? 1 : 0]?.[0];
+      if (branch) issue = { path: [...first.path, ...branch.path], message: branch.message };
+    }
     const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
     return { ok: false, message: `Invalid entity schema: ${where}${issue.message}` };
   }

@@ -70,8 +70,8 @@ export const entityInfoSchema = z
     path: z.string(),
     fileId: z.string(),
     schema: entitySchemaSchema,
-    /** The effective rules (defaults filled in). */
-    rls: z.object({ read: permissionRoleSchema, write: permissionRoleSchema }),
+    /** The effective roles (defaults filled in); null when `schema.rls` holds rules in Base44's format. */
+    rls: z.object({ read: permissionRoleSchema, write: permissionRoleSchema }).nullable(),
   })
   .meta({ id: 'EntityInfo' });
 export type EntityInfo = z.infer<typeof entityInfoSchema>;

@@ -63,13 +63,18 @@ export const ACCESS_PRESETS: readonly AccessPreset[] = [
   },
 ];
 
-/** The preset with these roles, if any. */
-export function presetFor(rls: EntityRls): AccessPreset | undefined {
+/** The preset with these roles, if any (none for rules in Base44's format: `rls` null). */
+export function presetFor(rls: EntityRls | null): AccessPreset | undefined {
+  if (!rls) return undefined;
   return ACCESS_PRESETS.find((preset) => preset.read === rls.read && preset.write === rls.write);
 }
 
+/** The popover's label of an entity whose rules are in Base44's format (per operation, in its file). */
+export const BASE44_RULES_LABEL = 'Custom rules per operation (Base44 format)';
+
 /** What the popover shows: the preset's name, or '{read role} can read, {write role} can write' (spec 2 §6). */
-export function accessLabel(rls: EntityRls): string {
+export function accessLabel(rls: EntityRls | null): string {
+  if (!rls) return BASE44_RULES_LABEL;
   return presetFor(rls)?.name ?? `${rls.read} can read, ${rls.write} can write`;
 }
 

@@ -1,11 +1,10 @@
 import { ENTITY_API_MESSAGES, ENTITY_LIST_DEFAULT_LIMIT, type EntityRecordView } from '@atelier/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
-import { holdsRole, ROW_CREATOR } from '../entities/access.ts';
 import type { EntityTarget } from '../entities/context.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
 import { RECORD_VIEW_JSON, type RecordRow } from '../entities/entities.repo.ts';
-import { entityModel } from '../entities/entities.service.ts';
+import { accessCondition, entityModel, readCondition } from '../entities/entities.service.ts';
 import { publishChange } from '../entities/events.ts';
 import { compileFilter, compileSort } from '../entities/filter.ts';
 import { base44Fields, base44Sort, mapCreatedBy, writableFields } from './records.ts';
@@ -36,11 +35,11 @@ export class Base44Entities {
 
   /** The compiled filter (Base44 names mapped) and the read rule of the target. */
   private async where(target: EntityTarget, q: unknown): Promise<{ filter: SQL; read: SQL }> {
-    const { rls, fields } = entityModel(target);
+    const { fields } = entityModel(target);
     const query =
       q === undefined || q === null ? undefined : await mapCreatedBy(this.module.repo, target.appId, q);
     const filter = query === undefined ? sql`true` : compileFilter(query, base44Fields(fields));
-    return { filter, read: holdsRole(rls.read, target.access, ROW_CREATOR) };
+    return { filter, read: readCondition(target) };
   }
 
   private async run<Row>(statement: SQL): Promise<Row[]> {
@@ -76,9 +75,9 @@ export class Base44Entities {
   /** Deletes the records matching `q` that the caller may read and write; answers how many. */
   async deleteMany(target: EntityTarget, q: unknown): Promise<number> {
     if (target.kind === 'users') throw new AppError('bad_request', ENTITY_API_MESSAGES.usersAreSignUps);
-    const { rls, source } = entityModel(target);
+    const { source } = entityModel(target);
     const { filter, read } = await this.where(target, q ?? {});
-    const write = holdsRole(rls.write, target.access, ROW_CREATOR);
+    const write = accessCondition(target, 'delete');
     const deleted = await this.run<{
       id: string;
       creator_id: string | null;
@@ -103,9 +102,9 @@ export class Base44Entities {
     q: unknown,
     update: unknown,
   ): Promise<{ updated: number; has_more: boolean }> {
-    const { rls, source } = entityModel(target);
+    const { source } = entityModel(target);
     const { filter, read } = await this.where(target, q ?? {});
-    const write = holdsRole(rls.write, target.access, ROW_CREATOR);
+    const write = accessCondition(target, 'update');
     const rows = await this.run<RecordRow>(sql`select r.id, r.creator_id, r.data, r.created_at, r.updated_at
       from ${source.from} where ${source.scope} and ${and(read, write)} and ${filter}
       order by r.created_at, r.id limit ${UPDATE_MANY_BATCH + 1}`);

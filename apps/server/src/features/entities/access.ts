@@ -1,6 +1,7 @@
-import type { PermissionRole } from '@atelier/shared';
+import type { AccessRule, PermissionRole } from '@atelier/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { assertUnreachable } from '../../platform/errors.ts';
+import { base44Condition, type RuleRow } from './base44-access.ts';
 
 /**
  * Who acts on an app's records, as the access rules see them (README.md in this folder):
@@ -54,6 +55,27 @@ export function holdsRole(role: PermissionRole, actor: AccessActor, creator: SQL
 
 /** The creator column of a stored row in the queries of this feature (the row alias is `r`). */
 export const ROW_CREATOR = sql`r.creator_id`;
+
+/** A stored row (alias `r`) as the rules see it. */
+export const STORED_ROW: RuleRow = { creator: ROW_CREATOR, data: sql`r.data`, id: sql`r.id` };
+/** A row about to be inserted (alias `n`, `entities.repo.ts` insertMany). */
+export const NEW_ROW: RuleRow = { creator: sql`n.creator_id`, data: sql`n.data`, id: sql`n.id` };
+/**
+ * A deleted row of a change signal: only its creator is known (alias `r`), so conditions on its
+ * fields or id do not hold and its delete event reaches only those its creator's rules let read it.
+ */
+export const DELETED_ROW: RuleRow = { creator: ROW_CREATOR, data: sql`null::jsonb`, id: sql`null::text` };
+
+/**
+ * The SQL condition under which `actor` may do what `rule` governs on `row` of app `appId`: one of
+ * Atelier's roles (`holdsRole`), or a rule in Base44's format (`base44-access.ts`). The builder who
+ * owns the app passes every rule.
+ */
+export function allows(rule: AccessRule, actor: AccessActor, row: RuleRow, appId: string): SQL {
+  if ('role' in rule) return holdsRole(rule.role, actor, row.creator);
+  if (actor.kind === 'owner') return ALLOW;
+  return base44Condition(rule.base44, actor, row, appId);
+}
 
 /** Whether the actor is the builder or one of the app's admins (asked of the database for members). */
 export async function mayManage(

@@ -3,13 +3,15 @@ import {
   ENTITY_API_MESSAGES,
   ENTITY_LIST_DEFAULT_LIMIT,
   ENTITY_LIST_MAX_BYTES,
+  type EntityOperation,
   type EntityRecordView,
-  type EntityRls,
+  type EntityRules,
 } from '@atelier/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { EVENTS_CHANNEL, type EventBus } from '../../platform/events/event-bus.ts';
-import { type AccessActor, creatorIdOf, holdsRole, mayManage, ROW_CREATOR } from './access.ts';
+import { type AccessActor, allows, creatorIdOf, mayManage, NEW_ROW, STORED_ROW } from './access.ts';
+import type { RuleRow } from './base44-access.ts';
 import { type EntityTarget, refused } from './context.ts';
 import {
   type EntitiesRepo,
@@ -37,7 +39,7 @@ import {
   withinRecordLimits,
 } from './record-input.ts';
 import type { SortIndexes } from './sort-indexes.ts';
-import { USER_BUILT_IN_FIELDS, USER_RLS, updateUser, usersSource } from './users-entity.ts';
+import { USER_BUILT_IN_FIELDS, USER_RULES, updateUser, usersSource } from './users-entity.ts';
 
 export interface ListQuery {
   sort?: string | undefined;
@@ -53,28 +55,34 @@ const EXPORT_BATCH_ROWS = 1000;
 
 /** The rules, the source of rows and the field names of a resolved entity. */
 export function entityModel(target: EntityTarget): {
-  rls: EntityRls;
+  rules: EntityRules;
   source: RecordSource;
   fields: FieldResolver;
 } {
   if (target.kind === 'users') {
     return {
-      rls: USER_RLS,
+      rules: USER_RULES,
       source: usersSource(target.appId),
       fields: schemaFieldResolver(target.entity?.schema ?? { properties: {} }, USER_BUILT_IN_FIELDS),
     };
   }
   const entity = target.entity!;
   return {
-    rls: entity.rls,
+    rules: entity.rules,
     source: tableSource(target.appId, target.name),
     fields: schemaFieldResolver(entity.schema),
   };
 }
 
+/** The condition under which the target's actor may do `operation` on `row` (a stored row by default). */
+export const accessCondition = (
+  target: EntityTarget,
+  operation: EntityOperation,
+  row: RuleRow = STORED_ROW,
+): SQL => allows(entityModel(target).rules[operation], target.access, row, target.appId);
+
 /** Read access to stored rows (`r`) for this target's actor. */
-export const readCondition = (target: EntityTarget): SQL =>
-  holdsRole(entityModel(target).rls.read, target.access, ROW_CREATOR);
+export const readCondition = (target: EntityTarget): SQL => accessCondition(target, 'read');
 
 /** The change signal a small write sends itself (see `InlineSignal`). */
 const inlineSignal = (target: EntityTarget, type: InlineSignal['type']): InlineSignal => ({
@@ -106,10 +114,10 @@ export class EntitiesService {
     target: EntityTarget,
     query: ListQuery,
   ): Promise<{ json: string; more?: AsyncGenerator<string>; truncated: boolean }> {
-    const { rls, source, fields } = entityModel(target);
+    const { source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
     const sort = parseSort(query.sort, fields);
-    const read = holdsRole(rls.read, target.access, ROW_CREATOR);
+    const read = readCondition(target);
     try {
       const started = performance.now();
       const page = await this.repo.listJson(source, read, filter, sortSql(sort), {
@@ -130,9 +138,9 @@ export class EntitiesService {
 
   /** How many records the caller may read that match the filter (the list's `count=true`). */
   async count(target: EntityTarget, query: Pick<ListQuery, 'q'>): Promise<number> {
-    const { rls, source, fields } = entityModel(target);
+    const { source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
-    return this.repo.count(source, holdsRole(rls.read, target.access, ROW_CREATOR), filter);
+    return this.repo.count(source, readCondition(target), filter);
   }
 
   /**
@@ -140,8 +148,8 @@ export class EntitiesService {
    * index (no deep offsets), for streaming exports of any size.
    */
   async *allRecords(target: EntityTarget, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<EntityRecordView[]> {
-    const { rls, source } = entityModel(target);
-    const read = holdsRole(rls.read, target.access, ROW_CREATOR);
+    const { source } = entityModel(target);
+    const read = readCondition(target);
     let after: { cursor: string; id: string } | undefined;
     for (;;) {
       const rows = await this.repo.newestAfter(source, read, after, batchSize);
@@ -152,8 +160,8 @@ export class EntitiesService {
   }
 
   async get(target: EntityTarget, id: string): Promise<EntityRecordView> {
-    const { rls, source } = entityModel(target);
-    const row = await this.repo.get(source, id, holdsRole(rls.read, target.access, ROW_CREATOR));
+    const { source } = entityModel(target);
+    const row = await this.repo.get(source, id, readCondition(target));
     if (!row) throw recordNotFound();
     return toRecordView(row);
   }
@@ -206,12 +214,8 @@ export class EntitiesService {
     if (new Set(rows.map((row) => row.id)).size !== rows.length) {
       throw new AppError('validation_error', ENTITY_API_MESSAGES.duplicateIds);
     }
-    const { rls } = entity;
-    const allowed = holdsRole(rls.write, access, sql`n.creator_id`);
-    const overwrite = and(
-      holdsRole(rls.read, access, ROW_CREATOR),
-      holdsRole(rls.write, access, ROW_CREATOR),
-    ) as SQL;
+    const allowed = accessCondition(target, 'create', NEW_ROW);
+    const overwrite = and(readCondition(target), accessCondition(target, 'update')) as SQL;
     const inline = rows.length <= INLINE_SIGNAL_MAX_ROWS;
     const written = await withinRecordLimits(
       this.repo.insertMany(
@@ -234,9 +238,9 @@ export class EntitiesService {
   }
 
   async update(target: EntityTarget, id: string, body: Record<string, unknown>): Promise<EntityRecordView> {
-    const { rls, source } = entityModel(target);
-    const read = holdsRole(rls.read, target.access, ROW_CREATOR);
-    const write = holdsRole(rls.write, target.access, ROW_CREATOR);
+    const { source } = entityModel(target);
+    const read = readCondition(target);
+    const write = accessCondition(target, 'update');
     const { data } = splitSystemFields(body);
     let row: RecordRow | undefined;
     if (target.kind === 'users') {
@@ -257,9 +261,9 @@ export class EntitiesService {
 
   async delete(target: EntityTarget, id: string): Promise<void> {
     if (target.kind === 'users') throw new AppError('bad_request', ENTITY_API_MESSAGES.usersAreSignUps);
-    const { rls, source } = entityModel(target);
-    const read = holdsRole(rls.read, target.access, ROW_CREATOR);
-    const write = holdsRole(rls.write, target.access, ROW_CREATOR);
+    const { source } = entityModel(target);
+    const read = readCondition(target);
+    const write = accessCondition(target, 'delete');
     const row = await this.repo.delete(source, id, read, write, inlineSignal(target, 'delete'));
     if (!row) throw await this.refusal(target, source, id, read);
   }

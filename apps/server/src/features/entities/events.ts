@@ -3,9 +3,10 @@ import { streamSSE } from 'hono/streaming';
 import { type EventBus, MAX_EVENT_BYTES } from '../../platform/events/event-bus.ts';
 import { SSE_KEEPALIVE_MS, type SseHub } from '../../platform/events/sse.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { holdsRole, ROW_CREATOR } from './access.ts';
+import { DELETED_ROW } from './access.ts';
 import type { EntityTarget } from './context.ts';
 import type { EntitiesRepo } from './entities.repo.ts';
+import { accessCondition } from './entities.service.ts';
 import { toRecordView } from './record-input.ts';
 
 /**
@@ -78,11 +79,7 @@ export function streamEntityChanges(c: Context, target: EntityTarget, options: S
       }
       const current = await options.resolve();
       if (signal.type === 'delete') {
-        const rule = holdsRole(
-          current.kind === 'users' ? 'creator' : current.entity!.rls.read,
-          current.access,
-          ROW_CREATOR,
-        );
+        const rule = accessCondition(current, 'read', DELETED_ROW);
         const visible = await options.repo.passes(signal.creators ?? signal.ids.map(() => null), rule);
         for (const [index, id] of signal.ids.entries()) {
           if (visible[index]) await send('delete', { type: 'delete', id });

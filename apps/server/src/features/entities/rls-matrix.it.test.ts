@@ -1,7 +1,8 @@
 /**
  * The access-rule matrix: every read/write role pair × actor × operation × record ownership,
  * checked against an oracle written here from the rules (README.md in this folder), independently
- * of `access.ts`. Each answer is checked, and so is the stored row after every write.
+ * of `access.ts`. Each answer is checked, and so is the stored row after every write. The second
+ * part does the same for rules in Base44's format (`base44-access.ts`), per operation.
  */
 import { PERMISSION_ROLES, type PermissionRole } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -47,12 +48,13 @@ const entityName = (read: string, write: string) => `R_${read}_W_${write}`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const entities = Object.fromEntries(
+  const entities: Record<string, object> = Object.fromEntries(
     PAIRS.map(({ read, write }) => [
       entityName(read, write),
       { properties: { label: { type: 'string' } }, rls: { read, write } },
     ]),
   );
+  for (const spec of B44_ENTITIES) entities[spec.name] = { properties: B44_PROPERTIES, rls: spec.rls };
   const app = await createEntityApp(t, 'owner@example.com', entities);
   appId = app.appId;
   owner = app.owner;
@@ -67,6 +69,13 @@ beforeAll(async () => {
     other: await endUser(t, appId, 'other@example.com'),
     appAdmin: await endUser(t, appId, 'admin@example.com', { admin: true }),
   };
+  // Each end user's own User record carries a department ({{user.data.dept}}).
+  for (const who of END_USERS) {
+    await t.deps.database.query(
+      `insert into entity_records (app_id, entity, id, creator_id, data) values ($1, 'User', $2, $2, $3::jsonb)`,
+      [appId, users[who].id, JSON.stringify({ dept: DEPT[who] })],
+    );
+  }
 }, 120_000);
 afterAll(() => t.close());
 
@@ -79,10 +88,13 @@ function headersOf(who: ActorName): Record<string, string> {
 const idOf = (who: ActorName | null) => (who === null ? null : users[who as keyof typeof users].id);
 
 /** Seeds records straight into the table (not through the code under test). */
-async function seed(entity: string, rows: { id: string; creator: ActorName | null; label: string }[]) {
+async function seed(
+  entity: string,
+  rows: { id: string; creator: ActorName | null; label: string; data?: Record<string, unknown> }[],
+) {
   const values: unknown[] = [];
   const tuples = rows.map((row, i) => {
-    values.push(appId, entity, row.id, idOf(row.creator), JSON.stringify({ label: row.label }));
+    values.push(appId, entity, row.id, idOf(row.creator), JSON.stringify({ label: row.label, ...row.data }));
     const p = i * 5;
     return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}::jsonb)`;
   });
@@ -319,4 +331,187 @@ describe('subscriptions deliver exactly the changes of readable records', () => 
     }
     await Promise.all(streams.map((s) => s.stream.close()));
   }, 120_000);
+});
+
+// ---------------------------------------------------------------- rules in Base44's format
+type EndUserName = 'creator' | 'other' | 'appAdmin';
+const END_USERS: EndUserName[] = ['creator', 'other', 'appAdmin'];
+const isEndUser = (who: ActorName): who is EndUserName => (END_USERS as ActorName[]).includes(who);
+const DEPT: Record<EndUserName, string> = { creator: 'a', other: 'b', appAdmin: 'a' };
+const EMAIL: Record<EndUserName, string> = {
+  creator: 'creator@example.com',
+  other: 'other@example.com',
+  appAdmin: 'admin@example.com',
+};
+const B44_PROPERTIES = {
+  label: { type: 'string' },
+  dept: { type: 'string' },
+  owner_email: { type: 'string' },
+};
+interface B44Row {
+  creator: ActorName | null;
+  dept: string;
+  owner_email: string;
+}
+interface B44Rule {
+  rule: unknown;
+  /** The oracle: whether an actor other than the builder passes the rule on this row. */
+  holds(who: ActorName, row: B44Row): boolean;
+}
+const createdByCaller = (who: ActorName, row: B44Row) => isEndUser(who) && row.creator === who;
+const B44_RULES: Record<string, B44Rule> = {
+  true: { rule: true, holds: () => true },
+  false: { rule: false, holds: () => false },
+  createdBy: { rule: { created_by: '{{user.email}}' }, holds: createdByCaller },
+  createdById: { rule: { created_by_id: '{{user.id}}' }, holds: createdByCaller },
+  admin: { rule: { user_condition: { role: 'admin' } }, holds: (who) => who === 'appAdmin' },
+  userRole: {
+    rule: { user_condition: { role: 'user' } },
+    holds: (who) => who === 'creator' || who === 'other',
+  },
+  sameDept: {
+    rule: { 'data.dept': '{{user.data.dept}}' },
+    holds: (who, row) => isEndUser(who) && DEPT[who] === row.dept,
+  },
+  ownerEmail: {
+    rule: { 'data.owner_email': '{{user.email}}' },
+    holds: (who, row) => isEndUser(who) && EMAIL[who] === row.owner_email,
+  },
+  ownerOrAdmin: {
+    rule: { $or: [{ created_by: '{{user.email}}' }, { user_condition: { role: 'admin' } }] },
+    holds: (who, row) => createdByCaller(who, row) || who === 'appAdmin',
+  },
+  deptIn: {
+    rule: { 'data.dept': { $in: ['a', 'c'] }, user_condition: { id: '{{user.id}}' } },
+    holds: (who, row) => isEndUser(who) && ['a', 'c'].includes(row.dept),
+  },
+  createdByLiteral: {
+    rule: { created_by: 'other@example.com' },
+    holds: (_who, row) => row.creator === 'other',
+  },
+  usersNotB: {
+    rule: { $and: [{ user_condition: { role: 'user' } }, { 'data.dept': { $ne: 'b' } }] },
+    holds: (who, row) => (who === 'creator' || who === 'other') && row.dept !== 'b',
+  },
+};
+type B44Operation = 'create' | 'read' | 'update' | 'delete';
+interface B44Entity {
+  name: string;
+  rls: Record<string, unknown>;
+  rules: Record<B44Operation, B44Rule>;
+}
+const ALWAYS = B44_RULES.true as B44Rule;
+const B44_ENTITIES: B44Entity[] = [
+  // Each rule guarding reads (writes open), then guarding every write through the older `write` key.
+  ...Object.entries(B44_RULES).flatMap(([name, rule]): B44Entity[] => [
+    {
+      name: `B44R_${name}`,
+      rls: { create: true, read: rule.rule, update: true, delete: true },
+      rules: { create: ALWAYS, read: rule, update: ALWAYS, delete: ALWAYS },
+    },
+    {
+      name: `B44W_${name}`,
+      rls: { read: true, write: rule.rule },
+      rules: { create: rule, read: ALWAYS, update: rule, delete: rule },
+    },
+  ]),
+  {
+    name: 'B44_Mixed',
+    rls: {
+      create: B44_RULES.userRole!.rule,
+      read: B44_RULES.sameDept!.rule,
+      update: B44_RULES.createdBy!.rule,
+      delete: B44_RULES.admin!.rule,
+    },
+    rules: {
+      create: B44_RULES.userRole!,
+      read: B44_RULES.sameDept!,
+      update: B44_RULES.createdBy!,
+      delete: B44_RULES.admin!,
+    },
+  },
+];
+const B44_ROWS: (B44Row & { key: string })[] = [
+  { key: 'mine', creator: 'creator', dept: 'a', owner_email: 'other@example.com' },
+  { key: 'others', creator: 'other', dept: 'b', owner_email: 'creator@example.com' },
+  { key: 'nobodys', creator: null, dept: 'c', owner_email: 'admin@example.com' },
+];
+const b44Holds = (rule: B44Rule, who: ActorName, row: B44Row) => who === 'owner' || rule.holds(who, row);
+
+describe.each(B44_ENTITIES)('Base44 rules: $name', ({ name: entity, rules }) => {
+  const rid = (op: string, who: ActorName, key: string) => `${op}-${who}-${key}`;
+  beforeAll(async () => {
+    await seed(
+      entity,
+      ['read', 'update', 'delete'].flatMap((op) =>
+        ACTORS.flatMap((who) =>
+          B44_ROWS.map((row) => ({
+            id: rid(op, who, row.key),
+            creator: row.creator,
+            label: `${op} ${who} ${row.key}`,
+            data: { dept: row.dept, owner_email: row.owner_email },
+          })),
+        ),
+      ),
+    );
+  });
+
+  it.each(ACTORS)('as %s: reads, updates, deletes and creates exactly what the rules allow', async (who) => {
+    const listed = await call(who, 'GET', `${entity}?limit=1000`);
+    expect(listed.status).toBe(200);
+    const listedIds = new Set(listed.body.map((r: { id: string }) => r.id));
+    for (const row of B44_ROWS) {
+      const canRead = b44Holds(rules.read, who, row);
+      const id = rid('read', who, row.key);
+      expect((await call(who, 'GET', `${entity}/${id}`)).status, `get ${row.key}`).toBe(canRead ? 200 : 404);
+      expect(listedIds.has(id), `list ${row.key}`).toBe(canRead);
+
+      const updateId = rid('update', who, row.key);
+      const canUpdate = b44Holds(rules.update, who, row);
+      const updated = await call(who, 'PATCH', `${entity}/${updateId}`, { label: 'changed' });
+      const updateStatus = !canRead ? 404 : !canUpdate ? refusal(who) : 200;
+      expect(updated.status, `update ${row.key}`).toBe(updateStatus);
+      expect((await stored(entity, updateId))?.label).toBe(
+        updateStatus === 200 ? 'changed' : `update ${who} ${row.key}`,
+      );
+
+      const deleteId = rid('delete', who, row.key);
+      const canDelete = b44Holds(rules.delete, who, row);
+      const deleted = await call(who, 'DELETE', `${entity}/${deleteId}`);
+      const deleteStatus = !canRead ? 404 : !canDelete ? refusal(who) : 204;
+      expect(deleted.status, `delete ${row.key}`).toBe(deleteStatus);
+      expect(await stored(entity, deleteId), `stored after delete ${row.key}`).toEqual(
+        deleteStatus === 204 ? undefined : expect.objectContaining({ label: `delete ${who} ${row.key}` }),
+      );
+    }
+    // Creates are checked on the new record: its creator is the caller, its fields are the body's.
+    for (const dept of ['a', 'b']) {
+      const body = { label: `create ${who} ${dept}`, dept, owner_email: isEndUser(who) ? EMAIL[who] : 'x' };
+      const newRow: B44Row = { creator: isEndUser(who) ? who : null, dept, owner_email: body.owner_email };
+      const allowed = b44Holds(rules.create, who, newRow);
+      const created = await call(who, 'POST', entity, body);
+      expect(created.status, `create ${dept}`).toBe(allowed ? 201 : refusal(who));
+      const { rows } = await t.deps.database.query(
+        `select 1 from entity_records where app_id = $1 and entity = $2 and data->>'label' = $3`,
+        [appId, entity, body.label],
+      );
+      expect(rows.length, `stored after create ${dept}`).toBe(allowed ? 1 : 0);
+    }
+  });
+});
+
+describe('Base44 rules in the builder and in entity files', () => {
+  it('lists an entity with Base44 rules with its rules in the schema and no Atelier roles', async () => {
+    const res = await t.app.request(`/api/apps/${appId}/entities`, { headers: owner.headers });
+    const body = (await res.json()) as {
+      entities: { name: string; rls: unknown; schema: { rls: unknown } }[];
+    };
+    const mixed = body.entities.find((entity) => entity.name === 'B44_Mixed');
+    expect(mixed?.rls).toBeNull();
+    expect(mixed?.schema.rls).toEqual(B44_ENTITIES.at(-1)?.rls);
+    expect(body.entities.find((entity) => entity.name === 'R_all_W_creator')?.rls).toEqual({
+      read: 'all',
+      write: 'creator',
+    });
+  });
 });

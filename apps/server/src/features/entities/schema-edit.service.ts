@@ -33,7 +33,7 @@ export async function listEntities(
       path: file.path,
       fileId: file.id,
       schema: parsed.schema,
-      rls: resolveRls(parsed.schema),
+      rls: resolveRls(parsed.schema) ?? null,
     });
   }
   entities.sort((a, b) => a.name.localeCompare(b.name));
@@ -81,7 +81,7 @@ export async function addColumn(
       path: written.path,
       fileId: written.id,
       schema: reparsed.schema,
-      rls: resolveRls(reparsed.schema),
+      rls: resolveRls(reparsed.schema) ?? null,
     },
   };
 }

@@ -1,10 +1,10 @@
 import {
   ENTITY_NAME_PATTERN,
   type EntityFieldSchema,
-  type EntityRls,
+  type EntityRules,
   type EntitySchema,
   parseEntitySchema,
-  resolveRls,
+  resolveRules,
 } from '@atelier/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
@@ -19,7 +19,8 @@ export interface CompiledEntity {
   path: string;
   fileId: string;
   schema: EntitySchema;
-  rls: EntityRls;
+  /** The rule of each operation (Atelier's roles or Base44's rules, `resolveRules`). */
+  rules: EntityRules;
   validators: RecordValidators;
 }
 
@@ -108,7 +109,7 @@ export class EntitySchemas {
           path: entry.path,
           fileId: entry.id,
           schema: parsed.schema,
-          rls: resolveRls(parsed.schema),
+          rules: resolveRules(parsed.schema.rls),
           validators: validators.compile(parsed.schema),
         });
       } catch (error) {

@@ -1,6 +1,7 @@
 import {
   ENTITY_API_MESSAGES,
   type EntityFieldSchema,
+  type EntityRules,
   HIDDEN_ENTITY_NAME,
   tenantForApp,
 } from '@atelier/shared';
@@ -18,7 +19,12 @@ import type { CompiledEntity } from './schemas.ts';
  * are the app's own (`entities/User.json`), kept in `entity_records` under entity `User`.
  * Access is fixed: a user reads and updates only themselves; app admins and the builder, everyone.
  */
-export const USER_RLS = { read: 'creator', write: 'creator' } as const;
+export const USER_RULES: EntityRules = {
+  create: { role: 'none' },
+  read: { role: 'creator' },
+  update: { role: 'creator' },
+  delete: { role: 'none' },
+};
 
 export const USER_BUILT_IN_FIELDS: Record<string, EntityFieldSchema> = {
   email: { type: 'string', format: 'email', readOnly: true },

@@ -14,7 +14,8 @@ import { toast } from '../../../components/ui/toaster.tsx';
 
 export interface AccessControlPopoverProps {
   entity: string;
-  rls: EntityRls;
+  /** The entity's roles; null when its file holds rules in Base44's format (a preset replaces them). */
+  rls: EntityRls | null;
   /**
    * Sends a message to the builder's chat (the chat's send function). Choosing a preset does not
    * call the server directly: it asks the assistant to change the permissions (spec 2 §6).
