@@ -7,7 +7,7 @@ import {
   type EntityRecordView,
   type EntityRules,
 } from '@atelier/shared';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { EVENTS_CHANNEL, type EventBus } from '../../platform/events/event-bus.ts';
 import { type AccessActor, allows, creatorIdOf, mayManage, NEW_ROW, STORED_ROW } from './access.ts';
@@ -23,13 +23,7 @@ import {
   tableSource,
 } from './entities.repo.ts';
 import { entityTopic, publishChange } from './events.ts';
-import {
-  compileQueryParam,
-  type FieldResolver,
-  parseSort,
-  schemaFieldResolver,
-  sortSql,
-} from './filter.ts';
+import { compileQueryParam, type FieldResolver, parseSort, schemaFieldResolver, sortSql } from './filter.ts';
 import {
   invalidRecord,
   prepareCreate,
