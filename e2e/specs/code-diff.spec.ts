@@ -186,3 +186,32 @@ test('the admin validation tester lists the issues of a version and says what fa
     'Failed to load comparison data',
   );
 });
+
+test('an admin validates a chat reply: the tester checks that reply version and sends its id and content (issue 23 #5)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAdmin(page, ADMIN, PASSWORD);
+  const appId = await createApp(page, `Reply Garden ${Date.now()}`);
+  await page.goto(`/build/app/${appId}`);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await chat.getByLabel('Message').fill('Add an About page');
+  await chat.getByLabel('Message').press('Enter');
+  await chat.getByRole('button', { name: 'Validate' }).click({ timeout: 30_000 });
+
+  const history = (await (await page.request.get(`/api/apps/${appId}/chat/history`)).json()) as {
+    messages: { id: string; role: string; content: string; annotations: { versionId?: string }[] }[];
+  };
+  const reply = history.messages.find((m) => m.role === 'assistant')!;
+  const dialog = page.getByRole('dialog', { name: 'Validation and repair tester' });
+  await expect(dialog.getByTestId('tester-version')).toHaveText(reply.annotations[0]!.versionId!);
+  const sent = page.waitForRequest((request) => request.url().endsWith('/validate'));
+  await dialog.getByRole('button', { name: 'Validate', exact: true }).click();
+  const request = await sent;
+  expect(request.url()).toContain(`/api/apps/${appId}/versions/${reply.annotations[0]!.versionId}/validate`);
+  const body = request.postDataJSON() as { messageId: string; messageContent: string };
+  expect(body.messageId).toBe(reply.id);
+  expect(body.messageContent.length).toBeGreaterThan(0);
+  expect(reply.content).toContain(body.messageContent.slice(0, 40));
+  await expect(dialog.getByTestId('validation-summary')).toBeVisible({ timeout: 60_000 });
+});

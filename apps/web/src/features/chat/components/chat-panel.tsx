@@ -1,13 +1,19 @@
 import { type ActionResult, type AppVersion, CHAT_MESSAGES } from '@atelier/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { PanelLeftClose } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../apps/api.ts';
+import {
+  type TesterSource,
+  ValidationTesterDialog,
+} from '../../code-editor/components/validation-tester-dialog.tsx';
 import { chatApi } from '../api.ts';
 import type { AppChat } from '../hooks/use-app-chat.ts';
 import { removedByRevert } from '../message-logic.ts';
-import { actionResultsOf, type ChatUIMessage } from '../types.ts';
+import { actionResultsOf, type ChatUIMessage, textOf } from '../types.ts';
 import { ChatInput } from './chat-input.tsx';
 import { ContextDialog } from './context-dialog.tsx';
 import { MessageList } from './message-list.tsx';
@@ -37,6 +43,8 @@ export function ChatPanel(props: ChatPanelProps) {
   const [contextFor, setContextFor] = useState<ChatUIMessage | null>(null);
   const [revert, setRevert] = useState<RevertRequest | null>(null);
   const [secrets, setSecrets] = useState<NonNullable<ActionResult['secrets']> | null>(null);
+  const [validating, setValidating] = useState<TesterSource | null>(null);
+  const queryClient = useQueryClient();
 
   // A reply that asks for secrets opens the secrets dialog once it has finished (not when read from history).
   const { onReplyFinished } = chat;
@@ -140,6 +148,10 @@ export function ChatPanel(props: ChatPanelProps) {
         onPreview={(id) => props.onPreview(id, 'message')}
         onRate={(m) => setRatingFor(m.id)}
         onContext={setContextFor}
+        onValidate={(message) => {
+          const versionId = message.metadata?.versionId;
+          if (versionId) setValidating({ messageId: message.id, messageContent: textOf(message), versionId });
+        }}
         onRevert={onRevert}
         onContinue={() => void chat.send(CHAT_MESSAGES.continuePrompt)}
         onEnterSecrets={setSecrets}
@@ -164,6 +176,15 @@ export function ChatPanel(props: ChatPanelProps) {
         isAdmin={isAdmin}
         onClose={() => setContextFor(null)}
       />
+      {isAdmin && validating ? (
+        <ValidationTesterDialog
+          appId={appId}
+          open
+          source={validating}
+          onOpenChange={(open) => (open ? undefined : setValidating(null))}
+          onNewVersion={() => void queryClient.invalidateQueries({ queryKey: queryKeys.app(appId) })}
+        />
+      ) : null}
       <RevertDialog request={revert} onClose={() => setRevert(null)} />
       <SecretsRequestDialog appId={appId} secrets={secrets} onClose={() => setSecrets(null)} />
     </section>

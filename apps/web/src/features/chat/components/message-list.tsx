@@ -14,7 +14,14 @@ import { UserMessage } from './user-message.tsx';
 export interface MessageListProps
   extends Pick<
     ReplyFooterProps,
-    'isAdmin' | 'currentVersionId' | 'previewVersionId' | 'desktop' | 'onPreview' | 'onRate' | 'onContext'
+    | 'isAdmin'
+    | 'currentVersionId'
+    | 'previewVersionId'
+    | 'desktop'
+    | 'onPreview'
+    | 'onRate'
+    | 'onContext'
+    | 'onValidate'
   > {
   appId: string;
   chat: AppChat;

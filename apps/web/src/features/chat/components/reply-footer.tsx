@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, parseActionReply } from '@atelier/shared';
-import { Eye, FileStack, Star } from 'lucide-react';
+import { Eye, FileStack, ShieldCheck, Star } from 'lucide-react';
 import { useState } from 'react';
 import { CopyButton } from '../../../components/markdown/copy-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +18,8 @@ export interface ReplyFooterProps {
   onPreview: (versionId: string | null) => void;
   onRate: (message: ChatUIMessage) => void;
   onContext: (message: ChatUIMessage) => void;
+  /** Admins: the validation and repair tester on this reply's version (spec 3 §6, §7). */
+  onValidate?: (message: ChatUIMessage) => void;
 }
 
 /** Under a reply: Preview / Previewing, rating, the context link, tokens and cost, and (admins) the version id. */
@@ -31,6 +33,7 @@ export function ReplyFooter({
   onPreview,
   onRate,
   onContext,
+  onValidate,
 }: ReplyFooterProps) {
   const [showUsage, setShowUsage] = useState(false);
   const meta = message.metadata;
@@ -73,6 +76,12 @@ export function ReplyFooter({
             <FileStack aria-hidden="true" />
             Context
             {isAdmin && meta.contextFiles ? ` (${meta.contextFiles.length})` : ''}
+          </Button>
+        ) : null}
+        {isAdmin && versionId && onValidate ? (
+          <Button size="sm" variant="ghost" className="h-7 px-2" onClick={() => onValidate(message)}>
+            <ShieldCheck aria-hidden="true" />
+            Validate
           </Button>
         ) : null}
         {usage ? (

@@ -29,7 +29,21 @@ export interface ValidationTesterDialogProps {
   onOpenChange: (open: boolean) => void;
   /** After a repair or an applied bundle made a new version. */
   onNewVersion: () => void;
+  /**
+   * Opened from a chat reply (spec 3 §7): the reply's version is checked, and validate and repair
+   * send that reply's id and content. Without it (the code page), any version, `messageId: null`.
+   */
+  source?: TesterSource | null;
 }
+
+export interface TesterSource {
+  messageId: string;
+  messageContent: string;
+  versionId: string;
+}
+
+/** The cap of the request's messageContent (the API's limit). */
+const MAX_MESSAGE_CONTENT = 100_000;
 
 interface RepairRun {
   label: string;
@@ -43,6 +57,7 @@ export function ValidationTesterDialog({
   open,
   onOpenChange,
   onNewVersion,
+  source = null,
 }: ValidationTesterDialogProps) {
   const [settings, setSettings] = useState<TesterSettings>(() => readTesterSettings(storage()));
   const [versionId, setVersionId] = useState('');
@@ -57,7 +72,11 @@ export function ValidationTesterDialog({
     enabled: open,
     retry: false,
   });
-  const chosen = versionId || versions.data?.currentVersionId || '';
+  const chosen = source?.versionId ?? (versionId || versions.data?.currentVersionId || '');
+  const message = {
+    messageId: source?.messageId ?? null,
+    messageContent: source ? source.messageContent.slice(0, MAX_MESSAGE_CONTENT) : null,
+  };
 
   const update = (patch: Partial<TesterSettings>) =>
     setSettings((s) => writeTesterSettings(storage(), { ...s, ...patch }));
@@ -67,7 +86,7 @@ export function ValidationTesterDialog({
     setBusy('validating');
     setAlert(null);
     try {
-      setValidation(await codeEditorApi.validate(appId, chosen, { messageId: null, messageContent: null }));
+      setValidation(await codeEditorApi.validate(appId, chosen, message));
       setRuns([]);
     } catch {
       setAlert(VALIDATION_MESSAGES.validateFailed);
@@ -84,8 +103,7 @@ export function ValidationTesterDialog({
     setBusy('repairing');
     setAlert(null);
     const body = {
-      messageId: null,
-      messageContent: null,
+      ...message,
       initialIssues: validation.issues,
       iterations: settings.iterations,
     };
@@ -130,26 +148,35 @@ export function ValidationTesterDialog({
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          <label className="flex flex-col gap-1">
-            Version
-            <select
-              aria-label="Version to validate"
-              className="h-8 rounded-md border border-input bg-background px-2"
-              value={chosen}
-              onChange={(e) => {
-                setVersionId(e.target.value);
-                setValidation(null);
-                setRuns([]);
-              }}
-            >
-              {(versions.data?.versions ?? []).map((v) => (
-                <option key={v.id} value={v.id}>
-                  v{v.seq}
-                  {v.id === versions.data?.currentVersionId ? ' (current)' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+          {source ? (
+            <p className="text-muted-foreground">
+              The version of this reply{' '}
+              <span className="font-mono" data-testid="tester-version">
+                {source.versionId}
+              </span>
+            </p>
+          ) : (
+            <label className="flex flex-col gap-1">
+              Version
+              <select
+                aria-label="Version to validate"
+                className="h-8 rounded-md border border-input bg-background px-2"
+                value={chosen}
+                onChange={(e) => {
+                  setVersionId(e.target.value);
+                  setValidation(null);
+                  setRuns([]);
+                }}
+              >
+                {(versions.data?.versions ?? []).map((v) => (
+                  <option key={v.id} value={v.id}>
+                    v{v.seq}
+                    {v.id === versions.data?.currentVersionId ? ' (current)' : ''}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <Button size="sm" disabled={!chosen || busy !== null} onClick={() => void validate()}>
             {busy === 'validating'
               ? 'Validating…'
