@@ -10,6 +10,7 @@ import {
   functionsEnvSchema,
   toFunctionsConfig,
 } from './features/functions/functions.config.ts';
+import { type NpmConfig, npmEnvSchema, toNpmConfig } from './features/npm/npm.config.ts';
 import { type BillingConfig, billingEnvSchema, toBillingConfig } from './features/plans/billing-config.ts';
 import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
 import { secretsKeySchema } from './platform/crypto/secret-box.ts';
@@ -57,6 +58,7 @@ const envSchema = z.object({
   ...rateLimitEnvSchema.shape,
   SECRETS_KEY: secretsKeySchema.optional(),
   ...functionsEnvSchema.shape,
+  ...npmEnvSchema.shape,
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
@@ -98,6 +100,8 @@ export interface Config {
   secretsKey: string | undefined;
   /** Backend functions: the number of runner processes. */
   functions: FunctionsConfig;
+  /** npm packages on demand: the registry (features/npm). */
+  npm: NpmConfig;
   /** Bearer token that `GET /metrics` requires; undefined: the metrics are open (keep them off the internet). */
   metricsToken: string | undefined;
   /** Rate limits of the public, unauthenticated endpoints (per client address, counted in the database). */
@@ -180,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing,
     secretsKey: e.SECRETS_KEY,
     functions: toFunctionsConfig(e),
+    npm: toNpmConfig(e),
     metricsToken: e.METRICS_TOKEN,
     rateLimits: toRateLimitConfig(e),
     llm: {

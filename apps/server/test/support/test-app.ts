@@ -35,6 +35,8 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     // Tests never reach the internet: the public model list is off unless a test points it at a fake.
     MODEL_CATALOGUE_URL: 'off',
+    // …nor the npm registry: a test that needs packages points NPM_REGISTRY_URL at a fake registry.
+    NPM_REGISTRY_URL: 'off',
     ...options.env,
   });
   const logger = options.logger ?? silentLogger;

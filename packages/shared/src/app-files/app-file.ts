@@ -1,7 +1,8 @@
 import { FUNCTION_MESSAGES, RESERVED_FUNCTION_NAMES } from '../constants/functions.ts';
 /**
  * The file tree of a generated app (ARCHITECTURE §6): `Layout.tsx`, `pages/`, `components/`,
- * `entities/` (JSON Schema + `rls`), `functions/`, `services/` and `globals.css`.
+ * `entities/` (JSON Schema + `rls`), `functions/`, `services/`, `globals.css` and `package.json`
+ * (npm packages beyond the built-in set).
  */
 export interface AppFile {
   /** Relative path inside the app, e.g. `pages/Home.tsx`. Forward slashes, no leading slash. */
@@ -23,7 +24,7 @@ export const MAX_APP_PATH_DEPTH = 4;
 export const LARGE_FILE_LINE_THRESHOLD = 500;
 
 /** Top-level single files an app may hold. */
-export const APP_ROOT_FILES = ['Layout.tsx', 'globals.css'] as const;
+export const APP_ROOT_FILES = ['Layout.tsx', 'globals.css', 'package.json'] as const;
 /** Top-level folders an app may hold, with the file extensions each accepts. */
 export const APP_FOLDERS = {
   pages: ['.tsx', '.jsx', '.ts', '.js'],
@@ -67,7 +68,7 @@ export function appPathProblem(path: string): string | null {
     return `${path}: use only letters, digits, "_", "-" and "." in file and folder names.`;
   if (segments.length === 1) {
     if ((APP_ROOT_FILES as readonly string[]).includes(path)) return null;
-    return `${path}: top-level files may only be ${APP_ROOT_FILES.join(' and ')}; put others in ${Object.keys(APP_FOLDERS).join('/, ')}/.`;
+    return `${path}: top-level files may only be ${APP_ROOT_FILES.slice(0, -1).join(', ')} and ${APP_ROOT_FILES.at(-1)}; put others in ${Object.keys(APP_FOLDERS).join('/, ')}/.`;
   }
   const folder = segments[0] as string;
   if (!(folder in APP_FOLDERS))

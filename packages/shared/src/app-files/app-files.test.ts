@@ -47,7 +47,7 @@ describe('app file paths', () => {
     ['pages\\Home.tsx', 'forward slashes'],
     ['pages/Home page.tsx', 'letters, digits'],
     ['pages/.hidden.tsx', 'letters, digits'],
-    ['package.json', 'top-level files may only be'],
+    ['README.md', 'top-level files may only be'],
     ['src/App.tsx', 'top-level folders may only be'],
     ['pages/Home.css', 'must end with'],
     ['entities/Contact.ts', 'must end with'],
@@ -68,10 +68,11 @@ describe('file kinds and editor groups', () => {
     expect(fileKind('functions/notify.ts')).toBe('function');
     expect(fileKind('services/api.ts')).toBe('service');
     expect(fileKind('globals.css')).toBe('style');
+    expect(fileKind('package.json')).toBe('manifest');
     expect(fileKind('../etc/passwd')).toBeNull();
   });
 
-  it('groups files as Layout, Pages, Components, Entities, Services, Functions, Styles', () => {
+  it('groups files as Layout, Pages, Components, Entities, Services, Functions, Styles, Packages', () => {
     const groups = groupAppFiles([
       { path: 'globals.css' },
       { path: 'pages/Zoo.tsx' },
@@ -87,6 +88,7 @@ describe('file kinds and editor groups', () => {
       'Services',
       'Functions',
       'Styles',
+      'Packages',
     ]);
     expect(groups[1]!.files.map((file) => file.path)).toEqual(['pages/Home.tsx', 'pages/Zoo.tsx']);
     expect(groups[2]!.files).toEqual([]);

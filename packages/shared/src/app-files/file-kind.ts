@@ -8,6 +8,7 @@ export const APP_FILE_KINDS = [
   'function',
   'service',
   'style',
+  'manifest',
 ] as const;
 export type AppFileKind = (typeof APP_FILE_KINDS)[number];
 
@@ -16,6 +17,7 @@ export function fileKind(path: string): AppFileKind | null {
   if (appPathProblem(path) !== null) return null;
   if (path === 'Layout.tsx') return 'layout';
   if (path === 'globals.css') return 'style';
+  if (path === 'package.json') return 'manifest';
   const folder = path.slice(0, path.indexOf('/'));
   switch (folder) {
     case 'pages':
@@ -42,6 +44,7 @@ export const APP_FILE_GROUPS = [
   { label: 'Services', kind: 'service' },
   { label: 'Functions', kind: 'function' },
   { label: 'Styles', kind: 'style' },
+  { label: 'Packages', kind: 'manifest' },
 ] as const satisfies readonly { label: string; kind: AppFileKind }[];
 export type AppFileGroupLabel = (typeof APP_FILE_GROUPS)[number]['label'];
 

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../app.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
 import { type Compiler, createCompiler } from '../compile/compiler.ts';
 import { createVendorBundles, type VendorBundles } from '../compile/vendor/vendor-bundles.ts';
+import { NpmLocksRepo } from '../npm/npm-locks.repo.ts';
+import { NpmPackages, npmCacheDir } from '../npm/npm-packages.ts';
 import { PreviewTokens } from '../preview/preview-token.ts';
 import { VersionBuilds } from '../preview/version-builds.ts';
 import { AppsRepo } from './apps.repo.ts';
@@ -39,6 +41,9 @@ export interface AppsRuntime {
   domains: DomainsRepo;
   compiler: Compiler;
   vendor: VendorBundles;
+  /** npm packages on demand (features/npm): installs, bundles and the per-app pins. */
+  npm: NpmPackages;
+  npmLocks: NpmLocksRepo;
   builds: VersionBuilds;
   previewTokens: PreviewTokens;
   resolveTxt: TxtResolver;
@@ -73,6 +78,8 @@ function createAppsRuntime(deps: AppDeps): AppsRuntime {
   const db = database.db;
   const versions = new VersionsRepo(db);
   const compiler = createCompiler();
+  const npm = new NpmPackages({ cacheDir: npmCacheDir(config.dataDir), registryUrl: config.npm.registryUrl });
+  const npmLocks = new NpmLocksRepo(db);
   return {
     deps,
     apps: new AppsRepo(db),
@@ -80,7 +87,9 @@ function createAppsRuntime(deps: AppDeps): AppsRuntime {
     domains: new DomainsRepo(db),
     compiler,
     vendor: createVendorBundles({ cacheDir: path.join(config.dataDir, 'cache', 'preview-vendor') }),
-    builds: new VersionBuilds(compiler, versions),
+    npm,
+    npmLocks,
+    builds: new VersionBuilds(compiler, versions, { npm, locks: npmLocks }),
     previewTokens: new PreviewTokens(new JwtKeys(database, config.auth.jwtSecret)),
     resolveTxt: deps.apps?.resolveTxt ?? ((name) => dns.resolveTxt(name)),
     origins() {

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { type AppFile, fileKind } from '@atelier/shared';
+import {
+  type AppFile,
+  fileKind,
+  npmPackageNameOf,
+  PACKAGE_MANIFEST_PATH,
+  parsePackageManifest,
+} from '@atelier/shared';
 import { type BuildContext, type BuildFailure, context, type Message, type Plugin } from 'esbuild';
 import { appEntrySource } from './app-entry.ts';
 import { type CompileDiagnostic, fromEsbuildMessage, notAllowedMessage } from './diagnostics.ts';
@@ -18,6 +24,8 @@ const LOADERS = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx', '.jso
 interface TreeState {
   files: Map<string, string>;
   entry: string;
+  /** Packages the app's package.json names: left to the import map (features/npm bundles them). */
+  packages: Set<string>;
 }
 
 type Resolution = { path: string; namespace: 'app' | 'app-entity' | 'app-empty' } | { error: string };
@@ -101,6 +109,13 @@ function treePlugin(state: TreeState): Plugin {
         contents: subpathStandIn(args.path),
         loader: 'js',
       }));
+      // npm packages on demand: a bare import of a package package.json names stays an import.
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.namespace === 'file' || state.packages.size === 0) return undefined;
+        return state.packages.has(npmPackageNameOf(args.path))
+          ? { path: args.path, external: true }
+          : undefined;
+      });
     },
   };
 }
@@ -131,7 +146,7 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
   let builds = 0;
 
   function newSlot(): Slot {
-    const state: TreeState = { files: new Map(), entry: '' };
+    const state: TreeState = { files: new Map(), entry: '', packages: new Set() };
     const ctx = context({
       entryPoints: ['atelier-entry'],
       bundle: true,
@@ -171,6 +186,8 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
   async function run(slot: Slot, files: readonly AppFile[]): Promise<JsBundleResult> {
     slot.state.files = new Map(files.map((file) => [file.path, file.content]));
     slot.state.entry = appEntrySource(files);
+    const manifest = parsePackageManifest(slot.state.files.get(PACKAGE_MANIFEST_PATH));
+    slot.state.packages = new Set(manifest.ok ? manifest.packages.map((pkg) => pkg.name) : []);
     builds++;
     try {
       const result = await (await slot.ctx).rebuild();

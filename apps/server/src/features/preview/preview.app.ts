@@ -8,7 +8,7 @@ import { requestContext } from '../../platform/http/request-context.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
 import type { VerifiedPreviewClaims } from './preview-token.ts';
-import { sendAsset, sendDocument, sendVendorModule } from './serve.ts';
+import { sendAsset, sendDocument, sendNpmModule, sendVendorModule, withNpmImports } from './serve.ts';
 
 /**
  * The preview origin (a second listener, `PREVIEW_PORT`): it serves ONLY compiled app documents,
@@ -18,6 +18,7 @@ import { sendAsset, sendDocument, sendVendorModule } from './serve.ts';
  *   GET /preview/{appId}[/…]?version={versionId}&token={token}   the app's document
  *   GET /preview-assets/{appId}/{versionId}/app.js|app.css?token= its script and stylesheet
  *   GET /preview-vendor/{name}.js                                 react, react-router, the UI kit, the SDK …
+ *   GET /preview-npm/{key}.js                                     the app's on-demand npm packages (features/npm)
  */
 export function createPreviewApp(deps: AppDeps) {
   const runtime = appsRuntime(deps);
@@ -27,6 +28,7 @@ export function createPreviewApp(deps: AppDeps) {
   app.use('*', requestContext(deps.logger));
 
   app.get('/preview-vendor/:file', (c) => sendVendorModule(c, runtime, c.req.param('file')));
+  app.get('/preview-npm/:file', (c) => sendNpmModule(c, runtime, c.req.param('file')));
 
   app.get('/preview-assets/:appId/:versionId/:file', async (c) => {
     const { appId, versionId, file } = c.req.param();
@@ -80,7 +82,11 @@ export function createPreviewApp(deps: AppDeps) {
       title: owned.name,
       jsUrl: `${assets}/app.js${query}`,
       cssUrl: `${assets}/app.css${query}`,
-      importMap: runtime.vendor.importMap(`${site.preview}/preview-vendor/`),
+      importMap: withNpmImports(
+        runtime.vendor.importMap(`${site.preview}/preview-vendor/`),
+        build.npmImports,
+        site.preview,
+      ),
       runtime: {
         appId,
         apiBase: site.api,

@@ -9,7 +9,7 @@ import { isAppSignupOpen } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { hostOf, isPlatformHost, isReservedHost } from '../apps/domains.service.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
-import { sendAsset, sendDocument, sendVendorModule } from './serve.ts';
+import { sendAsset, sendDocument, sendNpmModule, sendVendorModule, withNpmImports } from './serve.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const OWN_ORIGIN: DocumentMode = { kind: 'own-origin' };
@@ -22,10 +22,12 @@ const OWN_ORIGIN: DocumentMode = { kind: 'own-origin' };
  *   GET /app/{appId}/tool/{toolPath}   not redirected: the web app's public tool page of that app's
  *                                      tool (spec 3 §2 `{appBase}/tool/{toolPath}`)
  *   GET /preview-vendor/{name}.js      the vendor modules of the import map
+ *   GET /preview-npm/{key}.js          an app's on-demand npm packages (features/npm)
  */
 export function publishedRoutes(runtime: AppsRuntime) {
   const app = new Hono<AppEnv>();
   app.get('/preview-vendor/:file', (c) => sendVendorModule(c, runtime, c.req.param('file')));
+  app.get('/preview-npm/:file', (c) => sendNpmModule(c, runtime, c.req.param('file')));
   const redirect = async (c: Context<AppEnv>, next: Next) => {
     // `{appBase}/tool/{toolPath}` is the platform's tool page (mounted after this): handed on.
     if (isAppToolPath(c.req.path)) return next();
@@ -79,6 +81,8 @@ export function appHosts(runtime: AppsRuntime) {
     }
     const vendor = /^\/preview-vendor\/([^/]+)$/.exec(path);
     if (vendor) return sendVendorModule(c, runtime, vendor[1] as string);
+    const npm = /^\/preview-npm\/([^/]+)$/.exec(path);
+    if (npm) return sendNpmModule(c, runtime, npm[1] as string);
     // `{appBase}/tool/{toolPath}` with the app's origin as the app base: the platform's tool page of
     // this app (a tool path is letters, numbers and dashes; anything else stays the app's own route).
     const tool = /^\/tool\/([A-Za-z0-9-]+)\/?$/.exec(path);
@@ -148,7 +152,7 @@ async function servePublishedDocument(c: Context<AppEnv>, runtime: AppsRuntime, 
     title: app.header ?? app.name,
     jsUrl: `${assets}/app.js`,
     cssUrl: `${assets}/app.css`,
-    importMap: runtime.vendor.importMap('/preview-vendor/'),
+    importMap: withNpmImports(runtime.vendor.importMap('/preview-vendor/'), build.npmImports, ''),
     runtime: {
       appId,
       apiBase: origins.public,

@@ -43,3 +43,25 @@ export async function sendVendorModule(c: Context, runtime: AppsRuntime, file: s
   }
   return c.body(bundle.code, 200, { ...VENDOR_RESPONSE_HEADERS, ...ANY_ORIGIN, etag: bundle.etag });
 }
+
+/** Answers `/preview-npm/{key}.js`: an on-demand npm package's bundle (features/npm), immutable by key. */
+export function sendNpmModule(c: Context, runtime: AppsRuntime, file: string) {
+  const key = /^([a-f0-9]{32})\.js$/.exec(file)?.[1];
+  const bundle = key ? runtime.npm.bundle(key) : undefined;
+  if (!bundle) return c.text('Not found', 404);
+  const etag = `"${bundle.key}"`;
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ...ANY_ORIGIN, etag });
+  return c.body(bundle.code, 200, { ...VENDOR_RESPONSE_HEADERS, ...ANY_ORIGIN, etag });
+}
+
+/** The page's import map with the app's on-demand npm packages added (`{origin}/preview-npm/{key}.js`). */
+export function withNpmImports(
+  importMap: { imports: Record<string, string> },
+  npmImports: Record<string, string>,
+  base: string,
+): { imports: Record<string, string> } {
+  const imports = { ...importMap.imports };
+  for (const [specifier, key] of Object.entries(npmImports))
+    imports[specifier] = `${base}/preview-npm/${key}.js`;
+  return { ...importMap, imports };
+}

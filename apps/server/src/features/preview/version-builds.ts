@@ -1,12 +1,21 @@
 import type { VersionsRepo } from '../apps/versions.repo.ts';
 import type { CompileResult, Compiler } from '../compile/compiler.ts';
 import { LruCache } from '../compile/lru.ts';
+import type { NpmLocksRepo } from '../npm/npm-locks.repo.ts';
+import type { NpmPackages } from '../npm/npm-packages.ts';
 
 export interface VersionBuild {
   appId: string;
   versionId: string;
   contentHash: string;
   result: CompileResult;
+  /** On-demand npm packages the page imports: specifier → bundle key (`/preview-npm/{key}.js`). */
+  npmImports: Record<string, string>;
+}
+
+export interface VersionBuildsNpm {
+  npm: NpmPackages;
+  locks: NpmLocksRepo;
 }
 
 /**
@@ -17,10 +26,13 @@ export interface VersionBuild {
  */
 export class VersionBuilds {
   private readonly byHash = new LruCache<string, CompileResult>(32);
+  /** The npm imports of an app's version, by app and content hash (pins are per app); successes only. */
+  private readonly npmByApp = new LruCache<string, Record<string, string>>(64);
 
   constructor(
     private readonly compiler: Compiler,
     private readonly versions: VersionsRepo,
+    private readonly packages?: VersionBuildsNpm,
   ) {}
 
   /**
@@ -30,12 +42,31 @@ export class VersionBuilds {
   async build(appId: string, versionId: string): Promise<VersionBuild | undefined> {
     const row = await this.versions.unsafeFindVersionRow(appId, versionId);
     if (!row) return undefined;
-    const cached = this.byHash.get(row.contentHash);
-    if (cached) return { appId, versionId, contentHash: row.contentHash, result: cached };
+    const contentHash = row.contentHash;
+    const cached = this.byHash.get(contentHash);
+    const npmCached = this.npmByApp.get(`${appId}:${contentHash}`);
+    if (cached && (!cached.ok || npmCached)) {
+      return { appId, versionId, contentHash, result: cached, npmImports: npmCached ?? {} };
+    }
     const loaded = await this.versions.unsafeLoadVersion(appId, versionId);
     if (!loaded) return undefined;
-    const result = await this.compiler.compile(loaded.files, { versionHash: row.contentHash });
-    this.byHash.set(row.contentHash, result);
-    return { appId, versionId, contentHash: row.contentHash, result };
+    const result = cached ?? (await this.compiler.compile(loaded.files, { versionHash: contentHash }));
+    this.byHash.set(contentHash, result);
+    if (!result.ok || !this.packages) return { appId, versionId, contentHash, result, npmImports: {} };
+    // npm packages on demand: installed and bundled after the app compiled (failures are not cached:
+    // a registry that was unreachable may answer on the next load).
+    const npm = await this.packages.npm.appImports(appId, loaded.files, result.js, this.packages.locks);
+    if (!npm.ok) {
+      const failed: CompileResult = {
+        ok: false,
+        code: 'compile_error',
+        diagnostics: npm.diagnostics,
+        hash: contentHash,
+        timings: result.timings,
+      };
+      return { appId, versionId, contentHash, result: failed, npmImports: {} };
+    }
+    this.npmByApp.set(`${appId}:${contentHash}`, npm.imports);
+    return { appId, versionId, contentHash, result, npmImports: npm.imports };
   }
 }

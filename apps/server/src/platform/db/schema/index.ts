@@ -8,6 +8,7 @@ export * from './dev-outbox.ts';
 export * from './entities.ts';
 export * from './functions.ts';
 export * from './llm.ts';
+export * from './npm.ts';
 export * from './rate-limits.ts';
 export * from './secrets.ts';
 export * from './system.ts';

@@ -1,0 +1,267 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as cjsLexer from 'cjs-module-lexer';
+import * as esLexer from 'es-module-lexer';
+import { build, version as esbuildVersion, type Plugin, type PluginBuild } from 'esbuild';
+import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
+import type { NpmStore } from './npm-store.ts';
+import { packageNameOf, type ResolvedPackage, type ResolvedTree } from './resolve-tree.ts';
+
+/** Bump when the way bundles are built changes, so cached bundles are rebuilt. */
+const BUNDLE_FORMAT = 1;
+
+/** `browser`: a page's module, React and the built-in set left to the import map; `isolate`: a function's, self-contained. */
+export type NpmTarget = 'browser' | 'isolate';
+
+export interface NpmBundle {
+  /** Content key of the bundle: its file is `{key}.js` (URL-safe, immutable). */
+  key: string;
+  code: string;
+  /** Names the module exports (`default` included when it has one). */
+  exports: string[];
+  /** Bare specifiers the bundle leaves to the page's import map. */
+  imports: string[];
+}
+
+export interface BundleOptions {
+  target: NpmTarget;
+  /** Exact specifiers left external (the import map's built-in entries). */
+  externalSpecifiers: ReadonlySet<string>;
+  /** Package names left external with any subpath (the app's other on-demand packages). */
+  externalPackages: ReadonlySet<string>;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** Reads a cached bundle by key (as served to pages), or undefined. */
+export function readBundle(cacheDir: string, key: string): NpmBundle | undefined {
+  if (!/^[a-f0-9]{32}$/.test(key)) return undefined;
+  const file = path.join(cacheDir, 'bundles', key);
+  try {
+    const meta = JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Pick<
+      NpmBundle,
+      'exports' | 'imports'
+    >;
+    return { key, code: fs.readFileSync(`${file}.js`, 'utf8'), ...meta };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The key a bundle of `specifier` from this tree, for this target and these externals, is cached under. */
+export function bundleKey(specifier: string, tree: ResolvedTree, options: BundleOptions): string {
+  const packages = Object.values(tree.packages)
+    .map((pkg) => `${pkg.name}@${pkg.version} ${pkg.integrity} ${JSON.stringify(pkg.dependencies)}`)
+    .sort();
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        BUNDLE_FORMAT,
+        esbuildVersion,
+        options.target,
+        specifier,
+        tree.root,
+        packages,
+        options.target === 'browser' ? [...options.externalSpecifiers].sort() : [],
+        options.target === 'browser' ? [...options.externalPackages].sort() : [],
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/**
+ * Bundles one specifier of an installed tree (`zustand`, `zustand/middleware`) into one minified
+ * ES module with esbuild: each package's imports resolve to the versions its tree pinned (through
+ * its link folder), CommonJS packages get their named exports from cjs-module-lexer (read, never
+ * run), and the result is cached on disk by content key. Package code is never executed here.
+ */
+export async function bundleSpecifier(
+  store: NpmStore,
+  specifier: string,
+  tree: ResolvedTree,
+  options: BundleOptions,
+): Promise<NpmBundle> {
+  const key = bundleKey(specifier, tree, options);
+  const cached = readBundle(store.cacheDir, key);
+  if (cached) return cached;
+  const rootName = packageNameOf(specifier);
+  const root = tree.packages[tree.root]!;
+  const owners = Object.values(tree.packages).map((pkg) => ({ dir: store.contentDir(pkg) + path.sep, pkg }));
+  const ownerOf = (file: string) => owners.find((owner) => file.startsWith(owner.dir))?.pkg;
+  const ownerDir = (file: string) => owners.find((owner) => file.startsWith(owner.dir))?.dir;
+  const external = (request: string) =>
+    options.target === 'browser' &&
+    (options.externalSpecifiers.has(request) || options.externalPackages.has(packageNameOf(request)));
+
+  const plugin: Plugin = {
+    name: 'atelier-npm',
+    setup(b) {
+      b.onResolve({ filter: /^npm-entry$/ }, () => ({ path: specifier, namespace: 'npm-entry' }));
+      b.onLoad({ filter: /.*/, namespace: 'npm-entry' }, async () => ({
+        contents: await entrySource(b, store, tree, root, specifier, ownerDir),
+        resolveDir: store.linkDir(tree, root),
+        loader: 'js',
+      }));
+      b.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData?.npmInner) return undefined;
+        if (external(args.path)) return { path: args.path, external: true };
+        const owner = args.namespace === 'npm-entry' ? root : ownerOf(args.importer);
+        if (!owner) return undefined;
+        const resolved = await b.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: store.linkDir(tree, owner),
+          pluginData: { npmInner: true },
+        });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return {
+          path: resolved.path,
+          namespace: resolved.namespace,
+          external: resolved.external,
+          sideEffects: resolved.sideEffects,
+        };
+      });
+      // A bundle holds only files of its tree's packages: an import that reaches elsewhere on the
+      // server (`/etc/…`, `../../../…`) is refused, never bundled into a public module.
+      b.onLoad({ filter: /.*/, namespace: 'file' }, (args) =>
+        ownerOf(args.path)
+          ? undefined
+          : { errors: [{ text: `${path.basename(args.path)} is outside the package` }] },
+      );
+    },
+  };
+
+  let result: Awaited<ReturnType<typeof build<{ write: false; metafile: true }>>>;
+  try {
+    result = await build({
+      entryPoints: ['npm-entry'],
+      outfile: 'npm.js',
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: options.target === 'browser' ? 'browser' : 'neutral',
+      mainFields: options.target === 'browser' ? ['browser', 'module', 'main'] : ['module', 'main'],
+      conditions: options.target === 'browser' ? [] : ['worker', 'deno', 'browser'],
+      target: 'es2022',
+      minify: true,
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+      loader: {
+        '.css': 'empty',
+        '.node': 'empty',
+        '.png': 'dataurl',
+        '.svg': 'dataurl',
+        '.woff2': 'dataurl',
+      },
+      absWorkingDir: store.cacheDir,
+      plugins: [plugin],
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    const first = (error as { errors?: { text: string }[] }).errors?.[0]?.text;
+    throw new NpmPackageError(rootName, NPM_MESSAGES.bundleFailed(first ?? (error as Error).message));
+  }
+  const output = result.outputFiles.find((file) => file.path.endsWith('.js'))!;
+  if (output.contents.byteLength > NPM_LIMITS.maxBundleBytes) {
+    throw new NpmPackageError(rootName, NPM_MESSAGES.bundleTooLarge(output.contents.byteLength));
+  }
+  const meta = Object.values(result.metafile.outputs).find((entry) => entry.entryPoint !== undefined);
+  const bundle: NpmBundle = {
+    key,
+    code: output.text,
+    exports: [...(meta?.exports ?? [])].sort(),
+    imports: [...new Set((meta?.imports ?? []).filter((i) => i.external).map((i) => i.path))].sort(),
+  };
+  const file = path.join(store.cacheDir, 'bundles', key);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  writeAtomically(`${file}.json`, JSON.stringify({ exports: bundle.exports, imports: bundle.imports }));
+  writeAtomically(`${file}.js`, bundle.code);
+  return bundle;
+}
+
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * The entry module: `export *` (and the default) of an ES module; for CommonJS, the namespace's
+ * default plus each name cjs-module-lexer finds, so `import { a } from 'pkg'` works as in a bundler.
+ */
+async function entrySource(
+  b: PluginBuild,
+  store: NpmStore,
+  tree: ResolvedTree,
+  root: ResolvedPackage,
+  specifier: string,
+  ownerDir: (file: string) => string | undefined,
+): Promise<string> {
+  const target = JSON.stringify(specifier);
+  const resolved = await b.resolve(specifier, {
+    kind: 'import-statement',
+    resolveDir: store.linkDir(tree, root),
+    pluginData: { npmInner: true },
+  });
+  if (resolved.errors.length > 0 || !resolved.path || resolved.namespace !== 'file') {
+    return `export * from ${target};`; // esbuild reports why it cannot be resolved
+  }
+  const source = fs.readFileSync(resolved.path, 'utf8');
+  await esLexer.init;
+  let esm: { exports: string[] } | undefined;
+  try {
+    const [, exports, , hasModuleSyntax] = esLexer.parse(source);
+    if (hasModuleSyntax || /\.mjs$/.test(resolved.path)) esm = { exports: exports.map((e) => e.n) };
+  } catch {
+    esm = undefined; // not parseable as a module: treat as CommonJS
+  }
+  if (esm) {
+    const lines = [`export * from ${target};`];
+    if (esm.exports.includes('default')) lines.push(`export { default } from ${target};`);
+    return lines.join('\n');
+  }
+  const within = ownerDir(resolved.path);
+  if (!within) return `export * from ${target};`; // outside the tree: the load is refused
+  const names = [...(await commonJsExports(resolved.path, source, within))].filter(
+    (name) => IDENTIFIER.test(name) && name !== 'default' && name !== '__esModule',
+  );
+  const lines = [`import * as ns from ${target};`, 'export default ns.default;'];
+  for (const [i, name] of names.entries()) lines.push(`const e${i} = ns[${JSON.stringify(name)}];`);
+  if (names.length > 0) lines.push(`export { ${names.map((name, i) => `e${i} as ${name}`).join(', ')} };`);
+  return lines.join('\n');
+}
+
+/** The names a CommonJS file exports, following its relative re-exports (`module.exports = require('./x')`). */
+async function commonJsExports(
+  file: string,
+  source: string,
+  within: string,
+  depth = 0,
+  seen = new Set<string>(),
+): Promise<Set<string>> {
+  await cjsLexer.init();
+  const names = new Set<string>();
+  if (seen.has(file) || depth > 4) return names;
+  seen.add(file);
+  let parsed: { exports: string[]; reexports: string[] };
+  try {
+    parsed = cjsLexer.parse(source);
+  } catch {
+    return names;
+  }
+  for (const name of parsed.exports) names.add(name);
+  for (const request of parsed.reexports) {
+    if (!request.startsWith('.')) continue;
+    const base = path.resolve(path.dirname(file), request);
+    const found = [base, `${base}.js`, `${base}.cjs`, path.join(base, 'index.js')].find(
+      (candidate) =>
+        candidate.startsWith(within) && fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+    );
+    if (!found) continue;
+    for (const name of await commonJsExports(found, fs.readFileSync(found, 'utf8'), within, depth + 1, seen))
+      names.add(name);
+  }
+  return names;
+}

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeNpmRegistry,
+  packTarball,
+  startFakeNpmRegistry,
+} from '../../../test/support/fake-npm-registry.mjs';
+import { NPM_LIMITS, NpmPackageError } from './npm-limits.ts';
+import { bareImports, NpmPackages, parseNpmSpecifier } from './npm-packages.ts';
+import { createRegistryClient } from './registry.ts';
+import { resolveTree } from './resolve-tree.ts';
+
+const esm = (code: string, extra: Record<string, unknown> = {}) => ({
+  files: { 'index.mjs': code },
+  manifest: { main: 'index.mjs', type: 'module', ...extra },
+});
+
+let registry: FakeNpmRegistry;
+let cacheDir: string;
+
+beforeAll(async () => {
+  registry = await startFakeNpmRegistry({
+    'tiny-greet': {
+      '1.0.0': esm('export const greet = (n) => "hi " + n;'),
+      '1.4.0': {
+        ...esm(
+          'import { shout } from "tiny-shout"; export const greet = (n) => shout("hello " + n); export default greet;',
+        ),
+        dependencies: { 'tiny-shout': '^1.0.0' },
+      },
+      '2.0.0': esm('export const greet = () => "v2";'),
+    },
+    'tiny-shout': {
+      '0.9.0': esm('export const shout = (s) => s + "?";'),
+      '1.0.1': esm('export const shout = (s) => s.toUpperCase() + "!";'),
+    },
+    'tiny-cjs': {
+      '3.1.0': {
+        files: { 'index.js': 'exports.add = (a, b) => a + b; exports.PI = 3.14; module.exports.delete = 1;' },
+        manifest: { main: 'index.js' },
+      },
+    },
+    'tiny-react-widget': {
+      '1.0.0': {
+        ...esm('import { useState } from "react"; export function useCount() { return useState(0); }'),
+        peerDependencies: { react: '^18 || ^19' },
+      },
+    },
+    'tiny-native': { '1.0.0': { files: { 'index.js': '', 'binding.gyp': '{}' } } },
+    'tiny-bomb': {
+      '1.0.0': { files: { 'index.js': '', 'zeros.txt': '\0'.repeat(NPM_LIMITS.maxUnpackedBytes + 1024) } },
+    },
+    'tiny-tampered': { '1.0.0': esm('export const x = 1;') },
+    'tiny-escape': {
+      '1.0.0': esm(
+        `export { default as pkg } from ${JSON.stringify(path.resolve('apps/server/package.json'))};`,
+      ),
+    },
+  });
+  cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-npm-test-'));
+});
+
+afterAll(async () => {
+  await registry.close();
+  fs.rmSync(cacheDir, { recursive: true, force: true });
+});
+
+const npm = () => new NpmPackages({ cacheDir, registryUrl: registry.url });
+
+describe('resolution', () => {
+  it('picks the latest tag when it matches the range, else the highest match, and follows dependencies', async () => {
+    const client = createRegistryClient(registry.url);
+    const latest = await resolveTree(client, 'tiny-greet', '^1.0.0 || ^2.0.0', { provided: new Set() });
+    expect(latest.root).toBe('tiny-greet@2.0.0');
+    const tree = await resolveTree(client, 'tiny-greet', '~1.4', { provided: new Set() });
+    expect(tree.root).toBe('tiny-greet@1.4.0');
+    expect(Object.keys(tree.packages).sort()).toEqual(['tiny-greet@1.4.0', 'tiny-shout@1.0.1']);
+    expect(tree.packages['tiny-greet@1.4.0']!.dependencies).toEqual({ 'tiny-shout': '1.0.1' });
+    const widget = await resolveTree(client, 'tiny-react-widget', '1', { provided: new Set(['react']) });
+    expect(Object.keys(widget.packages)).toEqual(['tiny-react-widget@1.0.0']);
+    expect(widget.packages['tiny-react-widget@1.0.0']!.integrity).toMatch(/^sha512-/);
+  });
+
+  it('names the package and why when it cannot be resolved', async () => {
+    const client = createRegistryClient(registry.url);
+    await expect(resolveTree(client, 'no-such-pkg', '1', { provided: new Set() })).rejects.toThrow(
+      'Cannot use the npm package "no-such-pkg": it does not exist in the npm registry.',
+    );
+    await expect(resolveTree(client, 'tiny-greet', '^9', { provided: new Set() })).rejects.toThrow(
+      'no published version matches "^9"',
+    );
+    await expect(resolveTree(client, 'tiny-greet', 'github:a/b', { provided: new Set() })).rejects.toThrow(
+      'is not a version or a range',
+    );
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    const offline = createRegistryClient(`http://127.0.0.1:${port}`);
+    await expect(resolveTree(offline, 'tiny-greet', '1', { provided: new Set() })).rejects.toThrow(
+      /"tiny-greet": the npm registry cannot be reached \(ECONNREFUSED\)/,
+    );
+  });
+
+  it('parses npm: specifiers and finds the bare imports of a module', () => {
+    expect(parseNpmSpecifier('zod')).toEqual({ name: 'zod', range: 'latest', subpath: '' });
+    expect(parseNpmSpecifier('date-fns@^4/locale')).toEqual({
+      name: 'date-fns',
+      range: '^4',
+      subpath: '/locale',
+    });
+    expect(parseNpmSpecifier('@scope/pkg@1.2.3/sub/x')).toEqual({
+      name: '@scope/pkg',
+      range: '1.2.3',
+      subpath: '/sub/x',
+    });
+    expect(parseNpmSpecifier('@scope/pkg')).toEqual({ name: '@scope/pkg', range: 'latest', subpath: '' });
+    const js =
+      'import { a } from "tiny-a";\nimport "tiny-b/side";\nexport * from "tiny-c";\nimport x from "./local";\nconst m = import("tiny-d");';
+    expect(bareImports(js)).toEqual(['tiny-a', 'tiny-b/side', 'tiny-c', 'tiny-d']);
+  });
+});
+
+describe('install and bundle', () => {
+  it('bundles an ES module package with React left to the import map, once', async () => {
+    const packages = npm();
+    const bundle = await packages.resolveNpmModule('tiny-react-widget@1', { target: 'browser' });
+    expect(bundle.exports).toEqual(['useCount']);
+    expect(bundle.imports).toEqual(['react']);
+    expect(bundle.code).toContain('from"react"');
+    expect(packages.bundle(bundle.key)?.code).toBe(bundle.code);
+    const tarballs = registry.requests.filter((request) => request.endsWith('.tgz')).length;
+    const again = await npm().resolveNpmModule('tiny-react-widget@1', { target: 'browser' });
+    expect(again.key).toBe(bundle.key);
+    expect(registry.requests.filter((request) => request.endsWith('.tgz')).length).toBe(tarballs);
+  });
+
+  it('bundles a package with its dependencies at the versions its tree pinned', async () => {
+    const bundle = await npm().resolveNpmModule('tiny-greet@~1.4', { target: 'isolate' });
+    expect(bundle.exports).toEqual(['default', 'greet']);
+    const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
+    expect(mod.greet('ada')).toBe('HELLO ADA!');
+  });
+
+  it('gives CommonJS packages their named exports without running them', async () => {
+    const bundle = await npm().resolveNpmModule('tiny-cjs', { target: 'isolate' });
+    expect(bundle.exports).toEqual(['PI', 'add', 'default', 'delete']);
+    const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
+    expect(mod.add(2, 3)).toBe(5);
+    expect(mod.default.PI).toBe(3.14);
+  });
+
+  it('refuses a tampered tarball, a native addon and a package past the unpacked limit', async () => {
+    registry.corrupt('tiny-tampered@1.0.0');
+    await expect(npm().resolveNpmModule('tiny-tampered', { target: 'browser' })).rejects.toThrow(
+      'Cannot use the npm package "tiny-tampered": tiny-tampered@1.0.0: the download does not match its sha512 integrity',
+    );
+    await expect(npm().resolveNpmModule('tiny-native', { target: 'browser' })).rejects.toThrow(
+      'tiny-native@1.0.0 is a native addon',
+    );
+    await expect(npm().resolveNpmModule('tiny-bomb', { target: 'browser' })).rejects.toThrow(
+      'tiny-bomb@1.0.0 unpacks to more than 40 MB (the limit).',
+    );
+    await expect(npm().resolveNpmModule('tiny-escape', { target: 'browser' })).rejects.toThrow(
+      'Cannot use the npm package "tiny-escape": it cannot be bundled for the browser: package.json is outside the package',
+    );
+    const error = await npm()
+      .resolveNpmModule('tiny-native', { target: 'browser' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NpmPackageError);
+    expect((error as NpmPackageError).packageName).toBe('tiny-native');
+  });
+
+  it('is off without a registry', async () => {
+    const off = new NpmPackages({ cacheDir, registryUrl: undefined });
+    await expect(off.resolveNpmModule('tiny-cjs', { target: 'browser' })).rejects.toThrow(
+      'npm packages are turned off',
+    );
+  });
+});
+
+it('packs tarballs the reader accepts', () => {
+  expect(packTarball({ 'a.js': '1' }).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+});

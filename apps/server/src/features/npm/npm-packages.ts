@@ -1,0 +1,241 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type AppFile, PACKAGE_MANIFEST_PATH, parsePackageManifest } from '@atelier/shared';
+import type { CompileDiagnostic } from '../compile/diagnostics.ts';
+import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
+import { bundleSpecifier, type NpmBundle, type NpmTarget, readBundle } from './npm-bundle.ts';
+import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
+import type { NpmLocksRepo } from './npm-locks.repo.ts';
+import { NpmStore } from './npm-store.ts';
+import { createRegistryClient, type RegistryClient } from './registry.ts';
+import { packageNameOf, type ResolvedTree, resolveTree } from './resolve-tree.ts';
+
+export interface NpmPackagesOptions {
+  /** `DATA_DIR/cache/npm`. */
+  cacheDir: string;
+  /** The registry (NPM_REGISTRY_URL); undefined: on-demand packages are off. */
+  registryUrl: string | undefined;
+  /** Tests: a registry client instead of HTTP. */
+  registry?: RegistryClient;
+}
+
+/** What an app's page imports from on-demand packages: specifier → bundle key (`/preview-npm/{key}.js`). */
+export type AppNpmImports =
+  | { ok: true; imports: Record<string, string> }
+  | { ok: false; diagnostics: CompileDiagnostic[] };
+
+/** The specifiers the page's import map provides, and the package names behind them (never fetched). */
+function builtIns(): { specifiers: Set<string>; packages: Set<string> } {
+  const specifiers = new Set(ALLOWED_IMPORTS.keys());
+  return { specifiers, packages: new Set([...specifiers].map(packageNameOf)) };
+}
+
+/** `name`, `name@range`, `name/sub`, `name@range/sub`, `@scope/name@range/sub` → parts. */
+export function parseNpmSpecifier(spec: string): { name: string; range: string; subpath: string } {
+  const scoped = spec.startsWith('@');
+  const firstSlash = scoped ? spec.indexOf('/', spec.indexOf('/') + 1) : spec.indexOf('/');
+  const head = firstSlash < 0 ? spec : spec.slice(0, firstSlash);
+  const subpath = firstSlash < 0 ? '' : spec.slice(firstSlash);
+  const at = head.indexOf('@', scoped ? 1 : 0);
+  return at < 0
+    ? { name: head, range: 'latest', subpath }
+    : { name: head.slice(0, at), range: head.slice(at + 1) || 'latest', subpath };
+}
+
+/**
+ * npm packages on demand (issue 25 #3; README of this feature): resolve → pin per app → install into
+ * the content-addressed cache → bundle to ESM once → serve by key. One per server.
+ */
+export class NpmPackages {
+  readonly store: NpmStore | undefined;
+  private readonly registry: RegistryClient | undefined;
+  private readonly resolving = new Map<string, Promise<ResolvedTree>>();
+
+  constructor(options: NpmPackagesOptions) {
+    this.registry =
+      options.registry ?? (options.registryUrl ? createRegistryClient(options.registryUrl) : undefined);
+    if (this.registry) {
+      fs.mkdirSync(options.cacheDir, { recursive: true });
+      this.store = new NpmStore(fs.realpathSync(options.cacheDir), this.registry);
+    }
+  }
+
+  /** A cached bundle by key, as `/preview-npm/{key}.js` serves it. */
+  bundle(key: string): NpmBundle | undefined {
+    return this.store ? readBundle(this.store.cacheDir, key) : undefined;
+  }
+
+  /**
+   * An ES module of an npm package for a page (`browser`: React and the built-in set left to the
+   * import map) or for a function isolate (`isolate`: self-contained, no import map). `spec` is what
+   * code writes after `npm:` — `zod`, `zod@^3.23`, `date-fns@4/locale`. Not pinned per app: the
+   * range resolves to the newest match (packuments are cached for minutes, installs and bundles
+   * for good). Throws NpmPackageError with the reason when the package is refused.
+   */
+  async resolveNpmModule(spec: string, { target }: { target: NpmTarget }): Promise<NpmBundle> {
+    const { name, range, subpath } = parseNpmSpecifier(spec);
+    const provided =
+      target === 'browser' ? builtIns() : { specifiers: new Set<string>(), packages: new Set<string>() };
+    const tree = await this.resolveAndInstall(name, range, provided.packages);
+    return this.bundleWithin(name, () =>
+      bundleSpecifier(this.store!, `${name}${subpath}`, tree, {
+        target,
+        externalSpecifiers: provided.specifiers,
+        externalPackages: new Set(),
+      }),
+    );
+  }
+
+  /**
+   * The on-demand packages a compiled app imports, installed and bundled, as import-map entries.
+   * Each package package.json names is resolved once per app and range and pinned (`locks`); the
+   * first import of a version downloads it. A refused package answers a diagnostic on package.json
+   * naming the package and why.
+   */
+  async appImports(
+    appId: string,
+    files: readonly AppFile[],
+    js: string,
+    locks: NpmLocksRepo,
+  ): Promise<AppNpmImports> {
+    const manifestFile = files.find((file) => file.path === PACKAGE_MANIFEST_PATH);
+    const manifest = parsePackageManifest(manifestFile?.content);
+    if (!manifest.ok) return fail(manifest.message, undefined);
+    const { specifiers, packages: provided } = builtIns();
+    const declared = new Map(
+      manifest.packages.filter((pkg) => !provided.has(pkg.name)).map((pkg) => [pkg.name, pkg.range]),
+    );
+    const wanted = bareImports(js).filter((specifier) => declared.has(packageNameOf(specifier)));
+    if (wanted.length === 0) return { ok: true, imports: {} };
+    const diagnostic = (error: unknown) => {
+      if (!(error instanceof NpmPackageError)) throw error;
+      return fail(error.message, manifestFile?.content, error.packageName);
+    };
+    if (declared.size > NPM_LIMITS.maxAppPackages)
+      return fail(`package.json: ${NPM_MESSAGES.tooManyPackages}`, undefined);
+    if (!this.store) return diagnostic(new NpmPackageError(packageNameOf(wanted[0]!), NPM_MESSAGES.disabled));
+
+    const trees = new Map<string, Promise<ResolvedTree>>();
+    const treeOf = (name: string) => {
+      let tree = trees.get(name);
+      if (!tree) {
+        tree = this.pinnedTree(appId, name, declared.get(name)!, provided, locks);
+        trees.set(name, tree);
+      }
+      return tree;
+    };
+    const imports: Record<string, string> = {};
+    const queue = [...new Set(wanted)];
+    try {
+      while (queue.length > 0) {
+        const specifier = queue.shift()!;
+        if (imports[specifier]) continue;
+        const name = packageNameOf(specifier);
+        const tree = await treeOf(name);
+        const others = new Set([...declared.keys()].filter((other) => other !== name));
+        const bundle = await this.bundleWithin(name, () =>
+          bundleSpecifier(this.store!, specifier, tree, {
+            target: 'browser',
+            externalSpecifiers: specifiers,
+            externalPackages: others,
+          }),
+        );
+        imports[specifier] = bundle.key;
+        for (const next of bundle.imports)
+          if (others.has(packageNameOf(next)) && !imports[next]) queue.push(next);
+      }
+    } catch (error) {
+      return diagnostic(error);
+    }
+    return { ok: true, imports };
+  }
+
+  private async pinnedTree(
+    appId: string,
+    name: string,
+    range: string,
+    provided: ReadonlySet<string>,
+    locks: NpmLocksRepo,
+  ): Promise<ResolvedTree> {
+    const lock = await locks.find(appId, name);
+    if (lock && lock.range === range) {
+      await this.installWithin(name, lock.tree);
+      return lock.tree;
+    }
+    const tree = await this.resolveAndInstall(name, range, provided);
+    await locks.save(appId, name, range, tree);
+    return tree;
+  }
+
+  /** Resolves a range to a tree and installs it; concurrent callers of the same name and range share the work. */
+  private resolveAndInstall(
+    name: string,
+    range: string,
+    provided: ReadonlySet<string>,
+  ): Promise<ResolvedTree> {
+    if (!this.registry || !this.store)
+      return Promise.reject(new NpmPackageError(name, NPM_MESSAGES.disabled));
+    const key = `${name}\0${range}\0${[...provided].sort().join(',')}`;
+    let pending = this.resolving.get(key);
+    if (!pending) {
+      const registry = this.registry;
+      pending = withDeadline(name, async (signal) => {
+        const tree = await resolveTree(registry, name, range, { provided });
+        await this.store!.install(name, tree, signal);
+        return tree;
+      }).finally(() => this.resolving.delete(key));
+      this.resolving.set(key, pending);
+    }
+    return pending;
+  }
+
+  private installWithin(name: string, tree: ResolvedTree): Promise<void> {
+    return withDeadline(name, (signal) => this.store!.install(name, tree, signal));
+  }
+
+  private bundleWithin<T>(name: string, task: () => Promise<T>): Promise<T> {
+    return withDeadline(name, () => task());
+  }
+}
+
+/** Runs `task` within `NPM_LIMITS.installTimeoutMs`, else fails naming the package. */
+async function withDeadline<T>(name: string, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new NpmPackageError(name, NPM_MESSAGES.timedOut));
+    }, NPM_LIMITS.installTimeoutMs);
+  });
+  try {
+    return await Promise.race([task(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Bare specifiers a compiled module imports (static, re-exports, side-effect and dynamic imports). */
+export function bareImports(js: string): string[] {
+  const found = new Set<string>();
+  const patterns = [
+    /\b(?:import|export)\s*(?:[^'";]*?\bfrom\s*)?["']([^"'./][^"']*)["']/g,
+    /\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g,
+  ];
+  for (const pattern of patterns) for (const match of js.matchAll(pattern)) found.add(match[1]!);
+  return [...found].filter((specifier) => !specifier.includes(':')).sort();
+}
+
+function fail(message: string, content: string | undefined, packageName?: string): AppNpmImports {
+  let line = 1;
+  if (content !== undefined && packageName) {
+    const index = content.indexOf(JSON.stringify(packageName));
+    if (index >= 0) line = content.slice(0, index).split('\n').length;
+  }
+  return {
+    ok: false,
+    diagnostics: [{ file: PACKAGE_MANIFEST_PATH, line, column: 1, message, severity: 'error' }],
+  };
+}
+
+export const npmCacheDir = (dataDir: string) => path.join(dataDir, 'cache', 'npm');

@@ -1,0 +1,149 @@
+import semver from 'semver';
+import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
+import { NPM_NAME, type Packument, type RegistryClient } from './registry.ts';
+
+/** One package of a resolved tree: an exact version, where to get it and how to check it. */
+export interface ResolvedPackage {
+  name: string;
+  version: string;
+  /** `sha512-…` (Subresource Integrity form), from the packument. */
+  integrity: string;
+  tarball: string;
+  /** Its dependencies, each by name → the exact version chosen for it in this tree. */
+  dependencies: Record<string, string>;
+}
+
+/**
+ * A package an app named, resolved with all its dependencies to exact versions: what is pinned per
+ * app (the lock), and what an install and a bundle are keyed by.
+ */
+export interface ResolvedTree {
+  /** `name@version` of the package the app named. */
+  root: string;
+  /** Every package of the tree by `name@version`. */
+  packages: Record<string, ResolvedPackage>;
+}
+
+export const packageId = (name: string, version: string) => `${name}@${version}`;
+
+export { npmPackageNameOf as packageNameOf } from '@atelier/shared';
+
+/** The exact version a range (or dist-tag) picks: the `latest` tag when it matches, else the highest match. */
+export function pickVersion(packument: Packument, spec: string): string {
+  const name = packument.name;
+  const wanted = spec.trim() === '' ? 'latest' : spec.trim();
+  const tagged = packument['dist-tags'][wanted];
+  if (tagged && packument.versions[tagged]) return tagged;
+  if (semver.validRange(wanted) === null) throw new NpmPackageError(name, NPM_MESSAGES.unsupportedSpec(spec));
+  const versions = Object.keys(packument.versions).filter((version) => semver.valid(version));
+  const latest = packument['dist-tags'].latest;
+  if (latest && versions.includes(latest) && semver.satisfies(latest, wanted)) return latest;
+  const best = semver.maxSatisfying(versions, wanted);
+  if (!best) throw new NpmPackageError(name, NPM_MESSAGES.noMatchingVersion(spec));
+  return best;
+}
+
+export interface ResolveOptions {
+  /** Package names never resolved: they are provided by the page (React and the built-in set). */
+  provided: ReadonlySet<string>;
+}
+
+/**
+ * Resolves a package and its dependencies (breadth first, nested like npm: each package gets the
+ * version its own range picks, so two ranges of one name may give two versions). Optional
+ * dependencies and optional peers that fail to resolve are left out; required peers are resolved
+ * like dependencies unless the page provides them. Bounded by `NPM_LIMITS.maxTreePackages` and
+ * `maxTreeDepth`; every failure names the package the app asked for.
+ */
+export async function resolveTree(
+  registry: RegistryClient,
+  rootName: string,
+  range: string,
+  { provided }: ResolveOptions,
+): Promise<ResolvedTree> {
+  if (!NPM_NAME.test(rootName)) throw new NpmPackageError(rootName, NPM_MESSAGES.badName);
+  const packages: Record<string, ResolvedPackage> = {};
+  const picked = new Map<string, string>();
+
+  const pick = async (name: string, spec: string): Promise<ResolvedPackage> => {
+    const key = `${name}\0${spec}`;
+    const known = picked.get(key);
+    if (known) return packages[known]!;
+    const packument = await registry.packument(name);
+    const version = pickVersion(packument, spec);
+    const id = packageId(name, version);
+    picked.set(key, id);
+    if (packages[id]) return packages[id];
+    const meta = packument.versions[version]!;
+    const integrity = meta.dist.integrity;
+    if (!integrity?.startsWith('sha512-')) throw new NpmPackageError(name, NPM_MESSAGES.noIntegrity(id));
+    if (Object.keys(packages).length >= NPM_LIMITS.maxTreePackages) {
+      throw new NpmPackageError(rootName, NPM_MESSAGES.treeTooLarge);
+    }
+    const resolved: ResolvedPackage = {
+      name,
+      version,
+      integrity,
+      tarball: meta.dist.tarball,
+      dependencies: {},
+    };
+    packages[id] = resolved;
+    return resolved;
+  };
+
+  const root = await pick(rootName, range);
+  let level: ResolvedPackage[] = [root];
+  const expanded = new Set<string>();
+  for (let depth = 0; level.length > 0; depth++) {
+    const next: ResolvedPackage[] = [];
+    for (const pkg of level) {
+      const id = packageId(pkg.name, pkg.version);
+      if (expanded.has(id)) continue;
+      expanded.add(id);
+      const wanted = await dependenciesOf(registry, pkg);
+      if (wanted.length > 0 && depth >= NPM_LIMITS.maxTreeDepth) {
+        throw new NpmPackageError(rootName, NPM_MESSAGES.treeTooDeep);
+      }
+      for (const { name, spec, optional } of wanted) {
+        if (provided.has(name) || name === pkg.name) continue;
+        try {
+          const dep = await pick(name, spec);
+          pkg.dependencies[name] = dep.version;
+          next.push(dep);
+        } catch (error) {
+          if (optional && error instanceof NpmPackageError && error.packageName === name) continue;
+          if (error instanceof NpmPackageError && error.packageName !== rootName) {
+            throw new NpmPackageError(
+              rootName,
+              `its dependency ${error.message.replace(/^Cannot use the npm package /, '')}`,
+            );
+          }
+          throw error;
+        }
+      }
+    }
+    level = next;
+  }
+  return { root: packageId(root.name, root.version), packages };
+}
+
+async function dependenciesOf(
+  registry: RegistryClient,
+  pkg: ResolvedPackage,
+): Promise<{ name: string; spec: string; optional: boolean }[]> {
+  const meta = (await registry.packument(pkg.name)).versions[pkg.version]!;
+  const wanted = new Map<string, { name: string; spec: string; optional: boolean }>();
+  for (const [name, spec] of Object.entries(meta.peerDependencies ?? {})) {
+    wanted.set(name, { name, spec, optional: meta.peerDependenciesMeta?.[name]?.optional === true });
+  }
+  for (const [name, spec] of Object.entries(meta.dependencies ?? {})) {
+    wanted.set(name, { name, spec, optional: false });
+  }
+  for (const [name, spec] of Object.entries(meta.optionalDependencies ?? {})) {
+    wanted.set(name, { name, spec, optional: true });
+  }
+  // An optional peer nobody else asks for is not installed (npm does the same).
+  return [...wanted.values()].filter(
+    (dep) => !(dep.optional && meta.peerDependencies?.[dep.name] && !meta.dependencies?.[dep.name]),
+  );
+}

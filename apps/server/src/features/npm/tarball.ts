@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { Parser, type ReadEntry } from 'tar';
+import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
+
+const gunzip = promisify(zlib.gunzip);
+
+/** True when `data` hashes to the `sha512-…` integrity (SRI form) the registry published. */
+export function matchesIntegrity(data: Buffer, integrity: string): boolean {
+  const expected = integrity
+    .split(/\s+/)
+    .find((part) => part.startsWith('sha512-'))
+    ?.slice('sha512-'.length);
+  if (!expected) return false;
+  return createHash('sha512').update(data).digest('base64') === expected;
+}
+
+export interface UnpackedFile {
+  /** Path inside the package (the tarball's top folder, `package/`, removed). */
+  path: string;
+  data: Buffer;
+}
+
+const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
+
+/**
+ * Reads a package tarball in memory, within the limits: decompressed size, file count, unpacked
+ * size. Only regular files are kept (links, devices and the like are dropped), paths are relative
+ * and never leave the package, and a native addon is refused. Nothing is executed or written here.
+ */
+export async function readTarball(packageName: string, id: string, gz: Buffer): Promise<UnpackedFile[]> {
+  let tar: Buffer;
+  try {
+    // Headers take 512 bytes per entry (plus long-name records): allow for them beyond the file bytes.
+    tar = await gunzip(gz, {
+      maxOutputLength: NPM_LIMITS.maxUnpackedBytes + (NPM_LIMITS.maxFiles + 64) * 1536,
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new NpmPackageError(packageName, NPM_MESSAGES.unpackedTooLarge(id));
+    }
+    throw new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, 'not a gzip file'));
+  }
+  const files: UnpackedFile[] = [];
+  let count = 0;
+  let bytes = 0;
+  let problem: NpmPackageError | undefined;
+  const parser = new Parser({ strict: true });
+  parser.on('entry', (entry: ReadEntry) => {
+    const relative = packagePath(entry.path);
+    if (problem || !FILE_TYPES.has(entry.type) || relative === null) {
+      entry.resume();
+      return;
+    }
+    count++;
+    bytes += entry.size;
+    if (count > NPM_LIMITS.maxFiles)
+      problem ??= new NpmPackageError(packageName, NPM_MESSAGES.tooManyFiles(id, count));
+    if (bytes > NPM_LIMITS.maxUnpackedBytes)
+      problem ??= new NpmPackageError(packageName, NPM_MESSAGES.unpackedTooLarge(id));
+    if (relative === 'binding.gyp' || relative.endsWith('.node')) {
+      problem ??= new NpmPackageError(packageName, NPM_MESSAGES.nativeAddon(id));
+    }
+    const chunks: Buffer[] = [];
+    entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+    entry.on('end', () => files.push({ path: relative, data: Buffer.concat(chunks) }));
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      parser.on('error', reject);
+      parser.on('end', resolve);
+      parser.end(tar);
+    });
+  } catch (error) {
+    throw new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, (error as Error).message));
+  }
+  if (problem) throw problem;
+  const manifest = files.find((file) => file.path === 'package.json');
+  if (!manifest) throw new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, 'no package.json'));
+  try {
+    if ((JSON.parse(manifest.data.toString('utf8')) as { gypfile?: boolean }).gypfile === true) {
+      throw new NpmPackageError(packageName, NPM_MESSAGES.nativeAddon(id));
+    }
+  } catch (error) {
+    if (error instanceof NpmPackageError) throw error;
+    throw new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, 'package.json is not JSON'));
+  }
+  return files;
+}
+
+/** `package/lib/a.js` → `lib/a.js`; null for a path that is empty or would leave the package. */
+function packagePath(entryPath: string): string | null {
+  const withoutTop = entryPath.replace(/\\/g, '/').split('/').slice(1).join('/');
+  if (!withoutTop || withoutTop.startsWith('/')) return null;
+  const normal = path.posix.normalize(withoutTop);
+  if (normal === '.' || normal.startsWith('../') || normal === '..' || normal.includes('\0')) return null;
+  return normal;
+}
