@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { describePackages } from '../../../features/compile/vendor/vendor-modules.ts';
 import { findRepoRoot } from '../../paths.ts';
 
 /**
@@ -8,7 +9,7 @@ import { findRepoRoot } from '../../paths.ts';
  * `{{variable}}` placeholders are filled by `renderPrompt`.
  */
 export const PROMPT_VERSIONS = {
-  'builder-system': 2,
+  'builder-system': 3,
   'tool-run': 1,
 } as const;
 export type PromptName = keyof typeof PROMPT_VERSIONS;
@@ -77,12 +78,18 @@ export function parseAppFiles(text: string): AppFile[] {
   return files;
 }
 
+/** The prompt's list of importable packages, from the vendor set itself (so it never drifts). */
+export function librariesLine(): string {
+  return `Apps may import their own files and only these packages: ${describePackages()} (also \`lodash/<name>\`, \`date-fns/<name>\`, \`date-fns/locale/<code>\`).`;
+}
+
 /** The builder chat's system prompt: role, app conventions, the action protocol, the app's files. */
 export function builderSystemPrompt(input: { appName: string; files: readonly AppFile[] }): string {
   return renderPrompt(loadPrompt('builder-system'), {
     appName: input.appName,
     actionProtocol: actionProtocolInstructions(),
     appFiles: renderAppFiles(input.files),
+    libraries: librariesLine(),
   });
 }
 

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { ALLOWED_PACKAGE_NAMES } from '../../../features/compile/vendor/vendor-modules.ts';
+import { builderSystemPrompt } from './index.ts';
+
+describe('builder system prompt', () => {
+  it('lists the packages an app may import, from the vendor set', () => {
+    const prompt = builderSystemPrompt({ appName: 'Shop', files: [] });
+    const line = prompt.split('\n').find((text) => text.includes('only these packages'))!;
+    expect(line).toContain('framer-motion, motion, sonner, @tanstack/react-query');
+    for (const name of ALLOWED_PACKAGE_NAMES) {
+      const shown = name.startsWith('@radix-ui/react-') ? `${name.slice('@radix-ui/react-'.length)}` : name;
+      expect(line, name).toContain(shown);
+    }
+    expect(line).toMatch(/@radix-ui\/react-\{accordion,.*\}/);
+    expect(prompt).not.toContain('{{');
+  });
+});
