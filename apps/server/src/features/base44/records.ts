@@ -33,12 +33,17 @@ export const base44Fields =
   (name) =>
     fields(SYSTEM_ALIASES[name] ?? name);
 
-/** `-created_date` → `-createdAt`: a sort key with Base44's names mapped. */
+/**
+ * `-created_date` → `-createdAt`: a sort key with Base44's names mapped. A key that cannot name a
+ * field (`filter({}, 10)` sends the limit as the sort: the SDK's own e2e suite does) sorts by
+ * nothing, as Base44's document store does; the default order applies.
+ */
 export function base44Sort(sort: string | undefined): string | undefined {
   if (!sort) return sort;
   const text = sort.trim();
   const sign = text.startsWith('-') || text.startsWith('+') ? text[0] : '';
   const name = sign ? text.slice(1) : text;
+  if (!/^[A-Za-z_]/.test(name)) return undefined;
   return `${sign}${SYSTEM_ALIASES[name] ?? name}`;
 }
 
