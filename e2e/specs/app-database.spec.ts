@@ -179,8 +179,16 @@ test('the database panel: add columns, rows, every cell editor, CSV import of 1,
   ).toBeVisible();
   await expect(page.getByLabel('Field for tags')).toHaveValue('tags');
   await expect(page.getByLabel('Split tags by')).toHaveValue(';');
+  // The connection is down when the import starts: it pauses, says why, and resumes when asked.
+  await page.context().setOffline(true);
   await page.getByRole('button', { name: `Import ${ROWS} rows` }).click();
-  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  const progress = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(progress).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Import paused: ' })).toContainText(
+    'Resume to import the remaining rows.',
+  );
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Resume' }).click();
   await expect(page.getByText(`Successfully imported all ${ROWS} rows.`)).toBeVisible({ timeout: 60_000 });
   const all = await records(page, appId);
   expect(all).toHaveLength(ROWS + 1);
@@ -214,4 +222,33 @@ test('the database panel: add columns, rows, every cell editor, CSV import of 1,
   await expect(page.getByRole('button', { name: /^Access control: / })).toHaveText(
     'Only the creator can view and edit',
   );
+
+  // Cancelling an import keeps the rows already sent, and says how many (a slow network, so that
+  // there is time to cancel: 300 ms per request, emulated by Chromium).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 300,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await page.getByRole('button', { name: `Import ${ROWS} rows` }).click();
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Cancel import' }).click();
+  const cancelled = page.getByText(/^Import cancelled: \d+ of 1000 rows imported\.$/);
+  await expect(cancelled).toBeVisible();
+  const kept = Number((await cancelled.textContent())?.match(/(\d+) of/)?.[1]);
+  expect(kept).toBeGreaterThan(0);
+  expect(kept).toBeLessThan(ROWS);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect.poll(async () => (await records(page, appId)).length).toBe(ROWS - 1 + kept);
 });

@@ -15,7 +15,7 @@ import {
 } from '@atelier/shared';
 import { Upload } from 'lucide-react';
 import Papa from 'papaparse';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -26,7 +26,9 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
+import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client.ts';
 import { recordsApi } from '../api.ts';
+import { isTransient, runImportBatches, withImportIds } from '../import-batches.ts';
 
 type CsvRow = Record<string, string>;
 type Step = 'upload' | 'mapping' | 'importing';
@@ -43,6 +45,27 @@ const SPLIT_LABELS: Record<SplitCharacter, string> = {
   '\n': 'Line break',
   '\t': 'Tab',
 };
+
+/** Import state kept across a pause: the batches, those not yet sent, the rows that failed. */
+interface ImportRun {
+  batches: Record<string, unknown>[][];
+  remaining: Set<number>;
+  failed: number;
+  total: number;
+  controller?: AbortController;
+}
+
+/** Rows written so far: those of the batches sent, less the rows refused. */
+const importedRows = (current: ImportRun) =>
+  current.batches.reduce(
+    (sum, batch, index) => (current.remaining.has(index) ? sum : sum + batch.length),
+    0,
+  ) - current.failed;
+
+const CONNECTION_LOST = 'the connection to the server was lost';
+const importPaused = (reason: string) => `Import paused: ${reason}. Resume to import the remaining rows.`;
+const importCancelled = (imported: number, total: number) =>
+  `Import cancelled: ${imported} of ${total} rows imported.`;
 
 export interface CsvImportDialogProps {
   appId: string;
@@ -81,6 +104,9 @@ export function CsvImportDialog({ appId, entity, schema, onImported }: CsvImport
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState({ completed: 0, total: 0 });
+  /** Why a running import stopped (it can resume), or null while it runs. */
+  const [paused, setPaused] = useState<string | null>(null);
+  const run = useRef<ImportRun | null>(null);
   const fields = useMemo(() => mappableFields(schema), [schema]);
 
   const reset = () => {
@@ -89,6 +115,7 @@ export function CsvImportDialog({ appId, entity, schema, onImported }: CsvImport
     setMappings([]);
     setConfirming(false);
     setProgress({ completed: 0, total: 0 });
+    setPaused(null);
   };
 
   const onFile = async (file: File | undefined) => {
@@ -140,43 +167,91 @@ export function CsvImportDialog({ appId, entity, schema, onImported }: CsvImport
   const runImport = async () => {
     if (!csv) return;
     setConfirming(false);
-    const records = csv.rows
-      .map((row) => csvRowToRecord(row, mappings))
-      .filter((record): record is Record<string, unknown> => record !== undefined);
+    const records = withImportIds(
+      csv.rows
+        .map((row) => csvRowToRecord(row, mappings))
+        .filter((record): record is Record<string, unknown> => record !== undefined),
+    );
     if (records.length === 0) {
       toast.error(DATABASE_MESSAGES.csvNoValidRows);
       return;
     }
+    const batches = chunk(records, CSV_IMPORT.batchSize);
+    run.current = { batches, remaining: new Set(batches.keys()), failed: 0, total: records.length };
     setStep('importing');
     setProgress({ completed: 0, total: records.length });
-    const batches = chunk(records, CSV_IMPORT.batchSize);
-    let failed = 0;
-    let next = 0;
-    const importBatch = async (batch: Record<string, unknown>[]) => {
+    await continueImport();
+  };
+
+  /** Imports the batches not yet sent; pauses at a lost connection or a server failure (Resume). */
+  const continueImport = async () => {
+    const current = run.current;
+    if (!current) return;
+    const controller = new AbortController();
+    current.controller = controller;
+    setPaused(null);
+    const importBatch = async (index: number) => {
+      const batch = current.batches[index] as Record<string, unknown>[];
+      let failed = 0;
       try {
         await recordsApi.bulkCreate(appId, entity, batch);
-      } catch {
+      } catch (error) {
+        if (isTransient(error)) throw error;
         // One bad row fails its batch: save the others one by one and count the rows that fail.
         for (const record of batch) {
-          await recordsApi.create(appId, entity, record).catch(() => {
+          try {
+            await recordsApi.create(appId, entity, record);
+          } catch (rowError) {
+            if (isTransient(rowError)) throw rowError;
             failed += 1;
-          });
+          }
         }
       }
-      setProgress((current) => ({ ...current, completed: current.completed + batch.length }));
+      current.failed += failed;
+      setProgress((shown) => ({ ...shown, completed: shown.completed + batch.length }));
     };
-    const worker = async () => {
-      while (next < batches.length) {
-        const batch = batches[next++] as Record<string, unknown>[];
-        await importBatch(batch);
-      }
-    };
-    await Promise.all(Array.from({ length: CSV_IMPORT.parallelBatches }, worker));
+    const stopped = await runImportBatches({
+      remaining: current.remaining,
+      parallel: CSV_IMPORT.parallelBatches,
+      importBatch,
+      signal: controller.signal,
+    });
+    if (controller.signal.aborted) {
+      endCancelled(current);
+      return;
+    }
+    if (stopped) {
+      setPaused(
+        stopped.error instanceof ApiError && stopped.error.status !== NETWORK_ERROR_STATUS
+          ? stopped.error.message
+          : CONNECTION_LOST,
+      );
+      return;
+    }
     onImported();
-    if (failed === 0) toast.success(DATABASE_MESSAGES.importAllSucceeded(records.length));
-    else if (failed < records.length)
-      toast.warning(DATABASE_MESSAGES.importSomeFailed(failed, records.length));
+    const { failed, total } = current;
+    if (failed === 0) toast.success(DATABASE_MESSAGES.importAllSucceeded(total));
+    else if (failed < total) toast.warning(DATABASE_MESSAGES.importSomeFailed(failed, total));
     else toast.error(DATABASE_MESSAGES.importFailed);
+    finish();
+  };
+
+  /** Cancels the import: no batch starts any more; a paused import ends now, a running one when its batches under way end. */
+  const cancelImport = () => {
+    const current = run.current;
+    if (!current) return;
+    current.controller?.abort();
+    if (paused !== null) endCancelled(current);
+  };
+
+  const endCancelled = (current: ImportRun) => {
+    onImported();
+    toast.warning(importCancelled(importedRows(current), current.total));
+    finish();
+  };
+
+  const finish = () => {
+    run.current = null;
     setOpen(false);
     reset();
   };
@@ -191,7 +266,11 @@ export function CsvImportDialog({ appId, entity, schema, onImported }: CsvImport
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (step === 'importing') return;
+        if (step === 'importing') {
+          // A running import is cancelled with its button; a paused one ends when the dialog closes.
+          if (!next && paused !== null) cancelImport();
+          return;
+        }
         setOpen(next);
         if (!next) reset();
       }}
@@ -341,6 +420,21 @@ export function CsvImportDialog({ appId, entity, schema, onImported }: CsvImport
             <p className="text-muted-foreground text-sm">
               Imported {progress.completed} of {progress.total} rows
             </p>
+            {paused !== null && (
+              <p role="alert" className="text-destructive text-sm">
+                {importPaused(paused)}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <Button variant="ghost" size="sm" onClick={cancelImport}>
+                Cancel import
+              </Button>
+              {paused !== null && (
+                <Button size="sm" onClick={() => void continueImport()}>
+                  Resume
+                </Button>
+              )}
+            </div>
           </div>
         )}
       </DialogContent>
