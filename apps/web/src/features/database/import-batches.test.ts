@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../lib/api-client.ts';
-import { isTransient, runImportBatches, withImportIds } from './import-batches.ts';
+import { isTransient, runImportBatches, withImportIds, withRateLimitRetry } from './import-batches.ts';
 
 const refused = new ApiError({ code: 'validation_error', message: 'bad row', status: 400 });
 
@@ -65,5 +65,45 @@ describe('withImportIds', () => {
     const [kept, given] = withImportIds([{ id: 'mine', a: 1 }, { a: 2 }]);
     expect(kept).toEqual({ id: 'mine', a: 1 });
     expect(given?.id).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+  });
+});
+
+describe('withRateLimitRetry', () => {
+  const limited = new ApiError({
+    code: 'rate_limited',
+    message: 'Too many requests, try again later',
+    status: 429,
+  });
+  const backoff = { firstMs: 1, maxMs: 2, attempts: 3 };
+
+  it('sends again while the server answers 429, then answers', async () => {
+    let calls = 0;
+    const answer = await withRateLimitRetry(
+      async () => {
+        calls += 1;
+        if (calls < 3) throw limited;
+        return 'ok';
+      },
+      { signal: new AbortController().signal, backoff },
+    );
+    expect(answer).toBe('ok');
+    expect(calls).toBe(3);
+  });
+
+  it('gives up after its attempts, and never retries other failures', async () => {
+    await expect(
+      withRateLimitRetry(() => Promise.reject(limited), { signal: new AbortController().signal, backoff }),
+    ).rejects.toBe(limited);
+    let calls = 0;
+    await expect(
+      withRateLimitRetry(
+        () => {
+          calls += 1;
+          return Promise.reject(refused);
+        },
+        { signal: new AbortController().signal, backoff },
+      ),
+    ).rejects.toBe(refused);
+    expect(calls).toBe(1);
   });
 });

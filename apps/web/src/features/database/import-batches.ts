@@ -57,3 +57,28 @@ export function withImportIds(records: Record<string, unknown>[]): Record<string
       : record,
   );
 }
+
+/** Waits before sending again after a 429: 2 s, then twice as long each time, at most 30 s. */
+export const RATE_LIMIT_BACKOFF = { firstMs: 2000, maxMs: 30_000, attempts: 6 } as const;
+
+/**
+ * Sends with `send`, and again after a pause while the server answers 429 (an import of 100,000
+ * rows is 10,000 calls, more than the per-minute budget of a signed-in account): the import slows
+ * down to the budget instead of stopping. Other failures, and the last 429, are thrown.
+ */
+export async function withRateLimitRetry<T>(
+  send: () => Promise<T>,
+  options: { signal: AbortSignal; backoff?: { firstMs: number; maxMs: number; attempts: number } },
+): Promise<T> {
+  const backoff = options.backoff ?? RATE_LIMIT_BACKOFF;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      const limited = error instanceof ApiError && error.status === 429;
+      if (!limited || attempt >= backoff.attempts || options.signal.aborted) throw error;
+      const wait = Math.min(backoff.firstMs * 2 ** (attempt - 1), backoff.maxMs);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}

@@ -28,7 +28,7 @@ import {
 import { toast } from '../../../components/ui/toaster.tsx';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client.ts';
 import { recordsApi } from '../api.ts';
-import { isTransient, runImportBatches, withImportIds } from '../import-batches.ts';
+import { isTransient, runImportBatches, withImportIds, withRateLimitRetry } from '../import-batches.ts';
 
 type CsvRow = Record<string, string>;
 type Step = 'upload' | 'mapping' | 'importing';
@@ -194,13 +194,17 @@ export function CsvImportDialog({ appId, entity, schema, onImported }: CsvImport
       const batch = current.batches[index] as Record<string, unknown>[];
       let failed = 0;
       try {
-        await recordsApi.bulkCreate(appId, entity, batch);
+        await withRateLimitRetry(() => recordsApi.bulkCreate(appId, entity, batch), {
+          signal: controller.signal,
+        });
       } catch (error) {
         if (isTransient(error)) throw error;
         // One bad row fails its batch: save the others one by one and count the rows that fail.
         for (const record of batch) {
           try {
-            await recordsApi.create(appId, entity, record);
+            await withRateLimitRetry(() => recordsApi.create(appId, entity, record), {
+              signal: controller.signal,
+            });
           } catch (rowError) {
             if (isTransient(rowError)) throw rowError;
             failed += 1;
