@@ -91,6 +91,16 @@ test('create an entity through the chat, then change its permission preset', asy
   // A pair that matches no preset reads "{read} can read, {write} can write".
   await ask(page, 'Change the permissions of the Product entity: none can read, all can write');
   await expect(access).toHaveText('none can read, all can write', { timeout: 30_000 });
+
+  // A request the server refuses (here: the app was deleted meanwhile) says so (issue 23 #11).
+  expect((await page.request.delete(`/api/apps/${appId}`, { headers: { origin: baseURL } })).status()).toBe(
+    204,
+  );
+  await access.click();
+  await page.getByRole('button', { name: /^Anyone can view, only admins can edit/ }).click();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Failed to request access control change'),
+  ).toBeVisible();
 });
 
 test('the database panel: add columns, rows, every cell editor, CSV import of 1,000 rows, export, bulk delete', async ({

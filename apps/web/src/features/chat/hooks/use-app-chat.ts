@@ -33,10 +33,15 @@ export function useAppChat(appId: string) {
   // often than it allows in one tick ("Maximum update depth exceeded").
   const finishListeners = useRef(new Set<(message: ChatUIMessage) => void>());
   const afterReplyRef = useRef<() => void>(() => undefined);
+  /** The error of the send in progress (the AI SDK reports it here; sendMessage itself resolves). */
+  const sendErrorRef = useRef<Error | null>(null);
   const chat = useChat<ChatUIMessage>({
     id: `app-chat-${appId}`,
     transport,
     experimental_throttle: 50,
+    onError: (error) => {
+      sendErrorRef.current = error;
+    },
     onFinish: ({ message }) => {
       // A sent reply and a resumed one (reload, second tab) end the same way.
       if (message.role === 'assistant') afterReplyRef.current();
@@ -126,7 +131,10 @@ export function useAppChat(appId: string) {
         ...(options.discuss ? { discussModeMetadata: { isDiscussMode: true } } : {}),
         ...(options.attachments?.length ? { attachments: options.attachments } : {}),
       };
+      sendErrorRef.current = null;
       await chat.sendMessage(files.length > 0 ? { text, files, metadata } : { text, metadata }, { body });
+      // The request or the stream failed (refused, signed out, broken): the caller may say so.
+      return sendErrorRef.current === null;
     },
     [chat.sendMessage],
   );

@@ -18,9 +18,10 @@ export interface AccessControlPopoverProps {
   rls: EntityRls | null;
   /**
    * Sends a message to the builder's chat (the chat's send function). Choosing a preset does not
-   * call the server directly: it asks the assistant to change the permissions (spec 2 §6).
+   * call the server directly: it asks the assistant to change the permissions (spec 2 §6). It
+   * answers false (or throws) when the message did not go through.
    */
-  sendChatMessage?: ((text: string) => Promise<unknown> | unknown) | undefined;
+  sendChatMessage?: ((text: string) => Promise<boolean | undefined> | boolean | undefined) | undefined;
   /** The chat is answering: permission changes wait (spec 2 §6). */
   chatBusy?: boolean | undefined;
 }
@@ -37,7 +38,9 @@ export function AccessControlPopover({ entity, rls, sendChatMessage, chatBusy }:
     }
     try {
       if (!sendChatMessage) throw new Error('The chat is not available here');
-      await sendChatMessage(permissionChangeRequest(entity, { read, write }));
+      // The chat answers false (or throws) when the message did not go through (issue 23 #11).
+      const sent = await sendChatMessage(permissionChangeRequest(entity, { read, write }));
+      if (sent === false) throw new Error('The permission change was not sent');
       setOpen(false);
     } catch {
       toast.error(ACCESS_MESSAGES.requestFailed);
