@@ -1,3 +1,4 @@
+export * from './app-bundle.ts';
 export * from './app-file.ts';
 export * from './content-hash.ts';
 export * from './entity-schema.ts';

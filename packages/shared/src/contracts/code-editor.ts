@@ -160,6 +160,28 @@ export const repairProcessDetailSchema = z.object({
   aiRepairs: z.array(aiRepairSchema),
 });
 
+const codeMap = z.record(z.string(), z.string());
+
+/** Spec 1 §3 "App bundle files": id (the app's), versionId, slug, name, the grouped files, and the flat list. */
+export const appBundleSchema = z
+  .object({
+    id: z.string(),
+    versionId: z.string(),
+    slug: z.string().nullable(),
+    name: z.string(),
+    entities: z.record(z.string(), z.unknown()),
+    userEntity: z.unknown().nullable(),
+    pages: codeMap,
+    components: codeMap,
+    services: codeMap,
+    functions: codeMap,
+    functionNames: z.array(z.string()),
+    layout: z.string().nullable(),
+    globalsCss: z.string().nullable(),
+    files: z.array(z.object({ path: z.string(), content: z.string() })),
+  })
+  .meta({ id: 'AppBundle' });
+
 export const repairResultSchema = z
   .object({
     initialIssues: z.array(validationIssueSchema),
@@ -173,13 +195,8 @@ export const repairResultSchema = z
     versionId: z.string().nullable(),
     executionTimeMs: z.number(),
     timingBreakdown: z.object({ repairOnlyTimeMs: z.number(), validationTimeMs: z.number() }),
-    /** The repaired app's files (spec 1 §3 "App bundle files"). */
-    appBundle: z.object({
-      versionId: z.string(),
-      name: z.string(),
-      functionNames: z.array(z.string()),
-      files: z.array(z.object({ path: z.string(), content: z.string() })),
-    }),
+    /** The repaired app's files grouped as spec 1 §3's "App bundle files" (app-files/app-bundle.ts), with the flat list. */
+    appBundle: appBundleSchema,
   })
   .meta({ id: 'RepairResult' });
 export type RepairResult = z.infer<typeof repairResultSchema>;

@@ -1,10 +1,10 @@
 import {
   APP_MESSAGES,
   clampRepairIterations,
-  functionNameFromPath,
   parseActionReply,
   type RepairRequest,
   type RepairResult,
+  toAppBundle,
   VALIDATION_MESSAGES,
   type ValidationIssue,
 } from '@atelier/shared';
@@ -163,13 +163,14 @@ export async function repairVersion(
     versionId: newVersionId,
     executionTimeMs: Math.round(performance.now() - started),
     timingBreakdown: { repairOnlyTimeMs, validationTimeMs },
-    appBundle: {
-      versionId: newVersionId ?? loaded.version.id,
-      name: app?.name ?? '',
-      functionNames: bundleFiles
-        .map((f) => functionNameFromPath(f.path))
-        .filter((n): n is string => typeof n === 'string'),
-      files: bundleFiles,
-    },
+    appBundle: toAppBundle(
+      {
+        id: ctx.appId,
+        versionId: newVersionId ?? loaded.version.id,
+        slug: app?.slug ?? null,
+        name: app?.name ?? '',
+      },
+      bundleFiles,
+    ),
   };
 }

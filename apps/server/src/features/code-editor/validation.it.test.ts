@@ -190,6 +190,10 @@ describe('POST /api/apps/{appId}/versions/{versionId}/repair', () => {
     expect(detail?.aiRepairs[0]).toMatchObject({ success: true, modelUsed: 'gpt-4o-mini' });
     expect(result.timingBreakdown.repairOnlyTimeMs).toBeGreaterThanOrEqual(0);
     expect(result.appBundle.files.find((f) => f.path === 'pages/Typed.tsx')?.content).toContain('= 1;');
+    // The bundle in spec 1 §3's grouped shape (issue 23 #13).
+    expect(result.appBundle).toMatchObject({ id: s.appId, versionId: result.versionId });
+    expect(result.appBundle.pages.Typed).toBe(TYPED_FIXED);
+    expect(typeof result.appBundle.layout).toBe('string');
     // The new version is current; the repaired version is untouched.
     const versions = await versionsOf(s.t, s.owner, s.appId);
     expect(versions.currentVersionId).toBe(result.versionId);
