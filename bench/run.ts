@@ -5,6 +5,7 @@ import { run as entities } from './benchmarks/entities.ts';
 import { run as functions } from './benchmarks/functions.ts';
 import { run as llmFirstToken } from './benchmarks/llm-first-token.ts';
 import { run as retrieval } from './benchmarks/retrieval.ts';
+import { run as shadcnApp } from './benchmarks/shadcn-app.ts';
 import { run as soak } from './benchmarks/soak.ts';
 import { run as startupAndHealth } from './benchmarks/startup-and-health.ts';
 
@@ -13,6 +14,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'startup-and-health': startupAndHealth,
   functions,
   compile,
+  'shadcn-app': shadcnApp,
   entities,
   retrieval,
   soak,

@@ -36,7 +36,7 @@ function editOne(files: ReturnType<typeof sampleAppFiles>, run: number) {
  * compiler's runs that are interleaved with it. Each pass transpiles every code file and answers
  * its own duration.
  */
-function startBabelWorker(files: ReturnType<typeof sampleAppFiles>) {
+export function startBabelWorker(files: readonly { path: string; content: string }[]) {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     const { transform } = require(workerData.babelPath);
