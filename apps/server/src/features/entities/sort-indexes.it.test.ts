@@ -40,7 +40,10 @@ afterAll(async () => {
 });
 
 const name = () =>
-  sortIndexName(app.appId, 'Task', { field: { kind: 'data', path: ['priority'], isArray: false }, descending: true });
+  sortIndexName(app.appId, 'Task', {
+    field: { kind: 'data', path: ['priority'], isArray: false },
+    descending: true,
+  });
 
 async function indexState(): Promise<{ valid: boolean } | undefined> {
   if (t.deps.database.kind !== 'postgres') return undefined;
@@ -83,7 +86,10 @@ describe('a list sorted on a data field', () => {
       `select count(*) as n from pg_indexes where tablename = 'entity_records' and indexname like 'er\\_sort\\_%'`,
     );
     expect(Number(rows[0]?.n)).toBe(1);
-    const deleted = await t.app.request(`/api/apps/${app.appId}`, json('DELETE', undefined, app.owner.headers));
+    const deleted = await t.app.request(
+      `/api/apps/${app.appId}`,
+      json('DELETE', undefined, app.owner.headers),
+    );
     expect(deleted.status).toBe(204);
     await expect.poll(indexState, { timeout: 10_000 }).toBeUndefined();
   });
