@@ -32,6 +32,10 @@ export const APP_FOLDERS = {
   services: ['.ts', '.js', '.tsx', '.jsx'],
   entities: ['.json'],
   functions: ['.ts', '.js'],
+  /** Client helpers in the ecosystem's shape: `lib/utils` (`cn()`), `hooks/use-mobile`, `utils/index`. */
+  lib: ['.ts', '.js', '.tsx', '.jsx'],
+  hooks: ['.ts', '.js', '.tsx', '.jsx'],
+  utils: ['.ts', '.js', '.tsx', '.jsx'],
 } as const satisfies Record<string, readonly string[]>;
 export type AppFolder = keyof typeof APP_FOLDERS;
 
@@ -52,7 +56,7 @@ const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 /**
  * Checks one app file path. Answers `null` when the path is allowed, otherwise the reason as a
  * sentence. Allowed: `Layout.tsx`, `globals.css`, and files under `pages/`, `components/`,
- * `services/`, `entities/`, `functions/` with the extensions of `APP_FOLDERS`; relative, forward
+ * `services/`, `entities/`, `functions/`, `lib/`, `hooks/`, `utils/` with the extensions of `APP_FOLDERS`; relative, forward
  * slashes, letters, digits, `_`, `-` and `.` only, no `..`, no empty or hidden segments.
  */
 export function appPathProblem(path: string): string | null {

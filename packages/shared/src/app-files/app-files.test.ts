@@ -67,6 +67,9 @@ describe('file kinds and editor groups', () => {
     expect(fileKind('entities/Item.json')).toBe('entity');
     expect(fileKind('functions/notify.ts')).toBe('function');
     expect(fileKind('services/api.ts')).toBe('service');
+    expect(fileKind('lib/utils.js')).toBe('service');
+    expect(fileKind('hooks/use-mobile.jsx')).toBe('service');
+    expect(fileKind('utils/index.ts')).toBe('service');
     expect(fileKind('globals.css')).toBe('style');
     expect(fileKind('package.json')).toBe('manifest');
     expect(fileKind('../etc/passwd')).toBeNull();

@@ -29,6 +29,9 @@ export function fileKind(path: string): AppFileKind | null {
     case 'functions':
       return 'function';
     case 'services':
+    case 'lib':
+    case 'hooks':
+    case 'utils':
       return 'service';
     default:
       return null;

@@ -44,12 +44,15 @@ export function appEntrySource(files: readonly AppFile[]): string {
   const routes = pageRoutes(files);
   const hasLayout = files.some((file) => file.path === 'Layout.tsx');
   const lines = [`import { mountApp } from ${JSON.stringify(RUNTIME_SPECIFIER)};`];
+  const providers = providersSource(files);
+  if (providers) lines.push(...providers);
   if (hasLayout) lines.push(`import Layout from ${JSON.stringify('@/Layout.tsx')};`);
   routes.forEach((route, i) => {
     lines.push(`import Page${i} from ${JSON.stringify(`@/${route.file}`)};`);
   });
   lines.push('mountApp({');
   lines.push(`  Layout: ${hasLayout ? 'Layout' : 'null'},`);
+  if (providers) lines.push('  Providers,');
   lines.push('  pages: [');
   routes.forEach((route, i) => {
     lines.push(
@@ -59,4 +62,33 @@ export function appEntrySource(files: readonly AppFile[]): string {
   lines.push('  ],');
   lines.push('});');
   return `${lines.join('\n')}\n`;
+}
+
+const imports = (files: readonly AppFile[], pattern: RegExp) =>
+  files.some((file) => /\.(tsx|ts|jsx|js)$/.test(file.path) && pattern.test(file.content));
+
+/**
+ * What apps in the ecosystem's shape take for granted from their `main.jsx`/`App.jsx`: a TanStack
+ * Query client around the app when any file imports `@tanstack/react-query`, and sonner's
+ * `<Toaster />` when toasts are used and no file renders one. Nothing when the app needs neither.
+ */
+function providersSource(files: readonly AppFile[]): string[] | undefined {
+  const query = imports(files, /from\s*['"]@tanstack\/react-query['"]/);
+  const toaster = imports(files, /from\s*['"]sonner['"]/) && !imports(files, /<Toaster\b/);
+  if (!query && !toaster) return undefined;
+  const lines = [`import { createElement, Fragment } from 'react';`];
+  let tree = 'children';
+  if (toaster) {
+    lines.push(`import { Toaster } from 'sonner';`);
+    tree = `createElement(Fragment, null, ${tree}, createElement(Toaster, { richColors: true }))`;
+  }
+  if (query) {
+    lines.push(`import { QueryClient, QueryClientProvider } from '@tanstack/react-query';`);
+    lines.push(
+      'const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });',
+    );
+    tree = `createElement(QueryClientProvider, { client: queryClient }, ${tree})`;
+  }
+  lines.push(`const Providers = ({ children }) => ${tree};`);
+  return lines;
 }

@@ -17,6 +17,9 @@ export type JsBundleResult =
   | { ok: true; js: string; warnings: CompileDiagnostic[] }
   | { ok: false; diagnostics: CompileDiagnostic[] };
 
+/** What `import.meta.env` compiles to: the page's `window.__ATELIER_ENV__` (see html.ts). */
+const IMPORT_META_ENV = '__atelierImportMetaEnv';
+
 const RESOLVE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.json'];
 const LOADERS = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx', '.json': 'json' } as const;
 
@@ -43,8 +46,15 @@ export function resolveAppImport(
   if (joined.startsWith('..') || path.posix.isAbsolute(joined)) {
     return { error: `"${specifier}" points outside the app's files.` };
   }
-  const candidates = [joined, ...RESOLVE_EXTENSIONS.map((ext) => joined + ext)];
-  candidates.push(...RESOLVE_EXTENSIONS.map((ext) => `${joined}/index${ext}`));
+  const candidatesOf = (base: string) => [
+    base,
+    ...RESOLVE_EXTENSIONS.map((ext) => base + ext),
+    ...RESOLVE_EXTENSIONS.map((ext) => `${base}/index${ext}`),
+  ];
+  // `@/x` is the app root's `x`; in a tree kept under `src/` (as Vite apps are) it is `src/x`.
+  const candidates = fromRoot
+    ? [...candidatesOf(joined), ...candidatesOf(`src/${joined}`)]
+    : candidatesOf(joined);
   const found = candidates.find((candidate) => files.has(candidate));
   if (found === 'globals.css' || found?.endsWith('.css')) return { path: found, namespace: 'app-empty' };
   if (found && fileKind(found) === 'function') {
@@ -156,7 +166,10 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
       target: 'es2022',
       jsx: 'automatic',
       charset: 'utf8',
-      define: { 'process.env.NODE_ENV': '"production"' },
+      define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': IMPORT_META_ENV },
+      // `import.meta.env.VITE_*`: the page's public values (html.ts), read when the app runs, so
+      // one build serves the preview and the published app; an unknown name is undefined.
+      banner: { js: `const ${IMPORT_META_ENV} = globalThis.__ATELIER_ENV__ ?? {};` },
       absWorkingDir: compilePaths().serverDir,
       external: [...ALLOWED_IMPORTS.keys()],
       plugins: [treePlugin(state)],

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type AppBranding, brandingCss } from './app-branding.ts';
 import type { ImportMap } from './vendor/vendor-bundles.ts';
 
 /** What the page tells the app SDK and runtime (`window.__ATELIER__`). */
@@ -18,6 +19,33 @@ export interface AppRuntimeConfig {
   previewToken?: string;
   /** The end-user screens of the runtime (runtime/auth-screens.tsx): sign-up offered, the app's name. */
   auth?: { signupEnabled: boolean; appName: string };
+  /** The side panel's App texts and App branding (app-branding.ts): the app's name and theme colours. */
+  branding?: AppBranding;
+}
+
+/**
+ * `import.meta.env` of a compiled app (bundle-js.ts): public values only, the names Vite apps and
+ * Base44 exports read. Any other name is undefined.
+ */
+export function publicEnv(config: AppRuntimeConfig): Record<string, string | boolean> {
+  const env: Record<string, string | boolean> = {
+    MODE: 'production',
+    PROD: true,
+    DEV: false,
+    SSR: false,
+    BASE_URL: config.basePath ?? '/',
+    VITE_APP_ID: config.appId,
+    VITE_BASE44_APP_ID: config.appId,
+    VITE_API_URL: config.apiBase,
+    VITE_BASE44_APP_BASE_URL: config.apiBase,
+    VITE_BASE44_BACKEND_URL: config.apiBase,
+  };
+  if (config.branding) {
+    env.VITE_APP_NAME = config.branding.title;
+    env.VITE_APP_DESCRIPTION = config.branding.description;
+    env.VITE_APP_LOGO_URL = config.branding.logoUrl;
+  }
+  return env;
 }
 
 export interface AppHtmlOptions {
@@ -52,6 +80,8 @@ function bootstrapScript(config: AppRuntimeConfig | undefined): string {
   const target = JSON.stringify(config?.parentOrigin ?? '*');
   return [
     config ? `window.__ATELIER__=${scriptJson(config)};` : '',
+    config ? `window.__ATELIER_ENV__=${scriptJson(publicEnv(config))};` : '',
+    config?.branding?.dark ? "document.documentElement.classList.add('dark');" : '',
     '(function(){',
     'function report(title,details){',
     'if(window.__ATELIER_RUNTIME_READY__)return;',
@@ -120,6 +150,7 @@ export function appContentSecurityPolicy({
 export function renderAppHtml(options: AppHtmlOptions): string {
   const bootstrap = bootstrapScript(options.runtimeConfig);
   const importMap = scriptJson(options.importMap);
+  const branding = options.runtimeConfig?.branding ? brandingCss(options.runtimeConfig.branding) : '';
   const csp = options.csp ? addScriptSources(options.csp, [sha256(bootstrap), sha256(importMap)]) : undefined;
   return [
     '<!doctype html>',
@@ -132,6 +163,7 @@ export function renderAppHtml(options: AppHtmlOptions): string {
     `<script>${bootstrap}</script>`,
     `<script type="importmap">${importMap}</script>`,
     `<link rel="stylesheet" href="${escapeHtml(options.cssUrl)}">`,
+    branding ? `<style>${branding}</style>` : '',
     `<script type="module" src="${escapeHtml(options.jsUrl)}"></script>`,
     '</head>',
     '<body>',

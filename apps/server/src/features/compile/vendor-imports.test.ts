@@ -13,6 +13,7 @@ const exports = new Map<string, Set<string>>([
       'useEffect',
       'Component',
       'StrictMode',
+      'Fragment',
       // the runtime's end-user screens (runtime/auth-*.tsx)
       'createContext',
       'useCallback',

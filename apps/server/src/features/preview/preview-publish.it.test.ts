@@ -180,7 +180,7 @@ describe('publishing', () => {
 
     const home = await homeFile(app);
     const edited = await call<UpdateFileResponse>(alice, 'POST', `/api/apps/${app.id}/files/update`, {
-      file: { id: home.id, content: home.content.replace('Welcome', 'Unpublished draft text') },
+      file: { id: home.id, content: home.content.replace('Your app is ready.', 'Unpublished draft text') },
     });
     const doc = await t.app.request('/some/page', host);
     expect(doc.status).toBe(200);

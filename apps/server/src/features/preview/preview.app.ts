@@ -6,6 +6,7 @@ import { errorHandler } from '../../platform/http/error-handler.ts';
 import { builderOriginsAt, siteAt } from '../../platform/http/preview-hosts.ts';
 import { requestContext } from '../../platform/http/request-context.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
+import { appBranding } from '../compile/app-branding.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
 import type { VerifiedPreviewClaims } from './preview-token.ts';
 import { sendAsset, sendDocument, sendNpmModule, sendVendorModule, withNpmImports } from './serve.ts';
@@ -78,8 +79,9 @@ export function createPreviewApp(deps: AppDeps) {
     }
     const assets = `${site.preview}/preview-assets/${encodeURIComponent(appId)}/${encodeURIComponent(claims.versionId)}`;
     const query = `?token=${encodeURIComponent(token)}`;
+    const branding = appBranding(owned);
     const document = renderAppDocument({
-      title: owned.name,
+      title: branding.title,
       jsUrl: `${assets}/app.js${query}`,
       cssUrl: `${assets}/app.css${query}`,
       importMap: withNpmImports(
@@ -94,6 +96,7 @@ export function createPreviewApp(deps: AppDeps) {
         parentOrigin: claims.parentOrigin,
         // The credential, not the link token: only this document holds it (never a URL).
         previewToken: await runtime.previewTokens.signCredential(claims),
+        branding,
       },
       mode,
       apiOrigin: site.api,

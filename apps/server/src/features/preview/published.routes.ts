@@ -8,6 +8,7 @@ import { appOrigin, slugOfHost } from '../apps/app-origin.ts';
 import { isAppSignupOpen } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { hostOf, isPlatformHost, isReservedHost } from '../apps/domains.service.ts';
+import { appBranding } from '../compile/app-branding.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
 import { sendAsset, sendDocument, sendNpmModule, sendVendorModule, withNpmImports } from './serve.ts';
 
@@ -148,8 +149,9 @@ async function servePublishedDocument(c: Context<AppEnv>, runtime: AppsRuntime, 
     );
   }
   const assets = `/app-assets/${encodeURIComponent(appId)}/${encodeURIComponent(versionId)}`;
+  const branding = appBranding(app);
   const document = renderAppDocument({
-    title: app.header ?? app.name,
+    title: branding.title,
     jsUrl: `${assets}/app.js`,
     cssUrl: `${assets}/app.css`,
     importMap: withNpmImports(runtime.vendor.importMap('/preview-vendor/'), build.npmImports, ''),
@@ -158,7 +160,8 @@ async function servePublishedDocument(c: Context<AppEnv>, runtime: AppsRuntime, 
       apiBase: origins.public,
       basePath: '/',
       parentOrigin: origins.public,
-      auth: { signupEnabled: isAppSignupOpen(app), appName: app.name },
+      auth: { signupEnabled: isAppSignupOpen(app), appName: branding.title },
+      branding,
     },
     mode: OWN_ORIGIN,
     apiOrigin: origins.public,

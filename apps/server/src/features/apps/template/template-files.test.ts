@@ -7,14 +7,18 @@ const compiler = createCompiler();
 afterAll(() => compiler.dispose());
 
 describe('templateFiles', () => {
-  it('holds a layout, a home page, the Item entity and the global styles', () => {
+  it('holds a layout, a home page, the shadcn/ui components, lib/utils, the Item entity and the global styles', () => {
     const files = templateFiles('Acme');
-    expect(files.map((file) => [file.path, fileKind(file.path)])).toEqual([
-      ['Layout.tsx', 'layout'],
-      ['pages/Home.tsx', 'page'],
-      ['entities/Item.json', 'entity'],
-      ['globals.css', 'style'],
-    ]);
+    const paths = files.map((file) => file.path);
+    expect(paths.slice(0, 2)).toEqual(['Layout.tsx', 'pages/Home.tsx']);
+    for (const component of ['button', 'card', 'dialog', 'form', 'select', 'sonner', 'table', 'tabs'])
+      expect(paths).toContain(`components/ui/${component}.jsx`);
+    expect(paths).toContain('lib/utils.js');
+    expect(paths.slice(-2)).toEqual(['globals.css', 'entities/Item.json']);
+    for (const path of paths) expect(fileKind(path), path).not.toBeNull();
+    const css = files.find((file) => file.path === 'globals.css')!.content;
+    expect(css).toContain('@theme inline');
+    expect(css).toContain('--color-primary: var(--primary);');
   });
 
   it('declares Item with name, description and a status enum, readable and writable by its creator', () => {
@@ -30,10 +34,13 @@ describe('templateFiles', () => {
   it('compiles, with the app name in the header and the home page using the Item entity', async () => {
     const result = await compiler.compile(templateFiles('Acme Tasks'));
     if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
-    expect(result.js).toContain('var APP_NAME = "Acme Tasks"');
+    expect(result.js).toContain('__atelierImportMetaEnv.VITE_APP_NAME || "Acme Tasks"');
     expect(result.js).toContain('entities.Item.list("-createdAt", 50)');
     expect(result.js).toContain(' Add item');
+    expect(result.js).toContain('from "@radix-ui/react-slot"');
+    expect(result.js).toContain('new QueryClient(');
     expect(result.css).toContain('.backdrop-blur');
+    expect(result.css).toContain('background-color: var(--primary)');
   });
 
   it('keeps any app name as text, never as code', async () => {
@@ -41,6 +48,8 @@ describe('templateFiles', () => {
     const result = await compiler.compile(templateFiles(name));
     if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
     expect(result.js).toContain(JSON.stringify(name).replace('</script>', '<\\/script>'));
-    expect(templateFiles('   ')[0]!.content).toContain('const APP_NAME = "My App";');
+    expect(templateFiles('   ')[0]!.content).toContain(
+      `const APP_NAME = import.meta.env.VITE_APP_NAME || "My App";`,
+    );
   });
 });

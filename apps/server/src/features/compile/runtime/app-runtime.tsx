@@ -5,7 +5,15 @@
  * The compiler's generated entry module imports it first, so the reporter is installed before any
  * app module runs.
  */
-import { Component, type ComponentType, type ErrorInfo, type ReactNode, StrictMode, useEffect } from 'react';
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  Fragment,
+  type ReactNode,
+  StrictMode,
+  useEffect,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
 import {
@@ -190,10 +198,12 @@ export interface MountOptions {
   Layout: ComponentType<LayoutProps> | null;
   pages: PageEntry[];
   rootElement?: HTMLElement;
+  /** Context the app's code expects around it (the entry adds TanStack Query's client when the app uses it). */
+  Providers?: ComponentType<{ children: ReactNode }>;
 }
 
 /** Renders the app into `#root`. */
-export function mountApp({ Layout, pages, rootElement }: MountOptions): void {
+export function mountApp({ Layout, pages, rootElement, Providers = Fragment }: MountOptions): void {
   const element = rootElement ?? document.getElementById('root');
   if (!element) throw new Error('The app page has no #root element');
   const Shell = Layout ?? (({ children }: LayoutProps) => <>{children}</>);
@@ -209,54 +219,56 @@ export function mountApp({ Layout, pages, rootElement }: MountOptions): void {
   const authScreens = AUTH_SCREENS.filter((screen) => !pagePaths.has(screen.path));
   root.render(
     <StrictMode>
-      <BrowserRouter basename={basename}>
-        <RouteReporter />
-        <AuthProvider>
-          <Routes>
-            {pages.flatMap((page) =>
-              page.paths.map((path) => (
+      <Providers>
+        <BrowserRouter basename={basename}>
+          <RouteReporter />
+          <AuthProvider>
+            <Routes>
+              {pages.flatMap((page) =>
+                page.paths.map((path) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      <Shell currentPageName={page.name}>
+                        <RoutedBoundary pageName={page.name}>
+                          {page.requireSignIn ? (
+                            <RequireSignIn>
+                              <page.Component />
+                            </RequireSignIn>
+                          ) : (
+                            <page.Component />
+                          )}
+                        </RoutedBoundary>
+                      </Shell>
+                    }
+                  />
+                )),
+              )}
+              {authScreens.map(({ path, Screen }) => (
                 <Route
                   key={path}
                   path={path}
                   element={
-                    <Shell currentPageName={page.name}>
-                      <RoutedBoundary pageName={page.name}>
-                        {page.requireSignIn ? (
-                          <RequireSignIn>
-                            <page.Component />
-                          </RequireSignIn>
-                        ) : (
-                          <page.Component />
-                        )}
-                      </RoutedBoundary>
+                    <Shell currentPageName="">
+                      <Screen />
                     </Shell>
                   }
                 />
-              )),
-            )}
-            {authScreens.map(({ path, Screen }) => (
+              ))}
               <Route
-                key={path}
-                path={path}
+                path="*"
                 element={
                   <Shell currentPageName="">
-                    <Screen />
+                    <NotFound />
                   </Shell>
                 }
               />
-            ))}
-            <Route
-              path="*"
-              element={
-                <Shell currentPageName="">
-                  <NotFound />
-                </Shell>
-              }
-            />
-          </Routes>
-          <AccountCorner />
-        </AuthProvider>
-      </BrowserRouter>
+            </Routes>
+            <AccountCorner />
+          </AuthProvider>
+        </BrowserRouter>
+      </Providers>
     </StrictMode>,
   );
 }

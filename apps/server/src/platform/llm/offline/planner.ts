@@ -268,14 +268,13 @@ function replaceStarter(tree: AppTree, title: string, entities: readonly string[
   ];
   const starter = tree.findEntity(STARTER_ENTITY);
   const wanted = entities.some((entity) => entity.toLowerCase() === STARTER_ENTITY.toLowerCase());
-  const usedElsewhere = tree
-    .paths()
-    .some(
-      (path) =>
-        path !== 'pages/Home.tsx' &&
-        !path.startsWith('entities/') &&
-        new RegExp(`\\b${STARTER_ENTITY}\\b`).test(tree.read(path) ?? ''),
-    );
+  const usedElsewhere = tree.paths().some(
+    (path) =>
+      path !== 'pages/Home.tsx' &&
+      !path.startsWith('entities/') &&
+      // `entities.Item`, `@/entities/Item`, `entities['Item']` (not `DropdownMenuPrimitive.Item`).
+      new RegExp(`entities(?:\\.|/|\\[['"])${STARTER_ENTITY}\\b`).test(tree.read(path) ?? ''),
+  );
   if (starter === STARTER_ENTITY && !wanted && !usedElsewhere) {
     actions.push({
       type: 'delete_file',

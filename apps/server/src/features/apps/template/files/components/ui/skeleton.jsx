@@ -1,0 +1,9 @@
+import { cn } from '@/lib/utils';
+
+function Skeleton({ className, ...props }) {
+  return (
+    <div data-slot="skeleton" className={cn('animate-pulse rounded-md bg-accent', className)} {...props} />
+  );
+}
+
+export { Skeleton };
