@@ -156,6 +156,10 @@ export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
   // moment's ES build, whose locale loading is guarded by `typeof module` (its CommonJS one requires by a computed path).
   esm('moment', ['moment'], ['default'], { module: 'moment/dist/moment.js', hasDefault: true }),
   esm('uuid', ['uuid'], ['v4', 'validate']),
+  // In every Base44 export: shadcn's sonner.jsx reads the theme with next-themes; boards drag with @hello-pangea/dnd.
+  esm('next-themes', ['next-themes'], ['ThemeProvider', 'useTheme']),
+  esm('hello-pangea-dnd', ['@hello-pangea/dnd'], ['DragDropContext', 'Droppable', 'Draggable']),
+  esm('canvas-confetti', ['canvas-confetti'], ['default'], { hasDefault: true }),
   esm('three', ['three'], ['Scene', 'PerspectiveCamera', 'Vector3', 'Color']),
   esm('react-three-fiber', ['@react-three/fiber'], ['Canvas', 'useFrame', 'useThree']),
   ...Object.entries(RADIX_PRIMITIVES).map(([primitive, samples]) =>
