@@ -31,6 +31,7 @@ export * from './contracts/error.ts';
 export * from './contracts/functions.ts';
 export * from './contracts/health.ts';
 export * from './contracts/llm.ts';
+export * from './contracts/npm.ts';
 export * from './contracts/secrets.ts';
 export * from './contracts/tools.ts';
 export * from './entities/index.ts';

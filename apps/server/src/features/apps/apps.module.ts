@@ -4,6 +4,7 @@ import { analyticsRoutes } from '../analytics/analytics.routes.ts';
 import { chatActivationRoutes } from '../builder/chat-activation.routes.ts';
 import { settingsAccessRoutes } from '../builder/settings-access.routes.ts';
 import { claimsRoutes } from '../claims/claims.routes.ts';
+import { npmRoutes } from '../npm/npm.routes.ts';
 import { appHosts, publishedRoutes } from '../preview/published.routes.ts';
 import { appsRoutes } from './apps.routes.ts';
 import { appsRuntime } from './apps.runtime.ts';
@@ -28,7 +29,8 @@ export function appsModule(deps: AppDeps) {
     .route('/', claimsRoutes(runtime))
     .route('/', chatActivationRoutes(runtime))
     .route('/', settingsAccessRoutes(runtime))
-    .route('/', analyticsRoutes(runtime));
+    .route('/', analyticsRoutes(runtime))
+    .route('/', npmRoutes(runtime));
 }
 
 /** `/app/{appId}` (a redirect to the app's origin) and the vendor modules on the main origin (mounted before the web app). */

@@ -24,6 +24,9 @@ export type AppNpmImports =
   | { ok: true; imports: Record<string, string> }
   | { ok: false; diagnostics: CompileDiagnostic[] };
 
+/** Packages of the built-in set: served pre-bundled, never fetched from the registry. */
+export const builtInPackageNames = (): Set<string> => builtIns().packages;
+
 /** The specifiers the page's import map provides, and the package names behind them (never fetched). */
 function builtIns(): { specifiers: Set<string>; packages: Set<string> } {
   const specifiers = new Set(ALLOWED_IMPORTS.keys());

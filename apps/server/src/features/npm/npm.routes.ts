@@ -1,0 +1,100 @@
+import {
+  APP_PACKAGE_MESSAGES,
+  type AppPackage,
+  appIdParamSchema,
+  appPackagesResponseSchema,
+  PACKAGE_MANIFEST_PATH,
+  parsePackageManifest,
+  removeAppPackageRequestSchema,
+  removeAppPackageResponseSchema,
+  withoutManifestPackage,
+} from '@atelier/shared';
+import { createRoute } from '@hono/zod-openapi';
+import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import type { AppActor } from '../apps/apps.repo.ts';
+import type { AppsRuntime } from '../apps/apps.runtime.ts';
+import { findApp } from '../apps/apps.service.ts';
+import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import { builtInPackageNames } from './npm-packages.ts';
+
+const tags = ['app packages'];
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/packages',
+  tags,
+  summary: "The npm packages the app's package.json names, with the versions pinned for it",
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema },
+  responses: { 200: jsonContent(appPackagesResponseSchema, 'The packages'), ...builderErrors },
+});
+
+const removeRoute = createRoute({
+  method: 'post',
+  path: '/apps/{appId}/packages/remove',
+  tags,
+  summary: 'Remove a package from package.json (one new version) and forget its pin',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, ...jsonBody(removeAppPackageRequestSchema) },
+  responses: {
+    200: jsonContent(removeAppPackageResponseSchema, 'The packages left and the new version'),
+    400: errorContent('package.json does not name the package, or cannot be read'),
+    ...builderErrors,
+  },
+});
+
+/** The builder's Packages section (README of this feature). */
+export function npmRoutes(runtime: AppsRuntime) {
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      const actor = builderOf(c);
+      await findApp(runtime, actor, appId);
+      const manifest = await currentManifest(runtime, actor, appId);
+      if (!manifest.ok) return c.json({ packages: [], problem: manifest.message }, 200);
+      return c.json({ packages: await describe(runtime, appId, manifest.packages), problem: null }, 200);
+    })
+    .openapi(removeRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      const { name } = c.req.valid('json');
+      const actor = builderOf(c);
+      await findApp(runtime, actor, appId);
+      const { files } = await runtime.versions.getCurrent(actor, appId);
+      const content = files.find((file) => file.path === PACKAGE_MANIFEST_PATH)?.content;
+      const manifest = parsePackageManifest(content);
+      if (!manifest.ok) throw new AppError('validation_error', manifest.message);
+      if (!manifest.packages.some((pkg) => pkg.name === name)) {
+        throw new AppError('validation_error', APP_PACKAGE_MESSAGES.notNamed(name));
+      }
+      const result = await runtime.versions.createVersion(actor, appId, {
+        changes: [
+          { op: 'upsert', path: PACKAGE_MANIFEST_PATH, content: withoutManifestPackage(content, name) },
+        ],
+        description: APP_PACKAGE_MESSAGES.removed(name),
+      });
+      await runtime.npmLocks.remove(appId, name);
+      const left = manifest.packages.filter((pkg) => pkg.name !== name);
+      return c.json({ packages: await describe(runtime, appId, left), version: result.version }, 200);
+    });
+}
+
+async function currentManifest(runtime: AppsRuntime, actor: AppActor, appId: string) {
+  const { files } = await runtime.versions.getCurrent(actor, appId);
+  return parsePackageManifest(files.find((file) => file.path === PACKAGE_MANIFEST_PATH)?.content);
+}
+
+async function describe(
+  runtime: AppsRuntime,
+  appId: string,
+  packages: readonly { name: string; range: string }[],
+): Promise<AppPackage[]> {
+  const locks = new Map((await runtime.npmLocks.list(appId)).map((lock) => [lock.name, lock]));
+  const builtIn = builtInPackageNames();
+  return packages.map((pkg) => {
+    const lock = locks.get(pkg.name);
+    const pinned = lock && lock.range === pkg.range ? lock.tree.root.slice(pkg.name.length + 1) : null;
+    return { name: pkg.name, range: pkg.range, version: pinned, builtIn: builtIn.has(pkg.name) };
+  });
+}
