@@ -1,4 +1,5 @@
 import type {
+  AppPackagesResponse,
   AppSummary,
   CompareResponse,
   CurrentFilesResponse,
@@ -7,6 +8,7 @@ import type {
   FileReferencesResponse,
   MergeRequest,
   MergeResponse,
+  RemoveAppPackageResponse,
   RepairRequest,
   RepairResult,
   UpdateFileResponse,
@@ -21,6 +23,7 @@ const enc = encodeURIComponent;
 export const codeEditorKeys = {
   files: (appId: string) => ['apps', appId, 'code-files'] as const,
   versions: (appId: string) => ['apps', appId, 'code-versions'] as const,
+  packages: (appId: string, versionId: string | null) => ['apps', appId, 'packages', versionId] as const,
   apps: () => ['apps', 'list', 'for-compare'] as const,
   compare: (appId: string, query: CompareTarget) => ['apps', appId, 'compare', query] as const,
 };
@@ -46,6 +49,13 @@ export const codeEditorApi = {
     apiFetch<DeleteFileResponse>(`/api/apps/${enc(appId)}/files/delete`, {
       method: 'POST',
       body: { fileId, referencesToUpdate },
+    }),
+  packages: (appId: string, signal?: AbortSignal) =>
+    apiFetch<AppPackagesResponse>(`/api/apps/${enc(appId)}/packages`, { signal }),
+  removePackage: (appId: string, name: string) =>
+    apiFetch<RemoveAppPackageResponse>(`/api/apps/${enc(appId)}/packages/remove`, {
+      method: 'POST',
+      body: { name },
     }),
   versions: (appId: string, signal?: AbortSignal) =>
     apiFetch<VersionsListResponse>(`/api/apps/${enc(appId)}/versions?limit=50`, { signal }),

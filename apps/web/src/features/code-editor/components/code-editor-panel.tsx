@@ -34,6 +34,7 @@ import { AllChangesButton } from './all-changes-button.tsx';
 import { CodeMirror } from './code-mirror.tsx';
 import { DeployAllButton, FunctionStatusBadge, useEditorFunctions } from './editor-functions.tsx';
 import { FileHistoryDialog } from './file-history-dialog.tsx';
+import { PackagesList } from './packages-list.tsx';
 import { ValidationTesterDialog } from './validation-tester-dialog.tsx';
 
 const STATUS_TEXT: Record<EditorSaveStatus, string> = {
@@ -285,6 +286,13 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
                       );
                     })}
                   </ul>
+                  {group.kind === 'manifest' ? (
+                    <PackagesList
+                      appId={appId}
+                      versionId={files.data?.versionId ?? null}
+                      onNewVersion={() => void afterMerge()}
+                    />
+                  ) : null}
                 </div>
               ))
           )}
