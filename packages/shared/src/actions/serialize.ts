@@ -43,7 +43,8 @@ export type ActionInput =
       mappings: ImportColumnMapping[];
     }
   | { type: 'insert_entity_records'; title: string; entity: string; records: JsonObject[] }
-  | { type: 'request_secrets'; title: string; secrets: SecretRequest[] };
+  | { type: 'request_secrets'; title: string; secrets: SecretRequest[] }
+  | { type: 'add_package'; title: string; package: string; version?: string };
 
 export class ActionSerializeError extends Error {
   override name = 'ActionSerializeError';
@@ -76,6 +77,8 @@ function attributesOf(action: ActionInput): [string, string][] {
   if ('path' in action) attributes.push(['path', action.path]);
   if ('entity' in action) attributes.push(['entity', action.entity]);
   if ('source' in action) attributes.push(['source', action.source]);
+  if ('package' in action) attributes.push(['package', action.package]);
+  if ('version' in action && action.version !== undefined) attributes.push(['version', action.version]);
   attributes.push(['title', action.title]);
   return attributes;
 }
@@ -88,6 +91,7 @@ function contentOf(action: ActionInput): string {
     case 'partial_edit':
       return serializeSearchReplace(action.edits);
     case 'delete_file':
+    case 'add_package':
       return '';
     case 'add_entity':
     case 'edit_entity':

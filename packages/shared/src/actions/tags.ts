@@ -19,6 +19,7 @@ export const ACTION_TYPES = [
   'import_entities',
   'request_secrets',
   'insert_entity_records',
+  'add_package',
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
@@ -38,6 +39,10 @@ export const ACTION_ATTRIBUTES = {
   entity: 'entity',
   /** import_entities: the uploaded file the records come from. */
   source: 'source',
+  /** add_package: the npm package's name. */
+  package: 'package',
+  /** add_package: its version or range (default `latest`). */
+  version: 'version',
 } as const;
 export type ActionAttribute = (typeof ACTION_ATTRIBUTES)[keyof typeof ACTION_ATTRIBUTES];
 
@@ -52,6 +57,7 @@ export const REQUIRED_ATTRIBUTES: Record<ActionType, readonly ActionAttribute[]>
   import_entities: ['title', 'entity', 'source'],
   insert_entity_records: ['title', 'entity'],
   request_secrets: ['title'],
+  add_package: ['title', 'package'],
 };
 
 /** Markers of one search/replace block inside a partial_edit action (each on its own line). */

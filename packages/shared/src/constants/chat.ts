@@ -140,5 +140,8 @@ export const ACTION_APPLY_MESSAGES = {
   badRecords: 'The content must be a JSON array of records',
   badSecrets: 'The content must be a JSON array of { secretName, description, required }',
   badMappings: 'The content must be JSON { "mappings": [...] }',
+  badPackageName: (name: string) => `"${name}" is not a valid npm package name`,
+  badPackageVersion: (version: string) =>
+    `"${version}" is not a version or range (e.g. "^1.2.0" or "latest")`,
   discarded: 'Discarded: the reply failed',
 } as const;

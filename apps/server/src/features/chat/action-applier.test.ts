@@ -57,6 +57,63 @@ describe('applying actions to the working tree', () => {
     expect(tree.size).toBe(0);
   });
 
+  it('adds an npm package to package.json with add_package, keeping what it held', () => {
+    const tree = new Map([['package.json', '{\n  "name": "party",\n  "dependencies": { "a": "1" }\n}\n']]);
+    const text = serializeAction({
+      type: 'add_package',
+      package: 'canvas-confetti',
+      version: '^1.9.0',
+      title: 'Confetti',
+    });
+    expect(text).toBe(
+      '<atelier-action type="add_package" package="canvas-confetti" version="^1.9.0" title="Confetti"></atelier-action>',
+    );
+    expect(applyAction(tree, one(text))).toMatchObject({
+      outcome: 'applied',
+      type: 'add_package',
+      path: 'package.json',
+    });
+    expect(JSON.parse(tree.get('package.json')!)).toEqual({
+      name: 'party',
+      dependencies: { a: '1', 'canvas-confetti': '^1.9.0' },
+    });
+    const fresh = new Map<string, string>();
+    applyAction(
+      fresh,
+      one('<atelier-action type="add_package" package="@scope/pkg" title="x"></atelier-action>'),
+    );
+    expect(JSON.parse(fresh.get('package.json')!)).toEqual({ dependencies: { '@scope/pkg': 'latest' } });
+
+    expect(
+      applyAction(
+        fresh,
+        one('<atelier-action type="add_package" package="Bad Name" title="x"></atelier-action>'),
+      ),
+    ).toMatchObject({
+      outcome: 'failed',
+      message: ACTION_APPLY_MESSAGES.badPackageName('Bad Name'),
+    });
+    expect(
+      applyAction(
+        fresh,
+        one(
+          '<atelier-action type="add_package" package="a" version="git+https://x/y" title="x"></atelier-action>',
+        ),
+      ),
+    ).toMatchObject({
+      outcome: 'failed',
+      message: ACTION_APPLY_MESSAGES.badPackageVersion('git+https://x/y'),
+    });
+    expect(one('<atelier-action type="add_package" title="x"></atelier-action>').error).toBe(
+      ACTION_PARSE_ERRORS.missingAttribute('add_package', 'package'),
+    );
+    const broken = new Map([['package.json', '{ nope']]);
+    expect(applyAction(broken, one(text))).toMatchObject({
+      outcome: 'failed',
+      message: 'package.json is not valid JSON.',
+    });
+  });
+
   it('reports every partial-edit block that does not match', () => {
     const tree = new Map([['Layout.tsx', 'one\ntwo']]);
     const action = one(

@@ -6,9 +6,12 @@ import {
   CHAT_MESSAGES,
   ENTITY_NAME_PATTERN,
   entityFilePath,
+  NPM_PACKAGE_NAME,
+  PACKAGE_MANIFEST_PATH,
   parseEntitySchema,
   parseSearchReplaceBlocks,
   type StreamedAction,
+  withManifestPackage,
 } from '@atelier/shared';
 
 /**
@@ -123,6 +126,23 @@ function checkRecords(action: StreamedAction, records: RecordActionsPort): Actio
   return applied(action);
 }
 
+/** A version or range as package.json takes it: `1.2.3`, `^1.2`, `~4 || 5`, `latest` (never a URL or a path). */
+const PACKAGE_RANGE = /^[\w.^~<>=|* -]{1,64}$/;
+
+/** add_package: names the package in package.json's dependencies (the server installs it at the next build). */
+function applyPackage(tree: WorkingTree, action: StreamedAction): ActionResult {
+  const name = action.attributes.package ?? '';
+  const range = (action.attributes.version ?? '').trim() || 'latest';
+  if (!NPM_PACKAGE_NAME.test(name)) return failed(action, ACTION_APPLY_MESSAGES.badPackageName(name));
+  if (!PACKAGE_RANGE.test(range)) return failed(action, ACTION_APPLY_MESSAGES.badPackageVersion(range));
+  try {
+    tree.set(PACKAGE_MANIFEST_PATH, withManifestPackage(tree.get(PACKAGE_MANIFEST_PATH), name, range));
+  } catch (error) {
+    return failed(action, (error as Error).message);
+  }
+  return applied(action, { path: PACKAGE_MANIFEST_PATH });
+}
+
 /** Applies a complete action to the tree; an action with a parse error fails with that error. */
 export function applyAction(
   tree: WorkingTree,
@@ -162,6 +182,8 @@ export function applyAction(
     case 'insert_entity_records':
     case 'import_entities':
       return checkRecords(action, records);
+    case 'add_package':
+      return applyPackage(tree, action);
     default:
       return failed(action, action.error ?? `Unknown action type "${action.type}"`);
   }

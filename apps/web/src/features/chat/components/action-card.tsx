@@ -24,6 +24,7 @@ const TYPE_LABELS: Record<string, string> = {
   import_entities: 'Import',
   insert_entity_records: 'Records',
   request_secrets: 'Secrets',
+  add_package: 'Package',
 };
 
 /** One action of a reply (DESIGN.md: action cards show streaming / complete / truncated). */
