@@ -80,7 +80,7 @@ export function parseAppFiles(text: string): AppFile[] {
 
 /** The prompt's list of importable packages, from the vendor set itself (so it never drifts). */
 export function librariesLine(): string {
-  return `Apps may import their own files and only these packages: ${describePackages()} (also \`lodash/<name>\`, \`date-fns/<name>\`, \`date-fns/locale/<code>\`).`;
+  return `Apps may import their own files and only these packages: ${describePackages()} (also \`lodash/<name>\`, \`date-fns/<name>\`, \`date-fns/locale/<code>\`). When the app truly needs another npm package (browser JavaScript, no native addon), add it with an add_package action before importing it; the packages the app has are listed in \`package.json\`.`;
 }
 
 /** The builder chat's system prompt: role, app conventions, the action protocol, the app's files. */

@@ -14,4 +14,11 @@ describe('builder system prompt', () => {
     expect(line).toMatch(/@radix-ui\/react-\{accordion,.*\}/);
     expect(prompt).not.toContain('{{');
   });
+
+  it('tells the model how to add an npm package beyond the set', () => {
+    const prompt = builderSystemPrompt({ appName: 'Shop', files: [] });
+    expect(prompt).toContain('add it with an add_package action before importing it');
+    expect(prompt).toContain('<atelier-action type="TYPE"');
+    expect(prompt).toContain('`add_package`: `package="name"`');
+  });
 });
