@@ -1,8 +1,9 @@
-import type {
-  DeleteSecretResponse,
-  SaveSecretsRequest,
-  SaveSecretsResponse,
-  SecretsListResponse,
+import {
+  type DeleteSecretResponse,
+  type SaveSecretsRequest,
+  type SaveSecretsResponse,
+  SECRET_MESSAGES,
+  type SecretsListResponse,
 } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -12,7 +13,15 @@ export const secretsKeys = {
   list: (appId: string) => [...secretsKeys.all, appId] as const,
 };
 
-const path = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/secrets`;
+/**
+ * The secrets service's address for an app. Without an app id there is nothing to read or write:
+ * spec 3 §7's 'Secrets provider not initialized or app ID not available'.
+ */
+export function secretsPath(appId: string): string {
+  if (appId.trim() === '') throw new Error(SECRET_MESSAGES.notInitialized);
+  return `/api/apps/${encodeURIComponent(appId)}/secrets`;
+}
+const path = secretsPath;
 
 /** Keys and descriptions of the app's secrets (values never come back). */
 export function useSecrets(appId: string) {

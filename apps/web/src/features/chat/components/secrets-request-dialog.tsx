@@ -41,8 +41,10 @@ export function SecretsRequestDialog({ appId, secrets, onClose }: SecretsRequest
       );
       toast.success(SECRET_MESSAGES.updated);
       onClose();
-    } catch {
-      toast.error(SECRET_MESSAGES.setFailed);
+    } catch (error) {
+      // Spec 3 §7: the provider not ready says so; any other failure is 'Failed to set secrets'.
+      const notReady = error instanceof Error && error.message === SECRET_MESSAGES.notInitialized;
+      toast.error(notReady ? SECRET_MESSAGES.notInitialized : SECRET_MESSAGES.setFailed);
     }
   };
 

@@ -5,12 +5,26 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useIngestText, useIngestWeb, useUploadFiles } from '../api.ts';
 
 type Limits = ContextItemsResponse['limits'];
 
-function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : DATA_SOURCE_MESSAGES.uploadFailed;
+/**
+ * A refusal the server explains (spec 1 §7: 400-level errors carry a code and message — too big, no
+ * headers, the plan's limit) shows its message; anything else (no answer, not found, a server
+ * error) the spec's own: 'Failed to upload context, try again later' for files, 'Error saving data,
+ * please try again or contact support via chat' for text and web pages (issue 23 #15).
+ */
+function errorText(error: unknown, fallback: string): string {
+  const explained =
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.status !== 404 &&
+    error.message !== '';
+  return explained ? error.message : fallback;
 }
 
 export function AddTextForm({ appId, disabled }: { appId: string; disabled: boolean }) {
@@ -24,7 +38,7 @@ export function AddTextForm({ appId, disabled }: { appId: string; disabled: bool
     setError(undefined);
     ingest.mutate(text, {
       onSuccess: () => setText(''),
-      onError: (e) => toast.error(errorText(e)),
+      onError: (e) => toast.error(errorText(e, DATA_SOURCE_MESSAGES.saveFailed)),
     });
   };
   return (
@@ -65,7 +79,7 @@ export function UploadForm(props: {
     setError(undefined);
     upload.mutate(files, {
       onSuccess: () => setFiles([]),
-      onError: (e) => setError(errorText(e)),
+      onError: (e) => setError(errorText(e, DATA_SOURCE_MESSAGES.uploadFailed)),
     });
   };
   return (
@@ -115,7 +129,10 @@ export function WebPageForm({
     setError(undefined);
     ingest.mutate(
       { url: url.trim() },
-      { onSuccess: () => setUrl(''), onError: (e) => setError(errorText(e)) },
+      {
+        onSuccess: () => setUrl(''),
+        onError: (e) => setError(errorText(e, DATA_SOURCE_MESSAGES.saveFailed)),
+      },
     );
   };
   return (

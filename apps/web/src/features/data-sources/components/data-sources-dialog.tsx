@@ -51,7 +51,8 @@ function DataSourcesBody({ appId }: { appId: string }) {
   useLiveItems(appId, items.data?.contextItems);
 
   if (items.isPending) return <Skeleton className="h-40 w-full" />;
-  if (items.isError)
+  // A failed first load has nothing to show; a failed refresh keeps the last list and the forms.
+  if (items.isError && !items.data)
     return (
       <p role="alert" className="text-destructive text-sm">
         {DATA_SOURCE_MESSAGES.fetchFailed}
@@ -111,6 +112,11 @@ function DataSourcesBody({ appId }: { appId: string }) {
 
   return (
     <div className="grid gap-4">
+      {items.isError && (
+        <p role="alert" className="text-destructive text-sm">
+          {DATA_SOURCE_MESSAGES.fetchFailed}
+        </p>
+      )}
       {hasReachedDataLimit && (
         <div
           role="status"

@@ -70,6 +70,13 @@ export function SecretsEditor({ appId, onAffectedFunctions }: SecretsEditorProps
     if (secrets.data && drafts === null) setDrafts(secrets.data.secrets.map(fromStored));
   }, [secrets.data, drafts]);
 
+  if (appId === '') {
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {SECRET_MESSAGES.notInitialized}
+      </p>
+    );
+  }
   if (secrets.isError) {
     return (
       <p role="alert" className="text-destructive text-sm">
