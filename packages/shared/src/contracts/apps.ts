@@ -61,6 +61,11 @@ export const createAppRequestSchema = z
   .object({
     name: z.string().trim().min(1, { error: APP_MESSAGES.nameRequired }).max(APP_NAME_MAX_LENGTH),
     type: appTypeSchema.default('GEN_APP'),
+    /**
+     * The builder's first prompt (issue 19): with a model configured, the model names the app from
+     * it (bounded in time; `name` when it fails or answers nothing usable).
+     */
+    prompt: z.string().trim().max(10_000).optional(),
   })
   .meta({ id: 'CreateAppRequest' });
 export type CreateAppRequest = z.input<typeof createAppRequestSchema>;

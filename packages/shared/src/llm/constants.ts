@@ -27,6 +27,7 @@ export const LLM_PURPOSES = [
   'validate',
   'repair',
   'enhance_query',
+  'app_name',
   'app_integration',
   'other',
 ] as const;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   APP_NAME_FROM_PROMPT_MAX,
   appNameFromPrompt,
+  cleanSuggestedAppName,
   GENERATED_TOOL_PATH_MAX,
   toolPathCandidate,
   toolPathFromTitle,
@@ -63,5 +64,21 @@ describe('tool paths', () => {
     expect(second).toBe('thirty-two-characters-long-2');
     expect(second.length).toBeLessThanOrEqual(GENERATED_TOOL_PATH_MAX);
     expect(toolPathCandidate('x'.repeat(40), 12)).toBe(`${'x'.repeat(29)}-12`);
+  });
+});
+
+describe('cleanSuggestedAppName', () => {
+  it('keeps a short name from a model answer, without quotes, markdown or a label', () => {
+    expect(cleanSuggestedAppName('Pantry Pal')).toBe('Pantry Pal');
+    expect(cleanSuggestedAppName('"Recipe Box".\nIt keeps recipes.')).toBe('Recipe Box');
+    expect(cleanSuggestedAppName('**Name:** Meal Planner')).toBe('Meal Planner');
+    expect(cleanSuggestedAppName("  'Habit   Hero'  ")).toBe('Habit Hero');
+  });
+
+  it('refuses what is not a name: empty, no letters, a sentence, too long', () => {
+    expect(cleanSuggestedAppName('')).toBeNull();
+    expect(cleanSuggestedAppName('1234')).toBeNull();
+    expect(cleanSuggestedAppName('Sure! Here is a name that fits your recipe planning app well')).toBeNull();
+    expect(cleanSuggestedAppName('Supercalifragilistic Extraordinarily Overcomplicated')).toBeNull();
   });
 });

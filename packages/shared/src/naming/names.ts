@@ -225,3 +225,23 @@ export function toolPathCandidate(title: string, n: number, max = GENERATED_TOOL
   const suffix = `-${n}`;
   return `${toolPathFromTitle(title, max - suffix.length)}${suffix}`;
 }
+
+/**
+ * A model's answer to "name this app" made into a name, or null when it is not one: the first
+ * line without quotes, markdown or a "Name:" label, at most 6 words and APP_NAME_FROM_PROMPT_MAX
+ * characters, with at least one letter.
+ */
+export function cleanSuggestedAppName(answer: string): string | null {
+  const line =
+    answer
+      .trim()
+      .split('\n')[0]
+      ?.replace(/[*_`#"“”‘’]/g, '')
+      .replace(/^\s*(?:app\s+)?name\s*:\s*/i, '')
+      .replace(/^'+|'+$/g, '')
+      .replace(/[.!?,;:]+$/, '')
+      .replace(/\s+/g, ' ')
+      .trim() ?? '';
+  if (!/\p{L}/u.test(line) || tokens(line).length > 6 || line.length > APP_NAME_FROM_PROMPT_MAX) return null;
+  return line;
+}

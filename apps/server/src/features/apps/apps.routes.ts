@@ -12,6 +12,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
+import { suggestAppName } from './app-name.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import {
   createApp,
@@ -113,7 +114,16 @@ export function appsRoutes(runtime: AppsRuntime) {
   return createRouter()
     .openapi(createAppRoute, async (c) => {
       const body = c.req.valid('json');
-      const app = await createApp(runtime, builderOf(c), { name: body.name, type: body.type });
+      const actor = builderOf(c);
+      const name = body.prompt
+        ? await suggestAppName(runtime, {
+            prompt: body.prompt,
+            type: body.type,
+            userId: actor.userId,
+            fallback: body.name,
+          })
+        : body.name;
+      const app = await createApp(runtime, actor, { name, type: body.type });
       return c.json(toAppView(runtime, app), 201);
     })
     .openapi(listAppsRoute, async (c) => {

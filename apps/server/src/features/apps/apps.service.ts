@@ -80,7 +80,7 @@ export async function findApp(runtime: AppsRuntime, actor: AppActor, appId: stri
 export async function createApp(
   runtime: AppsRuntime,
   actor: AppActor,
-  input: Required<CreateAppRequest>,
+  input: Pick<Required<CreateAppRequest>, 'name' | 'type'>,
 ): Promise<AppRow> {
   const app = await runtime.apps.insert(actor, { name: input.name.trim(), type: input.type });
   if (app.type !== 'GEN_APP') return app;

@@ -40,7 +40,11 @@ export function PromptBox() {
     async (text: string, appKind: AppKind) => {
       setFailure(null);
       try {
-        const app = await mutateAsync({ name: appNameFromPrompt(text), type: appTypeOfKind(appKind) });
+        const app = await mutateAsync({
+          name: appNameFromPrompt(text),
+          type: appTypeOfKind(appKind),
+          prompt: text,
+        });
         navigate(`/build/app/${app.id}`, { state: { prompt: text } });
       } catch (error) {
         // Nothing is lost: the prompt stays in the box to send again.
