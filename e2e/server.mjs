@@ -20,6 +20,7 @@ process.env.ADMIN_EMAILS ??= [
   'e2e-settings-admin@example.com',
   'e2e-chat-admin@example.com',
   'e2e-published-admin@example.com',
+  'e2e-journey-admin@example.com',
 ].join(',');
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);

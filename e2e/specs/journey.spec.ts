@@ -1,20 +1,115 @@
-import { expect, test } from '@playwright/test';
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { offlineAnswer } from '../../apps/server/src/platform/llm/offline/offline-model.ts';
+import { type FakeProvider, startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
 import { baseURL } from '../playwright.config.ts';
+import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 import { stepShots } from '../support/steps.ts';
 
 /**
- * Issue 19: a newcomer's first app, whole, opened at http://127.0.0.1 (not only localhost).
- * Runs with the offline assistant (no model configured).
+ * Issue 19: a newcomer's first app, whole, opened at http://127.0.0.1 (not only localhost). The same
+ * walk runs twice: with the offline assistant (no model configured), and with a model provider (the
+ * test support's fake OpenAI-compatible server) scripted to answer like a real model: it names the
+ * app, then answers the first prompt after a delay to first token, in markdown, with the app's files
+ * in the chat's action tags.
  */
 const origin = baseURL.replace('//localhost', '//127.0.0.1');
 const PASSWORD = 'violet-canyon-maple-42';
 const PROMPT = 'A recipe planner where I save recipes with ingredients and tags';
 
-test('a newcomer: landing prompt → sign up → verify → the build starts by itself → preview record → Database → publish → an end user signs up and adds a record', async ({
+interface Walk {
+  /** The app's name as the builder shows it, and its published address label. */
+  appName: string;
+  slug: string;
+}
+
+test('a newcomer with the offline assistant: landing prompt → sign up → verify → the build starts by itself → preview record → Database → publish → an end user signs up and adds a record', async ({
   page,
   context,
   browser,
 }, testInfo) => {
+  await walk({ page, context, browser, testInfo }, { appName: 'Recipe Planner', slug: 'recipe-planner' });
+});
+
+test.describe('with a model provider', () => {
+  let fake: FakeProvider;
+  let admin: BrowserContext;
+  const headers = { origin: baseURL };
+
+  test.beforeAll(async ({ browser }) => {
+    fake = await startFakeOpenAI();
+    admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await signInAdmin(adminPage, E2E_ADMINS.journey, PASSWORD);
+    const settings = await admin.request.put(`${baseURL}/api/admin/llm/settings`, {
+      data: { openaiApiKey: 'e2e-fake-key', openaiBaseUrl: fake.baseUrl },
+      headers,
+    });
+    expect(settings.status()).toBe(200);
+  });
+
+  test.afterAll(async () => {
+    // Back to the offline assistant for the specs that follow.
+    await admin?.request.put(`${baseURL}/api/admin/llm/settings`, {
+      data: { openaiApiKey: null, openaiBaseUrl: null },
+      headers,
+    });
+    await admin?.close();
+    await fake?.close();
+  });
+
+  test('the same walk, the model naming the app and writing it', async ({
+    page,
+    context,
+    browser,
+  }, testInfo) => {
+    fake.reply(
+      // The app's name, asked when the prompt creates the app.
+      { chunks: ['Pantry ', 'Planner'] },
+      // The first prompt's answer: the app's files for the prompt and the template in the system prompt.
+      {
+        firstChunkDelayMs: 800,
+        chunkDelayMs: 20,
+        chunksFor: (body) => {
+          const answer = offlineAnswer(promptOf(body));
+          const text = `I'll set up **Pantry Planner** for you:\n\n- a page per kind of record\n- a home page that says what it is for\n\n${answer}`;
+          return text.match(/[\s\S]{1,160}/g) ?? [];
+        },
+      },
+    );
+    await walk({ page, context, browser, testInfo }, { appName: 'Pantry Planner', slug: 'pantry-planner' });
+    expect(fake.completions()).toHaveLength(2);
+    expect(JSON.stringify(fake.completions()[1]?.body)).toContain(PROMPT);
+  });
+});
+
+/** An OpenAI chat-completions request body as the AI SDK prompt the offline assistant reads. */
+function promptOf(body: Record<string, unknown> | undefined): LanguageModelV3Prompt {
+  const messages = (body?.messages ?? []) as { role: string; content: unknown }[];
+  const text = (content: unknown) =>
+    typeof content === 'string'
+      ? content
+      : ((content ?? []) as { type: string; text?: string }[])
+          .filter((part) => part.type === 'text')
+          .map((part) => part.text ?? '')
+          .join('\n');
+  return messages.flatMap((message): LanguageModelV3Prompt => {
+    if (message.role === 'system') return [{ role: 'system', content: text(message.content) }];
+    if (message.role === 'user')
+      return [{ role: 'user', content: [{ type: 'text', text: text(message.content) }] }];
+    return [];
+  });
+}
+
+async function walk(
+  {
+    page,
+    context,
+    browser,
+    testInfo,
+  }: { page: Page; context: BrowserContext; browser: Browser; testInfo: TestInfo },
+  { appName, slug }: Walk,
+) {
   test.setTimeout(120_000);
   const shot = stepShots(testInfo);
   const email = `journey-${Date.now()}@example.com`;
@@ -60,7 +155,7 @@ test('a newcomer: landing prompt → sign up → verify → the build starts by 
   // builder; the builder sends the prompt as the first message by itself.
   await page.getByRole('button', { name: 'I have verified my email' }).click();
   await expect(page).toHaveURL(/\/build\/app\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Recipe Planner' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: appName })).toBeVisible();
   const chat = page.getByRole('region', { name: 'Chat' });
   await expect(chat.getByText(PROMPT, { exact: true })).toBeVisible();
   await expect(chat.getByText(/Here's your/)).toBeVisible({ timeout: 30_000 });
@@ -73,8 +168,8 @@ test('a newcomer: landing prompt → sign up → verify → the build starts by 
   await expect(chat.getByText(PROMPT, { exact: true })).toHaveCount(1);
 
   // The reply's app in the preview: its own Home (no template scaffolding), the builder's name.
-  const frame = page.frameLocator('iframe[title="Preview of Recipe Planner"]');
-  await expect(frame.getByRole('heading', { level: 1, name: 'Recipe Planner' })).toBeVisible({
+  const frame = page.frameLocator(`iframe[title="Preview of ${appName}"]`);
+  await expect(frame.getByRole('heading', { level: 1, name: appName })).toBeVisible({
     timeout: 30_000,
   });
   await expect(frame.getByText('Keep track of your ingredients and tags in one place.')).toBeVisible();
@@ -99,9 +194,9 @@ test('a newcomer: landing prompt → sign up → verify → the build starts by 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Publish app' }).click();
-  const live = page.getByRole('dialog', { name: 'Recipe Planner is live' });
+  const live = page.getByRole('dialog', { name: `${appName} is live` });
   const address = await live.getByLabel('Address').inputValue();
-  expect(address).toMatch(/^http:\/\/recipe-planner\.localhost:\d+\/$/);
+  expect(address).toMatch(new RegExp(`^http://${slug}\\.localhost:\\d+/$`));
   await live.getByRole('button', { name: 'Copy' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   await expect(live.getByRole('link', { name: 'Open' })).toHaveAttribute('href', address);
@@ -153,6 +248,6 @@ test('a newcomer: landing prompt → sign up → verify → the build starts by 
 
   // The home card carries the same short name.
   await page.goto(`${origin}/home`);
-  await expect(page.getByRole('link', { name: /Recipe Planner/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(appName) }).first()).toBeVisible();
   await shot(page, 'home');
-});
+}

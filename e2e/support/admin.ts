@@ -12,6 +12,8 @@ export const E2E_ADMINS = {
   settings: 'e2e-settings-admin@example.com',
   chat: 'e2e-chat-admin@example.com',
   published: 'e2e-published-admin@example.com',
+  /** Points the AI models settings at the fake provider (specs/journey.spec.ts). */
+  journey: 'e2e-journey-admin@example.com',
 } as const;
 
 /** Signs up the admin with the page's request context, or logs in when a retry finds it exists. */

@@ -20,6 +20,8 @@ export interface FakeReply {
   headers?: Record<string, string>;
   /** Text deltas, streamed in order (joined for a non-streaming answer). */
   chunks?: string[];
+  /** Text deltas made from the request's body (e.g. an answer to the app files in its system prompt); wins over `chunks`. */
+  chunksFor?: (body: Record<string, unknown> | undefined) => string[];
   /** Wait before answering at all. */
   delayMs?: number;
   /** Wait before each chunk. */
@@ -190,7 +192,7 @@ export async function startFakeOpenAI(script: FakeProviderScript = {}, port = 0)
       );
       return;
     }
-    const texts = reply.chunks ?? [];
+    const texts = reply.chunksFor?.(body) ?? reply.chunks ?? [];
     const model = typeof body?.model === 'string' ? body.model : 'fake-model';
     const promptText = JSON.stringify(body?.messages ?? '') + JSON.stringify(body?.system ?? '');
     const usage: FakeUsage = reply.usage ?? {
