@@ -14,7 +14,13 @@ import { base44Condition, type RuleRow } from './base44-access.ts';
  */
 export type AccessActor =
   | { kind: 'owner'; userId: string }
-  | { kind: 'member'; userId: string; tenantId: string }
+  | {
+      kind: 'member';
+      userId: string;
+      tenantId: string;
+      /** Whether the member is an app admin, when asked before the statement (`knowingAdmin`). */
+      isAdmin?: boolean;
+    }
   | { kind: 'anonymous' };
 
 /** The id a record created by this actor gets as creatorId (none when created anonymously). */
@@ -25,9 +31,24 @@ export function creatorIdOf(actor: AccessActor): string | null {
 const ALLOW = sql`true`;
 const DENY = sql`false`;
 
-/** Whether the member is one of the app's admins: their account in the app's tenant is flagged admin. */
-export const isAppAdmin = (member: Extract<AccessActor, { kind: 'member' }>): SQL =>
-  sql`exists (select 1 from users au where au.id = ${member.userId} and au.tenant_id = ${member.tenantId} and au.is_admin)`;
+/**
+ * Whether the member is one of the app's admins: their account in the app's tenant is flagged admin.
+ * A constant when it was asked before (`knowingAdmin`), so that `creator = me or admin` becomes
+ * `creator = me` for a member who is not one, and the creator index serves it.
+ */
+export const isAppAdmin = (member: Extract<AccessActor, { kind: 'member' }>): SQL => {
+  if (member.isAdmin !== undefined) return member.isAdmin ? ALLOW : DENY;
+  return sql`exists (select 1 from users au where au.id = ${member.userId} and au.tenant_id = ${member.tenantId} and au.is_admin)`;
+};
+
+/** The actor with a member's admin flag asked of the database now (one lookup by key). */
+export async function knowingAdmin(
+  repo: { holds(condition: SQL): Promise<boolean> },
+  access: AccessActor,
+): Promise<AccessActor> {
+  if (access.kind !== 'member' || access.isAdmin !== undefined) return access;
+  return { ...access, isAdmin: await repo.holds(isAppAdmin(access)) };
+}
 
 /**
  * The SQL condition under which `actor` holds `role` on a record whose creator is `creator` (a

@@ -10,7 +10,15 @@ import {
 import { and, type SQL } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { EVENTS_CHANNEL, type EventBus } from '../../platform/events/event-bus.ts';
-import { type AccessActor, allows, creatorIdOf, mayManage, NEW_ROW, STORED_ROW } from './access.ts';
+import {
+  type AccessActor,
+  allows,
+  creatorIdOf,
+  knowingAdmin,
+  mayManage,
+  NEW_ROW,
+  STORED_ROW,
+} from './access.ts';
 import type { RuleRow } from './base44-access.ts';
 import { type EntityTarget, refused } from './context.ts';
 import {
@@ -111,7 +119,7 @@ export class EntitiesService {
     const { source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
     const sort = parseSort(query.sort, fields);
-    const read = readCondition(target);
+    const read = readCondition(await this.readerKnown(target));
     try {
       const started = performance.now();
       const page = await this.repo.listJson(source, read, filter, sortSql(sort), {
@@ -134,7 +142,18 @@ export class EntitiesService {
   async count(target: EntityTarget, query: Pick<ListQuery, 'q'>): Promise<number> {
     const { source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
-    return this.repo.count(source, readCondition(target), filter);
+    return this.repo.count(source, readCondition(await this.readerKnown(target)), filter);
+  }
+
+  /**
+   * The target with its member's admin flag asked first when the read rule depends on it: the rule's
+   * SQL is then plain (`creator = me` for a member who is no admin) and the creator index serves it,
+   * where `creator = me or (is admin)` makes PostgreSQL read the entity's rows in date order.
+   */
+  private async readerKnown(target: EntityTarget): Promise<EntityTarget> {
+    const rule = entityModel(target).rules.read;
+    if ('role' in rule && rule.role !== 'creator' && rule.role !== 'admin') return target;
+    return { ...target, access: await knowingAdmin(this.repo, target.access) };
   }
 
   /**
