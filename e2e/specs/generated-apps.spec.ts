@@ -87,6 +87,10 @@ test('create a generated app, preview the template, see a runtime error, publish
   const dialog = page.getByRole('dialog', { name: 'Publish Garden Planner' });
   await dialog.getByLabel('Header').fill('Garden Planner');
   await dialog.getByLabel('Description').fill('Plan what to plant and when');
+  // All five fields publishing sends are edited here (spec 2 §7, issue 23 #28).
+  await dialog.getByLabel('Instructions').fill('Suggest plants for the season');
+  await dialog.getByLabel('Background').fill('For allotment gardeners');
+  await dialog.getByLabel('Features (one per line)').fill('Planting calendar\n\nHarvest log ');
   await dialog.getByRole('button', { name: 'Publish app' }).click();
   // The dialog says where it went: the address the server answers (the app's own origin,
   // {slug}.localhost on the server's port, which Chromium resolves without DNS), to copy or open.
@@ -96,6 +100,13 @@ test('create a generated app, preview the template, see a runtime error, publish
   await expect(live.getByRole('link', { name: 'Open' })).toHaveAttribute('href', appUrl);
   await live.getByRole('button', { name: 'Done' }).click();
   await expect(live).toBeHidden();
+  expect(await (await page.request.get(`/api/apps/${appId}`)).json()).toMatchObject({
+    header: 'Garden Planner',
+    description: 'Plan what to plant and when',
+    gptPrompt: 'Suggest plants for the season',
+    background: 'For allotment gardeners',
+    features: ['Planting calendar', 'Harvest log'],
+  });
   await expect(page.getByLabel('Status: active')).toHaveText('Live');
   await expect(page.getByRole('link', { name: `Open the published app at ${appUrl}` })).toHaveAttribute(
     'href',

@@ -102,12 +102,32 @@ export const publishAppRequestSchema = z
   .meta({ id: 'PublishAppRequest' });
 export type PublishAppRequest = z.infer<typeof publishAppRequestSchema>;
 
-/** The builder's publish dialog: header and description (the other publish fields come from the panels). */
+/**
+ * The builder's publish dialog: the five fields publishing sends (spec 2 §7). Features are typed
+ * one per line and sent as a list of strings.
+ */
 export const publishAppFormSchema = z.object({
   header: z.string().trim().max(500),
   description: z.string().trim().max(5000),
+  gptPrompt: z.string().trim().max(50_000),
+  background: z.string().trim().max(2000),
+  features: z.string().max(20_000),
 });
 export type PublishAppForm = z.infer<typeof publishAppFormSchema>;
+
+/** The features list of the publish form: one non-empty line each. */
+export const featuresFromLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/** An app's stored features as the form's lines (a list of strings; anything else as JSON). */
+export const featuresToLines = (features: unknown): string => {
+  if (features === null || features === undefined) return '';
+  if (Array.isArray(features) && features.every((f) => typeof f === 'string')) return features.join('\n');
+  return typeof features === 'string' ? features : JSON.stringify(features);
+};
 
 export const publishAppResponseSchema = z
   .object({ app: appSchema, publishedVersionId: z.string().nullable(), url: z.string() })

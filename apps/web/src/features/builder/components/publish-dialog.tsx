@@ -1,4 +1,10 @@
-import { type AppSummary, type PublishAppForm, publishAppFormSchema } from '@atelier/shared';
+import {
+  type AppSummary,
+  featuresFromLines,
+  featuresToLines,
+  type PublishAppForm,
+  publishAppFormSchema,
+} from '@atelier/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CopyIcon, ExternalLink, Rocket } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -22,7 +28,8 @@ import { Field, FormError } from '../../auth/components/field.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 
 /**
- * Publish (spec 2 §7): header and description, then the current version becomes the published
+ * Publish (spec 2 §7): header, description, instructions (gptPrompt), background and features
+ * (one per line), then the current version becomes the published
  * one. It ends on where the app went (issue 19 item 8): the full address as the server answers
  * it, Copy, Open, and the app's verified custom domains.
  */
@@ -33,7 +40,13 @@ export function PublishDialog({ app }: { app: AppSummary }) {
   const publish = usePublishApp(app.id);
   const form = useForm<PublishAppForm>({
     resolver: zodResolver(publishAppFormSchema),
-    values: { header: app.header ?? app.name, description: app.description ?? '' },
+    values: {
+      header: app.header ?? app.name,
+      description: app.description ?? '',
+      gptPrompt: app.gptPrompt ?? '',
+      background: app.background ?? '',
+      features: featuresToLines(app.features),
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
@@ -42,6 +55,9 @@ export function PublishDialog({ app }: { app: AppSummary }) {
       const answer = await publish.mutateAsync({
         header: values.header || null,
         description: values.description || null,
+        gptPrompt: values.gptPrompt || null,
+        background: values.background || null,
+        features: featuresFromLines(values.features),
       });
       setPublishedUrl(answer.app.publishedUrl ?? answer.url);
     } catch (error) {
@@ -66,7 +82,7 @@ export function PublishDialog({ app }: { app: AppSummary }) {
           Publish
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         {publishedUrl ? (
           <Published app={app} url={publishedUrl} onDone={() => setOpen(false)} />
         ) : (
@@ -85,6 +101,15 @@ export function PublishDialog({ app }: { app: AppSummary }) {
               </Field>
               <Field id="publish-description" label="Description" error={errors.description?.message}>
                 <Textarea id="publish-description" rows={3} {...form.register('description')} />
+              </Field>
+              <Field id="publish-instructions" label="Instructions" error={errors.gptPrompt?.message}>
+                <Textarea id="publish-instructions" rows={3} {...form.register('gptPrompt')} />
+              </Field>
+              <Field id="publish-background" label="Background" error={errors.background?.message}>
+                <Textarea id="publish-background" rows={2} {...form.register('background')} />
+              </Field>
+              <Field id="publish-features" label="Features (one per line)" error={errors.features?.message}>
+                <Textarea id="publish-features" rows={3} {...form.register('features')} />
               </Field>
               <DialogFooter>
                 <Button type="submit" disabled={isSubmitting}>
