@@ -31,7 +31,7 @@ export const APP_FOLDERS = {
   components: ['.tsx', '.jsx', '.ts', '.js'],
   services: ['.ts', '.js', '.tsx', '.jsx'],
   entities: ['.json'],
-  functions: ['.ts', '.js'],
+  functions: ['.ts', '.js', '.jsonc'],
   /** Client helpers in the ecosystem's shape: `lib/utils` (`cn()`), `hooks/use-mobile`, `utils/index`. */
   lib: ['.ts', '.js', '.tsx', '.jsx'],
   hooks: ['.ts', '.js', '.tsx', '.jsx'],
@@ -56,7 +56,8 @@ const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 /**
  * Checks one app file path. Answers `null` when the path is allowed, otherwise the reason as a
  * sentence. Allowed: `Layout.tsx`, `globals.css`, and files under `pages/`, `components/`,
- * `services/`, `entities/`, `functions/`, `lib/`, `hooks/`, `utils/` with the extensions of `APP_FOLDERS`; relative, forward
+ * `services/`, `entities/`, `functions/`, `lib/`, `hooks/`, `utils/` with the extensions of
+ * `APP_FOLDERS` (in functions/, .jsonc only as `functions/{name}/function.jsonc`); relative, forward
  * slashes, letters, digits, `_`, `-` and `.` only, no `..`, no empty or hidden segments.
  */
 export function appPathProblem(path: string): string | null {
@@ -83,7 +84,10 @@ export function appPathProblem(path: string): string | null {
   if (!extensions.some((extension) => path.endsWith(extension)))
     return `${path}: files in ${folder}/ must end with ${extensions.join(', ')}.`;
   if (folder === 'entities' && segments.length !== 2) return `${path}: entities may not be in sub-folders.`;
-  if (folder === 'functions' && segments.length === 2) {
+  if (folder === 'functions') {
+    if (path.endsWith('.jsonc') && !/^functions\/[^/]+\/function\.jsonc$/.test(path)) {
+      return `${path}: the only .jsonc file in functions/ is a function's functions/{name}/function.jsonc.`;
+    }
     const name = (segments[1] as string).replace(/\.(ts|js)$/, '');
     if ((RESERVED_FUNCTION_NAMES as readonly string[]).includes(name.toLowerCase())) {
       return `${path}: ${FUNCTION_MESSAGES.reservedName(name)}.`;

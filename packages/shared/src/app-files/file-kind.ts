@@ -72,7 +72,7 @@ export type AppFileLanguage = 'typescript' | 'javascript' | 'json' | 'css';
 
 /** The editor language of a file, from its extension. */
 export function fileLanguage(path: string): AppFileLanguage {
-  if (path.endsWith('.json')) return 'json';
+  if (path.endsWith('.json') || path.endsWith('.jsonc')) return 'json';
   if (path.endsWith('.css')) return 'css';
   if (path.endsWith('.js') || path.endsWith('.jsx')) return 'javascript';
   return 'typescript';

@@ -24,6 +24,13 @@ describe('function names', () => {
   it('reads the name from a one-level function path', () => {
     expect(functionNameFromPath('functions/sendEmail.ts')).toBe('sendEmail');
     expect(functionNameFromPath('functions/nested/x.ts')).toBeNull();
+    // The folder form of Base44 exports: the folder names the function, index.ts is its entry.
+    expect(functionNameFromPath('functions/send-email/index.ts')).toBe('send-email');
+    expect(functionNameFromPath('functions/send-email/index.js')).toBe('send-email');
+    expect(functionNameFromPath('functions/send-email/function.jsonc')).toBeNull();
+    expect(appPathProblem('functions/send-email/function.jsonc')).toBeNull();
+    expect(appPathProblem('functions/notes.jsonc')).toContain('functions/{name}/function.jsonc');
+    expect(appPathProblem('functions/list/index.ts')).toContain('reserved');
     expect(functionNameFromPath('services/x.ts')).toBeNull();
   });
 

@@ -51,11 +51,18 @@ export function functionNameProblem(name: string): string | null {
   return null;
 }
 
-/** `functions/sendEmail.ts` → `sendEmail`; null for other paths (and nested folders). */
+/**
+ * The function a file is the entry of: `functions/sendEmail.ts` → `sendEmail`, and the folder form
+ * Base44 exports use, `functions/send-email/index.ts` → `send-email` (beside it, `function.jsonc`
+ * declares the function's automations). Null for other paths (other files of a function folder too).
+ */
 export function functionNameFromPath(path: string): string | null {
-  const match = /^functions\/([^/]+)\.(ts|js)$/.exec(path);
+  const match = /^functions\/([^/]+?)(?:\.(?:ts|js)|\/index\.(?:ts|js))$/.exec(path);
   return match ? match[1]! : null;
 }
+
+/** The config file of a function in the folder form: `functions/{name}/function.jsonc`. */
+export const functionConfigPath = (name: string) => `functions/${name}/function.jsonc`;
 
 /** The webhook URL of a function (spec 1 §7): `{origin}/api/apps/{appId}/functions/{name}`. */
 export function functionWebhookUrl(origin: string, appId: string, name: string): string {

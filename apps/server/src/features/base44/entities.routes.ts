@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
+import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import type { EntityTarget } from '../entities/context.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
@@ -79,6 +80,7 @@ export function base44EntityRoutes(module: EntitiesModule) {
   const target = async (c: Context<AppEnv>) =>
     module.contexts.resolve(c.req.param('appId') ?? '', c.req.param('entity') ?? '', {
       actor: (await resolveActor(c)) ?? undefined,
+      serviceRoleFor: serviceRoleAppId(c),
     });
   /** `User/me` is the signed-in end user. */
   const recordId = (t: EntityTarget, id: string) => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { resolveActor } from '../../platform/auth/middleware.ts';
 import { consumeOrThrow } from '../../platform/auth/rate-limits.ts';
 import { AppError } from '../../platform/errors.ts';
+import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import type { Llm } from '../../platform/llm/index.ts';
 import type { AccountsContext } from '../accounts/accounts.context.ts';
@@ -53,6 +54,7 @@ export function base44IntegrationRoutes(llm: Llm, accounts: AccountsContext, ent
     const appId = c.req.param('appId') ?? '';
     const { access } = await entities.contexts.appAccess(appId, {
       actor: (await resolveActor(c)) ?? undefined,
+      serviceRoleFor: serviceRoleAppId(c),
     });
     if (access.kind === 'anonymous') throw new AppError('unauthorized', 'Sign in first');
     return { appId, userId: access.userId };

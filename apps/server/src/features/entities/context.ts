@@ -17,6 +17,8 @@ export interface EntityCaller {
   actor: Actor | undefined;
   /** The preview credential the app SDK sends from the builder's preview, if any. */
   previewToken?: string | undefined;
+  /** The app whose service role the request acts as (a function's `asServiceRole` call). */
+  serviceRoleFor?: string | undefined;
 }
 
 /** An entity of an app, resolved for one caller: which rules apply and to whom. */
@@ -99,6 +101,14 @@ export class EntityContexts {
     // Builders (the database panel) always see the newest pointers, not a row from the cache.
     if (actor?.tenantId === PLATFORM_TENANT) app = await this.appRow(appId, true);
     if (!app) throw notFound(APP_MESSAGES.appNotFound);
+    // A function's asServiceRole call: the app's owner's rights (rules bypassed), on the version
+    // end users see.
+    if (caller.serviceRoleFor === appId) {
+      return {
+        access: { kind: 'owner', userId: app.owner_id },
+        versionId: previewed ?? app.published_version_id ?? app.current_version_id,
+      };
+    }
     let access: AccessActor = { kind: 'anonymous' };
     if (actor?.tenantId === PLATFORM_TENANT && actor.userId === app.owner_id) {
       return {

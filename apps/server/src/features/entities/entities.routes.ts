@@ -21,6 +21,7 @@ import type { Context } from 'hono';
 import Papa from 'papaparse';
 import { requireBuilder, resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
+import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { textStream } from '../../platform/http/text-stream.ts';
@@ -153,6 +154,7 @@ const addColumnRoute = createRoute({
 const callerOf = async (c: Context<AppEnv>) => ({
   actor: (await resolveActor(c)) ?? undefined,
   previewToken: c.req.header(PREVIEW_TOKEN_HEADER),
+  serviceRoleFor: serviceRoleAppId(c),
 });
 
 export function entitiesRoutes(module: EntitiesModule) {

@@ -17,6 +17,7 @@ import { transform } from 'esbuild';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import { isAppPublished } from '../apps/apps.repo.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { TreeFile } from '../apps/file-tree.ts';
 import { findEnvReads } from './env-reads.ts';
 import { bundleFunction } from './function-bundle.ts';
@@ -38,7 +39,7 @@ export function toDeploymentView(row: DeploymentMeta): FunctionDeployment {
   };
 }
 
-/** The function files of a tree: name → file (`functions/{name}.ts|js`, one level). */
+/** The function files of a tree: name → entry file (`functions/{name}.ts|js` or `functions/{name}/index.ts|js`). */
 function functionFiles(files: TreeFile[]): Map<string, TreeFile> {
   const out = new Map<string, TreeFile>();
   for (const file of files) {
@@ -124,7 +125,10 @@ export async function deployFunction(
     createdBy: actor.userId,
   });
   await rt.repo.updateDeployment(appId, pending.id, { status: 'deploying' });
-  const bundle = await bundleFunction(file.path, new Map(files.map((f) => [f.path, f.content])));
+  const { npm } = appsRuntime(rt.deps);
+  const bundle = await bundleFunction(file.path, new Map(files.map((f) => [f.path, f.content])), {
+    npm: (spec) => npm.resolveNpmModule(spec, { target: 'isolate' }),
+  });
   if (!bundle.ok) {
     const error = {
       type: 'compile' as const,

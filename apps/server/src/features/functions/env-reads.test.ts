@@ -27,6 +27,16 @@ describe('findEnvReads', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: app source code inside a string
     ['nested template', 'const h = `a ${`b ${ctx.env.DEEP}`} ${x}`;', ['DEEP']],
     ['renamed by the bundler', 'var { env: env2 } = ctx; env2.RENAMED;', ['RENAMED']],
+    [
+      'Deno.env.get / has (Base44 exports)',
+      'const key = Deno.env.get("STRIPE_SECRET_KEY"); if (Deno.env.has(\'RESEND_KEY\')) Deno.env.get(`OPENAI_API_KEY`);',
+      ['OPENAI_API_KEY', 'RESEND_KEY', 'STRIPE_SECRET_KEY'],
+    ],
+    [
+      'Deno.env without the built-in Base44 names, and without toObject/get as names',
+      "const all = Deno.env.toObject(); Deno.env.get('BASE44_APP_ID'); Deno.env.get('BASE44_SERVICE_TOKEN'); Deno.env.get(name);",
+      [],
+    ],
   ])('finds reads through %s', (_label, code, expected) => {
     expect(findEnvReads(code)).toEqual(expected);
   });

@@ -1,9 +1,23 @@
 import { isReservedSecretName, SECRET_KEY_PATTERN } from '@atelier/shared';
 
 /**
+ * Variables every function's env holds without a secret (invoke.service.ts): what Base44 exports
+ * read to build a service client, `createClient({ appId, serviceToken })`. The "token" is a
+ * placeholder: the client inside the isolate never sends it anywhere (prelude-deno.ts).
+ */
+export const BUILTIN_FUNCTION_ENV_NAMES = ['BASE44_APP_ID', 'BASE44_SERVICE_TOKEN'] as const;
+export const SERVICE_TOKEN_PLACEHOLDER = 'atelier-service-role';
+export const builtinFunctionEnv = (appId: string): Record<string, string> => ({
+  BASE44_APP_ID: appId,
+  BASE44_SERVICE_TOKEN: SERVICE_TOKEN_PLACEHOLDER,
+});
+const isBuiltin = (name: string) => (BUILTIN_FUNCTION_ENV_NAMES as readonly string[]).includes(name);
+
+/**
  * The secret names a function's code reads from its env (spec 1 §7 "error of type missing_secrets"):
  * `ctx.env.NAME`, `ctx.env?.NAME`, `ctx.env['NAME']`, `env.NAME` after `const { env } = ctx`,
- * `const { A, B: b = 'x' } = ctx.env` and `({ env: { A } })` parameters. Works on JavaScript (run
+ * `const { A, B: b = 'x' } = ctx.env`, `({ env: { A } })` parameters and Deno's
+ * `Deno.env.get('NAME')` / `Deno.env.has('NAME')`. Works on JavaScript (run
  * it on the compiled bundle, which has no types). Comments and string contents are ignored, except
  * a string used as `env['NAME']`; code inside template-literal `${…}` is read. Reserved names
  * (never passed to functions) are left out. A static reading: `ctx.env[name]` with a computed name
@@ -12,7 +26,9 @@ import { isReservedSecretName, SECRET_KEY_PATTERN } from '@atelier/shared';
 export function findEnvReads(code: string): string[] {
   const { text, bracketNames } = codeOnly(code);
   const names = new Set(bracketNames);
-  for (const match of text.matchAll(/\benv\d*\s*(?:\?\.|\.)\s*([A-Za-z_$][\w$]*)/g)) names.add(match[1]!);
+  for (const match of text.matchAll(/\benv\d*\s*(?:\?\.|\.)\s*([A-Za-z_$][\w$]*)(?![\w$]|\s*\()/g)) {
+    names.add(match[1]!);
+  }
   for (const match of text.matchAll(
     /\{([^{}]*)\}\s*=\s*(?:[\w$]+\s*(?:\?\.|\.)\s*)*env\d*\b(?!\s*(?:\?\.|\.|\[))/g,
   )) {
@@ -21,7 +37,9 @@ export function findEnvReads(code: string): string[] {
   for (const match of text.matchAll(/\benv\d*\s*:\s*\{([^{}]*)\}/g)) {
     for (const name of destructuredNames(match[1]!)) names.add(name);
   }
-  return [...names].filter((name) => SECRET_KEY_PATTERN.test(name) && !isReservedSecretName(name)).sort();
+  return [...names]
+    .filter((name) => SECRET_KEY_PATTERN.test(name) && !isReservedSecretName(name) && !isBuiltin(name))
+    .sort();
 }
 
 function destructuredNames(list: string): string[] {
@@ -33,7 +51,8 @@ function destructuredNames(list: string): string[] {
     .filter(Boolean);
 }
 
-const BRACKET_BEFORE = /\benv\d*\s*(?:\?\.)?\[\s*$/;
+/** Where a string is a variable's name: `env['NAME']`, `Deno.env.get('NAME')`, `env.has('NAME')`. */
+const BRACKET_BEFORE = /\benv\d*\s*(?:(?:\?\.)?\[|(?:\?\.|\.)\s*(?:get|has)\s*(?:\?\.)?\(\s*)$/;
 
 /**
  * The code with comments blanked and string contents replaced by `""`; `${…}` parts of template

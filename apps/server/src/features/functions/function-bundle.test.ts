@@ -34,6 +34,65 @@ describe('bundleFunction', () => {
     expect(handlerOf(result.code)({ name: 'ada' })).toBe('HELLO ADAsdk');
   });
 
+  it('bundles a Deno-style file: npm:@base44/sdk is the in-isolate Base44 client, npm: packages come from the resolver', async () => {
+    const asked: string[] = [];
+    const result = await bundleFunction(
+      'functions/hook/index.ts',
+      files({
+        'functions/hook/index.ts': [
+          "import { createClientFromRequest } from 'npm:@base44/sdk@0.8.6';",
+          "import { shout } from 'npm:tiny-shout@1';",
+          "import { helper } from './helper.ts';",
+          'Deno.serve((req: Request) => new Response(shout(helper(createClientFromRequest(req)))));',
+        ].join('\n'),
+        'functions/hook/helper.ts': 'export const helper = (client: { name: string }) => client.name;',
+      }),
+      {
+        npm: async (spec) => {
+          asked.push(spec);
+          return { code: 'export const shout = (s) => s.toUpperCase();' };
+        },
+      },
+    );
+    expect(asked).toEqual(['tiny-shout@1']);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    let served: ((req: unknown) => { body: string }) | undefined;
+    const context = vm.createContext({
+      __atelierBase44: { createClientFromRequest: () => ({ name: 'base44' }) },
+      Deno: { serve: (handler: typeof served) => (served = handler) },
+      Response: class {
+        constructor(readonly body: string) {}
+      },
+    });
+    vm.runInContext(result.code, context);
+    expect(context.__atelierHandler).toBeUndefined();
+    expect(served?.({}).body).toBe('BASE44');
+  });
+
+  it('names why an npm:, jsr: or URL import is not available', async () => {
+    const source = [
+      "import Stripe from 'npm:stripe@14';",
+      "import { z } from 'jsr:@std/assert';",
+      "import { serve } from 'https://deno.land/std@0.168.0/http/server.ts';",
+      'Deno.serve(() => new Response(String([Stripe, z, serve])));',
+    ].join('\n');
+    const refused = await bundleFunction('functions/f.ts', files({ 'functions/f.ts': source }), {
+      npm: () =>
+        Promise.reject(
+          new Error('Cannot use the npm package "stripe": it does not exist in the npm registry.'),
+        ),
+    });
+    const text = refused.ok ? '' : refused.diagnostics.join('\n');
+    expect(text).toContain('npm:stripe@14 is not available: it does not exist in the npm registry.');
+    expect(text).toContain('jsr:@std/assert is not available: jsr: packages are not supported');
+    expect(text).toContain('functions do not load code from URLs');
+    const off = await bundleFunction('functions/f.ts', files({ 'functions/f.ts': source }));
+    expect(off.ok ? '' : off.diagnostics.join('\n')).toContain(
+      'npm:stripe@14 is not available: npm packages are not available to functions on this server.',
+    );
+  });
+
   it.each([
     [
       'an npm package',
@@ -51,7 +110,7 @@ describe('bundleFunction', () => {
       "import x from '../services/nope';\nexport default () => x;",
       /Cannot find "..\/services\/nope"/,
     ],
-    ['no default export', 'export const handler = () => 1;', /No matching export/],
+    ['no handler', 'export const handler = () => 1;', /no handler: export one .* or call Deno.serve/],
     ['a syntax error', 'export default () => {', /functions\/f\.ts:\d+:\d+: /],
   ])('refuses %s with a diagnostic', async (_label, source, pattern) => {
     const result = await bundleFunction(

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app.ts';
 import { createSecretBox } from '../../platform/crypto/secret-box.ts';
+import type { SdkDispatchEnv } from '../../platform/http/dispatch-env.ts';
 import { FunctionPool } from '../../platform/sandbox/index.ts';
 import type { AppsRepo } from '../apps/apps.repo.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
@@ -8,13 +9,7 @@ import { SecretsRepo } from '../secrets/secrets.repo.ts';
 import { SecretsService } from '../secrets/secrets.service.ts';
 import { FunctionsRepo } from './functions.repo.ts';
 
-/** Bindings of an in-process request made for a function's `ctx.sdk` (never settable from outside). */
-export interface SdkDispatchEnv {
-  /** Set for `ctx.sdk.asServiceRole`: the request acts as the app's service role. */
-  atelierServiceRole?: { appId: string };
-  /** How deep in function-calls-function the request is (refused past MAX_FUNCTION_DEPTH). */
-  atelierFunctionDepth?: number;
-}
+export type { SdkDispatchEnv };
 
 /** Sends a request through the whole application in process (the SDK bridge of functions). */
 export type Dispatch = (request: Request, env: SdkDispatchEnv) => Promise<Response>;

@@ -8,6 +8,8 @@ import type { InvokeResult, LogLine, SdkAnswer, SdkCall } from '../../platform/s
 import { isAppPublished } from '../apps/apps.repo.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { appAddresses } from '../apps/apps.service.ts';
+import { BASE44_APP_ID_HEADER } from '../base44/protocol.ts';
+import { builtinFunctionEnv } from './env-reads.ts';
 import type { FunctionsRuntime, SdkDispatchEnv } from './functions.runtime.ts';
 import { functionResponseHeaders, isWithinAddresses } from './response-headers.ts';
 
@@ -15,6 +17,8 @@ import { functionResponseHeaders, isWithinAddresses } from './response-headers.t
 export const MAX_FUNCTION_DEPTH = 3;
 
 const SDK_SECTIONS = new Set(['entities', 'functions', 'integrations']);
+/** What the Base44 client of a function (npm:@base44/sdk) may call under `/api/apps/{appId}/`. */
+const BASE44_SECTIONS = new Set(['entities', 'functions', 'integration-endpoints']);
 const SDK_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface InvokeInput {
@@ -85,7 +89,8 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
     // function waiting on another never waits behind its own callers.
     tenant: depth > 0 ? `${appId}:nested` : appId,
     code: deployment.bundle,
-    env,
+    // The app's secrets win over the built-in names (never secrets, so never redacted).
+    env: { ...builtinFunctionEnv(appId), ...env },
     request: { method: request.method, url: request.url, headers, body },
     onSdkCall: (call) => sdkCall(rt, appId, call, request, depth),
   });
@@ -192,9 +197,10 @@ async function sdkCall(
 ): Promise<SdkAnswer> {
   const method = String(call.method).toUpperCase();
   const segments = Array.isArray(call.path) ? call.path.map(String) : [];
+  const base44 = call.protocol === 'base44';
   if (
     !SDK_METHODS.has(method) ||
-    !SDK_SECTIONS.has(segments[0] ?? '') ||
+    !(base44 ? BASE44_SECTIONS : SDK_SECTIONS).has(segments[0] ?? '') ||
     segments.some((segment) => segment === '' || segment === '.' || segment === '..')
   ) {
     return {
@@ -212,6 +218,8 @@ async function sdkCall(
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   const headers = new Headers({ accept: 'application/json', origin: rt.origin() });
+  // The Base44 SDK's header: the routes answer in Base44's protocol (features/base44).
+  if (base44) headers.set(BASE44_APP_ID_HEADER, appId);
   if (call.role === 'caller') {
     // The caller's bearer credential only: never the cookie (functions do not act by cookie).
     const authorization = original.headers.get('authorization');
@@ -240,7 +248,10 @@ async function sdkCall(
   } catch {
     // Not JSON: the text itself.
   }
-  if (response.ok) return { ok: true, body: parsed };
+  if (response.ok) {
+    if (!base44) return { ok: true, body: parsed };
+    return { ok: true, body: parsed, status: response.status, headers: Object.fromEntries(response.headers) };
+  }
   const error = (parsed as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
   return {
     ok: false,

@@ -1,3 +1,5 @@
+import { DENO_PRELUDE_SECTION } from './prelude-deno.ts';
+
 /**
  * The JavaScript run first in every function isolate: the web-standard globals a handler may use
  * (Headers, Request, Response, URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa,
@@ -8,7 +10,8 @@
  * functions the host installs as `__ab_*` globals, which this script captures and deletes.
  *
  * It is a string (not a module) because it runs inside V8 untouched by any bundler. It contains
- * no backtick and no dollar-brace sequence, so it can live in a raw template literal.
+ * no backtick and no dollar-brace sequence (but the one splicing in the Deno section,
+ * `prelude-deno.ts`), so it can live in a raw template literal.
  */
 export const PRELUDE_SOURCE = String.raw`
 (function () {
@@ -458,14 +461,21 @@ Object.freeze(callerSdk);
 /* import { entities } from '@atelier/app-sdk' inside a function reads this (see function-bundle.ts). */
 Object.defineProperty(g, '__atelierSdk', { value: callerSdk, writable: false, configurable: false, enumerable: false });
 
+${DENO_PRELUDE_SECTION}
 /* ---------- invocation ---------- */
+const DENO_INFO = Object.freeze({ remoteAddr: Object.freeze({ transport: 'tcp', hostname: '0.0.0.0', port: 0 }), completed: new Promise(() => {}) });
 async function invoke(raw, env, ownHandler) {
   generation++;
   timers.clear();
-  const handler = ownHandler || g.__atelierHandler;
-  if (typeof handler !== 'function') throw new TypeError('The function file must export a default handler: export default async (req, ctx) => new Response(...)');
+  denoEnv = Object.assign({}, env);
+  // A default export (Atelier's form) wins; otherwise the handler the file gave Deno.serve.
+  const handler = ownHandler || (typeof g.__atelierHandler === 'function' ? g.__atelierHandler : null);
+  const deno = handler ? null : denoHandler;
+  if (typeof (handler || deno) !== 'function') throw new TypeError('The function file must export a default handler (export default async (req, ctx) => new Response(...)) or call Deno.serve(async (req) => new Response(...))');
   const request = new Request(raw.url, { method: raw.method, headers: raw.headers, body: raw.body && raw.body.byteLength ? new Uint8Array(raw.body) : undefined });
-  const result = await handler(request, Object.freeze({ env: Object.freeze(Object.assign({}, env)), sdk: callerSdk }));
+  const result = deno
+    ? await deno(request, DENO_INFO)
+    : await handler(request, Object.freeze({ env: Object.freeze(Object.assign({}, env)), sdk: callerSdk }));
   if (!(result instanceof Response)) throw new TypeError('The handler must return a Response (or a Promise of one), got ' + describe(result, 1));
   const bytes = result._bytes();
   generation++;
@@ -473,7 +483,7 @@ async function invoke(raw, env, ownHandler) {
   return { status: result.status, headers: Array.from(result.headers.entries()).filter((e) => e[0] !== 'set-cookie').concat(result.headers.getSetCookie().map((c) => ['set-cookie', c])), body: bytes === null ? null : bytes.slice().buffer };
 }
 
-const globals = { console, TextEncoder, TextDecoder, atob, btoa, URL, URLSearchParams, Headers, Request, Response, fetch, crypto, setTimeout, setInterval, clearTimeout, clearInterval: clearTimeout, queueMicrotask };
+const globals = { Deno, console, TextEncoder, TextDecoder, atob, btoa, URL, URLSearchParams, Headers, Request, Response, fetch, crypto, setTimeout, setInterval, clearTimeout, clearInterval: clearTimeout, queueMicrotask };
 for (const name of Object.keys(globals)) Object.defineProperty(g, name, { value: globals[name], writable: true, configurable: true, enumerable: false });
 Object.defineProperty(g, '__atelierInvoke', { value: (raw, env) => invoke(raw, env), writable: false, configurable: false, enumerable: false });
 const warmUpHandler = async (req) => {

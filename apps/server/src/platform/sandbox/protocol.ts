@@ -90,6 +90,8 @@ export interface ResultMessage {
 /** A call of `ctx.sdk` inside the function; the server answers it on behalf of the invocation's app. */
 export interface SdkCall {
   role: 'caller' | 'service';
+  /** `base44`: the Base44 SDK's protocol (npm:@base44/sdk in a function); Atelier's otherwise. */
+  protocol?: 'atelier' | 'base44';
   method: string;
   /** Path segments under `/api/apps/{appId}/`. */
   path: string[];
@@ -98,7 +100,7 @@ export interface SdkCall {
 }
 
 export type SdkAnswer =
-  | { ok: true; body: unknown }
+  | { ok: true; body: unknown; status?: number; headers?: Record<string, string> }
   | { ok: false; status: number; code: string; message: string; details?: unknown };
 
 export interface SdkCallMessage {

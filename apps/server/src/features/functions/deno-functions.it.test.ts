@@ -1,0 +1,237 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { BatchDeployResponse } from '@atelier/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, type SignedIn, signUpEndUser } from '../../../test/support/accounts.ts';
+import { createEntityApp } from '../../../test/support/entities.ts';
+import { type FakeNpmRegistry, startFakeNpmRegistry } from '../../../test/support/fake-npm-registry.mjs';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
+import { disposeFunctionsRuntime } from './functions.runtime.ts';
+
+/**
+ * Deno-style functions as Base44 exports write them (test/fixtures/deno-functions): imported in the
+ * folder form, deployed, and called; each answer is the one Deno gives for the same code.
+ */
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/deno-functions');
+const WEBHOOK_SECRET = 'whsec_test_0123456789';
+
+let t: TestApp;
+let registry: FakeNpmRegistry;
+let weather: http.Server;
+let weatherUrl: string;
+let appId: string;
+let owner: SignedIn;
+type EndUser = Awaited<ReturnType<typeof signUpEndUser>>;
+let ada: EndUser;
+let bea: EndUser;
+
+/** The fixtures as app files: `functions/<name>/index.ts` and `function.jsonc`. */
+function fixtureFiles(): { path: string; content: string }[] {
+  const files: { path: string; content: string }[] = [];
+  for (const name of fs.readdirSync(FIXTURES)) {
+    const folder = path.join(FIXTURES, name);
+    if (!fs.statSync(folder).isDirectory()) continue;
+    for (const file of fs.readdirSync(folder)) {
+      files.push({
+        path: `functions/${name}/${file}`,
+        content: fs.readFileSync(path.join(folder, file), 'utf8'),
+      });
+    }
+  }
+  return files;
+}
+
+const call = (
+  name: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) =>
+  t.app.request(`/api/apps/${appId}/functions/${name}${init.method === 'GET' ? '?city=Z%C3%BCrich' : ''}`, {
+    method: init.method ?? 'POST',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body:
+      init.method === 'GET'
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : JSON.stringify(init.body ?? {}),
+  });
+
+async function deployAll(): Promise<BatchDeployResponse> {
+  const res = await t.app.request(`/api/apps/${appId}/functions/deploy`, json('POST', {}, owner.headers));
+  expect(res.status).toBe(200);
+  return (await res.json()) as BatchDeployResponse;
+}
+
+async function setSecrets(secrets: Record<string, string>) {
+  const res = await t.app.request(
+    `/api/apps/${appId}/secrets`,
+    json('POST', { secrets: Object.entries(secrets).map(([key, value]) => ({ key, value })) }, owner.headers),
+  );
+  expect(res.status).toBe(200);
+}
+
+async function createOrder(who: EndUser, data: Record<string, unknown>): Promise<{ id: string }> {
+  const res = await t.app.request(`/api/apps/${appId}/entities/Order`, json('POST', data, who.headers));
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+beforeAll(async () => {
+  const esm = (code: string) => ({
+    files: { 'index.mjs': code },
+    manifest: { main: 'index.mjs', type: 'module' },
+  });
+  registry = await startFakeNpmRegistry({
+    'tiny-greet': {
+      '1.4.0': {
+        ...esm('import { shout } from "tiny-shout"; export const greet = (n) => shout("hello " + n);'),
+        dependencies: { 'tiny-shout': '^1.0.0' },
+      },
+    },
+    'tiny-shout': { '1.0.1': esm('export const shout = (s) => s.toUpperCase() + "!";') },
+  });
+  weather = http.createServer((req, res) => {
+    const city = new URL(req.url ?? '/', 'http://x').searchParams.get('city');
+    if (req.headers.authorization !== 'Bearer wk-secret-1') {
+      res.writeHead(401).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city, temp_c: 21.5 }));
+  });
+  await new Promise<void>((resolve) => weather.listen(0, '127.0.0.1', resolve));
+  weatherUrl = `http://127.0.0.1:${(weather.address() as AddressInfo).port}`;
+  t = await createTestApp({
+    env: { FUNCTION_RUNNERS: '1', NET_ALLOW_LOOPBACK: 'true', NPM_REGISTRY_URL: registry.url },
+  });
+  ({ appId, owner } = await createEntityApp(t, 'builder@example.com', {
+    Order: {
+      properties: { item: { type: 'string' }, total: { type: 'number' }, status: { type: 'string' } },
+      rls: {
+        create: true,
+        read: { created_by: '{{user.email}}' },
+        update: { created_by: '{{user.email}}' },
+        delete: false,
+      },
+    },
+    AuditLog: {
+      properties: { action: { type: 'string' }, record_id: { type: 'string' }, detail: { type: 'string' } },
+      rls: { create: false, read: false, update: false, delete: false },
+    },
+  }));
+  await appsRuntime(t.deps).versions.createVersion({ userId: owner.user.id }, appId, {
+    changes: fixtureFiles().map((file) => ({ op: 'upsert' as const, ...file })),
+    description: 'Imported functions',
+  });
+  ada = await signUpEndUser(t, appId, 'ada@example.com');
+  bea = await signUpEndUser(t, appId, 'bea@example.com');
+}, 120_000);
+afterAll(async () => {
+  await disposeFunctionsRuntime(t.deps);
+  await t.close();
+  await registry.close();
+  await new Promise((resolve) => weather.close(resolve));
+});
+
+describe('Deno-style functions (Base44 exports)', () => {
+  it('deploys the folder form; reports the Deno.env secrets it reads; builds npm: imports from the cache', async () => {
+    const first = await deployAll();
+    const byName = Object.fromEntries(first.results.map((result) => [result.name, result]));
+    expect(Object.keys(byName).sort()).toEqual([
+      'greet-npm',
+      'my-orders',
+      'on-order-created',
+      'order-stats',
+      'stripe-webhook',
+      'weather',
+    ]);
+    expect(byName['stripe-webhook']?.error).toMatchObject({ missingSecrets: ['STRIPE_WEBHOOK_SECRET'] });
+    expect(byName.weather?.error).toMatchObject({ missingSecrets: ['WEATHER_API_KEY', 'WEATHER_API_URL'] });
+    // BASE44_APP_ID / BASE44_SERVICE_TOKEN are provided, not secrets to set.
+    expect(byName['greet-npm']).toMatchObject({ ok: true });
+    await setSecrets({
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      WEATHER_API_URL: weatherUrl,
+      WEATHER_API_KEY: 'wk-secret-1',
+    });
+    const second = await deployAll();
+    expect(second).toMatchObject({ outcome: 'success', deployed: 6 });
+  });
+
+  it('runs Deno.serve handlers: caller-bound client, its access rules, and the service role beside it', async () => {
+    await createOrder(ada, { item: 'Lamp', total: 40, status: 'open' });
+    await createOrder(ada, { item: 'Desk', total: 250, status: 'open' });
+    await createOrder(bea, { item: 'Chair', total: 90, status: 'open' });
+
+    const mine = await call('my-orders', { headers: ada.headers, body: { status: 'open' } });
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toEqual({
+      email: 'ada@example.com',
+      orders: [
+        { item: 'Desk', total: 250, created_by: 'ada@example.com' },
+        { item: 'Lamp', total: 40, created_by: 'ada@example.com' },
+      ],
+    });
+    // No caller: auth.me() fails with 401, which the function answers.
+    const anonymous = await call('my-orders', { body: { status: 'open' } });
+    expect(anonymous.status).toBe(401);
+
+    const stats = await call('order-stats', { headers: bea.headers });
+    expect(await stats.json()).toEqual({ mine: 1, all: 3, biggest: 250, revenue: 0 });
+  });
+
+  it('verifies a webhook HMAC with crypto.subtle and updates through the service role', async () => {
+    const order = await createOrder(ada, { item: 'Rug', total: 120, status: 'open' });
+    const body = JSON.stringify({
+      type: 'checkout.session.completed',
+      data: { object: { metadata: { order_id: order.id } } },
+    });
+    const timestamp = '1700000000';
+    const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
+    const forged = await call('stripe-webhook', {
+      body,
+      headers: { 'stripe-signature': `t=${timestamp},v1=${'0'.repeat(64)}` },
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ error: 'Invalid signature' });
+    const get = await call('stripe-webhook', { method: 'GET' });
+    expect(get.status).toBe(405);
+    expect(await get.text()).toBe('Method Not Allowed');
+
+    const paid = await call('stripe-webhook', {
+      body,
+      headers: { 'stripe-signature': `t=${timestamp},v1=${v1}` },
+    });
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toEqual({ received: true, order_id: order.id, status: 'paid' });
+    const stats = await call('order-stats', { headers: ada.headers });
+    expect(await stats.json()).toMatchObject({ revenue: 120 });
+  });
+
+  it('calls an outside API with fetch, secrets from Deno.env, timers and web globals', async () => {
+    const res = await call('weather', { method: 'GET' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('max-age=60');
+    expect(await res.json()).toEqual({
+      city: 'Zürich',
+      celsius: 21.5,
+      waited: true,
+      encoded: btoa('Zürich'),
+    });
+  });
+
+  it('runs npm: packages and the service client of createClient({ appId, serviceToken })', async () => {
+    const res = await call('greet-npm', { body: { name: 'ada' } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { text: string; orders: number; env: string[] };
+    expect(body.text).toBe('HELLO ADA!');
+    expect(body.orders).toBe(4);
+    expect(body.env).toEqual(
+      expect.arrayContaining(['BASE44_APP_ID', 'BASE44_SERVICE_TOKEN', 'STRIPE_WEBHOOK_SECRET']),
+    );
+  });
+});
