@@ -1,9 +1,11 @@
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { type AppDeps, createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { printAdminSetupCode } from './features/accounts/admin-setup.ts';
 import { createPreviewApp, disposeAppsRuntime } from './features/apps/apps.module.ts';
+import { attachBase44Realtime } from './features/base44/realtime.ts';
 import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
@@ -67,6 +69,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     s.once('error', reject);
   });
   server.on('request', drain.track);
+  const closeRealtime = attachBase44Realtime(server as HttpServer, deps);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   logger.info(
@@ -108,6 +111,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger.info({ inFlight: drain.inFlight }, 'draining');
       // 2. Live streams end (their clients reconnect, through the load balancer, to another instance).
       sse.closeAll();
+      closeRealtime();
       // 3. No new jobs are fetched; running ones get the same budget to finish, or go back to the queue.
       llm.stop();
       dataSourceWorkers.stop();

@@ -1,11 +1,13 @@
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Base44Client, Base44Error, type EntityHandler } from '@base44/sdk';
 import { type ServerType, serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastMailTo, OTHER_STRONG_PASSWORD, STRONG_PASSWORD } from '../../../test/support/accounts.ts';
 import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { attachBase44Realtime } from './realtime.ts';
 
 /**
  * The real `@base44/sdk` from npm against a real Atelier server over HTTP (loopback only): every
@@ -42,6 +44,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => {
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
   });
+  attachBase44Realtime(server as HttpServer, t.deps);
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
@@ -64,7 +67,7 @@ async function registered(email: string, fullName?: string) {
     user: { id: string };
   };
   expect(verified.access_token).toEqual(expect.any(String));
-  sdk.auth.setToken(verified.access_token);
+  sdk.setToken(verified.access_token); // the client's: its socket uses the token too
   return { sdk, token: verified.access_token, userId: verified.user.id };
 }
 
@@ -277,5 +280,63 @@ describe('@base44/sdk against Atelier', () => {
     const [record] = (await own.json()) as Record<string, unknown>[];
     expect(record).toHaveProperty('createdAt');
     expect(record).not.toHaveProperty('created_date');
+  });
+
+  it('delivers entities.X.subscribe() events over socket.io, only of records the subscriber may read', async () => {
+    const { sdk: eve } = await registered('live-eve@example.com');
+    const { sdk: fay } = await registered('live-fay@example.com');
+    const anonymous = client();
+    type Event = { type: string; id: string; data?: Row };
+    const got: Record<'eve' | 'fay' | 'anonymous', Event[]> = { eve: [], fay: [], anonymous: [] };
+    const stops = [
+      entity(eve, 'Task').subscribe((event) => got.eve.push(event as Event)),
+      entity(fay, 'Task').subscribe((event) => got.fay.push(event as Event)),
+      entity(anonymous, 'Note').subscribe((event) => got.anonymous.push(event as Event)),
+    ];
+    // Joining a room is asynchronous: a change made after it is heard tells it is in place (the
+    // probes are left out of what is checked below).
+    const probes = new Set<string>();
+    const joined = async (events: Event[], change: () => Promise<{ id: string }>) => {
+      await vi.waitFor(
+        async () => {
+          probes.add((await change()).id);
+          expect(events.length).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+    };
+    await joined(got.eve, () => entity(eve, 'Task').create({ title: 'probe' }));
+    await joined(got.fay, () => entity(fay, 'Task').create({ title: 'probe' }));
+    await joined(got.anonymous, () => entity(eve, 'Note').create({ text: 'probe' }));
+
+    const task = await entity(eve, 'Task').create({ title: 'Live', priority: 2 });
+    await entity(eve, 'Task').update(task.id, { done: true });
+    await entity(eve, 'Task').delete(task.id);
+    const own = await entity(fay, 'Task').create({ title: 'Fay’s' });
+    const note = await entity(eve, 'Note').create({ text: 'hello' });
+    await vi.waitFor(() => {
+      for (const events of Object.values(got)) {
+        const kept = events.filter((event) => !probes.has(event.id));
+        events.splice(0, events.length, ...kept);
+      }
+      expect(got.eve.map((event) => `${event.type} ${event.id}`)).toEqual([
+        `create ${task.id}`,
+        `update ${task.id}`,
+        `delete ${task.id}`,
+      ]);
+      expect(got.fay.map((event) => `${event.type} ${event.id}`)).toEqual([`create ${own.id}`]);
+      expect(got.anonymous.map((event) => `${event.type} ${event.id}`)).toEqual([`create ${note.id}`]);
+    });
+    // Records arrive as Base44 answers them; the other user's changes (made first, on the same
+    // room) never reached fay.
+    expect(got.eve[0]?.data).toMatchObject({
+      title: 'Live',
+      priority: 2,
+      created_by: 'live-eve@example.com',
+    });
+    expect(got.eve[1]?.data).toMatchObject({ done: true, created_date: expect.any(String) });
+    expect(got.eve[2]?.data).toBeUndefined();
+    expect(got.anonymous[0]?.data).toMatchObject({ text: 'hello', created_by: 'live-eve@example.com' });
+    for (const stop of stops) stop();
   });
 });

@@ -5,7 +5,7 @@ import { SSE_KEEPALIVE_MS, type SseHub } from '../../platform/events/sse.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { DELETED_ROW } from './access.ts';
 import type { EntityTarget } from './context.ts';
-import type { EntitiesRepo } from './entities.repo.ts';
+import type { EntitiesRepo, RecordRow } from './entities.repo.ts';
 import { accessCondition } from './entities.service.ts';
 import { toRecordView } from './record-input.ts';
 
@@ -55,6 +55,36 @@ export interface SubscribeOptions {
   sessionLive(): Promise<boolean>;
 }
 
+/** One change a subscriber may see: deletes carry no row. */
+export interface VisibleChange {
+  type: EntityChangeSignal['type'];
+  id: string;
+  row?: RecordRow;
+}
+
+/**
+ * The changes of a signal the target's actor may see, in the signal's order: created and updated
+ * records read again through their read rule (the newest data; records deleted since are left
+ * out), deleted ones where the read rule holds on their creator.
+ */
+export async function visibleChanges(
+  signal: EntityChangeSignal,
+  current: EntityTarget,
+  options: Pick<SubscribeOptions, 'repo' | 'read'>,
+): Promise<VisibleChange[]> {
+  if (signal.type === 'delete') {
+    const rule = accessCondition(current, 'read', DELETED_ROW);
+    const visible = await options.repo.passes(signal.creators ?? signal.ids.map(() => null), rule);
+    return signal.ids.filter((_id, index) => visible[index]).map((id) => ({ type: 'delete', id }));
+  }
+  const rows = await options.read(current, signal.ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return signal.ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ type: signal.type, id, row }] : [];
+  });
+}
+
 /**
  * `GET …/{Entity}/subscribe`: an SSE stream of `{ type, id, data? }` for every change of a record the
  * subscriber may read (SSE `event:` is the type). Signals are handled one after another, in order.
@@ -78,19 +108,9 @@ export function streamEntityChanges(c: Context, target: EntityTarget, options: S
         return;
       }
       const current = await options.resolve();
-      if (signal.type === 'delete') {
-        const rule = accessCondition(current, 'read', DELETED_ROW);
-        const visible = await options.repo.passes(signal.creators ?? signal.ids.map(() => null), rule);
-        for (const [index, id] of signal.ids.entries()) {
-          if (visible[index]) await send('delete', { type: 'delete', id });
-        }
-        return;
-      }
-      const rows = await options.read(current, signal.ids);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      for (const id of signal.ids) {
-        const row = byId.get(id);
-        if (row) await send(signal.type, { type: signal.type, id, data: toRecordView(row) });
+      for (const change of await visibleChanges(signal, current, options)) {
+        const { type, id, row } = change;
+        await send(type, row ? { type, id, data: toRecordView(row) } : { type, id });
       }
     };
 

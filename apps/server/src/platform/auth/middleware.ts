@@ -42,14 +42,7 @@ async function lookUp(c: Context<AppEnv>): Promise<Actor | null> {
   if (authorization) {
     const match = /^Bearer\s+(\S{1,4000})$/i.exec(authorization);
     if (!match?.[1]) return null;
-    const token = match[1];
-    if (JWT_SHAPE.test(token)) {
-      const claims = await auth.jwt.verifyAccessToken(token);
-      if (!claims) return null;
-      const actor = await auth.sessions.actorBySessionId(claims.sessionId, 'access-token');
-      return actor && actor.userId === claims.userId && actor.tenantId === claims.tenantId ? actor : null;
-    }
-    return auth.sessions.actorByToken(token, 'session-token');
+    return actorOfBearerToken(auth, match[1]);
   }
   // The builder's preview (no cookie reaches its origin): a credential scoped to one app's SDK calls.
   const preview = c.req.header(PREVIEW_CREDENTIAL_HEADER);
@@ -58,6 +51,23 @@ async function lookUp(c: Context<AppEnv>): Promise<Actor | null> {
   if (!cookie) return null;
   const actor = await auth.sessions.actorByToken(cookie, 'cookie');
   return actor?.tenantId === PLATFORM_TENANT ? actor : null;
+}
+
+/**
+ * Whom a bearer token is (an access token JWT or a session token, any tenant): null when unknown,
+ * expired or revoked. Also for credentials that arrive outside a request's headers (realtime).
+ */
+export async function actorOfBearerToken(
+  auth: Pick<AuthRuntime, 'jwt' | 'sessions'>,
+  token: string,
+): Promise<Actor | null> {
+  if (JWT_SHAPE.test(token)) {
+    const claims = await auth.jwt.verifyAccessToken(token);
+    if (!claims) return null;
+    const actor = await auth.sessions.actorBySessionId(claims.sessionId, 'access-token');
+    return actor && actor.userId === claims.userId && actor.tenantId === claims.tenantId ? actor : null;
+  }
+  return auth.sessions.actorByToken(token, 'session-token');
 }
 
 /** The actor when signed in (after `optionalActor`), else undefined. */
