@@ -27,6 +27,20 @@ describe('renderAppHtml', () => {
     expect(html).not.toContain('Content-Security-Policy');
   });
 
+  it('announces the vendor modules the app loads after the import map, before the module script', () => {
+    const html = renderAppHtml({
+      ...base,
+      modulePreloads: ['/preview-vendor/react.js?v=k1', '/preview-vendor/sonner.js?v=k1&"x"'],
+    });
+    const first = html.indexOf('<link rel="modulepreload" href="/preview-vendor/react.js?v=k1">');
+    expect(first).toBeGreaterThan(html.indexOf('type="importmap"'));
+    expect(first).toBeLessThan(html.indexOf('type="module"'));
+    expect(html).toContain(
+      '<link rel="modulepreload" href="/preview-vendor/sonner.js?v=k1&#38;&#34;x&#34;">',
+    );
+    expect(renderAppHtml(base)).not.toContain('modulepreload');
+  });
+
   it('sets window.__ATELIER__ safely and an early reporter of load failures', () => {
     const html = renderAppHtml({
       ...base,

@@ -52,6 +52,8 @@ export interface AppHtmlOptions {
   jsUrl: string;
   cssUrl: string;
   importMap: ImportMap;
+  /** Module URLs the page will load (the vendor modules the app uses), fetched at once. */
+  modulePreloads?: readonly string[];
   /** A Content-Security-Policy; the hashes of the page's inline scripts are added to its script-src. */
   csp?: string;
   title: string;
@@ -162,6 +164,8 @@ export function renderAppHtml(options: AppHtmlOptions): string {
     `<title>${escapeHtml(options.title)}</title>`,
     `<script>${bootstrap}</script>`,
     `<script type="importmap">${importMap}</script>`,
+    // After the import map: a module fetch before it would make the browser ignore the map.
+    ...(options.modulePreloads ?? []).map((url) => `<link rel="modulepreload" href="${escapeHtml(url)}">`),
     `<link rel="stylesheet" href="${escapeHtml(options.cssUrl)}">`,
     branding ? `<style>${branding}</style>` : '',
     `<script type="module" src="${escapeHtml(options.jsUrl)}"></script>`,

@@ -18,6 +18,8 @@ export interface AppDocumentOptions {
   jsUrl: string;
   cssUrl: string;
   importMap: ImportMap;
+  /** The vendor modules the app loads (VendorBundles.modulePreloads), announced to the browser. */
+  modulePreloads?: readonly string[];
   runtime: AppRuntimeConfig;
   mode: DocumentMode;
   /** Origin of the Atelier API the app SDK calls (`PUBLIC_URL`'s origin). */
@@ -73,6 +75,7 @@ export function renderAppDocument(options: AppDocumentOptions): RenderedDocument
     jsUrl: options.jsUrl,
     cssUrl: options.cssUrl,
     importMap: options.importMap,
+    modulePreloads: options.modulePreloads,
     title: options.title,
     runtimeConfig: options.runtime,
   });

@@ -89,6 +89,13 @@ describe('preview origin', () => {
     expect(html).toContain(`"appId":"${app.id}"`);
     expect(html).toContain(`"apiBase":"${PUBLIC}"`);
     expect(html).toContain(`${PREVIEW}/preview-assets/${app.id}/${app.currentVersionId}/app.js?token=`);
+    // The vendor modules the app loads are announced, on the preview origin, as the import map names them.
+    expect(html).toMatch(
+      new RegExp(
+        `<link rel="modulepreload" href="${PREVIEW}/preview-vendor/react-dom-client\\.js\\?v=[0-9a-f]{16}">`,
+      ),
+    );
+    expect(html).not.toContain(`<link rel="modulepreload" href="${PREVIEW}/preview-vendor/three.js`);
 
     const script = await preview.request(
       `/preview-assets/${app.id}/${app.currentVersionId}/app.js?token=${link.token}`,
@@ -187,6 +194,7 @@ describe('publishing', () => {
     const html = await doc.text();
     expect(html).toContain(`/app-assets/${app.id}/${app.currentVersionId}/app.js`);
     expect(html).toContain('"basePath":"/"');
+    expect(html).toMatch(/<link rel="modulepreload" href="\/preview-vendor\/react\.js\?v=[0-9a-f]{16}">/);
 
     const asset = (versionId: string) => t.app.request(`/app-assets/${app.id}/${versionId}/app.js`, host);
     const publishedJs = await asset(app.currentVersionId as string);

@@ -7,6 +7,7 @@ import { builderOriginsAt, siteAt } from '../../platform/http/preview-hosts.ts';
 import { requestContext } from '../../platform/http/request-context.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import { appBranding } from '../compile/app-branding.ts';
+import { importedSpecifiers } from '../compile/vendor-imports.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
 import type { VerifiedPreviewClaims } from './preview-token.ts';
 import { sendAsset, sendDocument, sendNpmModule, sendVendorModule, withNpmImports } from './serve.ts';
@@ -88,6 +89,10 @@ export function createPreviewApp(deps: AppDeps) {
         runtime.vendor.importMap(`${site.preview}/preview-vendor/`),
         build.npmImports,
         site.preview,
+      ),
+      modulePreloads: await runtime.vendor.modulePreloads(
+        importedSpecifiers(build.result.js),
+        `${site.preview}/preview-vendor/`,
       ),
       runtime: {
         appId,

@@ -9,6 +9,7 @@ import { isAppSignupOpen } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { hostOf, isPlatformHost, isReservedHost } from '../apps/domains.service.ts';
 import { appBranding } from '../compile/app-branding.ts';
+import { importedSpecifiers } from '../compile/vendor-imports.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
 import { sendAsset, sendDocument, sendNpmModule, sendVendorModule, withNpmImports } from './serve.ts';
 
@@ -155,6 +156,10 @@ async function servePublishedDocument(c: Context<AppEnv>, runtime: AppsRuntime, 
     jsUrl: `${assets}/app.js`,
     cssUrl: `${assets}/app.css`,
     importMap: withNpmImports(runtime.vendor.importMap('/preview-vendor/'), build.npmImports, ''),
+    modulePreloads: await runtime.vendor.modulePreloads(
+      importedSpecifiers(build.result.js),
+      '/preview-vendor/',
+    ),
     runtime: {
       appId,
       apiBase: origins.public,

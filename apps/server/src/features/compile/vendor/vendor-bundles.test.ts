@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateFiles } from '../../apps/template/index.ts';
 import { createCompiler } from '../compiler.ts';
 import { renderAppHtml } from '../html.ts';
+import { importedSpecifiers } from '../vendor-imports.ts';
 import { PACKAGE_ALTERNATIVES } from './alternatives.ts';
 import { createVendorBundles, VENDOR_RESPONSE_HEADERS, type VendorBundle } from './vendor-bundles.ts';
 import { ALLOWED_IMPORTS, VENDOR_MODULES } from './vendor-modules.ts';
@@ -121,9 +122,13 @@ describe('vendor bundles', () => {
   it('reuses the modules cached on disk instead of building again', async () => {
     const file = path.join(cacheDir, vendor.key, 'date-fns.js');
     fs.writeFileSync(file, 'export const marker = "from disk";');
+    const stale = path.join(cacheDir, '0123456789abcdef');
+    fs.mkdirSync(stale);
     const again = await createVendorBundles({ cacheDir }).get('date-fns');
     expect(again?.code).toBe('export const marker = "from disk";');
     expect(again?.exports).toContain('formatDistanceToNow');
+    // The build of another version of the set is dropped.
+    expect(fs.existsSync(stale)).toBe(false);
     expect(await vendor.get('no-such-module')).toBeUndefined();
   });
 });
@@ -193,6 +198,7 @@ describe.skipIf(!fs.existsSync(chromiumPath))('compiled app in Chromium', () => 
   let server: http.Server;
   let browser: Awaited<ReturnType<typeof chromium.launch>>;
   let origin = '';
+  let libraryPreloads: string[] = [];
 
   beforeAll(async () => {
     server = http.createServer(async (req, res) => {
@@ -219,6 +225,7 @@ describe.skipIf(!fs.existsSync(chromiumPath))('compiled app in Chromium', () => 
           jsUrl: `/${name}/app.js`,
           cssUrl: `/${name}/app.css`,
           importMap: vendor.importMap('/preview-vendor/'),
+          modulePreloads: name === 'libraries' ? libraryPreloads : [],
           title: document.title,
           runtimeConfig: { appId: 'demo', apiBase: origin },
         });
@@ -237,6 +244,7 @@ describe.skipIf(!fs.existsSync(chromiumPath))('compiled app in Chromium', () => 
     if (!libraries.ok) throw new Error(JSON.stringify(libraries.diagnostics));
     pages.set('template', { js: template.js, css: template.css, title: 'Acme Tasks' });
     pages.set('libraries', { js: libraries.js, css: libraries.css, title: 'Library check' });
+    libraryPreloads = await vendor.modulePreloads(importedSpecifiers(libraries.js), '/preview-vendor/');
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: [
@@ -314,8 +322,11 @@ describe.skipIf(!fs.existsSync(chromiumPath))('compiled app in Chromium', () => 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
-    // The page fetched the modules the app uses, each once, and none of the others.
+    // The page fetched the modules the app uses, each once, and none of the others: exactly those
+    // its modulepreload links announced (the app's imports and theirs).
     expect(requested).toEqual([...new Set(requested)]);
+    const preloaded = libraryPreloads.map((url) => /\/preview-vendor\/([^/?]+)\.js\?v=/.exec(url)![1]);
+    expect([...requested].sort()).toEqual([...preloaded].sort());
     expect(requested).toEqual(
       expect.arrayContaining(['radix-dialog', 'radix-popover', 'radix-dismissable-layer', 'sonner', 'zod']),
     );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { build, version as esbuildVersion, type Plugin } from 'esbuild';
 import { compilePaths } from '../paths.ts';
 import {
@@ -51,6 +52,12 @@ export interface VendorBundles {
   exportsOf(specifiers: Iterable<string>): Promise<Map<string, Set<string>>>;
   /** The import map of a compiled app: every allowed specifier → `{baseUrl}{name}.js?v={key}`. */
   importMap(baseUrl?: string): ImportMap;
+  /**
+   * The URLs (as in the import map) of the modules an app imports and of every module of the set
+   * those import in turn: what its page loads, to announce with `<link rel="modulepreload">` so the
+   * browser fetches them at once instead of one level of imports after the other.
+   */
+  modulePreloads(specifiers: Iterable<string>, baseUrl?: string): Promise<string[]>;
 }
 
 export interface VendorBundlesOptions {
@@ -64,7 +71,9 @@ export interface VendorBundlesOptions {
  */
 export function createVendorBundles(options: VendorBundlesOptions = {}): VendorBundles {
   const key = vendorBuildKey();
+  const moduleUrl = (baseUrl: string, name: string) => `${baseUrl}${name}.js?v=${key}`;
   const dir = options.cacheDir ? path.join(options.cacheDir, key) : undefined;
+  if (options.cacheDir) removeOtherBuilds(options.cacheDir, key);
   const loaded = new Map<string, Promise<VendorBundle>>();
 
   const load = (module: VendorModuleSpec): Promise<VendorBundle> => {
@@ -96,10 +105,27 @@ export function createVendorBundles(options: VendorBundlesOptions = {}): VendorB
     importMap(baseUrl = '/preview-vendor/') {
       const imports: Record<string, string> = {};
       for (const module of VENDOR_MODULES) {
-        for (const specifier of module.specifiers)
-          imports[specifier] = `${baseUrl}${module.name}.js?v=${key}`;
+        for (const specifier of module.specifiers) imports[specifier] = moduleUrl(baseUrl, module.name);
       }
       return { imports };
+    },
+    async modulePreloads(specifiers, baseUrl = '/preview-vendor/') {
+      await initLexer;
+      const names: string[] = [];
+      const visit = async (specifier: string): Promise<void> => {
+        const module = VENDOR_MODULE_BY_NAME.get(ALLOWED_IMPORTS.get(specifier) ?? '');
+        if (!module || names.includes(module.name)) return;
+        names.push(module.name);
+        const bundle = await load(module).catch(() => undefined); // its own request answers the error
+        if (!bundle) return;
+        const [imports] = parseImports(bundle.code);
+        // Static imports only (`d === -1`); a dynamic import of the set is loaded when it runs.
+        await Promise.all(
+          imports.filter((entry) => entry.d === -1 && entry.n).map((entry) => visit(entry.n!)),
+        );
+      };
+      await Promise.all([...new Set(specifiers)].map(visit));
+      return names.map((name) => moduleUrl(baseUrl, name));
     },
   };
 }
@@ -121,6 +147,18 @@ async function loadOrBuild(module: VendorModuleSpec, dir: string | undefined): P
     writeAtomically(cached('.js'), built.code);
   }
   return toBundle(module.name, built.code, built.exports);
+}
+
+/**
+ * Drops the cached builds of other keys (an earlier version of the set): one server owns its data
+ * directory, so nothing else reads them.
+ */
+function removeOtherBuilds(cacheDir: string, key: string): void {
+  if (!fs.existsSync(cacheDir)) return;
+  for (const entry of fs.readdirSync(cacheDir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== key && /^[0-9a-f]{16}$/.test(entry.name))
+      fs.rmSync(path.join(cacheDir, entry.name), { recursive: true, force: true });
+  }
 }
 
 function writeAtomically(file: string, text: string): void {
