@@ -22,6 +22,35 @@ process.env.ADMIN_EMAILS ??= [
   'e2e-published-admin@example.com',
   'e2e-journey-admin@example.com',
 ].join(',');
+// …nor the npm registry: on-demand packages come from a local fake registry (specs/code-editor.spec.ts).
+if (!process.env.NPM_REGISTRY_URL) {
+  const { startFakeNpmRegistry } = await import('../apps/server/test/support/fake-npm-registry.mjs');
+  const registry = await startFakeNpmRegistry({
+    // A React component (hooks: it must share the page's React) with a CommonJS dependency.
+    'tiny-sparkle': {
+      '1.0.0': {
+        files: {
+          'index.mjs': [
+            "import { useState } from 'react';",
+            "import { jsx } from 'react/jsx-runtime';",
+            "import { shout } from 'tiny-shout';",
+            'export function Sparkle({ label }) {',
+            '  const [count] = useState(3);',
+            "  return jsx('strong', { children: shout(label) + ' x' + count });",
+            '}',
+          ].join('\n'),
+        },
+        manifest: { main: 'index.mjs', type: 'module' },
+        dependencies: { 'tiny-shout': '^1.0.0' },
+        peerDependencies: { react: '>=18' },
+      },
+    },
+    'tiny-shout': {
+      '1.2.0': { files: { 'index.js': 'exports.shout = (s) => String(s).toUpperCase() + "!";' } },
+    },
+  });
+  process.env.NPM_REGISTRY_URL = registry.url;
+}
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 

@@ -129,3 +129,41 @@ test('an admin deletes a component, accepting the reference update, and restores
   };
   expect(restored.files.find((f) => f.path === 'pages/Shop.tsx')?.content).toContain('return null');
 });
+
+test('an app imports an npm package its package.json names; the editor lists it and removes it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAdmin(page);
+  const appId = await createApp(page, 'Sparkle Shop');
+  const write = async (path: string, content: string) => {
+    const res = await page.request.post(`/api/apps/${appId}/files/update`, {
+      data: { file: { path, content } },
+      headers: { origin: baseURL },
+    });
+    expect(res.status()).toBe(200);
+  };
+  const current = (await (await page.request.get(`/api/apps/${appId}/files`)).json()) as {
+    files: { path: string }[];
+  };
+  const home = current.files.find((f) => /^pages\/Home\.[jt]sx?$/.test(f.path))!.path;
+  // tiny-sparkle (e2e/server.mjs's fake registry) is a hook-using component with a CommonJS dependency.
+  await write('package.json', '{\n  "dependencies": {\n    "tiny-sparkle": "^1.0.0"\n  }\n}\n');
+  await write(
+    home,
+    'import { Sparkle } from \'tiny-sparkle\';\nexport default function Home() {\n  return <div><Sparkle label="party time" /></div>;\n}\n',
+  );
+  await page.goto(`/build/app/${appId}/code`);
+  const frame = page.frameLocator('iframe[title="Preview of Sparkle Shop"]');
+  await expect(frame.getByText('PARTY TIME! x3')).toBeVisible({ timeout: 30_000 });
+
+  const files = page.getByRole('navigation', { name: 'Files' });
+  await expect(files.getByRole('heading', { name: 'Packages' })).toBeVisible();
+  const packages = files.getByRole('list', { name: 'npm packages' });
+  await expect(packages.getByRole('listitem')).toHaveText(/tiny-sparkle\s*1\.0\.0/);
+  await packages.getByRole('button', { name: 'Remove tiny-sparkle' }).click();
+  await expect(page.getByText('Removed the npm package tiny-sparkle')).toBeVisible();
+  await expect(files.getByText('No npm packages.')).toBeVisible();
+  // The page still imports it: the new version does not build, and says why.
+  await expect(frame.getByText('The app does not build')).toBeVisible({ timeout: 20_000 });
+});

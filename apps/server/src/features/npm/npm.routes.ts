@@ -25,7 +25,7 @@ const listRoute = createRoute({
   method: 'get',
   path: '/apps/{appId}/packages',
   tags,
-  summary: "The npm packages the app's package.json names, with the versions pinned for it",
+  summary: "The npm packages the app's package.json names, with the versions pinned for it (after building the current version)",
   middleware: [requireBuilder] as const,
   request: { params: appIdParamSchema },
   responses: { 200: jsonContent(appPackagesResponseSchema, 'The packages'), ...builderErrors },
@@ -51,9 +51,11 @@ export function npmRoutes(runtime: AppsRuntime) {
     .openapi(listRoute, async (c) => {
       const { appId } = c.req.valid('param');
       const actor = builderOf(c);
-      await findApp(runtime, actor, appId);
+      const app = await findApp(runtime, actor, appId);
       const manifest = await currentManifest(runtime, actor, appId);
       if (!manifest.ok) return c.json({ packages: [], problem: manifest.message }, 200);
+      // The current version's build resolves and pins what it imports (shared with the preview's).
+      if (app.currentVersionId) await runtime.builds.build(appId, app.currentVersionId);
       return c.json({ packages: await describe(runtime, appId, manifest.packages), problem: null }, 200);
     })
     .openapi(removeRoute, async (c) => {
