@@ -1,1 +1,1 @@
-export { templateFiles } from './template-files.ts';
+export { templateFiles, templateSourceOf } from './template-files.ts';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { templateSourceOf } from '../../../features/apps/template/index.ts';
 import { describePackages } from '../../../features/compile/vendor/vendor-modules.ts';
 import { findRepoRoot } from '../../paths.ts';
 
@@ -9,7 +10,7 @@ import { findRepoRoot } from '../../paths.ts';
  * `{{variable}}` placeholders are filled by `renderPrompt`.
  */
 export const PROMPT_VERSIONS = {
-  'builder-system': 3,
+  'builder-system': 4,
   'tool-run': 1,
 } as const;
 export type PromptName = keyof typeof PROMPT_VERSIONS;
@@ -62,7 +63,13 @@ export function renderAppFiles(files: readonly AppFile[]): string {
   if (files.length === 0) return '<app-files>\n</app-files>';
   const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path));
   const body = sorted
-    .map((file) => `<app-file path="${file.path.replace(/"/g, '&quot;')}">\n${file.content}\n</app-file>`)
+    .map((file) => {
+      const path = file.path.replace(/"/g, '&quot;');
+      // The template's shadcn/ui components, unchanged: named, not repeated (they are standard).
+      if (templateSourceOf(file.path) === file.content)
+        return `<app-file path="${path}" unchanged-template />`;
+      return `<app-file path="${path}">\n${file.content}\n</app-file>`;
+    })
     .join('\n');
   return `<app-files>\n${body}\n</app-files>`;
 }
@@ -71,9 +78,12 @@ export function parseAppFiles(text: string): AppFile[] {
   const section = /<app-files>\n([\s\S]*?)\n?<\/app-files>/.exec(text);
   if (!section) return [];
   const files: AppFile[] = [];
-  const pattern = /<app-file path="([^"]*)">\n([\s\S]*?)\n<\/app-file>(?=\n<app-file |\n?$)/g;
+  const pattern =
+    /<app-file path="([^"]*)"(?: unchanged-template \/>|>\n([\s\S]*?)\n<\/app-file>)(?=\n<app-file |\n?$)/g;
   for (const match of section[1]!.matchAll(pattern)) {
-    files.push({ path: match[1]!.replace(/&quot;/g, '"'), content: match[2]! });
+    const path = match[1]!.replace(/&quot;/g, '"');
+    const content = match[2] ?? templateSourceOf(path);
+    if (content !== undefined) files.push({ path, content });
   }
   return files;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { templateFiles } from '../../../features/apps/template/index.ts';
 import { ALLOWED_PACKAGE_NAMES } from '../../../features/compile/vendor/vendor-modules.ts';
-import { builderSystemPrompt } from './index.ts';
+import { builderSystemPrompt, parseAppFiles, renderAppFiles } from './index.ts';
 
 describe('builder system prompt', () => {
   it('lists the packages an app may import, from the vendor set', () => {
@@ -20,5 +21,22 @@ describe('builder system prompt', () => {
     expect(prompt).toContain('add it with an add_package action before importing it');
     expect(prompt).toContain('<atelier-action type="TYPE"');
     expect(prompt).toContain('`add_package`: `package="name"`');
+  });
+});
+
+describe('app files in the prompt', () => {
+  it("names the template's unchanged shadcn/ui files instead of repeating them, and reads them back whole", () => {
+    const files = templateFiles('Shop');
+    const edited = files.map((file) =>
+      file.path === 'components/ui/card.jsx' ? { ...file, content: `${file.content}// edited\n` } : file,
+    );
+    const text = renderAppFiles(edited);
+    expect(text).toContain('<app-file path="components/ui/button.jsx" unchanged-template />');
+    expect(text).toContain('<app-file path="components/ui/card.jsx">\n');
+    expect(text).toContain('// edited');
+    expect(text).not.toContain('const buttonVariants = cva(');
+    expect(text).toContain('<app-file path="pages/Home.tsx">\n');
+    const sorted = (list: typeof files) => [...list].sort((a, b) => a.path.localeCompare(b.path));
+    expect(parseAppFiles(builderSystemPrompt({ appName: 'Shop', files: edited }))).toEqual(sorted(edited));
   });
 });
