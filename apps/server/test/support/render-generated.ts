@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { templateSourceOf } from '../../src/features/apps/template/index.ts';
+import { resolveAppImport } from '../../src/features/compile/bundle-js.ts';
 import { findRepoRoot } from '../../src/platform/paths.ts';
 
 /**
  * Compiles generated app files (TSX, React 19, `@atelier/app-sdk`, lucide-react, react-router)
  * with esbuild and renders one of them to HTML on the server, for tests of generated code. The
- * app SDK is a stub whose entities list nothing.
+ * app SDK is a stub whose entities list nothing; `@/components/ui/*` and `@/lib/utils` not among
+ * the files are the template's.
  */
 const SDK_STUB = `
 const api = { list: async () => [], filter: async () => [], create: async (record) => ({ id: 'new', ...record }) };
@@ -27,6 +30,7 @@ export async function renderGenerated(
 ) {
   const root = findRepoRoot();
   const byPath = new Map(files.map((file) => [file.path, file.content]));
+  for (const file of templateFiles()) if (!byPath.has(file.path)) byPath.set(file.path, file.content);
   if (!byPath.has(options.entry)) throw new Error(`No file ${options.entry}`);
   const entrySource = `
 import { createElement } from 'react';
@@ -53,17 +57,37 @@ export function render() {
       jsx: 'automatic',
       outfile,
       logLevel: 'silent',
-      external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'lucide-react'],
+      define: { 'import.meta.env': '{}' },
+      external: [
+        'react',
+        'react/*',
+        'react-dom',
+        'react-dom/*',
+        'react-router',
+        'lucide-react',
+        '@radix-ui/*',
+        'class-variance-authority',
+        'clsx',
+        'tailwind-merge',
+        'sonner',
+        '@tanstack/react-query',
+      ],
       plugins: [
         {
           name: 'app-files',
           setup(b) {
             b.onResolve({ filter: /^app:/ }, (args) => ({ path: args.path.slice(4), namespace: 'app' }));
+            b.onResolve({ filter: /^(\.\.?\/|@\/)/ }, (args) => {
+              if (args.namespace !== 'app') return undefined;
+              const resolved = resolveAppImport(args.path, args.importer, byPath);
+              if ('error' in resolved) return { errors: [{ text: resolved.error }] };
+              return { path: resolved.path, namespace: 'app' };
+            });
             b.onResolve({ filter: /^@atelier\/app-sdk$/ }, () => ({ path: 'sdk', namespace: 'sdk' }));
             b.onLoad({ filter: /.*/, namespace: 'sdk' }, () => ({ contents: SDK_STUB, loader: 'js' }));
             b.onLoad({ filter: /.*/, namespace: 'app' }, (args) => ({
               contents: byPath.get(args.path) ?? '',
-              loader: args.path.endsWith('.css') ? 'css' : 'tsx',
+              loader: args.path.endsWith('.css') ? 'css' : args.path.endsWith('.ts') ? 'ts' : 'tsx',
               resolveDir: root,
             }));
           },
@@ -76,4 +100,16 @@ export function render() {
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** The template's shared files (`components/ui/*`, `lib/utils.js`) that generated pages import. */
+function templateFiles(): { path: string; content: string }[] {
+  const root = path.join(findRepoRoot(), 'apps/server/src/features/apps/template/files');
+  return ['components/ui', 'lib'].flatMap((dir) =>
+    fs.readdirSync(path.join(root, dir)).flatMap((name) => {
+      const file = `${dir}/${name}`;
+      const content = templateSourceOf(file);
+      return content === undefined ? [] : [{ path: file, content }];
+    }),
+  );
 }

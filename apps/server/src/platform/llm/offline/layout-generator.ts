@@ -43,17 +43,20 @@ export const appTitleLine = (title: string) => `const APP_TITLE = ${quote(title)
 export function layoutFile(input: { title: string; nav: readonly NavItem[] }): string {
   return `import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { cn } from '@/lib/utils';
 
 ${appTitleLine(input.title)}
+/** The name shown in the header: App texts → Header (or the app's name) from the builder, else APP_TITLE. */
+const APP_NAME = import.meta.env.VITE_APP_NAME || APP_TITLE;
 
 ${navItemsBlock(input.nav)}
 
 export default function Layout({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-screen bg-background text-gray-900">
-      <header className="sticky top-0 z-10 border-b border-gray-200 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-8 gap-y-2 px-6 py-4">
-          <span className="text-lg font-semibold tracking-tight text-primary">{APP_TITLE}</span>
+    <div className="min-h-screen bg-background text-foreground">
+      <header className="sticky top-0 z-10 border-b bg-background/90 backdrop-blur">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-8 gap-y-2 px-4 py-4 sm:px-6">
+          <span className="text-lg font-semibold tracking-tight text-primary">{APP_NAME}</span>
           <nav className="flex flex-wrap gap-1">
             {NAV_ITEMS.map((item) => (
               <NavLink
@@ -61,9 +64,10 @@ export default function Layout({ children }: { children: ReactNode }) {
                 to={item.to}
                 end={item.to === '/'}
                 className={({ isActive }) =>
-                  \`rounded-lg px-3 py-1.5 text-sm font-medium transition-colors \${
-                    isActive ? 'bg-primary/10 text-primary' : 'text-gray-600 hover:bg-gray-100 hover:text-gray-900'
-                  }\`
+                  cn(
+                    'rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
+                    isActive ? 'bg-primary/10 text-primary' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                  )
                 }
               >
                 {item.label}
@@ -72,7 +76,7 @@ export default function Layout({ children }: { children: ReactNode }) {
           </nav>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
     </div>
   );
 }

@@ -101,7 +101,14 @@ describe('offline assistant: creating an app', () => {
     async (message, entities, pages) => {
       const { text } = await ask(TEMPLATE, message);
       const { files, actions } = applyActionText(TEMPLATE, text);
-      expect(actions.map((a) => `${a.type} ${a.attributes.entity ?? a.attributes.path}`)).toEqual([
+      const described = actions.map((a) => `${a.type} ${a.attributes.entity ?? a.attributes.path}`);
+      // The template's shadcn/ui files the pages import, added first (this tree predates them).
+      const ui = described.filter((action) => /^add_file (components\/ui|lib)\//.test(action));
+      expect(ui).toEqual(
+        expect.arrayContaining(['add_file components/ui/button.jsx', 'add_file lib/utils.js']),
+      );
+      expect(described.slice(0, ui.length)).toEqual(ui);
+      expect(described.slice(ui.length)).toEqual([
         ...entities.flatMap((entity, i) => [`add_entity ${entity}`, `add_file pages/${pages[i]}.tsx`]),
         'edit_file Layout.tsx',
         'add_file globals.css',

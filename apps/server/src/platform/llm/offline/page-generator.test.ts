@@ -58,11 +58,15 @@ describe('entity pages of the offline assistant', () => {
       const html = await renderGenerated([{ path: `pages/${page}.tsx`, content }], {
         entry: `pages/${page}.tsx`,
       });
-      expect(html).toContain(`<h1 class="text-2xl font-semibold text-gray-900">${heading}</h1>`);
+      expect(html).toContain(`<h1 class="text-2xl font-semibold tracking-tight">${heading}</h1>`);
       for (const label of labels) {
-        expect(html).toContain(`<span class="block text-sm font-medium text-gray-700">${label}</span>`);
-        expect(html).toContain(`<th class="px-4 py-3 text-left font-medium text-gray-600">${label}</th>`);
+        // The template's shadcn/ui Label and TableHead.
+        expect(html).toMatch(
+          new RegExp(`<label data-slot="label" class="[^"]+" for="field-\\w+">${label}</label>`),
+        );
+        expect(html).toMatch(new RegExp(`<th data-slot="table-head" class="[^"]+">${label}</th>`));
       }
+      expect(content).toContain("from '@/components/ui/button'");
       expect(html).toContain(button);
       expect(html).toContain('Loading…');
       expect(content).toContain(`entities.${entity}.list('-createdAt', 50)`);
@@ -75,9 +79,10 @@ describe('entity pages of the offline assistant', () => {
     const html = await renderGenerated([{ path: 'pages/Deals.tsx', content }], { entry: 'pages/Deals.tsx' });
     expect(html).toContain('type="number"');
     expect(html).toContain('type="date"');
-    expect(html).toMatch(/<select[^>]*required=""|<select/);
-    for (const stage of ['Lead', 'Qualified', 'Proposal', 'Won', 'Lost'])
-      expect(html).toContain(`<option value="${stage}">`);
+    // The stage is a shadcn/ui Select (Radix) over the FIELDS options: its list opens on click.
+    expect(html).toMatch(/<button type="button" role="combobox"[^>]*id="field-stage"/);
+    expect(html).toContain('Choose…');
+    expect(content).toContain("options: ['Lead', 'Qualified', 'Proposal', 'Won', 'Lost']");
   });
 
   it('keeps the fields in one FIELDS block that can be found and rewritten', () => {

@@ -3,7 +3,8 @@ import { pluralize, pluralLabel, quote, words } from './words.ts';
 
 /**
  * Pages written by the offline assistant: pure functions from an entity and its fields to the text
- * of a React 19 page (default export, Tailwind classes, lucide icons, data through the app SDK).
+ * of a React 19 page (default export, the template's shadcn/ui components from `@/components/ui`,
+ * Tailwind classes, lucide icons, data through the app SDK).
  * A page keeps its fields in one `const FIELDS` block, so adding a field is one search/replace.
  */
 
@@ -88,6 +89,15 @@ export function entityPage(input: { entity: string; fields: readonly FieldSpec[]
   return `import { entities } from '@atelier/app-sdk';
 import { ${icon}, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Textarea } from '@/components/ui/textarea';
 
 type FieldKind = 'text' | 'textarea' | 'email' | 'phone' | 'url' | 'number' | 'date' | 'boolean' | 'select';
 type Field = { name: string; label: string; kind: FieldKind; options?: string[]; required?: boolean };
@@ -96,8 +106,6 @@ type Row = { id: string; [field: string]: unknown };
 ${fieldsBlock(fields)}
 
 const INPUT_TYPES: Record<string, string> = { email: 'email', phone: 'tel', url: 'url', number: 'number', date: 'date' };
-const inputClass =
-  'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20';
 
 const emptyDraft = () =>
   Object.fromEntries(FIELDS.map((field) => [field.name, field.kind === 'boolean' ? false : ''])) as Record<string, unknown>;
@@ -149,6 +157,7 @@ export default function ${component}() {
       );
       await entities.${entity}.create(record);
       setDraft(emptyDraft());
+      toast.success(${quote(`${capitalize(singular)} added`)});
       await load();
     } catch {
       setError(${quote(`Could not save the ${singular}.`)});
@@ -161,142 +170,133 @@ export default function ${component}() {
     <div className="space-y-6">
       <header className="flex items-center gap-3">
         <div className="rounded-xl bg-primary/10 p-2.5 text-primary">
-          <${icon} className="h-5 w-5" />
+          <${icon} className="size-5" />
         </div>
         <div>
-          <h1 className="text-2xl font-semibold text-gray-900">${title}</h1>
-          <p className="text-sm text-gray-500">${`Add ${plural} and keep track of them in one place.`}</p>
+          <h1 className="text-2xl font-semibold tracking-tight">${title}</h1>
+          <p className="text-sm text-muted-foreground">${`Add ${plural} and keep track of them in one place.`}</p>
         </div>
       </header>
 
-      <form
-        onSubmit={handleSubmit}
-        className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:grid-cols-2"
-      >
-        {FIELDS.map((field) => (
-          <label key={field.name} className={field.kind === 'textarea' ? 'space-y-1 sm:col-span-2' : 'space-y-1'}>
-            <span className="block text-sm font-medium text-gray-700">{field.label}</span>
-            <FieldInput
-              field={field}
-              value={draft[field.name]}
-              onChange={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
-            />
-          </label>
-        ))}
-        <div className="flex items-center gap-3 sm:col-span-2">
-          <button
-            type="submit"
-            disabled={saving}
-            className="inline-flex items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-white shadow-sm hover:opacity-90 disabled:opacity-50"
-          >
-            <Plus className="h-4 w-4" />
-            {saving ? 'Saving…' : ${quote(`Add ${singular}`)}}
-          </button>
-          {error && <p className="text-sm text-red-600">{error}</p>}
-        </div>
-      </form>
-
-      <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-gray-200 text-sm">
-          <thead className="bg-gray-50">
-            <tr>
-              {FIELDS.map((field) => (
-                <th key={field.name} className="px-4 py-3 text-left font-medium text-gray-600">
-                  {field.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.map((row) => (
-              <tr key={row.id} className="hover:bg-gray-50">
-                {FIELDS.map((field) => (
-                  <td key={field.name} className="px-4 py-3 text-gray-800">
-                    {display(field, row[field.name])}
-                  </td>
-                ))}
-              </tr>
+      <Card>
+        <CardContent>
+          <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
+            {FIELDS.map((field) => (
+              <div key={field.name} className={field.kind === 'textarea' ? 'grid gap-2 sm:col-span-2' : 'grid gap-2'}>
+                <Label htmlFor={\`field-\${field.name}\`}>{field.label}</Label>
+                <FieldInput
+                  field={field}
+                  value={draft[field.name]}
+                  onChange={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
+                />
+              </div>
             ))}
-          </tbody>
-        </table>
-        {loading && <p className="p-6 text-center text-sm text-gray-500">Loading…</p>}
+            <div className="flex items-center gap-3 sm:col-span-2">
+              <Button type="submit" disabled={saving}>
+                <Plus />
+                {saving ? 'Saving…' : ${quote(`Add ${singular}`)}}
+              </Button>
+              {error && <p className="text-sm text-destructive">{error}</p>}
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card className="py-0">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              {FIELDS.map((field) => (
+                <TableHead key={field.name}>{field.label}</TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id}>
+                {FIELDS.map((field) => (
+                  <TableCell key={field.name}>{display(field, row[field.name])}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {loading && <p className="p-6 text-center text-sm text-muted-foreground">Loading…</p>}
         {!loading && rows.length === 0 && (
-          <p className="p-6 text-center text-sm text-gray-500">${`No ${plural} yet. Add the first one above.`}</p>
+          <p className="p-6 text-center text-sm text-muted-foreground">${`No ${plural} yet. Add the first one above.`}</p>
         )}
-      </div>
+      </Card>
     </div>
   );
 }
 
 function FieldInput({ field, value, onChange }: { field: Field; value: unknown; onChange: (value: unknown) => void }) {
+  const id = \`field-\${field.name}\`;
   if (field.kind === 'boolean') {
-    return (
-      <input
-        type="checkbox"
-        checked={Boolean(value)}
-        onChange={(event) => onChange(event.target.checked)}
-        className="h-4 w-4 accent-primary"
-      />
-    );
+    return <Checkbox id={id} checked={Boolean(value)} onCheckedChange={(checked) => onChange(checked === true)} />;
   }
   if (field.kind === 'textarea') {
     return (
-      <textarea
+      <Textarea
+        id={id}
         rows={3}
         value={String(value ?? '')}
         required={field.required}
         onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
       />
     );
   }
   if (field.kind === 'select') {
     return (
-      <select
-        value={String(value ?? '')}
-        required={field.required}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-      >
-        <option value="">Choose…</option>
-        {field.options?.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
+      <Select value={String(value ?? '')} required={field.required} onValueChange={onChange}>
+        <SelectTrigger id={id} className="w-full">
+          <SelectValue placeholder="Choose…" />
+        </SelectTrigger>
+        <SelectContent>
+          {field.options?.map((option) => (
+            <SelectItem key={option} value={option}>
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     );
   }
   return (
-    <input
+    <Input
+      id={id}
       type={INPUT_TYPES[field.kind] ?? 'text'}
       step={field.kind === 'number' ? 'any' : undefined}
       value={String(value ?? '')}
       required={field.required}
       onChange={(event) => onChange(event.target.value)}
-      className={inputClass}
     />
   );
 }
 `;
 }
 
+const capitalize = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
+
 /** A simple content page ("add an About page"). */
 export function staticPage(input: { pageName: string; title: string }): string {
   return `import { FileText } from 'lucide-react';
+import { Card, CardContent } from '@/components/ui/card';
 
 export default function ${input.pageName}Page() {
   return (
     <div className="space-y-6">
       <header className="flex items-center gap-3">
         <div className="rounded-xl bg-primary/10 p-2.5 text-primary">
-          <FileText className="h-5 w-5" />
+          <FileText className="size-5" />
         </div>
-        <h1 className="text-2xl font-semibold text-gray-900">${input.title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">${input.title}</h1>
       </header>
-      <div className="rounded-2xl border border-gray-200 bg-white p-6 text-gray-700 shadow-sm">
-        <p>Coming soon.</p>
-      </div>
+      <Card>
+        <CardContent>
+          <p className="text-muted-foreground">Coming soon.</p>
+        </CardContent>
+      </Card>
     </div>
   );
 }
@@ -322,6 +322,7 @@ export function homePage(input: {
     .join('\n');
   return `import { ${[...icons, 'ArrowRight'].join(', ')} } from 'lucide-react';
 import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
 
 const SECTIONS = [
 ${cards}
@@ -331,21 +332,19 @@ export default function Home() {
   return (
     <div className="space-y-8">
       <section className="space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight text-gray-900">${escapeJsx(input.title)}</h1>
-        <p className="max-w-2xl text-lg text-gray-600">${escapeJsx(summary)}</p>
+        <h1 className="text-3xl font-bold tracking-tight">${escapeJsx(input.title)}</h1>
+        <p className="max-w-2xl text-lg text-muted-foreground">${escapeJsx(summary)}</p>
       </section>
       <div className="grid gap-4 sm:grid-cols-2">
         {SECTIONS.map((section) => (
-          <Link
-            key={section.to}
-            to={section.to}
-            className="group flex items-center gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm transition hover:border-primary/40 hover:shadow"
-          >
-            <span className="rounded-xl bg-primary/10 p-2.5 text-primary">
-              <section.icon className="h-5 w-5" />
-            </span>
-            <span className="flex-1 font-medium text-gray-900">{section.label}</span>
-            <ArrowRight className="h-4 w-4 text-gray-400 transition group-hover:translate-x-0.5 group-hover:text-primary" />
+          <Link key={section.to} to={section.to} className="group rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
+            <Card className="flex-row items-center gap-4 px-5 py-5 transition group-hover:border-primary/40 group-hover:shadow-md">
+              <span className="rounded-xl bg-primary/10 p-2.5 text-primary">
+                <section.icon className="size-5" />
+              </span>
+              <span className="flex-1 font-medium">{section.label}</span>
+              <ArrowRight className="size-4 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-primary" />
+            </Card>
           </Link>
         ))}
       </div>

@@ -35,7 +35,8 @@ import {
   staticPage,
 } from './page-generator.ts';
 import type { OfflineRequest } from './requests.ts';
-import { colourLine, DEFAULT_THEME, findColourLine, globalsCss, resolveColour, themeBlock } from './theme.ts';
+import { missingTemplateFiles } from './template-ui.ts';
+import { DEFAULT_THEME, findColourLine, globalsCss, resolveColour, themeBlock } from './theme.ts';
 import { labelOf, pluralLabel } from './words.ts';
 
 /** A reply of the offline assistant: a short explanation, the actions, and a closing line. */
@@ -76,6 +77,12 @@ export function planReply(
   appName?: string,
 ): OfflineReply {
   const tree = new AppTree(files);
+  const reply = plan(tree, request, appName);
+  const ui = missingTemplateFiles(tree, reply.actions);
+  return ui.length > 0 ? { ...reply, actions: [...ui, ...reply.actions] } : reply;
+}
+
+function plan(tree: AppTree, request: OfflineRequest, appName: string | undefined): OfflineReply {
   switch (request.kind) {
     case 'create_app':
       return createApp(tree, appName?.trim() || request.title, request.entities);
@@ -467,7 +474,7 @@ function setTitle(tree: AppTree, title: string): OfflineReply {
   const found = layout ? findAppTitle(layout) : undefined;
   if (layout && found) {
     return {
-      intro: `I'm renaming the app to ${bold(title)} in the header.`,
+      intro: `I'm renaming the app to ${bold(title)} in the layout. The preview and the published app show the name set in the side panel (App texts → Header, else the app's name): set ${bold(title)} there too.`,
       actions: [
         {
           type: 'partial_edit',
@@ -509,7 +516,8 @@ function setColour(tree: AppTree, target: 'primary' | 'background', word: string
       type: 'partial_edit',
       path: 'globals.css',
       title: `Change the ${target} colour`,
-      edits: [{ search: line, replace: colourLine(target, value) }],
+      // `--primary: …;` in the shadcn template's :root, or `--color-primary: …;` in an @theme block.
+      edits: [{ search: line, replace: line.replace(/:[^;]*;/, `: ${value};`) }],
     };
   } else {
     const theme = { ...DEFAULT_THEME, [target]: value };

@@ -43,12 +43,15 @@ export function globalsCss(theme = DEFAULT_THEME): string {
   return `@import "tailwindcss";\n\n${themeBlock(theme)}\n`;
 }
 
-/** The line that sets a theme colour in a stylesheet, if there is one. */
+/**
+ * The line that sets a theme colour in a stylesheet, if there is one: shadcn's `--primary: …;`
+ * (the template's `:root`, which `@theme inline` maps and App branding overrides), else an
+ * `@theme` block's `--color-primary: …;`.
+ */
 export function findColourLine(css: string, colour: ThemeColour): string | undefined {
-  return new RegExp(`^[ \\t]*--color-${colour}:[^;\\n]*;[ \\t]*$`, 'm').exec(css)?.[0];
+  const line = (name: string) => new RegExp(`^[ \\t]*--${name}:[^;\\n]*;[ \\t]*$`, 'm').exec(css)?.[0];
+  return line(colour) ?? line(`color-${colour}`);
 }
-
-export const colourLine = (colour: ThemeColour, value: string) => `  --color-${colour}: ${value};`;
 
 /** A colour from a request: a palette name or a #hex value. */
 export function resolveColour(word: string, target: ThemeColour): string | undefined {
