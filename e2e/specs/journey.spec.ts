@@ -174,6 +174,8 @@ async function walk(
   });
   await expect(frame.getByText('Keep track of your ingredients and tags in one place.')).toBeVisible();
   await expect(frame.getByText(/ask the chat|your app is ready/i)).toHaveCount(0);
+  // The preview runs as the builder: auth.me() answers the owner.
+  await expect(frame.getByRole('navigation', { name: 'Account' })).toContainText(`Signed in as ${email}`);
   await shot(page, 'preview-app');
 
   // The owner adds a record in the preview, and sees it in the Database panel.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pageRoutePath } from '@atelier/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AtelierError, createClient, createPageUrl, type EntityChange } from './index.ts';
+import { PREVIEW_RENEW_BEFORE_MS, Transport } from './transport.ts';
 
 interface Seen {
   method: string;
@@ -309,6 +310,52 @@ describe('default client', () => {
     } finally {
       delete (globalThis as { window?: unknown }).window;
     }
+  });
+});
+
+describe("the builder preview's credential", () => {
+  it('is renewed shortly before it expires, and the calls after it send the new one', async () => {
+    const tokens: (string | undefined)[] = [];
+    handler = (req, res) => {
+      tokens.push(req.headers['x-atelier-preview-token'] as string | undefined);
+      if (req.url === '/api/auth/preview-credential') {
+        json(res, 200, {
+          previewToken: 'fresh',
+          expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+        });
+      } else json(res, 200, []);
+    };
+    const transport = new Transport({
+      appId: 'app-7',
+      baseUrl,
+      previewToken: 'ending',
+      previewExpiresAt: new Date(Date.now() + PREVIEW_RENEW_BEFORE_MS / 2).toISOString(),
+    });
+    await transport.request('GET', transport.appPath('entities', 'Item'));
+    await transport.request('GET', transport.appPath('entities', 'Item'));
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'POST /api/auth/preview-credential',
+      'GET /api/apps/app-7/entities/Item',
+      'GET /api/apps/app-7/entities/Item',
+    ]);
+    expect(tokens).toEqual(['ending', 'fresh', 'fresh']);
+    expect(transport.previewRenewAt()).toBeGreaterThan(Date.now() + 10 * 60_000);
+  });
+
+  it('keeps the old one when the renewal is refused, and is not asked for outside the preview', async () => {
+    handler = (req, res) =>
+      req.url === '/api/auth/preview-credential'
+        ? json(res, 401, { error: { code: 'unauthorized', message: 'x' } })
+        : json(res, 200, []);
+    const transport = new Transport({
+      appId: 'app-7',
+      baseUrl,
+      previewToken: 'ending',
+      previewExpiresAt: new Date(Date.now() + 1000).toISOString(),
+    });
+    expect(await transport.renewPreviewToken()).toBe(false);
+    expect(await transport.headers()).toMatchObject({ 'x-atelier-preview-token': 'ending' });
+    expect(new Transport({ appId: 'app-7', baseUrl }).previewRenewAt()).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { clientOn } from './client.ts';
 import { AtelierError } from './errors.ts';
-import { type StoredTokens, type TokenStorage, Transport } from './transport.ts';
+import { PREVIEW_RENEW_BEFORE_MS, type StoredTokens, type TokenStorage, Transport } from './transport.ts';
 
 /** What the page of a compiled app sets before the app runs. */
 export interface AtelierGlobalConfig {
@@ -9,6 +9,8 @@ export interface AtelierGlobalConfig {
   apiBase: string;
   /** Set by the builder's preview document: the preview link token (see `TransportOptions.previewToken`). */
   previewToken?: string;
+  /** When `previewToken` expires (ISO 8601); the SDK renews it shortly before. */
+  previewExpiresAt?: string;
 }
 
 declare global {
@@ -44,6 +46,23 @@ function browserTokenStorage(appId: string): TokenStorage {
 
 let transport: Transport | undefined;
 
+/**
+ * In the builder's preview: renews the preview credential before it expires, again and again (a
+ * failed attempt is tried again every 30 s until the credential has expired).
+ */
+function schedulePreviewRenewal(target: Transport, delayMs?: number) {
+  const renewAt = target.previewRenewAt();
+  if (renewAt === null) return;
+  setTimeout(
+    async () => {
+      if (await target.renewPreviewToken()) schedulePreviewRenewal(target);
+      else if (Date.now() + 30_000 < renewAt + PREVIEW_RENEW_BEFORE_MS)
+        schedulePreviewRenewal(target, 30_000);
+    },
+    delayMs ?? Math.max(0, renewAt - Date.now()),
+  );
+}
+
 function defaultTransport(): Transport {
   if (transport) return transport;
   const config = typeof window === 'undefined' ? undefined : window.__ATELIER__;
@@ -59,7 +78,9 @@ function defaultTransport(): Transport {
     baseUrl: config.apiBase,
     tokenStorage: browserTokenStorage(config.appId),
     previewToken: config.previewToken,
+    previewExpiresAt: config.previewExpiresAt,
   });
+  schedulePreviewRenewal(transport);
   return transport;
 }
 

@@ -39,10 +39,15 @@ export interface TransportOptions {
    * serves the entities of the version being previewed instead of the published one.
    */
   previewToken?: string | undefined;
+  /** When `previewToken` expires: it is renewed shortly before (`renewPreviewToken`). */
+  previewExpiresAt?: string | undefined;
 }
 
 /** The header that carries `previewToken`. */
 export const PREVIEW_TOKEN_HEADER = 'x-atelier-preview-token';
+
+/** The builder preview's credential is renewed this long before it expires. */
+export const PREVIEW_RENEW_BEFORE_MS = 3 * 60 * 1000;
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -62,9 +67,15 @@ export class Transport {
   readonly tokens: TokenStorage;
   readonly fetchImpl: typeof fetch;
   private refreshing: Promise<boolean> | null = null;
+  private previewToken: string | undefined;
+  private previewExpiresAt: number | null;
+  private renewing: Promise<boolean> | null = null;
 
   constructor(private readonly options: TransportOptions) {
     this.appId = options.appId;
+    this.previewToken = options.previewToken;
+    const expires = options.previewExpiresAt ? Date.parse(options.previewExpiresAt) : Number.NaN;
+    this.previewExpiresAt = Number.isFinite(expires) ? expires : null;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.tokens = options.tokenStorage ?? memoryTokenStorage();
     this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
@@ -121,12 +132,52 @@ export class Transport {
     return this.refreshing;
   }
 
+  /** When the preview credential should be renewed (ms since epoch), or null outside the preview. */
+  previewRenewAt(): number | null {
+    return this.previewToken && this.previewExpiresAt !== null
+      ? this.previewExpiresAt - PREVIEW_RENEW_BEFORE_MS
+      : null;
+  }
+
+  /**
+   * Trades the builder preview's credential for a fresh one before it expires (the builder left
+   * open keeps a working preview). False when refused (the preview must be reloaded) or offline.
+   */
+  renewPreviewToken(): Promise<boolean> {
+    this.renewing ??= (async () => {
+      const current = this.previewToken;
+      if (!current) return false;
+      try {
+        const response = await this.fetchImpl(this.url('/api/auth/preview-credential'), {
+          method: 'POST',
+          headers: { accept: 'application/json', [PREVIEW_TOKEN_HEADER]: current },
+          credentials: 'omit',
+        });
+        if (!response.ok) return false;
+        const answer = (await response.json()) as { previewToken: string; expiresAt: string };
+        this.previewToken = answer.previewToken;
+        this.previewExpiresAt = Date.parse(answer.expiresAt);
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      this.renewing = null;
+    });
+    return this.renewing;
+  }
+
   async headers(extra?: Record<string, string>): Promise<Record<string, string>> {
     const token = await this.accessToken();
+    const renewAt = this.previewRenewAt();
+    // A page whose timers slept (a laptop lid, a background tab): renew before the call.
+    if (renewAt !== null && Date.now() >= renewAt && Date.now() < (this.previewExpiresAt ?? 0)) {
+      await this.renewPreviewToken();
+    }
     return {
       accept: 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(this.options.previewToken ? { [PREVIEW_TOKEN_HEADER]: this.options.previewToken } : {}),
+      ...(this.previewToken ? { [PREVIEW_TOKEN_HEADER]: this.previewToken } : {}),
       ...extra,
     };
   }

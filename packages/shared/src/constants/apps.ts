@@ -23,6 +23,11 @@ export const DESKTOP_BREAKPOINT_PX = 1024;
 
 /** A preview link (token) is valid this long; the builder asks for a new one before it runs out. */
 export const PREVIEW_TOKEN_TTL_SECONDS = 15 * 60;
+/**
+ * The preview document renews its credential before it expires (the builder left open keeps a
+ * working preview), for at most this long after the builder opened it; then a reload gives a new one.
+ */
+export const PREVIEW_CREDENTIAL_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 /**
  * Whom the builder's preview runs as ("View as"): the app's owner (the default, like the builder

@@ -5,6 +5,7 @@ import { chatActivationRoutes } from '../builder/chat-activation.routes.ts';
 import { settingsAccessRoutes } from '../builder/settings-access.routes.ts';
 import { claimsRoutes } from '../claims/claims.routes.ts';
 import { npmRoutes } from '../npm/npm.routes.ts';
+import { previewCredentialRoutes } from '../preview/preview-credential.routes.ts';
 import { appHosts, publishedRoutes } from '../preview/published.routes.ts';
 import { appsRoutes } from './apps.routes.ts';
 import { appsRuntime } from './apps.runtime.ts';
@@ -30,7 +31,8 @@ export function appsModule(deps: AppDeps) {
     .route('/', chatActivationRoutes(runtime))
     .route('/', settingsAccessRoutes(runtime))
     .route('/', analyticsRoutes(runtime))
-    .route('/', npmRoutes(runtime));
+    .route('/', npmRoutes(runtime))
+    .route('/', previewCredentialRoutes(runtime));
 }
 
 /** `/app/{appId}` (a redirect to the app's origin) and the vendor modules on the main origin (mounted before the web app). */

@@ -17,6 +17,8 @@ export interface AppRuntimeConfig {
    * entities, and the app acts as whom the builder's "View as" chose.
    */
   previewToken?: string;
+  /** When `previewToken` expires (ISO 8601): the app SDK renews it shortly before. */
+  previewExpiresAt?: string;
   /** The end-user screens of the runtime (runtime/auth-screens.tsx): sign-up offered, the app's name. */
   auth?: { signupEnabled: boolean; appName: string };
   /** The side panel's App texts and App branding (app-branding.ts): the app's name and theme colours. */

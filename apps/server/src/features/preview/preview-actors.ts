@@ -19,8 +19,9 @@ const APP_SDK_PATH = /^\/api\/apps\/([^/]+)\/(?:entities|functions|integrations)
  * Whom a request with a preview credential acts as (the auth middleware asks, see
  * `PreviewActorResolver`). The credential counts only when all hold:
  * - it is a valid, unexpired preview credential (it expires with the preview link);
- * - the request is an app SDK call (entities, functions, integrations) of the credential's app:
- *   never the builder's own API, never another app;
+ * - the request is an app SDK call (entities, functions, integrations, or `auth.me()`'s
+ *   `GET /api/auth/session?appId=`) of the credential's app: never the builder's own API, never
+ *   another app;
  * - it comes from the preview document: the browser's `Origin` is the sandboxed frame's (`null`)
  *   or the preview origin; a page of any other origin is refused;
  * - for `owner`: the builder still owns the app; for `user`: the test end user still exists.
@@ -33,7 +34,7 @@ export function createPreviewActors(deps: AppDeps): PreviewActorResolver {
       const claims = await runtime.previewTokens.verifyCredential(credential);
       if (!claims || claims.viewAs === 'visitor') return null;
       if (
-        !isForApp(c.req.path, claims.appId) ||
+        !(isForApp(c.req.path, claims.appId) || isSessionOfApp(c, claims.appId)) ||
         !fromPreviewDocument(runtime, claims, c.req.header('origin'))
       ) {
         return null;
@@ -43,6 +44,11 @@ export function createPreviewActors(deps: AppDeps): PreviewActorResolver {
         : endUserActor(runtime.deps.database.db, claims);
     },
   };
+}
+
+/** `auth.me()` of the app SDK in the preview: `GET /api/auth/session?appId=<the credential's app>`. */
+function isSessionOfApp(c: Context<AppEnv>, appId: string): boolean {
+  return c.req.method === 'GET' && c.req.path === '/api/auth/session' && c.req.query('appId') === appId;
 }
 
 function isForApp(path: string, appId: string): boolean {

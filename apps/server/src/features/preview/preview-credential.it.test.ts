@@ -1,4 +1,10 @@
-import { ENTITY_API_MESSAGES, PREVIEW_TEST_USER_EMAIL, type PreviewTokenResponse } from '@atelier/shared';
+import {
+  APP_MESSAGES,
+  ENTITY_API_MESSAGES,
+  PREVIEW_CREDENTIAL_MAX_AGE_SECONDS,
+  PREVIEW_TEST_USER_EMAIL,
+  type PreviewTokenResponse,
+} from '@atelier/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, signUp } from '../../../test/support/accounts.ts';
@@ -48,6 +54,7 @@ async function previewCredential(appId: string, headers: Record<string, string>,
   expect(config.previewToken).toEqual(expect.any(String));
   // The credential is not the link token of the URL.
   expect(config.previewToken).not.toBe(answer.token);
+  expect(config.previewExpiresAt).toBe(answer.expiresAt);
   return { credential: config.previewToken as string, link: answer };
 }
 
@@ -193,5 +200,79 @@ describe('the preview credential', () => {
     expect(run.status).toBe(200);
     const { names } = (await run.json()) as { names: string[] };
     expect(names).not.toContain('x-atelier-preview-token');
+  });
+
+  it('is renewed before it expires, from the preview document only, while the builder owns the app, up to its maximum age', async () => {
+    const { appId, owner } = await createEntityApp(t, 'renewal@example.com', { Contact: contact });
+    const { credential } = await previewCredential(appId, owner.headers);
+    const tokens = appsRuntime(t.deps).previewTokens;
+    const claims = (await tokens.verifyCredential(credential))!;
+    // A credential about to run out (its link long expired) is traded for a fresh one.
+    const ending = await tokens.signCredential({ ...claims, expiresAt: new Date(Date.now() + 30_000) });
+    const renew = (token: string, extra: Record<string, string> = FROM_PREVIEW) =>
+      t.app.request('/api/auth/preview-credential', {
+        method: 'POST',
+        headers: withCredential(token, extra),
+      });
+    const renewed = await renew(ending);
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.get('access-control-allow-origin')).toBe('*');
+    const fresh = (await renewed.json()) as { previewToken: string; expiresAt: string };
+    expect(Date.parse(fresh.expiresAt)).toBeGreaterThan(Date.now() + 10 * 60_000);
+    const added = await entityCall(
+      t,
+      appId,
+      'POST',
+      'Contact',
+      { name: 'Kept' },
+      withCredential(fresh.previewToken),
+    );
+    expect(added).toMatchObject({ status: 201, body: { name: 'Kept', creatorId: owner.user.id } });
+
+    const link = await t.app.request(`/api/apps/${appId}/preview-token`, json('POST', {}, owner.headers));
+    const linkToken = ((await link.json()) as PreviewTokenResponse).token;
+    const refusals = [
+      await renew(ending, { origin: 'https://evil.example' }),
+      await renew(await tokens.signCredential({ ...claims, expiresAt: new Date(Date.now() - 1000) })),
+      // Opened longer ago than the maximum age: a reload gives a new preview.
+      await renew(
+        await tokens.signCredential({
+          ...claims,
+          since: new Date(Date.now() - PREVIEW_CREDENTIAL_MAX_AGE_SECONDS * 1000 - 1000),
+        }),
+      ),
+      // The link token is not a credential.
+      await renew(linkToken),
+    ];
+    for (const answer of refusals) {
+      expect(answer.status).toBe(401);
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
+        APP_MESSAGES.previewExpired,
+      );
+    }
+    // An app given away (here: deleted) renews nothing.
+    expect((await t.app.request(`/api/apps/${appId}`, json('DELETE', undefined, owner.headers))).status).toBe(
+      204,
+    );
+    expect((await renew(fresh.previewToken)).status).toBe(401);
+  });
+
+  it('answers auth.me() in the preview with whom it views as: the owner, nobody, or the test end user', async () => {
+    const { appId, owner } = await createEntityApp(t, 'me-owner@example.com', { Contact: contact });
+    const me = (credential: string, forApp = appId) =>
+      t.app.request(`/api/auth/session?appId=${forApp}`, { headers: withCredential(credential) });
+    const asOwner = await me((await previewCredential(appId, owner.headers)).credential);
+    expect(asOwner.status).toBe(200);
+    expect(((await asOwner.json()) as { user: { email: string } }).user.email).toBe('me-owner@example.com');
+    const { credential: visitor } = await previewCredential(appId, owner.headers, { viewAs: 'visitor' });
+    expect((await me(visitor)).status).toBe(401);
+    const { credential: user } = await previewCredential(appId, owner.headers, { viewAs: 'user' });
+    const asUser = await me(user);
+    expect(((await asUser.json()) as { user: { email: string } }).user.email).toBe(PREVIEW_TEST_USER_EMAIL);
+    // Another app's session, or none named, is not the credential's.
+    const other = await createEntityApp(t, 'me-other@example.com', { Contact: contact });
+    expect((await me(user, other.appId)).status).toBe(401);
+    const unnamed = await t.app.request('/api/auth/session', { headers: withCredential(user) });
+    expect(unnamed.status).toBe(401);
   });
 });

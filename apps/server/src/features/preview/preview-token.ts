@@ -1,4 +1,8 @@
-import { PREVIEW_TOKEN_TTL_SECONDS, type PreviewViewAs } from '@atelier/shared';
+import {
+  PREVIEW_CREDENTIAL_MAX_AGE_SECONDS,
+  PREVIEW_TOKEN_TTL_SECONDS,
+  type PreviewViewAs,
+} from '@atelier/shared';
 import { type JWTPayload, SignJWT } from 'jose';
 import { verifyHs256 } from '../../platform/auth/hs256.ts';
 import type { JwtKeys } from '../../platform/auth/jwt.ts';
@@ -21,8 +25,11 @@ export interface PreviewClaims {
   endUserId?: string | undefined;
 }
 
-/** A verified token's claims and when it expires. */
-export type VerifiedPreviewClaims = PreviewClaims & { expiresAt: Date };
+/**
+ * A verified token's claims, when it expires, and when the builder asked for the first link of
+ * this preview (`since`: renewals keep it; none is made past PREVIEW_CREDENTIAL_MAX_AGE_SECONDS).
+ */
+export type VerifiedPreviewClaims = PreviewClaims & { expiresAt: Date; since: Date };
 
 const VIEW_AS = new Set<PreviewViewAs>(['owner', 'visitor', 'user']);
 
@@ -54,7 +61,7 @@ export class PreviewTokens {
 
   /** The preview document's credential for a verified link: the same claims, the same expiry. */
   signCredential(claims: VerifiedPreviewClaims): Promise<string> {
-    return this.signAs(CREDENTIAL_AUDIENCE, 'preview-credential', claims, claims.expiresAt);
+    return this.signAs(CREDENTIAL_AUDIENCE, 'preview-credential', claims, claims.expiresAt, claims.since);
   }
 
   /** The claims of a valid, unexpired preview credential, or null. */
@@ -62,9 +69,29 @@ export class PreviewTokens {
     return this.verifyAs(CREDENTIAL_AUDIENCE, 'preview-credential', token);
   }
 
-  private async signAs(audience: string, typ: string, claims: PreviewClaims, expiresAt: Date) {
+  /**
+   * A fresh credential for a valid one (the preview document asks before its own expires, so a
+   * builder who keeps the builder open keeps a working preview): the same claims and `since`, a
+   * new expiry one TTL from now. Null once the preview is PREVIEW_CREDENTIAL_MAX_AGE_SECONDS old.
+   */
+  async renewCredential(claims: VerifiedPreviewClaims): Promise<{ token: string; expiresAt: Date } | null> {
+    const now = Date.now();
+    if (now - claims.since.getTime() >= PREVIEW_CREDENTIAL_MAX_AGE_SECONDS * 1000) return null;
+    const expiresAt = new Date(Math.floor(now / 1000 + this.ttlSeconds) * 1000);
+    const token = await this.signAs(
+      CREDENTIAL_AUDIENCE,
+      'preview-credential',
+      claims,
+      expiresAt,
+      claims.since,
+    );
+    return { token, expiresAt };
+  }
+
+  private async signAs(audience: string, typ: string, claims: PreviewClaims, expiresAt: Date, since?: Date) {
     return new SignJWT({
       typ,
+      ...(since ? { since: Math.floor(since.getTime() / 1000) } : {}),
       app: claims.appId,
       ver: claims.versionId,
       po: claims.parentOrigin,
@@ -91,7 +118,7 @@ export class PreviewTokens {
 }
 
 function claimsOf(payload: JWTPayload): VerifiedPreviewClaims | null {
-  const { app, ver, sub, po, as, eu, exp } = payload;
+  const { app, ver, sub, po, as, eu, exp, iat, since } = payload;
   if (typeof app !== 'string' || typeof ver !== 'string' || typeof sub !== 'string') return null;
   if (typeof po !== 'string' || typeof exp !== 'number') return null;
   const viewAs = (as ?? 'owner') as PreviewViewAs;
@@ -105,5 +132,6 @@ function claimsOf(payload: JWTPayload): VerifiedPreviewClaims | null {
     viewAs,
     endUserId: viewAs === 'user' ? (eu as string) : undefined,
     expiresAt: new Date(exp * 1000),
+    since: new Date((typeof since === 'number' ? since : (iat ?? 0)) * 1000),
   };
 }

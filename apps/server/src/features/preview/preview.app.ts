@@ -101,6 +101,7 @@ export function createPreviewApp(deps: AppDeps) {
         parentOrigin: claims.parentOrigin,
         // The credential, not the link token: only this document holds it (never a URL).
         previewToken: await runtime.previewTokens.signCredential(claims),
+        previewExpiresAt: claims.expiresAt.toISOString(),
         branding,
       },
       mode,
