@@ -82,6 +82,7 @@ const routes: RouteObject[] = [
           { path: 'logout', lazy: page(() => import('./routes/logout.tsx'), 'LogoutRoute') },
           { path: 'settings', lazy: page(() => import('./routes/settings.tsx'), 'SettingsRoute') },
           { path: 'admin/llm', lazy: page(() => import('./routes/admin-llm.tsx'), 'AdminLlmRoute') },
+          { path: 'admin/users', lazy: page(() => import('./routes/admin-users.tsx'), 'AdminUsersRoute') },
           {
             path: 'error/unauthorized',
             lazy: page(() => import('./routes/error-unauthorized.tsx'), 'ErrorUnauthorizedRoute'),

@@ -17,6 +17,7 @@ export * from './constants/chat.ts';
 export * from './constants/data-sources.ts';
 export * from './constants/functions.ts';
 export * from './constants/uploads.ts';
+export * from './contracts/admin-users.ts';
 export * from './contracts/app-payments.ts';
 export * from './contracts/apps.ts';
 export * from './contracts/auth.ts';

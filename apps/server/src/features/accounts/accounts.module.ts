@@ -8,6 +8,7 @@ import { plansPartsOf } from '../plans/plans.module.ts';
 import { accountRoutes } from './account.routes.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { AccountsRepo } from './accounts.repo.ts';
+import { adminUsersRoutes } from './admin-users.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { devOutboxRoutes } from './dev-outbox.routes.ts';
 import { oauthRoutes } from './oauth.routes.ts';
@@ -49,6 +50,7 @@ export function accountsRoutes(
   return createRouter()
     .route('/', authRoutes(ctx))
     .route('/', accountRoutes(ctx))
+    .route('/', adminUsersRoutes(ctx))
     .route('/', oauthRoutes(ctx, providers))
     .route('/', devOutboxRoutes(deps.config, deps.database));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { newId } from '../../platform/auth/jwt.ts';
 import type { Db } from '../../platform/db/database.ts';
 import {
@@ -109,6 +109,21 @@ export class AccountsRepo {
       .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
       .returning();
     return row;
+  }
+
+  /** Builder accounts for the admins' users screen, newest first; `q` matches e-mail or name. */
+  async listTenantUsers(tenantId: string, q: string | undefined, limit: number): Promise<UserRow[]> {
+    const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    return this.db
+      .select()
+      .from(users)
+      .where(
+        pattern
+          ? and(eq(users.tenantId, tenantId), or(ilike(users.email, pattern), ilike(users.name, pattern)))
+          : eq(users.tenantId, tenantId),
+      )
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit);
   }
 
   /** Deletes a builder and everything of theirs: apps (cascade), the end users of those apps, sessions. */

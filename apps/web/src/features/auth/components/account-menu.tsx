@@ -25,9 +25,14 @@ export function AccountMenu() {
         {user.email}
       </span>
       {user.isAdmin ? (
-        <Button variant="ghost" size="sm" asChild>
-          <Link to="/admin/llm">AI models</Link>
-        </Button>
+        <>
+          <Button variant="ghost" size="sm" asChild>
+            <Link to="/admin/llm">AI models</Link>
+          </Button>
+          <Button variant="ghost" size="sm" asChild>
+            <Link to="/admin/users">Users</Link>
+          </Button>
+        </>
       ) : null}
       <Button variant="ghost" size="sm" asChild>
         <Link to="/settings">Settings</Link>

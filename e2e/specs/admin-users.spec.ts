@@ -1,0 +1,50 @@
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
+
+const PASSWORD = 'violet-canyon-maple-42';
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('an admin disables a builder, who is then told "User is disabled", and enables them again (issue 23 #28)', async ({
+  page,
+  browser,
+}) => {
+  const email = `disable-me-${Date.now()}@example.com`;
+  const other = await browser.newContext();
+  const builder = await other.newPage();
+  try {
+    const signup = await builder.request.post('/api/auth/signup', {
+      data: { email, password: PASSWORD },
+      headers: { origin: baseURL },
+    });
+    expect(signup.status()).toBe(201);
+
+    await signInAdmin(page, E2E_ADMINS.settings, PASSWORD);
+    await page.goto('/home');
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+    await page.getByLabel('Find a user').fill(email);
+    const row = page.getByRole('list', { name: 'Builder accounts' }).getByRole('listitem', { name: email });
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByText(`${email} is disabled`)).toBeVisible();
+    await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
+
+    // The builder's open session ended; signing in again says why.
+    expect((await builder.request.get('/api/apps')).status()).toBe(401);
+    await logIn(builder, email);
+    await expect(builder.getByText('User is disabled, contact us for more info')).toBeVisible();
+
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await expect(page.getByText(`${email} can sign in again`)).toBeVisible();
+    await logIn(builder, email);
+    await builder.waitForURL((url) => !url.pathname.startsWith('/login'));
+  } finally {
+    await other.close();
+  }
+});
