@@ -96,6 +96,7 @@ export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
     specifiers: ['react/jsx-runtime', 'react/jsx-dev-runtime'],
     source: { kind: 'cjs', module: 'react/jsx-runtime' },
     sampleExports: ['jsx', 'jsxs', 'Fragment'],
+    internal: true, // what compiled JSX imports, never app code
   },
   {
     name: 'react-dom',
@@ -161,6 +162,20 @@ export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
   esm('hello-pangea-dnd', ['@hello-pangea/dnd'], ['DragDropContext', 'Droppable', 'Draggable']),
   esm('canvas-confetti', ['canvas-confetti'], ['default'], { hasDefault: true }),
   esm('three', ['three'], ['Scene', 'PerspectiveCamera', 'Vector3', 'Color']),
+  // The two add-ons three.js scenes nearly always use, under both of three's paths for them.
+  ...(
+    [
+      ['three-orbit-controls', 'controls/OrbitControls', 'OrbitControls'],
+      ['three-gltf-loader', 'loaders/GLTFLoader', 'GLTFLoader'],
+    ] as const
+  ).map(([name, file, sample]) =>
+    esm(
+      name,
+      ['addons', 'examples/jsm'].flatMap((dir) => [`three/${dir}/${file}.js`, `three/${dir}/${file}`]),
+      [sample],
+      { module: `three/examples/jsm/${file}.js` },
+    ),
+  ),
   esm('react-three-fiber', ['@react-three/fiber'], ['Canvas', 'useFrame', 'useThree']),
   ...Object.entries(RADIX_PRIMITIVES).map(([primitive, samples]) =>
     esm(`radix-${primitive}`, [`@radix-ui/react-${primitive}`], samples),
@@ -220,6 +235,13 @@ export const VENDOR_PACKAGES: readonly string[] = [
     ),
   ),
 ].sort();
+
+/** Entry points below a package's root that apps import (`react-dom/client`, `@hookform/resolvers/zod`), one per module. */
+export const ALLOWED_ENTRY_POINTS: readonly string[] = VENDOR_MODULES.filter(
+  (module) => !module.internal,
+).flatMap(
+  (module) => module.specifiers.find((specifier) => packageOfSpecifier(specifier) !== specifier) ?? [],
+);
 
 const RADIX_PREFIX = '@radix-ui/react-';
 

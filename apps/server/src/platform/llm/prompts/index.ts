@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { templateSourceOf } from '../../../features/apps/template/index.ts';
-import { describePackages } from '../../../features/compile/vendor/vendor-modules.ts';
+import { ALLOWED_ENTRY_POINTS, describePackages } from '../../../features/compile/vendor/vendor-modules.ts';
 import { findRepoRoot } from '../../paths.ts';
 
 /**
@@ -90,7 +90,8 @@ export function parseAppFiles(text: string): AppFile[] {
 
 /** The prompt's list of importable packages, from the vendor set itself (so it never drifts). */
 export function librariesLine(): string {
-  return `Apps may import their own files and only these packages: ${describePackages()} (also \`lodash/<name>\`, \`date-fns/<name>\`, \`date-fns/locale/<code>\`). When the app truly needs another npm package (browser JavaScript, no native addon), add it with an add_package action before importing it; the packages the app has are listed in \`package.json\`.`;
+  const entryPoints = [...ALLOWED_ENTRY_POINTS, 'lodash/<name>', 'date-fns/<name>', 'date-fns/locale/<code>'];
+  return `Apps may import their own files and these packages: ${describePackages()}; entry points below a package: ${entryPoints.map((name) => `\`${name}\``).join(', ')}. When the app truly needs another npm package (browser JavaScript, no native addon), add it with an add_package action before importing it; the packages the app has are listed in \`package.json\`.`;
 }
 
 /** The builder chat's system prompt: role, app conventions, the action protocol, the app's files. */

@@ -6,13 +6,22 @@ import { builderSystemPrompt, parseAppFiles, renderAppFiles } from './index.ts';
 describe('builder system prompt', () => {
   it('lists the packages an app may import, from the vendor set', () => {
     const prompt = builderSystemPrompt({ appName: 'Shop', files: [] });
-    const line = prompt.split('\n').find((text) => text.includes('only these packages'))!;
+    const line = prompt.split('\n').find((text) => text.includes('Apps may import their own files'))!;
     expect(line).toContain('framer-motion, motion, sonner, @tanstack/react-query');
     for (const name of ALLOWED_PACKAGE_NAMES) {
       const shown = name.startsWith('@radix-ui/react-') ? `${name.slice('@radix-ui/react-'.length)}` : name;
       expect(line, name).toContain(shown);
     }
     expect(line).toMatch(/@radix-ui\/react-\{accordion,.*\}/);
+    for (const entry of [
+      'react-dom/client',
+      'motion/react',
+      '@hookform/resolvers/zod',
+      'date-fns/locale',
+      'three/addons/controls/OrbitControls.js',
+    ])
+      expect(line).toContain(`\`${entry}\``);
+    expect(line).not.toContain('jsx-runtime');
     expect(prompt).not.toContain('{{');
   });
 
