@@ -21,6 +21,7 @@ await build({
     'parse-worker': 'src/features/data-sources/parsing/parse-child.ts',
     // `npm run backup` / `npm run restore` in a production image (no tsx there).
     'backup-cli': 'src/ops/backup-cli.ts',
+    'import-base44-cli': 'src/ops/import-base44-cli.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -10,6 +10,7 @@ import {
   sdkCors,
 } from './features/apps/apps.module.ts';
 import { base44Module } from './features/base44/base44.module.ts';
+import { BASE44_IMPORT_UPLOAD_ROUTE, base44ImportRoutes } from './features/base44-import/import.routes.ts';
 import { builderRoutes } from './features/builder/builder.routes.ts';
 import { chatModule } from './features/chat/chat.module.ts';
 import { codeEditorModule } from './features/code-editor/code-editor.routes.ts';
@@ -72,6 +73,7 @@ const UPLOAD_ROUTES = [
   { method: 'POST', path: /^\/api\/context\/ingest\/file$/ },
   { method: 'POST', path: /^\/api\/apps\/[^/]+\/chat\/attachments$/ },
   { method: 'POST', path: /^\/api\/apps\/[^/]+\/integrations\/upload$/ },
+  BASE44_IMPORT_UPLOAD_ROUTE,
 ] as const;
 
 /** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
@@ -101,6 +103,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', llmAdminRoutes(deps.llm));
   api.route('/', dataSourcesModule(deps));
   api.route('/', accountsRoutes(deps, auth, deps.accounts));
+  api.route('/', base44ImportRoutes(deps));
   api.route('/', appsModule(deps));
   api.route('/', toolsModule(deps));
   api.route('/', entitiesModule(deps));

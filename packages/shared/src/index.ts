@@ -21,6 +21,7 @@ export * from './contracts/admin-users.ts';
 export * from './contracts/app-payments.ts';
 export * from './contracts/apps.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/base44-import.ts';
 export * from './contracts/billing.ts';
 export * from './contracts/builder.ts';
 export * from './contracts/builder-settings.ts';

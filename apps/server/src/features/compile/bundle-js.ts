@@ -9,6 +9,7 @@ import {
 import { type BuildContext, type BuildFailure, context, type Message, type Plugin } from 'esbuild';
 import { appEntrySource } from './app-entry.ts';
 import { type CompileDiagnostic, fromEsbuildMessage, notAllowedMessage } from './diagnostics.ts';
+import { ownEntryOf, ownEntrySource, ROUTER_SHIM_NAMESPACE, routerShim } from './own-entry.ts';
 import { compilePaths } from './paths.ts';
 import { subpathStandIn } from './vendor/subpaths.ts';
 import { ALLOWED_IMPORTS, packageOfSpecifier } from './vendor/vendor-modules.ts';
@@ -29,6 +30,8 @@ interface TreeState {
   entry: string;
   /** Packages the app's package.json names: left to the import map (features/npm bundles them). */
   packages: Set<string>;
+  /** The app mounts itself from its own entry module (own-entry.ts). */
+  ownEntry: boolean;
 }
 
 type Resolution = { path: string; namespace: 'app' | 'app-entity' | 'app-empty' } | { error: string };
@@ -105,6 +108,16 @@ function treePlugin(state: TreeState): Plugin {
         return { contents, loader: 'js' };
       });
       b.onLoad({ filter: /.*/, namespace: 'app-empty' }, () => ({ contents: '', loader: 'js' }));
+      // An own-entry app's routers default to the page's base path.
+      b.onResolve({ filter: /^react-router(-dom)?$/ }, (args) =>
+        state.ownEntry && args.namespace === 'app'
+          ? { path: args.path, namespace: ROUTER_SHIM_NAMESPACE }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: ROUTER_SHIM_NAMESPACE }, (args) => ({
+        contents: routerShim(args.path),
+        loader: 'js',
+      }));
       // A sub-path of an allowed package (`react-dom/server`) would be external by esbuild's rule
       // for packages, yet the import map has no entry for it: a stand-in serves it, or it is refused.
       b.onResolve({ filter: /^[^./]/ }, (args) => {
@@ -156,7 +169,7 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
   let builds = 0;
 
   function newSlot(): Slot {
-    const state: TreeState = { files: new Map(), entry: '', packages: new Set() };
+    const state: TreeState = { files: new Map(), entry: '', packages: new Set(), ownEntry: false };
     const ctx = context({
       entryPoints: ['atelier-entry'],
       bundle: true,
@@ -198,7 +211,9 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
 
   async function run(slot: Slot, files: readonly AppFile[]): Promise<JsBundleResult> {
     slot.state.files = new Map(files.map((file) => [file.path, file.content]));
-    slot.state.entry = appEntrySource(files);
+    const ownEntry = ownEntryOf(files);
+    slot.state.ownEntry = ownEntry !== undefined;
+    slot.state.entry = ownEntry ? ownEntrySource(ownEntry) : appEntrySource(files);
     const manifest = parsePackageManifest(slot.state.files.get(PACKAGE_MANIFEST_PATH));
     slot.state.packages = new Set(manifest.ok ? manifest.packages.map((pkg) => pkg.name) : []);
     builds++;

@@ -256,7 +256,12 @@ function vendorEntry(module: VendorModuleSpec): { contents: string; resolveDir: 
       return { contents: lines.join('\n'), resolveDir: paths.serverDir };
     }
     case 'file': {
-      const base = source.workspace === 'ui' ? paths.uiDir : paths.sdkDir;
+      const base =
+        source.workspace === 'ui'
+          ? paths.uiDir
+          : source.workspace === 'vendor'
+            ? path.dirname(paths.uiDir)
+            : paths.sdkDir;
       return { contents: `export * from ${JSON.stringify(path.join(base, source.path))};`, resolveDir: base };
     }
   }

@@ -16,7 +16,7 @@ export interface VendorModuleSpec {
   source:
     | { kind: 'cjs'; module: string }
     | { kind: 'esm'; module: string; hasDefault?: boolean }
-    | { kind: 'file'; path: string; workspace: 'app-sdk' | 'ui' };
+    | { kind: 'file'; path: string; workspace: 'app-sdk' | 'ui' | 'vendor' };
   /** Names a test checks the module exports (the import map's promise). */
   sampleExports: string[];
   /**
@@ -195,6 +195,21 @@ export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
     specifiers: ['@atelier/ui'],
     source: { kind: 'file', path: 'index.ts', workspace: 'ui' },
     sampleExports: ['Button', 'Card', 'Input', 'Dialog', 'Badge', 'cn'],
+  },
+  // Exported Base44 apps (features/base44-import): the real SDK, pointed at the serving Atelier.
+  {
+    name: 'base44-sdk',
+    specifiers: ['@base44/sdk'],
+    source: { kind: 'file', path: 'base44/base44-sdk.ts', workspace: 'vendor' },
+    sampleExports: ['createClient', 'createClientFromRequest', 'Base44Error'],
+    internal: true,
+  },
+  {
+    name: 'base44-sdk-axios-client',
+    specifiers: ['@base44/sdk/dist/utils/axios-client', '@base44/sdk/dist/utils/axios-client.js'],
+    source: { kind: 'file', path: 'base44/axios-client.ts', workspace: 'vendor' },
+    sampleExports: ['createAxiosClient', 'Base44Error'],
+    internal: true,
   },
 ];
 

@@ -7,6 +7,7 @@ export * from './data-sources.ts';
 export * from './dev-outbox.ts';
 export * from './entities.ts';
 export * from './functions.ts';
+export * from './imports.ts';
 export * from './llm.ts';
 export * from './npm.ts';
 export * from './rate-limits.ts';

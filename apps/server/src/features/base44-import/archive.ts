@@ -1,0 +1,123 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import yauzl from 'yauzl';
+
+/** The files of an export, by path relative to its root (forward slashes). */
+export type ExportTree = Map<string, Buffer>;
+
+/** Bounds on what an uploaded export may unpack to (zip bombs, huge repositories). */
+export const EXPORT_LIMITS = {
+  /** Size of the uploaded zip itself. */
+  zipBytes: 25 * 1024 * 1024,
+  /** Entries read from the zip or directory (folders included). */
+  entries: 5000,
+  /** One file, unpacked. */
+  fileBytes: 5 * 1024 * 1024,
+  /** All kept files together, unpacked. */
+  totalBytes: 40 * 1024 * 1024,
+} as const;
+
+export class ExportArchiveError extends Error {}
+
+/** Folders never read: dependencies, build output, VCS data. */
+const SKIPPED_DIR = /(^|\/)(node_modules|\.git|dist|build|\.next|\.vercel|coverage)(\/|$)/;
+/** What the import reads; images, fonts and the like are left out (they would not fit an app's file limits). */
+const KEPT_FILE = /\.(jsx?|tsx?|mjs|cjs|json|jsonc|css|html|csv|md|txt)$/i;
+
+export const keptExportPath = (file: string) => !SKIPPED_DIR.test(file) && KEPT_FILE.test(file);
+
+/**
+ * Reads a zip with yauzl: entry count, per-file and total unpacked sizes bounded (yauzl checks each
+ * entry's real size against the one it declares), paths that are absolute or leave the archive
+ * refused by yauzl's name validation. Only `keptExportPath` files are unpacked.
+ */
+export async function readExportZip(zip: Buffer): Promise<ExportTree> {
+  if (zip.length > EXPORT_LIMITS.zipBytes) {
+    throw new ExportArchiveError(`The zip is larger than ${EXPORT_LIMITS.zipBytes / 1024 / 1024} MB.`);
+  }
+  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true }, (error, file) =>
+      error ? reject(new ExportArchiveError(`Not a readable zip: ${error.message}`)) : resolve(file),
+    ),
+  );
+  const tree: ExportTree = new Map();
+  let entries = 0;
+  let total = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const fail = (error: Error) => {
+        reject(error instanceof ExportArchiveError ? error : new ExportArchiveError(error.message));
+      };
+      archive.on('error', fail);
+      archive.on('end', () => resolve());
+      archive.on('entry', (entry: yauzl.Entry) => {
+        entries++;
+        if (entries > EXPORT_LIMITS.entries) {
+          return fail(new ExportArchiveError(`The zip has more than ${EXPORT_LIMITS.entries} entries.`));
+        }
+        const name = entry.fileName;
+        if (name.endsWith('/') || !keptExportPath(name)) return archive.readEntry();
+        if (entry.uncompressedSize > EXPORT_LIMITS.fileBytes) return archive.readEntry();
+        total += entry.uncompressedSize;
+        if (total > EXPORT_LIMITS.totalBytes) {
+          return fail(new ExportArchiveError('The zip unpacks to more than the import accepts.'));
+        }
+        archive.openReadStream(entry, (error, stream) => {
+          if (error) return fail(error);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', fail);
+          stream.on('end', () => {
+            tree.set(name, Buffer.concat(chunks));
+            archive.readEntry();
+          });
+        });
+      });
+      archive.readEntry();
+    });
+  } finally {
+    archive.close();
+  }
+  return stripCommonRoot(tree);
+}
+
+/** Reads an export from a directory (the CLI), with the zip's limits; symbolic links are not followed. */
+export async function readExportDir(dir: string): Promise<ExportTree> {
+  const tree: ExportTree = new Map();
+  let entries = 0;
+  let total = 0;
+  async function walk(relative: string): Promise<void> {
+    for (const dirent of await fs.readdir(path.join(dir, relative), { withFileTypes: true })) {
+      if (++entries > EXPORT_LIMITS.entries) {
+        throw new ExportArchiveError(`The folder has more than ${EXPORT_LIMITS.entries} entries.`);
+      }
+      const child = relative ? `${relative}/${dirent.name}` : dirent.name;
+      if (dirent.isDirectory()) {
+        if (!SKIPPED_DIR.test(`${child}/`)) await walk(child);
+      } else if (dirent.isFile() && keptExportPath(child)) {
+        const stat = await fs.stat(path.join(dir, child));
+        if (stat.size > EXPORT_LIMITS.fileBytes) continue;
+        total += stat.size;
+        if (total > EXPORT_LIMITS.totalBytes)
+          throw new ExportArchiveError('The folder is larger than the import accepts.');
+        tree.set(child, await fs.readFile(path.join(dir, child)));
+      }
+    }
+  }
+  await walk('');
+  return stripCommonRoot(tree);
+}
+
+/** A zip of a repository usually holds one folder (`app-main/…`): the export's root is inside it. */
+function stripCommonRoot(tree: ExportTree): ExportTree {
+  let current = tree;
+  for (;;) {
+    const tops = new Set([...current.keys()].map((key) => key.split('/')[0]));
+    const [top] = tops;
+    if (tops.size !== 1 || top === undefined || [...current.keys()].some((key) => !key.includes('/'))) {
+      return current;
+    }
+    if (current.has('package.json') || current.has('src')) return current;
+    current = new Map([...current].map(([key, value]) => [key.slice(top.length + 1), value]));
+  }
+}

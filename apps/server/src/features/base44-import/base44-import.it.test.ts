@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Base44ImportReport, Base44ImportResponse } from '@atelier/shared';
+import { type ServerType, serve } from '@hono/node-server';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAME_ORIGIN, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { sdkClients } from '../../../test/support/base44.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { findRepoRoot } from '../../platform/paths.ts';
+
+/** An exported Base44 app (test/fixtures/base44-exports) imported through the API, then used with the real SDK. */
+
+const FIXTURE = path.join(findRepoRoot(), 'test/fixtures/base44-exports/task-board');
+
+function zipOfDir(dir: string, prefix = 'task-board-main/'): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  const walk = (relative: string) => {
+    for (const dirent of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${dirent.name}` : dirent.name;
+      if (dirent.isDirectory()) walk(child);
+      else entries[prefix + child] = fs.readFileSync(path.join(dir, child));
+    }
+  };
+  walk('');
+  return zipSync(entries);
+}
+
+function upload(t: TestApp, builder: SignedIn, zip: Uint8Array, name = 'task-board.zip') {
+  const form = new FormData();
+  form.set('file', new File([zip], name, { type: 'application/zip' }));
+  return t.app.request('/api/apps/import/base44', { method: 'POST', body: form, headers: builder.headers });
+}
+
+let t: TestApp;
+let builder: SignedIn;
+let imported: Base44ImportResponse;
+let server: ServerType;
+let serverUrl: string;
+const { client, cleanup } = sdkClients(() => ({ serverUrl, appId: imported.app.id }));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  builder = await signUp(t, 'importer@example.com');
+  const res = await upload(t, builder, zipOfDir(FIXTURE));
+  expect(res.status).toBe(201);
+  imported = (await res.json()) as Base44ImportResponse;
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+  });
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  cleanup();
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+describe('POST /api/apps/import/base44', () => {
+  it('makes an app of the export: its src/ tree, own entry, entities, function and the report', async () => {
+    const { app, report } = imported;
+    expect(app).toMatchObject({ name: 'Task Board', type: 'GEN_APP' });
+    const files = (await (
+      await t.app.request(`/api/apps/${app.id}/files`, { headers: builder.headers })
+    ).json()) as {
+      files: { path: string; content: string }[];
+    };
+    const byPath = new Map(files.files.map((file) => [file.path, file.content]));
+    // Paths Atelier's tree accepts are kept; the others move under services/, imports follow them.
+    expect([...byPath.keys()]).toEqual(
+      expect.arrayContaining([
+        'pages/Dashboard.jsx',
+        'components/ui/button.jsx',
+        'services/App.jsx',
+        'services/api/base44Client.js',
+        'services/lib/AuthContext.jsx',
+        'functions/notifyOwner/index.ts',
+      ]),
+    );
+    expect(byPath.get('services/api/entities.js')).toContain(`from '@/services/api/base44Client.js'`);
+    expect(byPath.get('services/App.jsx')).toContain(`from '@/services/pages.config.js'`);
+    expect(JSON.parse(byPath.get('package.json')!)).toMatchObject({
+      main: 'services/main.jsx',
+      dependencies: {},
+    });
+    expect(byPath.get('services/lib/app-params.js')).toContain(`defaultValue: ${JSON.stringify(app.id)}`);
+    expect(byPath.get('globals.css')).toContain('--color-primary: hsl(var(--primary));');
+    expect(byPath.get('globals.css')).not.toContain('@tailwind');
+    // Entities: the .jsonc with its Base44 rules as they are; Comment guessed from the code.
+    expect(JSON.parse(byPath.get('entities/Task.json')!)).toMatchObject({
+      properties: { title: { type: 'string' }, priority: { type: 'number' } },
+      required: ['title'],
+      rls: { create: true, read: true, update: { created_by: '{{user.email}}' } },
+    });
+    expect(JSON.parse(byPath.get('entities/Comment.json')!).properties).toEqual({
+      body: { type: 'string' },
+      pinned: { type: 'boolean' },
+      rating: { type: 'number' },
+    });
+    expect(report.entities).toEqual([
+      { name: 'Comment', fields: 3, rules: 'default', inferred: true },
+      { name: 'Project', fields: 2, rules: 'default', inferred: false },
+      { name: 'Task', fields: 4, rules: 'translated', inferred: false },
+    ]);
+    expect(report.functions).toEqual([
+      { name: 'notifyOwner', path: 'functions/notifyOwner/index.ts', status: 'imported' },
+    ]);
+    expect(report.secrets).toEqual(['RESEND_API_KEY']);
+    expect(report.packages).toContainEqual({ name: '@base44/sdk', status: 'built-in' });
+    expect(report.data).toEqual([
+      { entity: 'Task', file: 'data/Task.csv', rows: 2, imported: 2, errors: [] },
+    ]);
+    expect(report.warnings.join('\n')).toContain('fonts.googleapis.com');
+  });
+
+  it('imports the table export as records, which the real SDK reads and writes under the translated rules', async () => {
+    const visitor = client();
+    const tasks = (await visitor.entities.Task!.list('-priority')) as {
+      title: string;
+      status: string;
+      priority: number;
+    }[];
+    expect(tasks.map((task) => [task.title, task.status, task.priority])).toEqual([
+      ['Render the first page', 'doing', 2],
+      ['Write the import', 'done', 1],
+    ]);
+    const created = (await visitor.entities.Task!.create({ title: 'From the SDK', priority: 3 })) as {
+      id: string;
+    };
+    expect((await visitor.entities.Task!.get(created.id)) as { title: string }).toMatchObject({
+      title: 'From the SDK',
+    });
+  });
+
+  it('keeps the report with the app; another builder gets 404', async () => {
+    const res = await t.app.request(`/api/apps/${imported.app.id}/import-report`, {
+      headers: builder.headers,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Base44ImportReport).entities).toEqual(imported.report.entities);
+    const other = await signUp(t, 'other-importer@example.com');
+    const hidden = await t.app.request(`/api/apps/${imported.app.id}/import-report`, {
+      headers: other.headers,
+    });
+    expect(hidden.status).toBe(404);
+  });
+
+  it('refuses what is not a readable export, and paths leaving the archive', async () => {
+    const notZip = await upload(t, builder, new TextEncoder().encode('hello'));
+    expect(notZip.status).toBe(400);
+    const noSrc = await upload(t, builder, zipSync({ 'README.md': new TextEncoder().encode('# hi') }));
+    expect(noSrc.status).toBe(400);
+    expect(((await noSrc.json()) as { error: { message: string } }).error.message).toBe(
+      'This is not an exported Base44 app: there is no src/ folder with a main.jsx or App.jsx.',
+    );
+    const outside = await upload(t, builder, zipSync({ '../src/main.jsx': new TextEncoder().encode('x') }));
+    expect(outside.status).toBe(400);
+    expect(((await outside.json()) as { error: { message: string } }).error.message).toContain(
+      'invalid relative path',
+    );
+    const none = await t.app.request('/api/apps/import/base44', {
+      method: 'POST',
+      body: new FormData(),
+      headers: builder.headers,
+    });
+    expect(none.status).toBe(400);
+    const list = (await (await t.app.request('/api/apps', { headers: builder.headers })).json()) as {
+      apps: unknown[];
+    };
+    expect(list.apps).toHaveLength(1);
+  });
+
+  it('needs a signed-in builder', async () => {
+    const form = new FormData();
+    form.set('file', new File([zipOfDir(FIXTURE)], 'x.zip'));
+    const res = await t.app.request('/api/apps/import/base44', {
+      method: 'POST',
+      body: form,
+      headers: { origin: SAME_ORIGIN },
+    });
+    expect(res.status).toBe(401);
+  });
+});

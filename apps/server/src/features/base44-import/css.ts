@@ -1,0 +1,82 @@
+/** shadcn/ui's colour tokens as Base44's Tailwind 3 config reads them (`hsl(var(--primary))`). */
+const COLOR_TOKENS = [
+  'background',
+  'foreground',
+  'card',
+  'card-foreground',
+  'popover',
+  'popover-foreground',
+  'primary',
+  'primary-foreground',
+  'secondary',
+  'secondary-foreground',
+  'muted',
+  'muted-foreground',
+  'accent',
+  'accent-foreground',
+  'destructive',
+  'destructive-foreground',
+  'border',
+  'input',
+  'ring',
+  'chart-1',
+  'chart-2',
+  'chart-3',
+  'chart-4',
+  'chart-5',
+  'sidebar-background',
+  'sidebar-foreground',
+  'sidebar-primary',
+  'sidebar-primary-foreground',
+  'sidebar-accent',
+  'sidebar-accent-foreground',
+  'sidebar-border',
+  'sidebar-ring',
+];
+
+/**
+ * The export's stylesheets (Tailwind 3: `@tailwind` directives, shadcn's variables as HSL
+ * channels) as a Tailwind 4 `globals.css`: the directives go (the compiler imports Tailwind),
+ * each variable the CSS defines becomes a colour utility as the export's tailwind.config maps
+ * it, and remote `@import url(…)`s are left as comments (reported).
+ */
+export function translateStylesheets(sheets: { path: string; content: string }[]): {
+  css: string;
+  remoteImports: string[];
+} {
+  const remoteImports: string[] = [];
+  const body = sheets
+    .map(({ path, content }) => {
+      const text = content
+        .replace(/@tailwind\s+[a-z-]+\s*;/g, '')
+        .replace(
+          /@import\s+(?:url\()?\s*["']?(https?:[^"')\s]+)["']?\s*\)?[^;\n]*;/g,
+          (_all, url: string) => {
+            remoteImports.push(url);
+            return `/* @import ${url.replace(/\*\//g, '')} (remote stylesheets are not loaded) */`;
+          },
+        )
+        .replace(/@import\s+["']tailwindcss[^;\n]*;/g, '');
+      return `/* ${path} */\n${text.trim()}\n`;
+    })
+    .join('\n');
+  const defined = (token: string) => new RegExp(`--${token}\\s*:\\s*([^;]+);`).exec(body)?.[1]?.trim();
+  const theme: string[] = [];
+  for (const token of COLOR_TOKENS) {
+    const value = defined(token);
+    if (value === undefined) continue;
+    // HSL channels (`222.2 84% 4.9%`) need hsl(); a full colour is used as it is.
+    const channels = /^[\d.]+(deg)?\s+[\d.]+%\s+[\d.]+%/.test(value);
+    const name = token === 'sidebar-background' ? 'sidebar' : token;
+    theme.push(`  --color-${name}: ${channels ? `hsl(var(--${token}))` : `var(--${token})`};`);
+  }
+  if (defined('radius')) {
+    theme.push(
+      '  --radius-lg: var(--radius);',
+      '  --radius-md: calc(var(--radius) - 2px);',
+      '  --radius-sm: calc(var(--radius) - 4px);',
+    );
+  }
+  const header = theme.length > 0 ? `@theme inline {\n${theme.join('\n')}\n}\n\n` : '';
+  return { css: `@custom-variant dark (&:is(.dark *));\n\n${header}${body}`, remoteImports };
+}

@@ -1,0 +1,84 @@
+import {
+  appIdParamSchema,
+  BASE44_IMPORT_MESSAGES,
+  base44ImportReportSchema,
+  base44ImportResponseSchema,
+} from '@atelier/shared';
+import { createRoute } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps } from '../../app.ts';
+import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
+import { toAppView } from '../apps/apps.service.ts';
+import { builderErrors, errorContent, jsonContent } from '../apps/http.ts';
+import { EXPORT_LIMITS, ExportArchiveError, readExportZip } from './archive.ts';
+import { importBase44App, importReportOf } from './import.service.ts';
+import { NotAnExportError } from './translate.ts';
+
+const tags = ['apps'];
+
+/** The import route takes a zip larger than the 1 MiB body cap of other routes (app.ts UPLOAD_ROUTES). */
+export const BASE44_IMPORT_UPLOAD_ROUTE = { method: 'POST', path: /^\/api\/apps\/import\/base44$/ } as const;
+
+const importRoute = createRoute({
+  method: 'post',
+  path: '/apps/import/base44',
+  tags,
+  summary: 'Import an exported Base44 app (multipart "file": a zip of the export) as a new app',
+  description:
+    'Answers 201 with the new app and the import report. 400 when the zip cannot be read, is no Base44 export or does not fit an app; 413 over the size limit.',
+  middleware: [
+    requireBuilder,
+    bodyLimit({
+      maxSize: EXPORT_LIMITS.zipBytes + 64 * 1024,
+      onError: () => {
+        throw new AppError(
+          'payload_too_large',
+          `The zip is larger than ${EXPORT_LIMITS.zipBytes / 1024 / 1024} MB.`,
+          undefined,
+          413,
+        );
+      },
+    }),
+  ] as const,
+  responses: {
+    201: jsonContent(base44ImportResponseSchema, 'The new app and the report'),
+    400: errorContent('Not a readable zip, not a Base44 export, or too large for an app'),
+    413: errorContent('The zip is over the size limit'),
+  },
+});
+
+const reportRoute = createRoute({
+  method: 'get',
+  path: '/apps/{appId}/import-report',
+  tags,
+  summary: 'The report of the Base44 import this app was made from',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema },
+  responses: { 200: jsonContent(base44ImportReportSchema, 'The report'), ...builderErrors },
+});
+
+/** Importing exported Base44 apps (README.md in this folder). */
+export function base44ImportRoutes(deps: AppDeps) {
+  return createRouter()
+    .openapi(importRoute, async (c) => {
+      const form = await c.req.formData().catch(() => undefined);
+      const file = form?.get('file');
+      if (!(file instanceof File)) throw new AppError('bad_request', BASE44_IMPORT_MESSAGES.noFile);
+      try {
+        const tree = await readExportZip(Buffer.from(await file.arrayBuffer()));
+        const { app, report } = await importBase44App(deps, c.var.actor, tree, file.name || 'upload.zip');
+        return c.json({ app: toAppView(appsRuntime(deps), app), report }, 201);
+      } catch (error) {
+        if (error instanceof ExportArchiveError || error instanceof NotAnExportError) {
+          throw new AppError('bad_request', error.message);
+        }
+        throw error;
+      }
+    })
+    .openapi(reportRoute, async (c) => {
+      return c.json(await importReportOf(deps, c.var.actor, c.req.valid('param').appId), 200);
+    });
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { fileKind, isValidAppPath } from '@atelier/shared';
+import ts from 'typescript';
+
+const CODE = /\.(jsx?|tsx?)$/;
+const RESOLVE_SUFFIXES = ['', '.jsx', '.js', '.tsx', '.ts', '.json', '.css'];
+const INDEX_SUFFIXES = ['/index.jsx', '/index.js', '/index.tsx', '/index.ts'];
+
+/** A parsed code file: TypeScript's AST reads JSX and plain JavaScript alike. */
+export function parseCode(file: string, text: string): ts.SourceFile {
+  const kind = file.endsWith('.tsx')
+    ? ts.ScriptKind.TSX
+    : file.endsWith('.ts')
+      ? ts.ScriptKind.TS
+      : ts.ScriptKind.JSX;
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+}
+
+/**
+ * Where a file of the export's `src/` goes in the app: `@/` is `src/` in a Vite export and the
+ * app's root in Atelier, so a path Atelier's tree accepts is kept (`pages/Home.jsx`,
+ * `components/ui/button.jsx`); any other (`App.jsx`, `api/base44Client.js`, `contexts/…`) goes
+ * under `services/`. Every stylesheet becomes part of `globals.css`; a JSON module becomes a
+ * `.js` module exporting it. Undefined: the file cannot be an app file (the report says so).
+ */
+export function appPathOf(srcRelative: string): string | undefined {
+  if (srcRelative.endsWith('.css')) return 'globals.css';
+  const file = srcRelative.endsWith('.json') ? `${srcRelative}.js` : srcRelative;
+  if (!CODE.test(file)) return undefined;
+  const kept =
+    isValidAppPath(file) && !['entity', 'function', 'style', 'manifest'].includes(fileKind(file) ?? '');
+  if (kept && file !== 'Layout.tsx') return file;
+  const moved = `services/${file}`;
+  return isValidAppPath(moved) ? moved : undefined;
+}
+
+/** The export file an import names (`@/x` is `src/x`), with Vite's extension and index lookup. */
+export function resolveExportImport(
+  specifier: string,
+  importer: string,
+  exists: (file: string) => boolean,
+): string | undefined {
+  let base: string;
+  if (specifier.startsWith('@/')) base = path.posix.join('src', specifier.slice(2));
+  else if (specifier.startsWith('./') || specifier.startsWith('../'))
+    base = path.posix.join(path.posix.dirname(importer), specifier);
+  else return undefined;
+  for (const suffix of [...RESOLVE_SUFFIXES, ...INDEX_SUFFIXES]) {
+    if (exists(base + suffix)) return base + suffix;
+  }
+  return undefined;
+}
+
+interface Specifier {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The module specifiers of a file: static and dynamic imports, re-exports, `require`. */
+export function moduleSpecifiers(source: ts.SourceFile): Specifier[] {
+  const found: Specifier[] = [];
+  const add = (node: ts.Node | undefined) => {
+    if (node && ts.isStringLiteralLike(node)) {
+      found.push({ start: node.getStart(source) + 1, end: node.getEnd() - 1, text: node.text });
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
+    else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    ) {
+      add(node.arguments[0]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Rewrites a moved file's imports of other export files to their app paths (`@/services/App.jsx`).
+ * Imports of files that were left out (images, unsupported paths) are answered in `missing`.
+ */
+export function rewriteImports(
+  exportPath: string,
+  text: string,
+  moved: ReadonlyMap<string, string>,
+  exists: (file: string) => boolean,
+): { text: string; missing: string[]; bare: string[] } {
+  const source = parseCode(exportPath, text);
+  const specifiers = moduleSpecifiers(source);
+  const missing: string[] = [];
+  const bare: string[] = [];
+  let out = text;
+  for (const specifier of [...specifiers].reverse()) {
+    if (!/^(\.\.?\/|@\/)/.test(specifier.text)) {
+      bare.push(specifier.text);
+      continue;
+    }
+    const target = resolveExportImport(specifier.text, exportPath, exists);
+    const appPath = target ? moved.get(target) : undefined;
+    if (!appPath) {
+      missing.push(specifier.text);
+      continue;
+    }
+    out = `${out.slice(0, specifier.start)}@/${appPath}${out.slice(specifier.end)}`;
+  }
+  return { text: out, missing, bare };
+}

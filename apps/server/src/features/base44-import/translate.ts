@@ -1,0 +1,288 @@
+import path from 'node:path';
+import {
+  type AppFile,
+  BASE44_IMPORT_MESSAGES,
+  type Base44ImportReport,
+  type EntitySchema,
+  isValidAppPath,
+  npmPackageNameOf,
+} from '@atelier/shared';
+import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
+import type { ExportTree } from './archive.ts';
+import { translateStylesheets } from './css.ts';
+import {
+  entitiesUsedInCode,
+  type ImportedEntity,
+  inferredEntitySchema,
+  translateEntityFile,
+} from './entities.ts';
+import { appPathOf, rewriteImports } from './source-files.ts';
+
+/** Rows of one entity's data file (Base44's table export: CSV with a header row, or a JSON array). */
+export interface ExportData {
+  entity: string;
+  file: string;
+  format: 'csv' | 'json';
+  text: string;
+}
+
+export interface ImportPlan {
+  name: string;
+  files: AppFile[];
+  data: ExportData[];
+  report: Omit<Base44ImportReport, 'data' | 'importedAt' | 'source'>;
+}
+
+export class NotAnExportError extends Error {
+  constructor() {
+    super(BASE44_IMPORT_MESSAGES.notAnExport);
+  }
+}
+
+const STORAGE_URL =
+  /https?:\/\/(?:[a-z0-9-]+\.)*(?:base44\.app\/api\/apps\/[A-Za-z0-9]+\/files\/|supabase\.co\/storage\/v1\/object\/public\/base44)[^\s"'`)<>\\]*/g;
+const DENO_ENV = /Deno\.env\.get\(\s*["'`]([A-Za-z_][A-Za-z0-9_]*)["'`]\s*\)/g;
+/** The Vite variables Base44's template reads for the client set-up. */
+const VITE_BASE44 = /import\.meta\.env\.VITE_BASE44_(APP_ID|APP_BASE_URL|BACKEND_URL|SERVER_URL)\b/g;
+
+const text = (buffer: Buffer | undefined) => buffer?.toString('utf8') ?? '';
+
+/**
+ * Turns an exported Base44 app into an Atelier app's files: the `src/` tree with its imports
+ * rewritten to the app's paths, the export's own `main.jsx` as the entry (package.json `main`),
+ * its stylesheets as globals.css, entity files from `base44/entities/*.jsonc` (and entities the
+ * code uses but never declares), Deno functions, and the report of what happened on the way.
+ */
+export function translateExport(tree: ExportTree, appId: string): ImportPlan {
+  const exists = (file: string) => tree.has(file);
+  const entryFile = ['src/main.jsx', 'src/main.tsx', 'src/main.js', 'src/main.ts'].find(exists);
+  const appFile = ['src/App.jsx', 'src/App.tsx', 'src/App.js'].find(exists);
+  if (!entryFile && !appFile) throw new NotAnExportError();
+  const skipped: { path: string; reason: string }[] = [];
+  const translated: string[] = [];
+  const warnings: string[] = [];
+
+  // 1. Where every src/ file goes.
+  const moved = new Map<string, string>();
+  for (const file of tree.keys()) {
+    if (!file.startsWith('src/')) continue;
+    const target = appPathOf(file.slice(4));
+    if (target) moved.set(file, target);
+    else if (!/\.(md|txt|html)$/.test(file))
+      skipped.push({ path: file, reason: "Atelier's app files cannot hold this path or kind of file." });
+  }
+  const files = new Map<string, string>();
+  const bareImports = new Set<string>();
+  const missing = new Set<string>();
+  let setUpRewritten = false;
+  for (const [from, to] of moved) {
+    if (to === 'globals.css') continue;
+    let content = text(tree.get(from));
+    if (from.endsWith('.json')) {
+      files.set(to, `export default ${content.trim() || 'null'};\n`);
+      continue;
+    }
+    const rewritten = rewriteImports(from, content, moved, exists);
+    content = rewritten.text;
+    for (const specifier of rewritten.bare) bareImports.add(specifier);
+    for (const specifier of rewritten.missing) missing.add(`${from}: ${specifier}`);
+    // Base44's template reads its app id from Vite variables: this app's own.
+    const withAppId = content.replace(VITE_BASE44, (_all, variable: string) =>
+      variable === 'APP_ID' ? JSON.stringify(appId) : 'undefined',
+    );
+    if (withAppId !== content) setUpRewritten = true;
+    files.set(to, withAppId);
+  }
+  if (setUpRewritten) translated.push(`import.meta.env.VITE_BASE44_APP_ID is this app's id (${appId}).`);
+  translated.push(
+    'createClient() of @base44/sdk talks to this Atelier server and app, whatever serverUrl and appId the code gives.',
+  );
+  for (const item of missing)
+    warnings.push(`${item} names a file the import left out (an image or an unsupported path).`);
+
+  // 2. Stylesheets: index.css first.
+  const sheets = [...moved]
+    .filter(([, to]) => to === 'globals.css')
+    .map(([from]) => from)
+    .sort((a, b) => (a === 'src/index.css' ? -1 : b === 'src/index.css' ? 1 : a.localeCompare(b)))
+    .map((from) => ({ path: from, content: text(tree.get(from)) }));
+  const css = translateStylesheets(sheets);
+  files.set('globals.css', css.css);
+  translated.push(
+    'Tailwind 3 stylesheets (index.css) became a Tailwind 4 globals.css with the shadcn colour tokens.',
+  );
+  for (const url of css.remoteImports)
+    warnings.push(`The stylesheet imports ${url}; remote stylesheets are not loaded.`);
+
+  // 3. The entry: the export's own main.jsx (its router, providers and Layout), or App.jsx mounted.
+  let main = entryFile ? moved.get(entryFile) : undefined;
+  if (!main && appFile) {
+    main = 'services/main.jsx';
+    files.set(
+      main,
+      [
+        "import { createRoot } from 'react-dom/client';",
+        `import App from ${JSON.stringify(`@/${moved.get(appFile)}`)};`,
+        "createRoot(document.getElementById('root')).render(<App />);",
+        '',
+      ].join('\n'),
+    );
+    translated.push('The export has no main.jsx: services/main.jsx mounts App.jsx.');
+  }
+
+  // 4. Packages: what the code imports beyond the built-in set is installed on demand.
+  const manifest = safeJson(text(tree.get('package.json'))) as
+    | { name?: string; dependencies?: Record<string, string> }
+    | undefined;
+  const dependencies = manifest?.dependencies ?? {};
+  const importedPackages = new Set([...bareImports].map(npmPackageNameOf));
+  const builtIn = (name: string) =>
+    [...ALLOWED_IMPORTS.keys()].some((specifier) => specifier === name || specifier.startsWith(`${name}/`));
+  const packages: Base44ImportReport['packages'] = [];
+  const onDemand: Record<string, string> = {};
+  for (const name of new Set([...Object.keys(dependencies), ...importedPackages])) {
+    if (builtIn(name) || name === 'react' || name === 'react-dom')
+      packages.push({ name, status: 'built-in' });
+    else if (importedPackages.has(name)) {
+      packages.push({ name, status: 'on-demand' });
+      onDemand[name] = dependencies[name] ?? 'latest';
+    } else packages.push({ name, status: 'unused' });
+  }
+  packages.sort((a, b) => a.name.localeCompare(b.name));
+  files.set(
+    'package.json',
+    `${JSON.stringify({ name: manifest?.name ?? 'base44-app', private: true, main, dependencies: onDemand }, null, 2)}\n`,
+  );
+
+  // 5. Entities: declared ones, then those the code uses without declaring them.
+  const entities: ImportedEntity[] = [];
+  const entityErrors: { path: string; reason: string }[] = [];
+  const declared = new Set<string>();
+  for (const [file, buffer] of tree) {
+    if (!/^(base44\/)?entities\/[^/]+\.jsonc?$/.test(file)) continue;
+    const result = translateEntityFile(path.posix.basename(file), text(buffer));
+    if (!result.ok) {
+      entityErrors.push({ path: file, reason: result.message });
+      continue;
+    }
+    if (result.name === 'User') {
+      translated.push("The User entity's fields are custom fields of the app's users.");
+      continue;
+    }
+    declared.add(result.name);
+    files.set(`entities/${result.name}.json`, entityJson(result.schema));
+    entities.push(result.entity);
+  }
+  const codeFiles = [...files].map(([file, content]) => ({ path: file, content }));
+  for (const [name, fields] of entitiesUsedInCode(codeFiles)) {
+    if (declared.has(name) || !isValidAppPath(`entities/${name}.json`)) continue;
+    const schema = inferredEntitySchema(name, fields);
+    files.set(`entities/${name}.json`, entityJson(schema));
+    entities.push({ name, fields: fields.size, rules: 'default', inferred: true });
+  }
+  entities.sort((a, b) => a.name.localeCompare(b.name));
+
+  // 6. Deno functions: base44/functions/<name>/index.ts (+ function.jsonc) or functions/<name>.ts.
+  const functions: Base44ImportReport['functions'] = [];
+  const secrets = new Set<string>();
+  for (const [file, buffer] of tree) {
+    const nested = /^(?:base44\/)?functions\/([^/]+)\/(index\.[jt]s|function\.jsonc)$/.exec(file);
+    const flat = /^(?:base44\/)?functions\/([^/]+)\.([jt]s)$/.exec(file);
+    if (!nested && !flat) continue;
+    const name = (nested?.[1] ?? flat?.[1])!;
+    const target = nested ? `functions/${name}/${nested[2]}` : `functions/${name}.${flat![2]}`;
+    const content = text(buffer);
+    for (const match of content.matchAll(DENO_ENV)) secrets.add(match[1]!);
+    if (target.endsWith('.jsonc') && !isValidAppPath(target)) continue;
+    if (!isValidAppPath(target)) {
+      functions.push({
+        name,
+        path: file,
+        status: 'skipped',
+        reason: 'Its name is not a usable function name.',
+      });
+      continue;
+    }
+    files.set(target, content);
+    if (!target.endsWith('.jsonc')) functions.push({ name, path: target, status: 'imported' });
+  }
+  functions.sort((a, b) => a.name.localeCompare(b.name));
+
+  // 7. Base44 storage URLs the code or data points at.
+  const storageUrls = new Set<string>();
+  for (const [file, buffer] of tree) {
+    if (!/\.(jsx?|tsx?|jsonc?|csv|css|html)$/.test(file)) continue;
+    for (const match of text(buffer).matchAll(STORAGE_URL))
+      if (storageUrls.size < 500) storageUrls.add(match[0]);
+  }
+
+  // 8. Data files: data/<Entity>.csv|json of an entity the app has.
+  const data: ExportData[] = [];
+  for (const [file, buffer] of tree) {
+    const match = /^(?:base44\/)?data\/([A-Za-z][A-Za-z0-9_]*)\.(csv|json)$/.exec(file);
+    if (!match) continue;
+    data.push({ entity: match[1]!, file, format: match[2] as 'csv' | 'json', text: text(buffer) });
+  }
+
+  // 9. Only what the entry reaches (exports carry every shadcn component, used or not).
+  const unused = unreachableFiles(files, main);
+  for (const file of unused) files.delete(file);
+  if (unused.length > 0) translated.push(`${unused.length} source files no module imports were left out.`);
+
+  const name = exportAppName(tree);
+  const appFiles = [...files]
+    .map(([file, content]) => ({ path: file, content }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+  return {
+    name,
+    files: appFiles,
+    data,
+    report: {
+      files: { imported: appFiles.length, skipped },
+      entities,
+      entityErrors,
+      functions,
+      secrets: [...secrets].sort(),
+      packages,
+      storageUrls: [...storageUrls].sort(),
+      translated,
+      warnings,
+    },
+  };
+}
+
+const entityJson = (schema: EntitySchema) => `${JSON.stringify(schema, null, 2)}\n`;
+
+function safeJson(content: string): unknown {
+  try {
+    return JSON.parse(content);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Code files the entry does not reach through the (rewritten, `@/…`) imports. */
+function unreachableFiles(files: Map<string, string>, main: string | undefined): string[] {
+  if (!main) return [];
+  const seen = new Set<string>();
+  const queue = [main];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !files.has(file)) continue;
+    seen.add(file);
+    for (const match of files.get(file)!.matchAll(/["'`]@\/([^"'`]+)["'`]/g)) queue.push(match[1]!);
+  }
+  return [...files.keys()].filter(
+    (file) => /\.(jsx?|tsx?)$/.test(file) && !file.startsWith('functions/') && !seen.has(file),
+  );
+}
+
+/** The app's name: index.html's title, else package.json's name, else "Imported Base44 app". */
+export function exportAppName(tree: ExportTree): string {
+  const html = text(tree.get('index.html'));
+  const packageName = (safeJson(text(tree.get('package.json'))) as { name?: string } | undefined)?.name;
+  const title = /<title>([^<]{1,80})<\/title>/i.exec(html)?.[1]?.trim();
+  if (title && !/^(vite|base44)( app)?$/i.test(title)) return title;
+  if (packageName && packageName !== 'base44-app') return packageName.replace(/[-_]+/g, ' ').slice(0, 80);
+  return 'Imported Base44 app';
+}

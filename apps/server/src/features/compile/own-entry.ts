@@ -1,0 +1,41 @@
+import { type AppFile, PACKAGE_MANIFEST_PATH } from '@atelier/shared';
+import { RUNTIME_SPECIFIER } from './app-entry.ts';
+
+/**
+ * "Own entry" apps (an imported Vite project, features/base44-import): package.json's `main`
+ * names the app's own entry module (`services/main.jsx`), which mounts its own router,
+ * providers and Layout; Atelier's page routing is not generated. Undefined for generated apps.
+ */
+export function ownEntryOf(files: readonly AppFile[]): string | undefined {
+  const manifest = files.find((file) => file.path === PACKAGE_MANIFEST_PATH);
+  if (!manifest) return undefined;
+  let main: unknown;
+  try {
+    main = (JSON.parse(manifest.content) as { main?: unknown }).main;
+  } catch {
+    return undefined;
+  }
+  if (typeof main !== 'string') return undefined;
+  const file = main.replace(/^\.?\//, '');
+  return files.some((candidate) => candidate.path === file) ? file : undefined;
+}
+
+/** The entry of an own-entry app: the runtime first (its error reporter), then the app's main module. */
+export const ownEntrySource = (main: string) =>
+  `import ${JSON.stringify(RUNTIME_SPECIFIER)};\nimport ${JSON.stringify(`@/${main}`)};\n`;
+
+/** What an own-entry app's `react-router(-dom)` imports resolve to (see `ROUTER_SHIM`). */
+export const ROUTER_SHIM_NAMESPACE = 'atelier-router';
+
+/**
+ * An own-entry app builds its own `BrowserRouter`, but the page may be served under a path (the
+ * preview's `/preview/{appId}`, a published app's `/app/{appId}`): its routers default their
+ * `basename` to that path, as Atelier's generated router does. Everything else is the library's.
+ */
+export const routerShim = (specifier: string) => `import { createElement } from 'react';
+import * as RR from ${JSON.stringify(specifier)};
+export * from ${JSON.stringify(specifier)};
+const basename = ((globalThis.__ATELIER__ && globalThis.__ATELIER__.basePath) || '/').replace(/\\/$/, '') || '/';
+export function BrowserRouter(props) { return createElement(RR.BrowserRouter, { basename, ...props }); }
+export function createBrowserRouter(routes, options) { return RR.createBrowserRouter(routes, { basename, ...options }); }
+`;
