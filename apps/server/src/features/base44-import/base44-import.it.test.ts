@@ -67,14 +67,14 @@ describe('POST /api/apps/import/base44', () => {
       files: { path: string; content: string }[];
     };
     const byPath = new Map(files.files.map((file) => [file.path, file.content]));
-    // Paths Atelier's tree accepts are kept; the others move under services/, imports follow them.
+    // Paths Atelier's tree accepts are kept (pages/, components/, lib/…); the others move under services/, imports follow them.
     expect([...byPath.keys()]).toEqual(
       expect.arrayContaining([
         'pages/Dashboard.jsx',
         'components/ui/button.jsx',
         'services/App.jsx',
         'services/api/base44Client.js',
-        'services/lib/AuthContext.jsx',
+        'lib/AuthContext.jsx',
         'functions/notifyOwner/index.ts',
       ]),
     );
@@ -84,7 +84,7 @@ describe('POST /api/apps/import/base44', () => {
       main: 'services/main.jsx',
       dependencies: {},
     });
-    expect(byPath.get('services/lib/app-params.js')).toContain(`defaultValue: ${JSON.stringify(app.id)}`);
+    expect(byPath.get('lib/app-params.js')).toContain(`defaultValue: ${JSON.stringify(app.id)}`);
     expect(byPath.get('globals.css')).toContain('--color-primary: hsl(var(--primary));');
     expect(byPath.get('globals.css')).not.toContain('@tailwind');
     // Entities: the .jsonc with its Base44 rules as they are; Comment guessed from the code.
