@@ -215,6 +215,13 @@ async function walk(
   });
   expect(signupOn.status()).toBe(200);
   const endUserEmail = `end-user-${Date.now()}@example.com`;
+  // The builder watches the Database panel while the end user works.
+  await page.getByRole('link', { name: 'Database' }).click();
+  await page
+    .getByRole('navigation', { name: 'Entities' })
+    .getByRole('button', { name: 'Ingredient' })
+    .click();
+  await expect(page.getByRole('main').getByText('Basil', { exact: true })).toBeVisible();
   const visitor = await browser.newContext();
   try {
     const app = await visitor.newPage();
@@ -237,13 +244,7 @@ async function walk(
     await visitor.close();
   }
 
-  // The builder sees the end user's record in the Database panel.
-  await page.getByRole('link', { name: 'Database' }).click();
-  await page.reload();
-  await page
-    .getByRole('navigation', { name: 'Entities' })
-    .getByRole('button', { name: 'Ingredient' })
-    .click();
+  // The builder sees the end user's record in the Database panel, live (no reload).
   await expect(page.getByRole('main').getByText('Thyme', { exact: true })).toBeVisible();
   await shot(page, 'database-end-user-record');
   await page.goBack();

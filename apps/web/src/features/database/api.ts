@@ -17,7 +17,7 @@ export const databaseKeys = {
 };
 
 const enc = encodeURIComponent;
-const entityPath = (appId: string, entity: string, ...rest: string[]) =>
+export const entityPath = (appId: string, entity: string, ...rest: string[]) =>
   ['/api/apps', enc(appId), 'entities', enc(entity), ...rest.map(enc)].join('/');
 
 /** The entities of the current version; `versionId` (the app's current version) refetches them when it moves. */

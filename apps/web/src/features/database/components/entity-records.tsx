@@ -22,6 +22,7 @@ import {
   useRecordCount,
 } from '../api.ts';
 import { useBulkDelete } from '../hooks/use-bulk-delete.ts';
+import { useLiveRecords } from '../hooks/use-live-records.ts';
 import { pagesOf } from '../row-window.ts';
 import { searchFilter } from '../search.ts';
 import { AccessControlPopover, type AccessControlPopoverProps } from './access-control-popover.tsx';
@@ -69,6 +70,8 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
 
   const key = useMemo(() => databaseKeys.records(appId, entity.name), [appId, entity.name]);
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: key }), [client, key]);
+  // Records others add (end users, the preview) show without a reload.
+  useLiveRecords(appId, entity.name, refresh);
   const count = useRecordCount(appId, entity.name, view);
   const pages = pagesOf(Math.max(0, range[0] - pending.length), range[1] - pending.length, PAGE_ROWS);
   const loaded = useQueries({
