@@ -75,6 +75,16 @@ export function createVendorBundles(options: VendorBundlesOptions = {}): VendorB
   const dir = options.cacheDir ? path.join(options.cacheDir, key) : undefined;
   if (options.cacheDir) removeOtherBuilds(options.cacheDir, key);
   const loaded = new Map<string, Promise<VendorBundle>>();
+  // Export names as sets, made once per module (lucide-react has thousands; every compile checks them).
+  const exportSets = new WeakMap<VendorBundle, Set<string>>();
+  const exportSet = (bundle: VendorBundle) => {
+    let names = exportSets.get(bundle);
+    if (!names) {
+      names = new Set(bundle.exports);
+      exportSets.set(bundle, names);
+    }
+    return names;
+  };
 
   const load = (module: VendorModuleSpec): Promise<VendorBundle> => {
     let pending = loaded.get(module.name);
@@ -100,7 +110,7 @@ export function createVendorBundles(options: VendorBundlesOptions = {}): VendorB
       const bundles = await Promise.all(
         wanted.map((specifier) => load(VENDOR_MODULE_BY_NAME.get(ALLOWED_IMPORTS.get(specifier)!)!)),
       );
-      return new Map(wanted.map((specifier, i) => [specifier, new Set(bundles[i]!.exports)]));
+      return new Map(wanted.map((specifier, i) => [specifier, exportSet(bundles[i]!)]));
     },
     importMap(baseUrl = '/preview-vendor/') {
       const imports: Record<string, string> = {};
