@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type SignedIn, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { apps, appVersions, users } from '../../platform/db/schema/index.ts';
+import { templateFiles } from './template/template-files.ts';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -38,12 +39,22 @@ describe('apps', () => {
       json('GET', undefined, alice.headers),
     );
     const { files, version } = (await res.json()) as VersionFilesResponse;
-    expect(files.map((file) => file.path)).toEqual([
-      'Layout.tsx',
-      'entities/Item.json',
-      'globals.css',
-      'pages/Home.tsx',
-    ]);
+    const paths = files.map((file) => file.path);
+    expect(paths).toEqual(
+      templateFiles('Recipe Finder')
+        .map((file) => file.path)
+        .sort(),
+    );
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'Layout.tsx',
+        'pages/Home.tsx',
+        'components/ui/button.jsx',
+        'lib/utils.js',
+        'entities/Item.json',
+        'globals.css',
+      ]),
+    );
     expect(files.find((file) => file.path === 'Layout.tsx')?.content).toContain('"Recipe Finder"');
     expect(version).toMatchObject({ seq: 1, metadata: { description: 'Created the app from the template' } });
     expect(version.createdAt).toBe(version.timestamp);

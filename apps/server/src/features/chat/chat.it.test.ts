@@ -33,9 +33,8 @@ const navEdit = serializeAction({
   title: 'Link the contacts page',
   edits: [
     {
-      search: "const navigation = [{ name: 'Home', label: 'Home', to: '/' }];",
-      replace:
-        "const navigation = [\n  { name: 'Home', label: 'Home', to: '/' },\n  { name: 'Contacts', label: 'Contacts', to: '/contacts' },\n];",
+      search: "const NAV_ITEMS = [{ to: '/', label: 'Home' }];",
+      replace: "const NAV_ITEMS = [\n  { to: '/', label: 'Home' },\n  { to: '/contacts', label: 'Contacts' },\n];",
     },
   ],
 });
@@ -89,7 +88,7 @@ describe('chat replies with actions (env.fake provider)', () => {
     expect(after.currentVersionId).toBe(version.id);
     const files = await filesOf(env.t, env.owner, env.appId, version.id);
     expect(files.get('pages/Contacts.tsx')).toContain('<h1>Contacts</h1>');
-    expect(files.get('Layout.tsx')).toContain("{ name: 'Contacts', label: 'Contacts', to: '/contacts' }");
+    expect(files.get('Layout.tsx')).toContain("{ to: '/contacts', label: 'Contacts' }");
     expect(JSON.parse(files.get('entities/Contact.json')!)).toMatchObject({
       name: 'Contact',
       rls: { read: 'creator' },
@@ -182,8 +181,8 @@ describe('chat replies with actions (env.fake provider)', () => {
       title: 'Wider main',
       edits: [
         {
-          search: '<main className="mx-auto max-w-5xl px-6 py-10">{children}</main>',
-          replace: '<main className="mx-auto max-w-6xl px-6 py-10">{children}</main>',
+          search: '<main className="mx-auto max-w-5xl   px-4 py-8 sm:px-6 sm:py-10">{children}</main>',
+          replace: '<main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">{children}</main>',
         },
       ],
     });
@@ -191,7 +190,7 @@ describe('chat replies with actions (env.fake provider)', () => {
     const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Wider' });
     expect(lastResults(chunks)[0]!.outcome).toBe('applied');
     expect((await filesOf(env.t, env.owner, env.appId)).get('Layout.tsx')).toContain(
-      '      <main className="mx-auto max-w-6xl px-6 py-10">{children}</main>',
+      '      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">{children}</main>',
     );
   });
 

@@ -59,6 +59,15 @@ const compilerOptions = (ts: typeof import('typescript')): ts.CompilerOptions =>
   paths: { '@/*': ['./*'] },
 });
 
+/**
+ * What the compiler gives every app besides its files: `import.meta.env` (the public `VITE_*`
+ * values, typed as Vite's `vite/client` types them). Merged with an app's own declarations, if any.
+ */
+const AMBIENT_FILE = path.join(APP_ROOT, '__atelier-ambient.d.ts');
+const AMBIENT_TYPES = `interface ImportMetaEnv { [key: string]: any; readonly BASE_URL: string; readonly MODE: string; readonly DEV: boolean; readonly PROD: boolean; readonly SSR: boolean; }
+interface ImportMeta { readonly env: ImportMetaEnv; }
+`;
+
 const sourceCache = new Map<string, ts.SourceFile>();
 let typescript: Promise<typeof import('typescript')> | undefined;
 /** TypeScript is loaded on the first validation, not at start-up (it is large). */
@@ -83,6 +92,7 @@ export async function typeCheckApp(
   for (const f of files) if (f.path.endsWith('.json')) byName.set(path.join(APP_ROOT, f.path), f.content);
   const roots = [...byName.keys()].filter((n) => !n.endsWith('.json'));
   if (roots.length === 0) return [];
+  byName.set(AMBIENT_FILE, AMBIENT_TYPES);
   const base = ts.createCompilerHost(COMPILER_OPTIONS, true);
   const host: ts.CompilerHost = {
     ...base,
@@ -105,7 +115,7 @@ export async function typeCheckApp(
     },
     writeFile: () => undefined,
   };
-  const program = ts.createProgram({ rootNames: roots, options: COMPILER_OPTIONS, host });
+  const program = ts.createProgram({ rootNames: [...roots, AMBIENT_FILE], options: COMPILER_OPTIONS, host });
   const out: TypeCheckDiagnostic[] = [];
   for (const name of roots) {
     const source = program.getSourceFile(name);
