@@ -34,7 +34,8 @@ const navEdit = serializeAction({
   edits: [
     {
       search: "const NAV_ITEMS = [{ to: '/', label: 'Home' }];",
-      replace: "const NAV_ITEMS = [\n  { to: '/', label: 'Home' },\n  { to: '/contacts', label: 'Contacts' },\n];",
+      replace:
+        "const NAV_ITEMS = [\n  { to: '/', label: 'Home' },\n  { to: '/contacts', label: 'Contacts' },\n];",
     },
   ],
 });
