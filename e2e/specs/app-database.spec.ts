@@ -70,6 +70,11 @@ test('create an entity through the chat, then change its permission preset', asy
   const appId = await setUp(page);
   await createProduct(page);
   await expect(page.getByRole('columnheader', { name: 'price' })).toBeVisible();
+  // An empty entity says what to do; the page has the builder's top bar with Publish (issue 23 #25).
+  await expect(
+    page.getByText('No Product records yet. Add one with New row, import a CSV, or ask the chat.'),
+  ).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Publish' })).toBeVisible();
 
   // Choosing a preset asks the assistant (a chat message); its new version shows the new preset.
   const access = page.getByRole('button', { name: /^Access control: / });

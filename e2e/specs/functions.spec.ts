@@ -37,6 +37,8 @@ test('in the code editor: deploy a function, set its secret in the Secrets manag
   await expect(page).toHaveURL(`/build/app/${appId}/code`);
   await page.goto(`/build/app/${appId}`);
   await page.getByRole('link', { name: 'Edit code' }).click();
+  // The code page has the builder's one top bar, Publish included (issue 23 #25).
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Publish' })).toBeVisible();
   const tree = page.getByRole('navigation', { name: 'Files' });
   await expect(tree.getByRole('button', { name: /greet\.ts\s?Not deployed/ })).toBeVisible();
   await tree.getByRole('button', { name: /^greet\.ts/ }).click();

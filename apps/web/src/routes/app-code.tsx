@@ -1,28 +1,55 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Eye } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 import { queryKeys, useApp } from '../features/apps/api.ts';
 import { useRequireSession } from '../features/auth/hooks/use-session.ts';
+import { BuilderLayout } from '../features/builder/components/builder-layout.tsx';
+import { BuilderTopBar } from '../features/builder/components/builder-top-bar.tsx';
+import { PublishDialog } from '../features/builder/components/publish-dialog.tsx';
 import { CodeEditorPanel } from '../features/code-editor/components/code-editor-panel.tsx';
 import { PreviewPanel } from '../features/preview/components/preview-panel.tsx';
 
-/** `/build/app/{appId}/code`: the code editor beside the live preview (spec 1 §2). */
+/**
+ * `/build/app/{appId}/code`: the code editor beside the live preview (spec 1 §2), under the builder's
+ * one top bar (issue 23 #25: name, status, Publish, as on every builder route).
+ */
 export function AppCodeRoute() {
   const { appId = '' } = useParams();
   const session = useRequireSession();
   const app = useApp(appId);
   const client = useQueryClient();
   const isAdmin = session.data?.user.isAdmin === true;
-  if (!session.data || app.isPending) return <p className="p-4 text-sm text-muted-foreground">Loading…</p>;
+  if (!session.data || app.isPending) {
+    return (
+      <div className="flex h-dvh flex-col gap-4 p-4" aria-busy="true">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="flex-1" />
+      </div>
+    );
+  }
   if (!app.data) return <p className="p-4 text-sm">App not found</p>;
   return (
-    <div className="flex h-dvh flex-col">
-      <header className="flex items-center gap-3 border-b px-3 py-2 text-sm">
-        <Link to={`/build/app/${encodeURIComponent(appId)}`} className="underline">
-          Back to builder
-        </Link>
-        <h1 className="font-semibold">{app.data.name} · Code</h1>
-      </header>
-      <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-2">
+    <BuilderLayout
+      topBar={
+        <BuilderTopBar
+          app={app.data}
+          actions={
+            <>
+              <Button variant="outline" size="sm" asChild>
+                <Link to={`/build/app/${encodeURIComponent(appId)}`}>
+                  <Eye aria-hidden="true" />
+                  Back to builder
+                </Link>
+              </Button>
+              <PublishDialog app={app.data} />
+            </>
+          }
+        />
+      }
+    >
+      <div className="grid h-full min-h-0 grid-cols-1 lg:grid-cols-2">
         <CodeEditorPanel
           appId={appId}
           appName={app.data.name}
@@ -33,6 +60,6 @@ export function AppCodeRoute() {
           <PreviewPanel appId={appId} appName={app.data.name} currentVersionId={app.data.currentVersionId} />
         </div>
       </div>
-    </div>
+    </BuilderLayout>
   );
 }

@@ -9,6 +9,7 @@ import { errorMessage } from '../features/auth/error-message.ts';
 import { useRequireSession } from '../features/auth/hooks/use-session.ts';
 import { BuilderLayout } from '../features/builder/components/builder-layout.tsx';
 import { BuilderTopBar } from '../features/builder/components/builder-top-bar.tsx';
+import { PublishDialog } from '../features/builder/components/publish-dialog.tsx';
 import { useBuilderChat } from '../features/chat/hooks/use-builder-chat.tsx';
 import { databaseKeys } from '../features/database/api.ts';
 import { DatabasePanel } from '../features/database/components/database-panel.tsx';
@@ -53,6 +54,7 @@ export function AppDatabaseRoute() {
                   Preview
                 </Link>
               </Button>
+              <PublishDialog app={app.data} />
             </>
           }
         />

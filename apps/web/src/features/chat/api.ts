@@ -70,6 +70,8 @@ export function useVersions(appId: string) {
       try {
         return await chatApi.versions(appId, signal);
       } catch (error) {
+        // A fetch cancelled by React Query (the page moved on) is not a failure: nothing to log.
+        if (signal.aborted) throw error;
         console.warn('Could not load the versions', error);
         return { versions: [], currentVersionId: null, publishedVersionId: null } as VersionsListResponse;
       }

@@ -22,18 +22,25 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type LinkKey = 'termsOfServiceLink' | 'privacyPolicyLink' | 'supportEmail';
 
-/** A link or e-mail input of the Settings panel: red when empty (spec 2 §5), saved only when valid. */
+/**
+ * A link or e-mail input of the Settings panel, saved only when valid. Red when empty (spec 2 §5) once
+ * it matters: after the builder left the field, or while user signup (which needs it) is on — not
+ * on a first look at the panel (issue 23 #25).
+ */
 function RequiredField(props: {
   label: string;
   value: string;
   error: string | null;
   type: 'url' | 'email';
   disabled: boolean;
+  /** User signup is on: an empty field is a problem now. */
+  needed: boolean;
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  const [touched, setTouched] = useState(false);
   const empty = props.value.trim() === '';
-  const invalid = empty || props.error !== null;
+  const invalid = (empty && (touched || props.needed)) || props.error !== null;
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id} className={invalid ? 'text-destructive' : undefined}>
@@ -48,6 +55,7 @@ function RequiredField(props: {
         aria-describedby={invalid ? `${id}-hint` : undefined}
         className={invalid ? 'border-destructive' : undefined}
         onChange={(event) => props.onChange(event.target.value)}
+        onBlur={() => setTouched(true)}
       />
       {invalid && (
         <p id={`${id}-hint`} className="text-destructive text-xs">
@@ -184,6 +192,7 @@ export function PublishingSettings({
         value={values.termsOfServiceLink}
         error={errorOf('termsOfServiceLink', values.termsOfServiceLink)}
         disabled={disabled}
+        needed={signup}
         onChange={change('termsOfServiceLink')}
       />
       <RequiredField
@@ -192,6 +201,7 @@ export function PublishingSettings({
         value={values.privacyPolicyLink}
         error={errorOf('privacyPolicyLink', values.privacyPolicyLink)}
         disabled={disabled}
+        needed={signup}
         onChange={change('privacyPolicyLink')}
       />
       <RequiredField
@@ -200,6 +210,7 @@ export function PublishingSettings({
         value={values.supportEmail}
         error={errorOf('supportEmail', values.supportEmail)}
         disabled={disabled}
+        needed={signup}
         onChange={change('supportEmail')}
       />
     </div>

@@ -243,22 +243,32 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
           Could not load the records. Try again.
         </p>
       ) : (
-        <DataTable
-          columns={columns}
-          rowCount={pending.length + total}
-          rowAt={rowAt}
-          onRangeChange={onRangeChange}
-          loadedIds={loadedIds}
-          sorting={sorting}
-          viewKey={`${view.sort}|${view.q ?? ''}`}
-          onSortingChange={setSorting}
-          selection={selection}
-          onSelectionChange={setSelection}
-          onCellCommit={(row, column, value) => void onCellCommit(row, column, value)}
-          onConfirmPending={(row) => void onConfirmPending(row)}
-          onDiscardPending={(row) => setPending((current) => current.filter((item) => item.id !== row.id))}
-          uploadImage={async (file) => (await recordsApi.uploadImage(appId, file)).file_url}
-        />
+        <>
+          {total === 0 && pending.length === 0 && (
+            // An empty entity (or search) says what to do above its empty grid (issue 23 #25).
+            <p className="rounded-md border border-border border-dashed p-3 text-muted-foreground text-sm">
+              {searched
+                ? 'No record matches this search.'
+                : `No ${entity.name} records yet. Add one with New row, import a CSV, or ask the chat.`}
+            </p>
+          )}
+          <DataTable
+            columns={columns}
+            rowCount={pending.length + total}
+            rowAt={rowAt}
+            onRangeChange={onRangeChange}
+            loadedIds={loadedIds}
+            sorting={sorting}
+            viewKey={`${view.sort}|${view.q ?? ''}`}
+            onSortingChange={setSorting}
+            selection={selection}
+            onSelectionChange={setSelection}
+            onCellCommit={(row, column, value) => void onCellCommit(row, column, value)}
+            onConfirmPending={(row) => void onConfirmPending(row)}
+            onDiscardPending={(row) => setPending((current) => current.filter((item) => item.id !== row.id))}
+            uploadImage={async (file) => (await recordsApi.uploadImage(appId, file)).file_url}
+          />
+        </>
       )}
       <p className="text-muted-foreground text-xs" aria-live="polite">
         {total.toLocaleString('en-US')} {total === 1 ? 'record' : 'records'}
