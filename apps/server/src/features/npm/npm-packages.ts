@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type AppFile, PACKAGE_MANIFEST_PATH, parsePackageManifest } from '@atelier/shared';
 import type { CompileDiagnostic } from '../compile/diagnostics.ts';
 import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
+import { checkVendorImports } from '../compile/vendor-imports.ts';
 import { bundleSpecifier, type NpmBundle, type NpmTarget, readBundle } from './npm-bundle.ts';
 import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
 import type { NpmLocksRepo } from './npm-locks.repo.ts';
@@ -128,6 +129,7 @@ export class NpmPackages {
       return tree;
     };
     const imports: Record<string, string> = {};
+    const exportsBySpecifier = new Map<string, Set<string>>();
     const queue = [...new Set(wanted)];
     try {
       while (queue.length > 0) {
@@ -144,12 +146,17 @@ export class NpmPackages {
           }),
         );
         imports[specifier] = bundle.key;
+        exportsBySpecifier.set(specifier, new Set(bundle.exports));
         for (const next of bundle.imports)
           if (others.has(packageNameOf(next)) && !imports[next]) queue.push(next);
       }
     } catch (error) {
       return diagnostic(error);
     }
+    // A named import the bundle does not export would stop the page in the browser: a compile error
+    // on the importing line, with the closest export as a suggestion (as for the built-in set).
+    const missing = checkVendorImports(js, files, exportsBySpecifier);
+    if (missing.length > 0) return { ok: false, diagnostics: missing };
     return { ok: true, imports };
   }
 

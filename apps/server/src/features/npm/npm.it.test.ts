@@ -25,7 +25,7 @@ const packages: Parameters<typeof startFakeNpmRegistry>[0] = {
       dependencies: { 'tiny-colors': '^2.0.0' },
     },
   },
-  'tiny-colors': { '2.1.0': { files: { 'index.js': 'module.exports = { red: "#f00" };' } } },
+  'tiny-colors': { '2.1.0': { files: { 'index.js': 'exports.red = "#f00";' } } },
 };
 
 let registry: FakeNpmRegistry;
@@ -139,5 +139,16 @@ describe('npm packages on demand', () => {
     expect(html).toContain(
       'Cannot use the npm package \\"tiny-missing\\": it does not exist in the npm registry.',
     );
+
+    // A name the package does not export is a compile error on the importing line, with a suggestion.
+    await write(app, 'package.json', '{"dependencies":{"tiny-colors":"^2.0.0"}}');
+    const misspelt = await write(
+      app,
+      'pages/Home.tsx',
+      "import { rde } from 'tiny-colors';\nexport default function Home() { return <p>{rde}</p>; }\n",
+    );
+    const second = await previewOf(app, misspelt);
+    expect(second.html).toContain('The app does not build');
+    expect(second.html).toContain('\\"rde\\" is not exported by tiny-colors. Did you mean \\"red\\"?');
   });
 });

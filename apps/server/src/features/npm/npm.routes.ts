@@ -25,7 +25,8 @@ const listRoute = createRoute({
   method: 'get',
   path: '/apps/{appId}/packages',
   tags,
-  summary: "The npm packages the app's package.json names, with the versions pinned for it (after building the current version)",
+  summary:
+    "The npm packages the app's package.json names, with the versions pinned for it (after building the current version)",
   middleware: [requireBuilder] as const,
   request: { params: appIdParamSchema },
   responses: { 200: jsonContent(appPackagesResponseSchema, 'The packages'), ...builderErrors },
