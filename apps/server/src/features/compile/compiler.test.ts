@@ -143,6 +143,12 @@ describe('compile', () => {
     expect(await messages('framer-motions')).toEqual([
       '"framer-motions" is not available in generated apps; use "framer-motion" instead',
     ]);
+    expect(await messages('three/examples/jsm/controls/TrackballControls.js')).toEqual([
+      '"three/examples/jsm/controls/TrackballControls.js" is not available in generated apps; use "three" or "three/addons/controls/OrbitControls.js" or "three/addons/loaders/GLTFLoader.js" instead',
+    ]);
+    expect(await messages('react-day-picker/dist/style.css')).toEqual([
+      '"react-day-picker/dist/style.css" is a package\'s stylesheet: generated apps do not load package CSS. Style with Tailwind classes (theme and custom CSS go in globals.css).',
+    ]);
     expect(await messages('react-dom/server')).toEqual([
       '"react-dom/server" is not available in generated apps; use "react-dom" or "react-dom/client" instead',
     ]);

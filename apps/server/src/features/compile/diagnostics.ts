@@ -32,6 +32,8 @@ function characterColumn(lineText: string, byteColumn: number): number {
  * job when something does, then the whole list.
  */
 export function notAllowedMessage(specifier: string): string {
+  if (/\.css$/i.test(specifier))
+    return `"${specifier}" is a package's stylesheet: generated apps do not load package CSS. Style with Tailwind classes (theme and custom CSS go in globals.css).`;
   const alternatives = alternativesFor(specifier);
   const instead =
     alternatives.length > 0 ? `; use ${alternatives.map((name) => `"${name}"`).join(' or ')} instead` : '';

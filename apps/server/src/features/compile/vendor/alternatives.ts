@@ -1,5 +1,10 @@
 import { closestName } from '../closest-name.ts';
-import { ALLOWED_IMPORTS, ALLOWED_PACKAGE_NAMES, packageOfSpecifier } from './vendor-modules.ts';
+import {
+  ALLOWED_ENTRY_POINTS,
+  ALLOWED_IMPORTS,
+  ALLOWED_PACKAGE_NAMES,
+  packageOfSpecifier,
+} from './vendor-modules.ts';
 
 /**
  * Packages models often reach for that the set does not serve, and what in the set does the job
@@ -57,8 +62,9 @@ export function alternativesFor(specifier: string): string[] {
   const pkg = packageOfSpecifier(specifier);
   const known = PACKAGE_ALTERNATIVES[pkg];
   if (known) return [...known];
-  const sameCodePackage = [...ALLOWED_IMPORTS.keys()].filter(
-    (candidate) => candidate !== specifier && packageOfSpecifier(candidate) === pkg,
+  const sameCodePackage = [pkg, ...ALLOWED_ENTRY_POINTS].filter(
+    (candidate) =>
+      candidate !== specifier && ALLOWED_IMPORTS.has(candidate) && packageOfSpecifier(candidate) === pkg,
   );
   if (sameCodePackage.length > 0) return sameCodePackage;
   const typo = closestName(pkg, ALLOWED_PACKAGE_NAMES);
