@@ -204,6 +204,23 @@ describe('incremental action parser', () => {
     expect(reply.actions[1]!.error).toBe(ACTION_PARSE_ERRORS.missingAttribute('add_file', 'path'));
   });
 
+  it('reads what models write besides the protocol: single quotes, upper-case tags and types, no title', () => {
+    const text =
+      "Here it is.\n<ATELIER-ACTION type='ADD_FILE' path='pages/A.tsx'>\nexport default 1;\n</Atelier-Action>\n" +
+      '<atelier-action type="partial_edit" path="Layout.tsx">\nx\n</ATELIER-action>';
+    const whole = parseActionReply(text);
+    expect(whole.actions.map((a) => [a.type, a.title, a.path, a.status, a.error])).toEqual([
+      ['add_file', 'Add pages/A.tsx', 'pages/A.tsx', 'complete', undefined],
+      ['partial_edit', 'Edit Layout.tsx', 'Layout.tsx', 'complete', undefined],
+    ]);
+    expect(whole.actions[0]!.content).toBe('export default 1;');
+    expect(whole.text).toBe('Here it is.\n\n');
+    // Split anywhere, the same reply.
+    for (let cut = 0; cut <= text.length; cut++) {
+      expect(collect([text.slice(0, cut), text.slice(cut)]).final).toEqual(whole);
+    }
+  });
+
   it('unescapes attribute values', () => {
     const [action] = parseActionReply(
       '<atelier-action type="add_file" path="a.tsx" title="A &quot;b&quot; &lt;c&gt; &amp; d&#10;e"></atelier-action>',

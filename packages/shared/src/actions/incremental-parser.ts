@@ -62,35 +62,71 @@ export const ACTION_PARSE_ERRORS = {
   cutOff: 'The output ended before this action was complete',
 } as const;
 
-const ATTRIBUTE = /([A-Za-z_][\w:-]*)\s*=\s*"([^"]*)"/g;
+/** `name="value"` or `name='value'` (models write both). */
+const ATTRIBUTE = /([A-Za-z_][\w:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /** Reads `name="value"` pairs leniently (unknown names are kept; the first of a duplicate wins). */
 export function parseActionAttributes(source: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   for (const match of source.matchAll(ATTRIBUTE)) {
     const name = match[1]!.toLowerCase();
-    if (!(name in attributes)) attributes[name] = unescapeAttribute(match[2]!);
+    if (!(name in attributes)) attributes[name] = unescapeAttribute(match[2] ?? match[3]!);
   }
   return attributes;
 }
 
-/** The error of an opening tag, if its type is unknown or a required attribute is missing. */
+/**
+ * The error of an opening tag, if its type is unknown or a required attribute is missing. A
+ * missing `title` is no error: the card gets a default one (`defaultTitle`).
+ */
 function attributeError(attributes: Record<string, string>): string | undefined {
-  const type = attributes.type ?? '';
-  if (!isActionType(type)) return ACTION_PARSE_ERRORS.unknownType(type);
+  const type = (attributes.type ?? '').toLowerCase();
+  if (!isActionType(type)) return ACTION_PARSE_ERRORS.unknownType(attributes.type ?? '');
   for (const name of REQUIRED_ATTRIBUTES[type as ActionType]) {
-    if (!attributes[name]) return ACTION_PARSE_ERRORS.missingAttribute(type, name);
+    if (name !== 'title' && !attributes[name]) return ACTION_PARSE_ERRORS.missingAttribute(type, name);
   }
   return undefined;
 }
 
+/** The card's title of an action written without one ("Edit Layout.tsx"). */
+function defaultTitle(type: string, attributes: Record<string, string>): string {
+  const { path = '', entity = '' } = attributes;
+  switch (type) {
+    case 'add_file':
+      return `Add ${path}`;
+    case 'edit_file':
+    case 'partial_edit':
+      return `Edit ${path}`;
+    case 'delete_file':
+      return `Delete ${path}`;
+    case 'add_entity':
+      return `Add the ${entity} entity`;
+    case 'edit_entity':
+      return `Edit the ${entity} entity`;
+    case 'import_entities':
+      return `Import ${entity} records`;
+    case 'insert_entity_records':
+      return `Add ${entity} records`;
+    case 'request_secrets':
+      return 'Request secrets';
+    case 'add_package':
+      return `Add ${attributes.package ?? 'a package'}`;
+    default:
+      return 'Action';
+  }
+}
+
 function newAction(index: number, tagSource: string): StreamedAction {
   const attributes = parseActionAttributes(tagSource);
+  // Upper-case type names (`ADD_FILE`) are read as written in lower case.
+  if (attributes.type !== undefined && isActionType(attributes.type.toLowerCase())) {
+    attributes.type = attributes.type.toLowerCase();
+  }
   const action: StreamedAction = {
     index,
     type: attributes.type ?? '',
     attributes,
-    title: attributes.title ?? '',
+    title: attributes.title || defaultTitle(attributes.type ?? '', attributes),
     content: '',
     status: 'streaming',
   };
@@ -102,13 +138,26 @@ function newAction(index: number, tagSource: string): StreamedAction {
   return action;
 }
 
-/** Length of the longest suffix of `text` that is a proper prefix of `token`. */
+/**
+ * Length of the longest suffix of `text` that is a proper prefix of `token` (a lower-case ASCII
+ * tag), in any case: models write `<Atelier-Action>` and `</ATELIER-ACTION>` too.
+ */
 function partialSuffix(text: string, token: string): number {
   const max = Math.min(text.length, token.length - 1);
   for (let length = max; length > 0; length--) {
-    if (token.startsWith(text.slice(text.length - length))) return length;
+    if (token.startsWith(text.slice(text.length - length).toLowerCase())) return length;
   }
   return 0;
+}
+
+/** Whether `text` starts with `token` (a lower-case ASCII tag) in any case. */
+const startsWithTag = (text: string, token: string) => text.slice(0, token.length).toLowerCase() === token;
+
+/** `text.indexOf(token, from)` in any case (positions stay those of `text`). */
+function indexOfTag(text: string, token: string, from = 0): number {
+  const pattern = new RegExp(token.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), 'gi');
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? -1;
 }
 
 type OpenTagSearch = { at: number; complete: true } | { at: number; complete: false } | undefined;
@@ -118,12 +167,12 @@ type OpenTagSearch = { at: number; complete: true } | { at: number; complete: fa
  * prefix ends the text, the character that decides is still to come (`complete: false`).
  */
 function findOpenTag(text: string, from = 0): OpenTagSearch {
-  let at = text.indexOf(ACTION_OPEN_PREFIX, from);
+  let at = indexOfTag(text, ACTION_OPEN_PREFIX, from);
   while (at >= 0) {
     const next = text[at + ACTION_OPEN_PREFIX.length];
     if (next === undefined) return { at, complete: false };
     if (next === '>' || /\s/.test(next)) return { at, complete: true };
-    at = text.indexOf(ACTION_OPEN_PREFIX, at + 1);
+    at = indexOfTag(text, ACTION_OPEN_PREFIX, at + 1);
   }
   return undefined;
 }
@@ -156,7 +205,10 @@ export class IncrementalActionParser {
       this.current.status = 'truncated';
       this.current.error = ACTION_PARSE_ERRORS.cutOff;
       ended.push(this.current);
-    } else if (this.buffer.startsWith(ACTION_OPEN_PREFIX) && this.buffer.length > ACTION_OPEN_PREFIX.length) {
+    } else if (
+      startsWithTag(this.buffer, ACTION_OPEN_PREFIX) &&
+      this.buffer.length > ACTION_OPEN_PREFIX.length
+    ) {
       // Cut inside an opening tag: the reply was cut off while starting an action.
       const action = newAction(this.actionList.length, this.buffer.slice(ACTION_OPEN_PREFIX.length));
       action.status = 'truncated';
@@ -251,7 +303,7 @@ export class IncrementalActionParser {
       if (this.buffer.startsWith('\n')) this.buffer = this.buffer.slice(1);
       this.contentStarted = true;
     }
-    const close = this.buffer.indexOf(ACTION_CLOSE);
+    const close = indexOfTag(this.buffer, ACTION_CLOSE);
     const open = findOpenTag(this.buffer);
     if (open && (close < 0 || open.at < close)) {
       if (!open.complete) {
