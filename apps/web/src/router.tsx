@@ -68,6 +68,10 @@ const routes: RouteObject[] = [
           { index: true, lazy: page(() => import('./routes/landing.tsx'), 'LandingRoute') },
           { path: 'apps/:appId/data', lazy: page(() => import('./routes/app-data.tsx'), 'AppDataRoute') },
           {
+            path: 'apps/:appId/import-report',
+            lazy: page(() => import('./routes/app-import-report.tsx'), 'AppImportReportRoute'),
+          },
+          {
             path: 'apps/:appId/functions',
             lazy: page(() => import('./routes/app-functions.tsx'), 'AppFunctionsRoute'),
           },

@@ -73,7 +73,7 @@ export async function apiResponse(path: string, init: ApiFetchInit = {}): Promis
   return response;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   let payload: unknown;
   try {
     payload = await response.json();

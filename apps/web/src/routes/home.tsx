@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { ImportBase44Form } from '../features/apps/components/import-base44-form.tsx';
 import { NewAppForm } from '../features/apps/components/new-app-form.tsx';
 import { useRequireSession } from '../features/auth/hooks/use-session.ts';
 import { AppCards } from '../features/home/components/app-cards.tsx';
@@ -41,6 +42,7 @@ export function HomeRoute() {
             <AppCards />
           </section>
           <NewAppForm />
+          <ImportBase44Form />
         </>
       )}
     </div>

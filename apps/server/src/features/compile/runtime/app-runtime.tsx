@@ -5,6 +5,7 @@
  * The compiler's generated entry module imports it first, so the reporter is installed before any
  * app module runs.
  */
+import './storage-fallback.ts';
 import {
   Component,
   type ComponentType,
