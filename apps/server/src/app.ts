@@ -74,6 +74,7 @@ const UPLOAD_ROUTES = [
   { method: 'POST', path: /^\/api\/apps\/[^/]+\/chat\/attachments$/ },
   { method: 'POST', path: /^\/api\/apps\/[^/]+\/integrations\/upload$/ },
   BASE44_IMPORT_UPLOAD_ROUTE,
+  { method: 'POST', path: /^\/api\/apps\/[^/]+\/integration-endpoints\/Core\/Upload(Private)?File$/ },
 ] as const;
 
 /** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */

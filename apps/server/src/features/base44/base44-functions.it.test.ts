@@ -7,7 +7,9 @@ import { createEntityApp } from '../../../test/support/entities.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { JwtKeys } from '../../platform/auth/jwt.ts';
 import { disposeFunctionsRuntime } from '../functions/functions.runtime.ts';
+import { signedFileUrl } from './files.ts';
 
 /** `@base44/sdk`'s functions and Core integrations against a real Atelier server (loopback only). */
 
@@ -129,5 +131,80 @@ describe('@base44/sdk functions and integrations against Atelier', () => {
       status: 501,
       code: 'not_implemented',
     });
+  });
+
+  it('stores public and private files, signs private ones, and extracts data from them', async () => {
+    const user = await signUpEndUser(t, appId, 'files@example.com');
+    const sdk = client(user.refreshToken);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const image = await sdk.integrations.Core.UploadFile({ file: new File([png], 'dot.png') });
+    const served = await t.app.request(new URL(image.file_url).pathname);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    const csv = 'name,city\nAda,London\nBea,Paris\n';
+    const sheet = await sdk.integrations.Core.UploadFile({ file: new File([csv], 'people.csv') });
+    const csvServed = await t.app.request(new URL(sheet.file_url).pathname);
+    expect(csvServed.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csvServed.headers.get('content-disposition')).toBe('attachment');
+    expect(await csvServed.text()).toBe(csv);
+    expect(
+      await failure(client().integrations.Core.UploadFile({ file: new File([png], 'dot.png') })),
+    ).toMatchObject({ status: 401 });
+
+    // Private: no public address; a signed one that expires, tied to its app and file.
+    const { file_uri } = await sdk.integrations.Core.UploadPrivateFile({
+      file: new File([csv], 'private.csv'),
+    });
+    expect((await t.app.request(`/api/uploads/${file_uri}`)).status).not.toBe(200);
+    const { signed_url } = await sdk.integrations.Core.CreateFileSignedUrl({ file_uri, expires_in: 60 });
+    const signed = new URL(signed_url);
+    const fetched = await t.app.request(`${signed.pathname}${signed.search}`);
+    expect(fetched.status).toBe(200);
+    expect(await fetched.text()).toBe(csv);
+    const tampered = `${signed.pathname}?expires=${Number(signed.searchParams.get('expires')) + 60}&signature=${signed.searchParams.get('signature')}`;
+    expect((await t.app.request(tampered)).status).toBe(404);
+    const secret = await new JwtKeys(t.deps.database, t.deps.config.auth.jwtSecret).secret();
+    const name = signed.pathname.split('/').pop() ?? '';
+    const expired = new URL(
+      signedFileUrl({ publicUrl: signed.origin, appId, name, expiresIn: 60, secret }, Date.now() - 3_600_000),
+    );
+    expect((await t.app.request(`${expired.pathname}${expired.search}`)).status).toBe(404);
+    expect(
+      await failure(
+        sdk.integrations.Core.CreateFileSignedUrl({ file_uri: file_uri.replace(appId, 'another-app') }),
+      ),
+    ).toMatchObject({ status: 404 });
+
+    // Extraction reads the app's own files only, through the ingestion parsers and the model.
+    fake.reply({ chunks: ['{"people":[{"name":"Ada","city":"London"},{"name":"Bea","city":"Paris"}]}'] });
+    const extracted = await sdk.integrations.Core.ExtractDataFromUploadedFile({
+      file_url: signed_url,
+      json_schema: { type: 'object', properties: { people: { type: 'array' } } },
+    });
+    expect(extracted).toEqual({
+      status: 'success',
+      details: null,
+      output: {
+        people: [
+          { name: 'Ada', city: 'London' },
+          { name: 'Bea', city: 'Paris' },
+        ],
+      },
+    });
+    const prompt = JSON.stringify(fake.completions().at(-1)?.body);
+    expect(prompt).toContain('name: Ada');
+    expect(prompt).toContain('JSON Schema');
+    const elsewhere = await failure(
+      sdk.integrations.Core.ExtractDataFromUploadedFile({
+        file_url: 'http://169.254.169.254/latest/meta-data',
+        json_schema: { type: 'object' },
+      }),
+    );
+    expect(elsewhere).toMatchObject({ status: 400 });
+    expect(elsewhere.message).toContain('file_url must be a file uploaded to this app');
   });
 });

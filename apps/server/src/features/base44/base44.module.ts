@@ -19,6 +19,9 @@ export function base44Module(deps: AppDeps, auth: AuthRuntime) {
   return new Hono<AppEnv>()
     .route('/', base44EntityRoutes(entities))
     .route('/', base44AuthRoutes(accounts, entities))
-    .route('/', base44IntegrationRoutes(deps.llm, accounts, entities))
+    .route(
+      '/',
+      base44IntegrationRoutes(deps.llm, accounts, entities, deps.database.db, deps.config.publicUrl),
+    )
     .route('/', base44PlatformRoutes(entities.repo));
 }

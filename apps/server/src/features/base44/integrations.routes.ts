@@ -1,10 +1,12 @@
-import { tenantForApp } from '@atelier/shared';
+import { IMAGE_UPLOAD_MAX_BYTES, tenantForApp, UPLOAD_MESSAGES } from '@atelier/shared';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { resolveActor } from '../../platform/auth/middleware.ts';
 import { consumeOrThrow } from '../../platform/auth/rate-limits.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
@@ -12,6 +14,18 @@ import type { Llm } from '../../platform/llm/index.ts';
 import type { AccountsContext } from '../accounts/accounts.context.ts';
 import { escapeHtml } from '../accounts/auth-emails.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
+import { fileHeaders } from '../uploads/uploads.service.ts';
+import { extractableText } from './extract.ts';
+import {
+  formFile,
+  privateFileName,
+  publicFileUrl,
+  readSignedFile,
+  SIGNED_URL_DEFAULT_SECONDS,
+  SIGNED_URL_MAX_SECONDS,
+  signedFileUrl,
+  storeAppFile,
+} from './files.ts';
 import { bodyOf } from './protocol.ts';
 
 const schemas = {
@@ -21,6 +35,14 @@ const schemas = {
     add_context_from_internet: z.boolean().nullish(),
     file_urls: z.union([z.string(), z.array(z.string())]).nullish(),
   }),
+  signedUrl: z.object({
+    file_uri: z.string().min(1).max(500),
+    expires_in: z.number().int().min(1).max(SIGNED_URL_MAX_SECONDS).nullish(),
+  }),
+  extract: z.object({
+    file_url: z.string().min(1).max(2000),
+    json_schema: z.record(z.string(), z.unknown()),
+  }),
   sendEmail: z.object({
     to: z.string().max(320),
     subject: z.string().min(1).max(500),
@@ -28,6 +50,14 @@ const schemas = {
     from_name: z.string().max(200).nullish(),
   }),
 };
+
+/** Multipart uploads: the file cap (plus room for the form's parts) instead of the 1 MiB JSON cap. */
+const fileBodyLimit = bodyLimit({
+  maxSize: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024,
+  onError: () => {
+    throw new AppError('file_too_large', UPLOAD_MESSAGES.tooLarge, { limitBytes: IMAGE_UPLOAD_MAX_BYTES });
+  },
+});
 
 const notSupported = (what: string) =>
   new AppError('not_implemented', `${what} is not supported by Atelier yet`);
@@ -48,7 +78,13 @@ function jsonOfAnswer(text: string): unknown {
  * through the mailer, both for the app's signed-in end users and its builder only; the others
  * answer 501.
  */
-export function base44IntegrationRoutes(llm: Llm, accounts: AccountsContext, entities: EntitiesModule) {
+export function base44IntegrationRoutes(
+  llm: Llm,
+  accounts: AccountsContext,
+  entities: EntitiesModule,
+  db: Db,
+  publicUrl: string,
+) {
   /** The caller's identity in the app: its end user or its builder, else 401. */
   const callerOf = async (c: Context<AppEnv>) => {
     const appId = c.req.param('appId') ?? '';
@@ -103,6 +139,61 @@ export function base44IntegrationRoutes(llm: Llm, accounts: AccountsContext, ent
         html: paragraphs.join('\n'),
       });
       return c.json({ success: true });
+    })
+    .post('/apps/:appId/integration-endpoints/Core/UploadFile', fileBodyLimit, async (c) => {
+      const { appId } = await callerOf(c);
+      const { key } = await storeAppFile(db, { appId, file: await formFile(c), private: false });
+      return c.json({ file_url: publicFileUrl(publicUrl, key) });
+    })
+    .post('/apps/:appId/integration-endpoints/Core/UploadPrivateFile', fileBodyLimit, async (c) => {
+      const { appId } = await callerOf(c);
+      const { key } = await storeAppFile(db, { appId, file: await formFile(c), private: true });
+      return c.json({ file_uri: key });
+    })
+    .post('/apps/:appId/integration-endpoints/Core/CreateFileSignedUrl', async (c) => {
+      const { appId } = await callerOf(c);
+      const input = await bodyOf(c, schemas.signedUrl);
+      const name = privateFileName(appId, input.file_uri);
+      const secret = await accounts.auth.jwt.secret();
+      const expiresIn = input.expires_in ?? SIGNED_URL_DEFAULT_SECONDS;
+      return c.json({ signed_url: signedFileUrl({ publicUrl, appId, name, expiresIn, secret }) });
+    })
+    .get('/apps/:appId/private-files/:name', async (c) => {
+      const file = await readSignedFile(db, {
+        appId: c.req.param('appId'),
+        name: c.req.param('name'),
+        expires: c.req.query('expires'),
+        signature: c.req.query('signature'),
+        secret: await accounts.auth.jwt.secret(),
+      });
+      return new Response(new Uint8Array(file.data), { headers: fileHeaders(file, 'private, no-store') });
+    })
+    .post('/apps/:appId/integration-endpoints/Core/ExtractDataFromUploadedFile', async (c) => {
+      const { appId, userId } = await callerOf(c);
+      const input = await bodyOf(c, schemas.extract);
+      const text = await extractableText(
+        db,
+        appId,
+        publicUrl,
+        input.file_url,
+        await accounts.auth.jwt.secret(),
+      );
+      const { text: answer } = await llm.generateText({
+        purpose: 'app_integration',
+        appId,
+        userId,
+        system: `Extract the data of the document below. Answer only with one JSON value that follows this JSON Schema, without any other text:\n${JSON.stringify(input.json_schema)}`,
+        prompt: text,
+        abortSignal: c.req.raw.signal,
+      });
+      return c.json({ status: 'success', details: null, output: jsonOfAnswer(answer) });
+    })
+    .post('/apps/:appId/integration-endpoints/Core/GenerateImage', async (c) => {
+      await callerOf(c);
+      throw new AppError(
+        'not_implemented',
+        'GenerateImage needs an image model, and none is configured on this Atelier',
+      );
     })
     .post('/apps/:appId/integration-endpoints/Core/:name', () => {
       throw notSupported('This integration');

@@ -13,7 +13,7 @@ import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { builderErrors, errorContent, jsonContent } from '../apps/http.ts';
-import { findUpload, uploadImage } from './uploads.service.ts';
+import { fileHeaders, findUpload, uploadImage } from './uploads.service.ts';
 
 const tags = ['uploads'];
 
@@ -94,14 +94,7 @@ export function uploadsRoutes(deps: AppDeps) {
       const { accountId, appId, folder, file } = c.req.valid('param');
       const upload = await findUpload(db, `accounts/${accountId}/apps/${appId}/${folder}/${file}`);
       return new Response(new Uint8Array(upload.data), {
-        headers: {
-          'content-type': upload.contentType,
-          'content-length': String(upload.size),
-          'cache-control': 'public, max-age=31536000, immutable',
-          'x-content-type-options': 'nosniff',
-          'content-security-policy': "default-src 'none'; sandbox",
-          'cross-origin-resource-policy': 'cross-origin',
-        },
+        headers: fileHeaders(upload, 'public, max-age=31536000, immutable'),
       });
     });
 }

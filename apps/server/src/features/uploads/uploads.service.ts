@@ -71,3 +71,19 @@ export async function findUpload(db: Db, key: string): Promise<StoredUpload> {
   if (!row) throw new AppError('not_found', UPLOAD_MESSAGES.notFound);
   return row;
 }
+
+/** Headers of a served file: never run as a page; only images shown inline. */
+export function fileHeaders(
+  file: { contentType: string; size: number },
+  cache: string,
+): Record<string, string> {
+  return {
+    'content-type': file.contentType,
+    'content-length': String(file.size),
+    'cache-control': cache,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cross-origin-resource-policy': 'cross-origin',
+    ...(file.contentType.startsWith('image/') ? {} : { 'content-disposition': 'attachment' }),
+  };
+}
