@@ -105,7 +105,7 @@ export const functionInvocationSchema = z
     httpStatus: z.number().int(),
     durationMs: z.number(),
     cold: z.boolean(),
-    trigger: z.enum(['webhook', 'sdk']),
+    trigger: z.enum(['webhook', 'sdk', 'entity']),
     error: z.string().nullable(),
     logs: z.array(invocationLogLineSchema),
     createdAt: z.string(),

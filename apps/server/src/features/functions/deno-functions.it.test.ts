@@ -224,12 +224,52 @@ describe('Deno-style functions (Base44 exports)', () => {
     });
   });
 
+  it('runs the entity hooks of function.jsonc after creates and updates (not the inactive delete hook)', async () => {
+    const audit = async () => {
+      const res = await t.app.request(`/api/apps/${appId}/entities/AuditLog?sort=createdAt&limit=50`, {
+        headers: owner.headers,
+      });
+      const rows = (await res.json()) as { action: string; detail: string | null }[];
+      return rows.map((row) => `${row.action} ${row.detail}`);
+    };
+    // The orders of the tests above, and the webhook's update of the rug.
+    await expect
+      .poll(audit, { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          'Order.create Lamp: open',
+          'Order.create Desk: open',
+          'Order.create Chair: open',
+          'Order.create Rug: open',
+          'Order.update Rug: paid',
+        ]),
+      );
+    const before = (await audit()).length;
+    const vase = await createOrder(bea, { item: 'Vase', total: 15, status: 'open' });
+    await expect.poll(audit, { timeout: 15_000 }).toContain('Order.create Vase: open');
+    const removed = await t.app.request(`/api/apps/${appId}/entities/Order/${vase.id}`, {
+      method: 'DELETE',
+      headers: owner.headers,
+    });
+    expect(removed.status).toBe(204);
+    await createOrder(bea, { item: 'Mirror', total: 60, status: 'open' });
+    await expect.poll(audit, { timeout: 15_000 }).toContain('Order.create Mirror: open');
+    const after = await audit();
+    expect(after.slice(before).sort()).toEqual(['Order.create Mirror: open', 'Order.create Vase: open']);
+    const runs = await t.app.request(`/api/apps/${appId}/functions/on-order-created/invocations?limit=50`, {
+      headers: owner.headers,
+    });
+    const { invocations } = (await runs.json()) as { invocations: { trigger: string; status: string }[] };
+    expect(invocations.length).toBe(after.length);
+    expect(invocations.every((run) => run.trigger === 'entity' && run.status === 'success')).toBe(true);
+  });
+
   it('runs npm: packages and the service client of createClient({ appId, serviceToken })', async () => {
     const res = await call('greet-npm', { body: { name: 'ada' } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { text: string; orders: number; env: string[] };
     expect(body.text).toBe('HELLO ADA!');
-    expect(body.orders).toBe(4);
+    expect(body.orders).toBe(5);
     expect(body.env).toEqual(
       expect.arrayContaining(['BASE44_APP_ID', 'BASE44_SERVICE_TOKEN', 'STRIPE_WEBHOOK_SECRET']),
     );

@@ -19,6 +19,7 @@ import type { AppActor } from '../apps/apps.repo.ts';
 import { isAppPublished } from '../apps/apps.repo.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { TreeFile } from '../apps/file-tree.ts';
+import { functionAutomations } from './automations.ts';
 import { findEnvReads } from './env-reads.ts';
 import { bundleFunction } from './function-bundle.ts';
 import type { DeploymentMeta, InvocationRow } from './functions.repo.ts';
@@ -126,7 +127,8 @@ export async function deployFunction(
   });
   await rt.repo.updateDeployment(appId, pending.id, { status: 'deploying' });
   const { npm } = appsRuntime(rt.deps);
-  const bundle = await bundleFunction(file.path, new Map(files.map((f) => [f.path, f.content])), {
+  const sourceFiles = new Map(files.map((f) => [f.path, f.content]));
+  const bundle = await bundleFunction(file.path, sourceFiles, {
     npm: (spec) => npm.resolveNpmModule(spec, { target: 'isolate' }),
   });
   if (!bundle.ok) {
@@ -141,6 +143,20 @@ export async function deployFunction(
       diagnostics: bundle.diagnostics,
     });
   }
+  const config = functionAutomations(name, sourceFiles);
+  if (!config.ok) {
+    const error = {
+      type: 'compile' as const,
+      message: FUNCTION_MESSAGES.deployFailed,
+      diagnostics: config.diagnostics,
+    };
+    await rt.repo.updateDeployment(appId, pending.id, { status: 'error', error });
+    throw new AppError('deploy_failed', FUNCTION_MESSAGES.deployFailed, {
+      deploymentId: pending.id,
+      diagnostics: config.diagnostics,
+    });
+  }
+  const automations = config.automations.entity;
   const envReads = findEnvReads(bundle.code);
   const keys = await rt.secrets.unsafeKeys(appId);
   const missingSecrets = envReads.filter((key) => !keys.has(key));
@@ -161,9 +177,11 @@ export async function deployFunction(
     status: 'success',
     bundle: bundle.code,
     envReads,
+    automations: automations.length > 0 ? automations : null,
     error: null,
     deployedAt: new Date(),
   });
+  rt.triggers.watchAll(appId, automations);
   return {
     deployment: toDeploymentView(deployed),
     functionUrl: isAppPublished(app) ? functionWebhookUrl(rt.origin(), appId, name) : null,

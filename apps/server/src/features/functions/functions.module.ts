@@ -17,5 +17,8 @@ interface Fetcher {
  */
 export function functionsModule(deps: AppDeps, application: () => Fetcher) {
   const runtime = functionsRuntime(deps, async (request, env) => application().fetch(request, env));
+  runtime.triggers.start().catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'entity automations of deployed functions not watched');
+  });
   return createRouter().route('/', secretsRoutes(runtime.secrets)).route('/', functionsRoutes(runtime));
 }

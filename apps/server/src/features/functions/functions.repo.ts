@@ -6,6 +6,7 @@ import {
   functionDeployments,
   functionInvocations,
   type StoredDeployError,
+  type StoredEntityAutomation,
   type StoredLogLine,
 } from '../../platform/db/schema/index.ts';
 
@@ -45,6 +46,7 @@ export class FunctionsRepo {
       status: FunctionDeploymentStatus;
       bundle?: string;
       envReads?: string[];
+      automations?: StoredEntityAutomation[] | null;
       error?: StoredDeployError | null;
       deployedAt?: Date;
     },
@@ -92,6 +94,14 @@ export class FunctionsRepo {
     return row;
   }
 
+  /** The entity-hook automations of each function's live deployment (only functions that have some). */
+  async liveAutomations(appId: string): Promise<{ name: string; automations: StoredEntityAutomation[] }[]> {
+    const summaries = await this.summaries(appId);
+    return [...summaries.entries()]
+      .map(([name, { live }]) => ({ name, automations: live?.automations ?? [] }))
+      .filter((entry) => entry.automations.length > 0);
+  }
+
   async recordInvocation(values: {
     appId: string;
     name: string;
@@ -100,7 +110,7 @@ export class FunctionsRepo {
     httpStatus: number;
     durationMs: number;
     cold: boolean;
-    trigger: 'webhook' | 'sdk';
+    trigger: 'webhook' | 'sdk' | 'entity';
     error: string | null;
     logs: StoredLogLine[];
   }): Promise<void> {
@@ -160,6 +170,7 @@ function deploymentColumnsWithoutBundle() {
     versionId: functionDeployments.versionId,
     sourceHash: functionDeployments.sourceHash,
     envReads: functionDeployments.envReads,
+    automations: functionDeployments.automations,
     error: functionDeployments.error,
     createdBy: functionDeployments.createdBy,
     createdAt: functionDeployments.createdAt,

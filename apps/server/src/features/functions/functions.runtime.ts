@@ -7,6 +7,7 @@ import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
 import { SecretsRepo } from '../secrets/secrets.repo.ts';
 import { SecretsService } from '../secrets/secrets.service.ts';
+import { EntityTriggers } from './entity-triggers.ts';
 import { FunctionsRepo } from './functions.repo.ts';
 
 export type { SdkDispatchEnv };
@@ -23,6 +24,8 @@ export interface FunctionsRuntime {
   secrets: SecretsService;
   /** The runner pool, started on first use. */
   pool(): FunctionPool;
+  /** Entity-hook automations: runs functions on changes of the entities they watch. */
+  triggers: EntityTriggers;
   dispatch: Dispatch;
   /** The origin webhook URLs are given at (`PUBLIC_URL`'s origin). */
   origin(): string;
@@ -62,7 +65,7 @@ function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch | undefined): 
     affectedFunctions: (appId, keys) => repo.readingAny(appId, keys),
   });
   let pool: FunctionPool | undefined;
-  return {
+  const runtime: FunctionsRuntime = {
     deps,
     apps,
     versions,
@@ -87,5 +90,8 @@ function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch | undefined): 
     async dispose() {
       await pool?.close();
     },
+    triggers: undefined as unknown as EntityTriggers,
   };
+  runtime.triggers = new EntityTriggers(runtime);
+  return runtime;
 }

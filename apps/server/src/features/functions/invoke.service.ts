@@ -28,7 +28,9 @@ export interface InvokeInput {
   /** The request body (read once by the framework when it was JSON). */
   body: () => Promise<ArrayBuffer>;
   actor: Actor | null;
-  trigger: 'webhook' | 'sdk';
+  trigger: 'webhook' | 'sdk' | 'entity';
+  /** An entity hook's run: the function's caller-bound SDK calls act as the app's service role. */
+  callerIsService?: boolean;
   /** Bindings of an in-process SDK request (a function calling a function). */
   env?: SdkDispatchEnv | undefined;
 }
@@ -92,7 +94,8 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
     // The app's secrets win over the built-in names (never secrets, so never redacted).
     env: { ...builtinFunctionEnv(appId), ...env },
     request: { method: request.method, url: request.url, headers, body },
-    onSdkCall: (call) => sdkCall(rt, appId, call, request, depth),
+    onSdkCall: (call) =>
+      sdkCall(rt, appId, input.callerIsService ? { ...call, role: 'service' } : call, request, depth),
   });
   const durationMs = Math.round(performance.now() - started);
   const busy = busyAnswer(result);

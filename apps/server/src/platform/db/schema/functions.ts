@@ -30,6 +30,8 @@ export const functionDeployments = pgTable(
     sourceHash: text('source_hash'),
     bundle: text('bundle'),
     envReads: jsonb('env_reads').$type<string[]>().notNull().default([]),
+    /** Entity-hook automations of the function's `function.jsonc` (features/functions/automations.ts). */
+    automations: jsonb('automations').$type<StoredEntityAutomation[] | null>(),
     error: jsonb('error').$type<StoredDeployError | null>(),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -38,6 +40,14 @@ export const functionDeployments = pgTable(
   },
   (t) => [index('function_deployments_app_name_idx').on(t.appId, t.name, t.createdAt)],
 );
+
+export interface StoredEntityAutomation {
+  name: string;
+  entity: string;
+  events: ('create' | 'update' | 'delete')[];
+  /** `function_args`: merged into the hook's JSON body. */
+  args?: Record<string, unknown> | undefined;
+}
 
 export interface StoredLogLine {
   level: 'debug' | 'info' | 'warn' | 'error';
@@ -62,7 +72,7 @@ export const functionInvocations = pgTable(
     httpStatus: integer('http_status').notNull(),
     durationMs: integer('duration_ms').notNull(),
     cold: boolean('cold').notNull().default(false),
-    trigger: text('trigger').$type<'webhook' | 'sdk'>().notNull(),
+    trigger: text('trigger').$type<'webhook' | 'sdk' | 'entity'>().notNull(),
     error: text('error'),
     logs: jsonb('logs').$type<StoredLogLine[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
