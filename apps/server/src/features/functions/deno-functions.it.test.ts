@@ -256,12 +256,15 @@ describe('Deno-style functions (Base44 exports)', () => {
     await expect.poll(audit, { timeout: 15_000 }).toContain('Order.create Mirror: open');
     const after = await audit();
     expect(after.slice(before).sort()).toEqual(['Order.create Mirror: open', 'Order.create Vase: open']);
-    const runs = await t.app.request(`/api/apps/${appId}/functions/on-order-created/invocations?limit=50`, {
-      headers: owner.headers,
-    });
-    const { invocations } = (await runs.json()) as { invocations: { trigger: string; status: string }[] };
-    expect(invocations.length).toBe(after.length);
-    expect(invocations.every((run) => run.trigger === 'entity' && run.status === 'success')).toBe(true);
+    // Each run is recorded once it has answered (after its write): wait for the last record.
+    const runs = async () => {
+      const res = await t.app.request(`/api/apps/${appId}/functions/on-order-created/invocations?limit=50`, {
+        headers: owner.headers,
+      });
+      const { invocations } = (await res.json()) as { invocations: { trigger: string; status: string }[] };
+      return invocations.map((run) => `${run.trigger} ${run.status}`);
+    };
+    await expect.poll(runs, { timeout: 15_000 }).toEqual(after.map(() => 'entity success'));
   });
 
   it('runs npm: packages and the service client of createClient({ appId, serviceToken })', async () => {
