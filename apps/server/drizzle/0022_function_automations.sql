@@ -1,0 +1,1 @@
+ALTER TABLE "function_deployments" ADD COLUMN "automations" jsonb;
