@@ -12,7 +12,13 @@ import {
 export function AuthHandlerRoute() {
   const [params] = useSearchParams();
   const oobCode = params.get('oobCode') ?? '';
-  const props = { oobCode, continueUrl: safeRedirectPath(params.get('continueUrl')) };
+  // `continueUrl` is a platform path; `linkContinueUrl` goes to the server as is, which binds it to
+  // the tenant (an app's end user goes back to that app's own address).
+  const props = {
+    oobCode,
+    continueUrl: safeRedirectPath(params.get('continueUrl')),
+    linkContinueUrl: params.get('continueUrl'),
+  };
   if (oobCode) {
     switch (params.get('mode')) {
       case 'verifyEmail':

@@ -99,6 +99,13 @@ export const magicLinkRequestSchema = actionTokenRequestSchema.extend({
 export const passwordResetRequestSchema = z.object({
   token: z.string().min(1).max(200),
   password: rawPassword,
+  /** The link's `continueUrl`: an app's end user goes back to that app (bound to its own addresses). */
+  continueUrl: z.string().max(2000).nullish(),
+});
+/** `continueUrl`: for an app's end user, the app's own address to go back to; null for a builder. */
+export const passwordResetResponseSchema = z.object({
+  message: z.string(),
+  continueUrl: z.string().nullable(),
 });
 export const passwordResetFormSchema = z.object({ password: newPasswordSchema });
 
@@ -170,7 +177,14 @@ export const deleteAccountFormSchema = z.object({
 export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const verifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
+/** The link's code and `continueUrl` (bound to the tenant's own addresses, like a magic link's). */
+export const verifyEmailRequestSchema = magicLinkRequestSchema;
+/** `continueUrl`: for an app's end user, the app's own address to go back to; null for a builder. */
+export const verifyEmailResponseSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+  continueUrl: z.string().nullable(),
+});
 
 /** spec 1 §3 Account. */
 export const accountSchema = z

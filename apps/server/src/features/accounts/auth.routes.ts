@@ -11,10 +11,12 @@ import {
   messageResponseSchema,
   PLATFORM_TENANT,
   passwordResetRequestSchema,
+  passwordResetResponseSchema,
   sessionResponseSchema,
   signInResponseSchema,
   signupRequestSchema,
   tokenResponseSchema,
+  verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '@atelier/shared';
 import { createRoute } from '@hono/zod-openapi';
@@ -35,6 +37,7 @@ import { createRouter } from '../../platform/http/openapi.ts';
 import { type AccountsContext, toAuthUser } from './accounts.context.ts';
 import { exchangeCustomToken, login, refreshSession, type SignIn, signup } from './auth.service.ts';
 import {
+  appContinuation,
   inspectActionCode,
   requestEmailChange,
   resendVerificationEmail,
@@ -132,7 +135,7 @@ const verifyRoute = createRoute({
   path: '/auth/verify-email',
   tags,
   summary: 'Verify the e-mail address with the code of the link',
-  request: jsonBody(actionTokenRequestSchema),
+  request: jsonBody(verifyEmailRequestSchema),
   responses: {
     200: jsonContent(verifyEmailResponseSchema, 'Verified'),
     400: errorContent('Invalid or expired'),
@@ -161,7 +164,7 @@ const resetRoute = createRoute({
   summary: 'Set a new password with the code of a reset link (ends every session)',
   request: jsonBody(passwordResetRequestSchema),
   responses: {
-    200: jsonContent(messageResponseSchema, 'Password reset successfully'),
+    200: jsonContent(passwordResetResponseSchema, 'Password reset successfully'),
     400: errorContent('Link invalid, try to reset your password again / This password is too weak'),
     404: errorContent('User not found or disabled'),
   },
@@ -241,17 +244,31 @@ export function authRoutes(ctx: AccountsContext) {
       return c.json({ sent: result === 'sent', alreadyVerified: result === 'already-verified' }, 200);
     })
     .openapi(verifyRoute, async (c) => {
-      const user = await verifyEmail(ctx, c.req.valid('json').token);
-      return c.json({ message: AUTH_TEXTS.emailVerified, email: user.email }, 200);
+      const { token, continueUrl } = c.req.valid('json');
+      const user = await verifyEmail(ctx, token);
+      return c.json(
+        {
+          message: AUTH_TEXTS.emailVerified,
+          email: user.email,
+          continueUrl: await appContinuation(ctx, user.tenantId, continueUrl),
+        },
+        200,
+      );
     })
     .openapi(actionCodeRoute, async (c) => {
       const { mode, token } = c.req.valid('json');
       return c.json(await inspectActionCode(ctx, mode, token), 200);
     })
     .openapi(resetRoute, async (c) => {
-      const { token, password } = c.req.valid('json');
-      await resetPassword(ctx, token, password);
-      return c.json({ message: AUTH_MESSAGES.reset.success }, 200);
+      const { token, password, continueUrl } = c.req.valid('json');
+      const user = await resetPassword(ctx, token, password);
+      return c.json(
+        {
+          message: AUTH_MESSAGES.reset.success,
+          continueUrl: await appContinuation(ctx, user.tenantId, continueUrl),
+        },
+        200,
+      );
     })
     .openapi(magicLinkRoute, async (c) => {
       const { token, continueUrl } = c.req.valid('json');

@@ -3,7 +3,7 @@ import {
   AUTH_MESSAGES,
   AUTH_TEXTS,
   type AuthActionMode,
-  safeRedirectPath,
+  PLATFORM_TENANT,
 } from '@atelier/shared';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { newId } from '../../platform/auth/jwt.ts';
@@ -48,13 +48,32 @@ async function newActionToken(
   return { id, token };
 }
 
-function link(
+/**
+ * An e-mailed action link; its `continueUrl` is bound to the tenant (continuation.ts): a platform
+ * path for a builder, the app's own address for an app's end user (who goes back to the app).
+ */
+async function link(
   ctx: AccountsContext,
+  tenantId: string,
   mode: AuthActionMode,
   token: string,
   continueUrl: string | null | undefined,
 ) {
-  return actionLink(ctx.auth.config.publicUrl, mode, token, safeRedirectPath(continueUrl));
+  return actionLink(
+    ctx.auth.config.publicUrl,
+    mode,
+    token,
+    await boundContinuation(ctx, tenantId, continueUrl),
+  );
+}
+
+/** Where an app's end user goes back to after using a link (null for a builder: the web app decides). */
+export async function appContinuation(
+  ctx: AccountsContext,
+  tenantId: string,
+  continueUrl: string | null | undefined,
+): Promise<string | null> {
+  return tenantId === PLATFORM_TENANT ? null : boundContinuation(ctx, tenantId, continueUrl);
 }
 
 // ---- e-mail verification ----
@@ -74,7 +93,7 @@ export async function sendVerificationEmail(
     userId: user.id,
     email: user.email,
   });
-  const href = link(ctx, 'verifyEmail', token, continueUrl);
+  const href = await link(ctx, user.tenantId, 'verifyEmail', token, continueUrl);
   await ctx.mailer.send(verifyEmailMail(user.email, href, tenant.displayName));
   return 'sent';
 }
@@ -126,7 +145,7 @@ export async function sendPasswordReset(
     userId: user.id,
     email,
   });
-  const href = link(ctx, 'resetPassword', token, input.continueUrl);
+  const href = await link(ctx, tenant.tenantId, 'resetPassword', token, input.continueUrl);
   await ctx.mailer.send(resetPasswordMail(email, href, tenant.displayName));
 }
 
@@ -326,7 +345,7 @@ export async function requestEmailChange(
     email: actor.email,
     newEmail,
   });
-  const href = link(ctx, 'verifyAndChangeEmail', token, '/settings');
+  const href = await link(ctx, actor.tenantId, 'verifyAndChangeEmail', token, '/settings');
   await ctx.mailer.send(emailChangeMail(newEmail, href, tenant.displayName));
 }
 

@@ -37,7 +37,11 @@ describe('e-mail verification', () => {
     expect(link?.origin).toBe('http://localhost');
     const res = await t.app.request('/api/auth/verify-email', json('POST', { token: oobCode }));
     expect(res.status).toBe(200);
-    expect(await readJson(res)).toEqual({ message: AUTH_TEXTS.emailVerified, email: 'verify@example.com' });
+    expect(await readJson(res)).toEqual({
+      message: AUTH_TEXTS.emailVerified,
+      email: 'verify@example.com',
+      continueUrl: null,
+    });
     const session = await readJson(await t.app.request('/api/auth/session', { headers }));
     expect(session.user.emailVerified).toBe(true);
     const again = await t.app.request('/api/auth/verify-email', json('POST', { token: oobCode }));
@@ -121,7 +125,7 @@ describe('password reset', () => {
       json('POST', { token: oobCode, password: OTHER_STRONG_PASSWORD }),
     );
     expect(reset.status).toBe(200);
-    expect(await readJson(reset)).toEqual({ message: 'Password reset successfully' });
+    expect(await readJson(reset)).toEqual({ message: 'Password reset successfully', continueUrl: null });
     expect((await t.app.request('/api/auth/session', { headers })).status).toBe(401);
     const oldLogin = await t.app.request(
       '/api/auth/login',

@@ -90,6 +90,65 @@ describe('magic link continuation (issue 20 #6)', () => {
   });
 });
 
+describe('password reset and e-mail verification started in an app go back to the app (issue 19)', () => {
+  const sendReset = (appId: string | null, email: string, continueUrl?: string) =>
+    t.app.request(
+      '/api/live_api/account/sendResetPasswordEmail',
+      json('POST', { email, mainAppId: appId, continueUrl }, { 'x-forwarded-for': '10.20.0.2' }),
+    );
+  const reset = (token: string, continueUrl?: string | null) =>
+    t.app.request(
+      '/api/auth/password-reset',
+      json('POST', { token, password: `${STRONG_PASSWORD}-2`, continueUrl }),
+    );
+
+  it("an end user's reset link and its answer name the app's own address (the page they started on)", async () => {
+    const appId = await insertApp(t, owner, { name: 'Reset App', isSignupEnabled: true });
+    const email = 'reset-end-user@example.com';
+    await signUpEndUser(t, appId, email);
+    const signIn = `${home(appId)}login`;
+    expect((await sendReset(appId, email, signIn)).status).toBe(200);
+    const { link, oobCode } = await lastMailTo(t, email);
+    expect(link?.origin).toBe('http://localhost');
+    expect(link?.searchParams.get('continueUrl')).toBe(signIn);
+    const answer = await reset(oobCode ?? '', signIn);
+    expect(answer.status).toBe(200);
+    expect((await readJson(answer)).continueUrl).toBe(signIn);
+    // Another site in the link or the request: the app's own address instead.
+    expect((await sendReset(appId, email, 'https://evil.example/')).status).toBe(200);
+    const second = await lastMailTo(t, email);
+    expect(second.link?.searchParams.get('continueUrl')).toBe(home(appId));
+    expect((await readJson(await reset(second.oobCode ?? '', 'https://evil.example/'))).continueUrl).toBe(
+      home(appId),
+    );
+  });
+
+  it("a builder's reset stays on the platform; an end user's verification goes back to the app", async () => {
+    const builder = 'reset-builder@example.com';
+    await signUp(t, builder);
+    await sendReset(null, builder, 'https://evil.example/');
+    const { link, oobCode } = await lastMailTo(t, builder);
+    expect(link?.searchParams.has('continueUrl')).toBe(false);
+    expect((await readJson(await reset(oobCode ?? ''))).continueUrl).toBeNull();
+
+    const appId = await insertApp(t, owner, { name: 'Verify App', isSignupEnabled: true });
+    const email = 'verify-end-user@example.com';
+    const endUser = await signUpEndUser(t, appId, email);
+    const sent = await t.app.request(
+      '/api/auth/verify-email/send',
+      json('POST', { continueUrl: `${home(appId)}notes` }, endUser.headers),
+    );
+    expect(sent.status).toBe(200);
+    const verify = await lastMailTo(t, email);
+    expect(verify.link?.searchParams.get('continueUrl')).toBe(`${home(appId)}notes`);
+    const verified = await t.app.request(
+      '/api/auth/verify-email',
+      json('POST', { token: verify.oobCode, continueUrl: `${home(appId)}notes` }),
+    );
+    expect(await readJson(verified)).toMatchObject({ email, continueUrl: `${home(appId)}notes` });
+  });
+});
+
 describe('pre-account takeover (issue 20 #7)', () => {
   const login = (appId: string | null, email: string, password = STRONG_PASSWORD) =>
     t.app.request(

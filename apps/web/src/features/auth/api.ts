@@ -47,15 +47,22 @@ export const authApi = {
     apiFetch<{ providers: OAuthProviderInfo[] }>('/api/auth/providers', { signal }),
   sendVerification: (continueUrl: string | null) =>
     post<{ sent: boolean; alreadyVerified: boolean }>('/api/auth/verify-email/send', { continueUrl }),
-  verifyEmail: (token: string) =>
-    post<{ message: string; email: string }>('/api/auth/verify-email', { token }),
+  verifyEmail: (token: string, continueUrl: string | null) =>
+    post<{ message: string; email: string; continueUrl: string | null }>('/api/auth/verify-email', {
+      token,
+      continueUrl,
+    }),
   inspectActionCode: (mode: AuthActionMode, token: string) =>
     post<{ mode: AuthActionMode; email: string; newEmail: string | null }>('/api/auth/action-code', {
       mode,
       token,
     }),
-  resetPassword: (token: string, password: string) =>
-    post<MessageResponse>('/api/auth/password-reset', { token, password }),
+  resetPassword: (token: string, password: string, continueUrl: string | null) =>
+    post<{ message: string; continueUrl: string | null }>('/api/auth/password-reset', {
+      token,
+      password,
+      continueUrl,
+    }),
   sendResetPasswordEmail: (email: string, continueUrl: string | null) =>
     post<MessageResponse>('/api/live_api/account/sendResetPasswordEmail', {
       email,

@@ -17,14 +17,19 @@ import { Field, FormError } from './field.tsx';
 
 interface ActionProps {
   oobCode: string;
+  /** The link's continuation when it is a platform path. */
   continueUrl: string | null;
+  /** The link's continuation as written: the server binds it (an app's end user goes back to the app). */
+  linkContinueUrl?: string | null;
 }
 
-export function VerifyEmailAction({ oobCode, continueUrl }: ActionProps) {
+export function VerifyEmailAction({ oobCode, continueUrl, linkContinueUrl = null }: ActionProps) {
   const queryClient = useQueryClient();
+  const [appAddress, setAppAddress] = useState<string | null>(null);
   const state = useActionOnce(
     async () => {
-      const result = await authApi.verifyEmail(oobCode);
+      const result = await authApi.verifyEmail(oobCode, linkContinueUrl);
+      setAppAddress(result.continueUrl);
       await queryClient.invalidateQueries({ queryKey: queryKeys.session() });
       return result.message;
     },
@@ -34,7 +39,7 @@ export function VerifyEmailAction({ oobCode, continueUrl }: ActionProps) {
     <ActionResult
       state={state}
       workingTitle="Verifying your email"
-      next={{ to: continueUrl ?? '/home', label: 'Continue' }}
+      next={{ to: appAddress ?? continueUrl ?? '/home', label: 'Continue' }}
     />
   );
 }
@@ -93,7 +98,7 @@ export function EmailChangeAction({ oobCode, continueUrl }: ActionProps) {
 }
 
 /** Reset: check the link, then ask for the new password; a bad link says so and goes to /login. */
-export function ResetPasswordAction({ oobCode }: ActionProps) {
+export function ResetPasswordAction({ oobCode, linkContinueUrl = null }: ActionProps) {
   const navigate = useNavigate();
   const check = useQuery({
     queryKey: ['auth', 'action-code', 'resetPassword', oobCode],
@@ -114,10 +119,10 @@ export function ResetPasswordAction({ oobCode }: ActionProps) {
       </AuthCard>
     );
   }
-  return <NewPasswordForm oobCode={oobCode} email={check.data.email} />;
+  return <NewPasswordForm oobCode={oobCode} email={check.data.email} continueUrl={linkContinueUrl} />;
 }
 
-function NewPasswordForm(props: { oobCode: string; email: string }) {
+function NewPasswordForm(props: { oobCode: string; email: string; continueUrl: string | null }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<{ password: string }>({
@@ -128,9 +133,15 @@ function NewPasswordForm(props: { oobCode: string; email: string }) {
   const submit = form.handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      const { message } = await authApi.resetPassword(props.oobCode, password);
+      const { message, continueUrl } = await authApi.resetPassword(
+        props.oobCode,
+        password,
+        props.continueUrl,
+      );
       toast.success(message);
-      navigate('/login', { replace: true });
+      // An app's end user signs in again on the app (the address the server bound), a builder here.
+      if (continueUrl) window.location.assign(continueUrl);
+      else navigate('/login', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'weak_password') {
         form.setError('password', { message: error.message });
