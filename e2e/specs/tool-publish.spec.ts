@@ -82,7 +82,12 @@ test('a builder makes a single tool from /home, activates and publishes it; an a
   await tab.goto(`${baseURL}${path}`);
   await expect(tab.getByRole('heading', { name: 'Weekend planner' })).toBeVisible();
   await expect(tab.getByText('Two days, one city, no stress')).toBeVisible();
+  // An empty run is stopped at the form, which stays, with the reason under the input (issue 23 #26).
+  await tab.getByRole('button', { name: 'Run' }).click();
+  await expect(tab.getByRole('alert')).toHaveText('Please fill in the input before running the tool');
+  await expect(tab.getByLabel('Anything we should know?')).toHaveAttribute('aria-invalid', 'true');
   await tab.getByLabel('Anything we should know?').fill('We love museums');
+  await expect(tab.getByRole('alert')).toHaveCount(0);
   await tab.getByLabel('Destination').fill('Lisbon');
   await tab.getByLabel('Travel style').fill('slow and curious');
   await tab.getByRole('button', { name: 'Run' }).click();

@@ -49,3 +49,4 @@ export * from './plans/plan-ids.ts';
 export * from './plans/pricing.ts';
 export * from './tools/public-view.ts';
 export * from './tools/run-state.ts';
+export * from './tools/run-values.ts';

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   DEFAULT_CREDITS_PER_RUN,
+  isEmptyToolValue,
   type MemoriesResponse,
   type PublicTool,
   type PublicToolField,
@@ -8,6 +9,7 @@ import {
   TOOL_MESSAGES,
   TOOL_RUN_PASSAGES,
   type ToolFieldValue,
+  toolRunProblem,
 } from '@atelier/shared';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -52,51 +54,22 @@ const subjectOf = (runner: Runner, appId: string) =>
     ? `user:${runner.actor.userId}`
     : `anon:${createHash('sha256').update(`${appId}\u0000${runner.ip}`).digest('hex').slice(0, 32)}`;
 
-const isEmpty = (value: ToolFieldValue | undefined) =>
-  value === undefined ||
-  value === null ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0);
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const isNumber = (value: ToolFieldValue) =>
-  typeof value === 'number'
-    ? Number.isFinite(value)
-    : typeof value === 'string' && Number.isFinite(Number(value.trim()));
-
-/** A real calendar day as `YYYY-MM-DD` (what a date input sends): 2026-02-30 is not one. */
-function isDate(value: ToolFieldValue): boolean {
-  if (typeof value !== 'string' || !DATE.test(value.trim())) return false;
-  const time = Date.parse(`${value.trim()}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value.trim();
-}
-
-/** Refuses a run whose required fields are empty or whose e-mail, number or date fields are not one. */
+/** The field rules alone (required, e-mail, number, date), the main input counted as given. */
 export function validateValues(
   fields: readonly PublicToolField[],
   values: Record<string, ToolFieldValue>,
 ): void {
-  for (const field of fields) {
-    const value = values[field.name];
-    if (isEmpty(value)) {
-      if (field.required)
-        throw new AppError('validation_error', TOOL_MESSAGES.fieldRequired(field.label), {
-          field: field.name,
-        });
-      continue;
-    }
-    if (field.type === 'email' && (typeof value !== 'string' || !EMAIL.test(value.trim()))) {
-      throw new AppError('validation_error', TOOL_MESSAGES.emailInvalid(field.label), { field: field.name });
-    }
-    if (field.type === 'number' && !isNumber(value as ToolFieldValue)) {
-      throw new AppError('validation_error', TOOL_MESSAGES.numberInvalid(field.label), { field: field.name });
-    }
-    if (field.type === 'date' && !isDate(value as ToolFieldValue)) {
-      throw new AppError('validation_error', TOOL_MESSAGES.dateInvalid(field.label), { field: field.name });
-    }
-  }
+  validateRun(fields, values, 'given');
+}
+
+/** Refuses a run whose inputs break the tool's rules (toolRunProblem, shared with the tool's page). */
+export function validateRun(
+  fields: readonly PublicToolField[],
+  values: Record<string, ToolFieldValue>,
+  input: string | undefined,
+): void {
+  const problem = toolRunProblem(fields, values, input);
+  if (problem) throw new AppError('validation_error', problem.message, { field: problem.field });
 }
 
 const asText = (value: ToolFieldValue | undefined): string =>
@@ -189,10 +162,8 @@ export async function runTool(
     const value = body.values[field.name];
     if (value !== undefined) values[field.name] = value;
   }
-  validateValues(view.fields, values);
   const input = view.texts.isInputHidden ? undefined : body.input;
-  const hasAnyValue = !isEmpty(input) || Object.values(values).some((value) => !isEmpty(value));
-  if (!hasAnyValue) throw new AppError('validation_error', TOOL_MESSAGES.inputRequired, { field: 'input' });
+  validateRun(view.fields, values, input);
 
   const credits = numberSetting(settings.creditsPerRun) ?? DEFAULT_CREDITS_PER_RUN;
   const subject = subjectOf(runner, view.appId);
@@ -292,7 +263,7 @@ async function remember(
   values: Record<string, ToolFieldValue>,
 ): Promise<void> {
   for (const field of view.fields) {
-    if (!field.memorize || isEmpty(values[field.name])) continue;
+    if (!field.memorize || isEmptyToolValue(values[field.name])) continue;
     const value = values[field.name] ?? null;
     await runtime.db
       .insert(toolMemories)

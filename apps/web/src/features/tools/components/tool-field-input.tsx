@@ -13,11 +13,14 @@ export function ToolFieldInput({
   value,
   onChange,
   accent,
+  error,
 }: {
   field: PublicToolField;
   value: ToolFieldValue | undefined;
   onChange: (value: ToolFieldValue) => void;
   accent?: string | undefined;
+  /** What is wrong with the value, said under it before the run is sent. */
+  error?: string | null | undefined;
 }) {
   const id = useId();
   const label = (
@@ -39,7 +42,10 @@ export function ToolFieldInput({
   const common = {
     id,
     required: field.required,
-    'aria-describedby': field.instructions ? `${id}-hint` : undefined,
+    'aria-describedby':
+      [field.instructions ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+      undefined,
+    'aria-invalid': error ? true : undefined,
     placeholder: field.placeholder ?? undefined,
   };
 
@@ -154,6 +160,11 @@ export function ToolFieldInput({
       {label}
       {control}
       {hint}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -5,6 +5,8 @@ import {
   runReducer,
   TOOL_MESSAGES,
   type ToolFieldValue,
+  type ToolRunProblem,
+  toolRunProblem,
 } from '@atelier/shared';
 import { type CSSProperties, type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -94,6 +96,8 @@ export function ToolRunner({
   const [values, setValues] = useState<Record<string, ToolFieldValue>>({});
   const [stepIndex, setStepIndex] = useState(0);
   const [inputOpen, setInputOpen] = useState(!tool.texts.isInputCollapsed);
+  /** What stops the run, said at its field before anything is sent (issue 23 #26). */
+  const [problem, setProblem] = useState<ToolRunProblem | null>(null);
   const abort = useRef<AbortController | null>(null);
   const inputId = useId();
   const endUser = useEndUserSession(tool.appId);
@@ -146,8 +150,14 @@ export function ToolRunner({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isLast) setStepIndex(stepIndex + 1);
-    else void start();
+    if (!isLast) return setStepIndex(stepIndex + 1);
+    const found = toolRunProblem(tool.fields, values, tool.texts.isInputHidden ? undefined : input);
+    setProblem(found);
+    if (!found) return void start();
+    // Back to the step that holds the field (the main input is on the first), opened.
+    const at = steps.findIndex((s) => s.fields.some((field) => field.name === found.field));
+    setStepIndex(found.field === 'input' ? 0 : Math.max(at, 0));
+    if (found.field === 'input') setInputOpen(true);
   };
 
   const retry = () => {
@@ -197,8 +207,18 @@ export function ToolRunner({
                     rows={3}
                     value={input}
                     placeholder={tool.texts.inputPlaceholder ?? undefined}
-                    onChange={(event) => setInput(event.target.value)}
+                    aria-invalid={problem?.field === 'input' ? true : undefined}
+                    aria-describedby={problem?.field === 'input' ? `${inputId}-error` : undefined}
+                    onChange={(event) => {
+                      setInput(event.target.value);
+                      if (problem) setProblem(null);
+                    }}
                   />
+                  {problem?.field === 'input' && (
+                    <p id={`${inputId}-error`} role="alert" className="text-destructive text-sm">
+                      {problem.message}
+                    </p>
+                  )}
                   {tool.texts.examples.length > 0 && (
                     <div className="flex flex-wrap gap-2">
                       {tool.texts.examples.map((example) => (
@@ -231,7 +251,11 @@ export function ToolRunner({
                 field={field}
                 value={values[field.name]}
                 accent={str(style.buttonBackgroundColor)}
-                onChange={(value) => setValues((old) => ({ ...old, [field.name]: value }))}
+                error={problem?.field === field.name ? problem.message : null}
+                onChange={(value) => {
+                  setValues((old) => ({ ...old, [field.name]: value }));
+                  if (problem) setProblem(null);
+                }}
               />
             ))}
             <div className="flex justify-between gap-2">
@@ -241,6 +265,11 @@ export function ToolRunner({
                 </Button>
               ) : (
                 <span />
+              )}
+              {problem?.field === 'input' && tool.texts.isInputHidden && (
+                <p role="alert" className="self-center text-destructive text-sm">
+                  {problem.message}
+                </p>
               )}
               <Button type="submit" style={buttonStyle}>
                 {isLast ? 'Run' : 'Next'}
