@@ -82,6 +82,7 @@ export function BuilderRoute() {
           versionId={chat.previewVersionId}
           onResolveWithAi={chat.resolveWithAi}
           onReload={() => client.invalidateQueries({ queryKey: queryKeys.app(current.id) })}
+          settingsKey={JSON.stringify([current.name, current.header, current.description, current.style])}
         />
       )}
     </BuilderLayout>

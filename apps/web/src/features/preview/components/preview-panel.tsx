@@ -24,7 +24,15 @@ export interface PreviewPanelProps {
   onReload?: () => Promise<unknown>;
   /** The chat's send function; absent until the chat exists, and so is "Resolve with AI". */
   onResolveWithAi?: (message: string) => Promise<unknown>;
+  /**
+   * What the app document carries besides the version (App texts, App branding): when it changes,
+   * the preview reloads at its route, so the side panel's settings show live.
+   */
+  settingsKey?: string;
 }
+
+/** How long the preview waits for more settings changes (typing in a field) before reloading. */
+const SETTINGS_RELOAD_DELAY_MS = 500;
 
 /**
  * The live preview: a toolbar (route, reload, new tab, width, View as), the app's frame, and the
@@ -38,6 +46,7 @@ export function PreviewPanel({
   versionId = null,
   onReload,
   onResolveWithAi,
+  settingsKey,
 }: PreviewPanelProps) {
   const [viewAs, setViewAs] = useState<PreviewViewAs>('owner');
   const link = usePreviewLink(appId, versionId, currentVersionId, viewAs);
@@ -59,6 +68,20 @@ export function PreviewPanel({
     clear();
     load(previewUrlAt(linkUrl, routeRef.current), viewAsRef.current);
   }, [linkUrl, load, clear]);
+
+  // Saved side-panel settings: the same link again, at the route shown (after typing settles).
+  const linkRef = useRef(link.data);
+  linkRef.current = link.data;
+  const settingsRef = useRef(settingsKey);
+  useEffect(() => {
+    if (settingsKey === settingsRef.current) return;
+    settingsRef.current = settingsKey;
+    const timer = setTimeout(() => {
+      const current = linkRef.current;
+      if (current) load(previewUrlAt(current.url, routeRef.current), current.viewAs);
+    }, SETTINGS_RELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [settingsKey, load]);
 
   const navigate = (next: string) => {
     setRoute(next);

@@ -1,0 +1,65 @@
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+/**
+ * Side-panel settings take effect in a generated app (issue 19 #7): App texts → Header becomes the
+ * app's one name (nav, page heading, document title) and App branding's button colour becomes the
+ * theme's --primary, live in the preview without a new version.
+ */
+const PASSWORD = 'violet-canyon-maple-42';
+
+async function signUpBuilder(page: Page) {
+  const email = `branding-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await page.request.post('/api/auth/signup', {
+    data: { email, password: PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(201);
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Side panel' });
+const saved = (page: Page) =>
+  expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
+
+test('App texts and App branding drive the name, title and theme colours of the previewed app', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpBuilder(page);
+  const created = await page.request.post('/api/apps', {
+    data: { name: 'Field Notes', type: 'GEN_APP' },
+    headers: { origin: baseURL },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/build/app/${id}`);
+
+  const frame = page.frameLocator('iframe[title="Preview of Field Notes"]');
+  await expect(frame.getByRole('heading', { level: 1, name: 'Field Notes' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const addItem = frame.getByRole('button', { name: 'Add item' });
+  const background = () => addItem.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const before = await background();
+
+  await menu(page).getByRole('button', { name: 'App texts' }).click();
+  await page.getByLabel('Header', { exact: true }).fill('Acme Field Notes');
+  await saved(page);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await menu(page).getByRole('button', { name: 'App branding' }).click();
+  await page.getByLabel('Button colour').fill('#e11d48');
+  await saved(page);
+
+  // The preview reloads by itself: the header's name, the page heading, the document title.
+  await expect(frame.getByRole('link', { name: 'Acme Field Notes' })).toBeVisible({ timeout: 20_000 });
+  await expect(frame.getByRole('heading', { level: 1, name: 'Acme Field Notes' })).toBeVisible();
+  const previewTitle = () =>
+    page
+      .frames()
+      .find((candidate) => candidate.url().includes(`/preview/${id}`))
+      ?.title();
+  await expect.poll(previewTitle, { timeout: 20_000 }).toBe('Acme Field Notes');
+  // The theme's --primary is the brand colour: the template's shadcn Button uses it.
+  await expect.poll(background, { timeout: 20_000 }).toBe('rgb(225, 29, 72)');
+  expect(before).not.toBe('rgb(225, 29, 72)');
+});
