@@ -29,6 +29,8 @@ export const modelInfoSchema = z
     displayName: z.string().min(1).max(200),
     provider: llmProviderSchema,
     contextWindow: z.number().int().positive().nullable(),
+    /** Most tokens one answer may have (sent as `max_tokens`); unknown (null or absent) → a safe default. */
+    maxOutputTokens: z.number().int().positive().nullable().optional(),
     inputPrice: price,
     outputPrice: price,
     cacheReadPrice: price.nullable(),

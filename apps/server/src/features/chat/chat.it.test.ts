@@ -319,8 +319,14 @@ describe('chat replies with actions (env.fake provider)', () => {
     const layoutBefore = (await filesOf(env.t, env.owner, env.appId)).get('Layout.tsx')!;
     env.fake.reply({ chunks: [navEdit] });
     await send(env.t, env.owner, env.appId, { text: 'Link a contacts page in the navigation' });
-    const body = env.fake.completions().at(-1)!.body as { messages: { role: string; content: string }[] };
+    const body = env.fake.completions().at(-1)!.body as {
+      messages: { role: string; content: string }[];
+      max_tokens?: number;
+    };
     expect(body.messages[0]!.content).toContain('<app-file path="Layout.tsx">');
+    // The reply may be as long as the model allows (the catalogue's GPT-4o mini: 16,384), not the
+    // server's default (16 tokens on some OpenAI-compatible servers).
+    expect(body.max_tokens).toBe(16_384);
     const { messages } = await historyOf(env.t, env.owner, env.appId);
     const annotation = messages[1]!.annotations[0]!;
     expect(annotation.contextFiles!.map((f) => f.filePath)).toContain('Layout.tsx');

@@ -5,6 +5,7 @@ import {
   BUILT_IN_MODELS,
   findPublicModel,
   normalizeModelId,
+  outputTokenLimit,
   type PublicModel,
 } from './catalogue.ts';
 import { costOf, microsToDollars } from './cost.ts';
@@ -117,6 +118,14 @@ describe('cost per call', () => {
   });
 });
 
+describe('outputTokenLimit', () => {
+  it("is the model's own limit, else 4,096 and at most a quarter of a known context", () => {
+    expect(outputTokenLimit({ contextWindow: 128_000, maxOutputTokens: 16_384 })).toBe(16_384);
+    expect(outputTokenLimit({ contextWindow: null, maxOutputTokens: null })).toBe(4096);
+    expect(outputTokenLimit({ contextWindow: 8192, maxOutputTokens: undefined })).toBe(2048);
+  });
+});
+
 describe('public model list', () => {
   it("reads OpenRouter's answer, converting dollars per token to dollars per 1M tokens", () => {
     const models = parsePublicModelList({
@@ -125,6 +134,7 @@ describe('public model list', () => {
           id: 'openai/gpt-4o-mini',
           name: 'OpenAI: GPT-4o-mini',
           context_length: 128000,
+          top_provider: { max_completion_tokens: 16384 },
           pricing: { prompt: '0.00000015', completion: '0.0000006', input_cache_read: '0.000000075' },
         },
         { id: 'openrouter/auto', name: 'Auto', pricing: { prompt: '-1', completion: '-1' } },
@@ -136,6 +146,7 @@ describe('public model list', () => {
         id: 'openai/gpt-4o-mini',
         name: 'OpenAI: GPT-4o-mini',
         contextLength: 128000,
+        maxOutputTokens: 16384,
         inputPrice: 0.15,
         outputPrice: 0.6,
         cacheReadPrice: 0.075,

@@ -5,15 +5,30 @@ import { type LlmProvider, type ModelInfo, OFFLINE_MODEL_ID, OFFLINE_MODEL_LABEL
  * 1M tokens (list prices when written); with `autoPricing` they follow the public model list.
  */
 export const BUILT_IN_MODELS: readonly ModelInfo[] = [
-  model('gpt-4o-mini', 'GPT-4o mini', 'openai', 128_000, 0.15, 0.6, 0.075),
-  model('gpt-4.1-mini', 'GPT-4.1 mini', 'openai', 1_047_576, 0.4, 1.6, 0.1),
-  model('gpt-4.1-nano', 'GPT-4.1 nano', 'openai', 1_047_576, 0.1, 0.4, 0.025),
-  model('gpt-4.1', 'GPT-4.1', 'openai', 1_047_576, 2, 8, 0.5),
-  model('gpt-4o', 'GPT-4o', 'openai', 128_000, 2.5, 10, 1.25),
-  model('claude-haiku-4-5', 'Claude Haiku 4.5', 'anthropic', 200_000, 1, 5, 0.1, 1.25),
-  model('claude-sonnet-4-5', 'Claude Sonnet 4.5', 'anthropic', 200_000, 3, 15, 0.3, 3.75),
-  model('claude-3-5-haiku-latest', 'Claude 3.5 Haiku', 'anthropic', 200_000, 0.8, 4, 0.08, 1),
+  model('gpt-4o-mini', 'GPT-4o mini', 'openai', [128_000, 16_384], 0.15, 0.6, 0.075),
+  model('gpt-4.1-mini', 'GPT-4.1 mini', 'openai', [1_047_576, 32_768], 0.4, 1.6, 0.1),
+  model('gpt-4.1-nano', 'GPT-4.1 nano', 'openai', [1_047_576, 32_768], 0.1, 0.4, 0.025),
+  model('gpt-4.1', 'GPT-4.1', 'openai', [1_047_576, 32_768], 2, 8, 0.5),
+  model('gpt-4o', 'GPT-4o', 'openai', [128_000, 16_384], 2.5, 10, 1.25),
+  model('claude-haiku-4-5', 'Claude Haiku 4.5', 'anthropic', [200_000, 64_000], 1, 5, 0.1, 1.25),
+  model('claude-sonnet-4-5', 'Claude Sonnet 4.5', 'anthropic', [200_000, 64_000], 3, 15, 0.3, 3.75),
+  model('claude-3-5-haiku-latest', 'Claude 3.5 Haiku', 'anthropic', [200_000, 8_192], 0.8, 4, 0.08, 1),
 ];
+
+/**
+ * `max_tokens` of a call that sets none: the model's own limit from the catalogue, else 4,096 (a
+ * local model of unknown size: servers such as vLLM refuse a prompt plus `max_tokens` beyond the
+ * model's context), never more than a quarter of a known context window. Without it, some
+ * OpenAI-compatible servers answer 16 tokens and cut every reply.
+ */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+
+export function outputTokenLimit(info: Pick<ModelInfo, 'contextWindow' | 'maxOutputTokens'>): number {
+  if (info.maxOutputTokens) return info.maxOutputTokens;
+  return info.contextWindow
+    ? Math.min(DEFAULT_MAX_OUTPUT_TOKENS, Math.floor(info.contextWindow / 4))
+    : DEFAULT_MAX_OUTPUT_TOKENS;
+}
 
 export const OFFLINE_MODEL: ModelInfo = {
   id: OFFLINE_MODEL_ID,
@@ -31,7 +46,7 @@ function model(
   id: string,
   displayName: string,
   provider: LlmProvider,
-  contextWindow: number,
+  [contextWindow, maxOutputTokens]: [number, number],
   inputPrice: number,
   outputPrice: number,
   cacheReadPrice: number | null = null,
@@ -42,6 +57,7 @@ function model(
     displayName,
     provider,
     contextWindow,
+    maxOutputTokens,
     inputPrice,
     outputPrice,
     cacheReadPrice,
@@ -55,6 +71,8 @@ export interface PublicModel {
   id: string;
   name: string;
   contextLength: number | null;
+  /** The provider's most completion tokens per answer (`top_provider.max_completion_tokens`). */
+  maxOutputTokens?: number | null;
   inputPrice: number;
   outputPrice: number;
   cacheReadPrice: number | null;
@@ -93,6 +111,7 @@ export function applyPublicPrices(models: readonly ModelInfo[], list: readonly P
     return {
       ...entry,
       contextWindow: found.contextLength ?? entry.contextWindow,
+      maxOutputTokens: found.maxOutputTokens ?? entry.maxOutputTokens ?? null,
       inputPrice: found.inputPrice,
       outputPrice: found.outputPrice,
       cacheReadPrice: found.cacheReadPrice ?? entry.cacheReadPrice,
@@ -114,6 +133,7 @@ export function adHocModel(id: string, list: readonly PublicModel[], anthropicAv
     displayName: found?.name ?? id,
     provider,
     contextWindow: found?.contextLength ?? null,
+    maxOutputTokens: found?.maxOutputTokens ?? null,
     inputPrice: found?.inputPrice ?? 0,
     outputPrice: found?.outputPrice ?? 0,
     cacheReadPrice: found?.cacheReadPrice ?? null,

@@ -28,7 +28,13 @@ import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/database.ts';
 import type { LlmUsageRow } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
-import { adHocModel, applyPublicPrices, BUILT_IN_MODELS, OFFLINE_MODEL } from './catalogue.ts';
+import {
+  adHocModel,
+  applyPublicPrices,
+  BUILT_IN_MODELS,
+  OFFLINE_MODEL,
+  outputTokenLimit,
+} from './catalogue.ts';
 import { costOf } from './cost.ts';
 import { LlmCallError, toLlmCallError } from './errors.ts';
 import {
@@ -374,7 +380,7 @@ export function createLlm(options: LlmOptions) {
       model: tracker.model,
       ...promptOf(input),
       temperature: resolved.temperature,
-      maxOutputTokens: input.maxOutputTokens,
+      maxOutputTokens: input.maxOutputTokens ?? outputTokenLimit(resolved.info),
       abortSignal: input.abortSignal,
       maxRetries: 0,
       onError: () => tracker.settle(),
@@ -401,7 +407,7 @@ export function createLlm(options: LlmOptions) {
         model: tracker.model,
         ...promptOf(input),
         temperature: resolved.temperature,
-        maxOutputTokens: input.maxOutputTokens,
+        maxOutputTokens: input.maxOutputTokens ?? outputTokenLimit(resolved.info),
         abortSignal: input.abortSignal,
         maxRetries: 0,
       });
@@ -432,7 +438,7 @@ export function createLlm(options: LlmOptions) {
         ...promptOf(input),
         output: Output.object({ schema: input.schema }),
         temperature: resolved.temperature,
-        maxOutputTokens: input.maxOutputTokens,
+        maxOutputTokens: input.maxOutputTokens ?? outputTokenLimit(resolved.info),
         abortSignal: input.abortSignal,
         maxRetries: 0,
       });

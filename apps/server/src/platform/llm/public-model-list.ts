@@ -10,6 +10,7 @@ interface RouterModel {
   id?: unknown;
   name?: unknown;
   context_length?: unknown;
+  top_provider?: { max_completion_tokens?: unknown };
   pricing?: Record<string, unknown>;
 }
 
@@ -19,6 +20,9 @@ function perMillion(value: unknown): number | null {
   if (!Number.isFinite(perToken) || perToken < 0) return null;
   return Math.round(perToken * 1e12) / 1e6;
 }
+
+const positiveInteger = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 
 /** Reads OpenRouter's `/models` answer (`{ data: [{ id, name, context_length, pricing }] }`). */
 export function parsePublicModelList(body: unknown): PublicModel[] {
@@ -35,6 +39,7 @@ export function parsePublicModelList(body: unknown): PublicModel[] {
       name: typeof entry.name === 'string' ? entry.name : entry.id,
       contextLength:
         typeof entry.context_length === 'number' && entry.context_length > 0 ? entry.context_length : null,
+      maxOutputTokens: positiveInteger(entry.top_provider?.max_completion_tokens),
       inputPrice,
       outputPrice,
       cacheReadPrice: perMillion(entry.pricing.input_cache_read),
