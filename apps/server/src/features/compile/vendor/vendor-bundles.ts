@@ -86,6 +86,19 @@ export function createVendorBundles(options: VendorBundlesOptions = {}): VendorB
     return names;
   };
 
+  // The specifiers a module imports statically (`d === -1`; a dynamic import loads when it runs), read once.
+  const importsOf = new WeakMap<VendorBundle, string[]>();
+  const staticImports = (bundle: VendorBundle) => {
+    let specifiers = importsOf.get(bundle);
+    if (!specifiers) {
+      specifiers = parseImports(bundle.code)[0].flatMap((entry) =>
+        entry.d === -1 && entry.n ? [entry.n] : [],
+      );
+      importsOf.set(bundle, specifiers);
+    }
+    return specifiers;
+  };
+
   const load = (module: VendorModuleSpec): Promise<VendorBundle> => {
     let pending = loaded.get(module.name);
     if (!pending) {
@@ -128,11 +141,7 @@ export function createVendorBundles(options: VendorBundlesOptions = {}): VendorB
         names.push(module.name);
         const bundle = await load(module).catch(() => undefined); // its own request answers the error
         if (!bundle) return;
-        const [imports] = parseImports(bundle.code);
-        // Static imports only (`d === -1`); a dynamic import of the set is loaded when it runs.
-        await Promise.all(
-          imports.filter((entry) => entry.d === -1 && entry.n).map((entry) => visit(entry.n!)),
-        );
+        await Promise.all(staticImports(bundle).map(visit));
       };
       await Promise.all([...new Set(specifiers)].map(visit));
       return names.map((name) => moduleUrl(baseUrl, name));
