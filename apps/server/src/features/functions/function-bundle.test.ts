@@ -43,6 +43,8 @@ describe('bundleFunction', () => {
           "import { createClientFromRequest } from 'npm:@base44/sdk@0.8.6';",
           "import { shout } from 'npm:tiny-shout@1';",
           "import { helper } from './helper.ts';",
+          "import { serve } from 'https://deno.land/std@0.168.0/http/server.ts';",
+          "serve((req: Request) => new Response('std ' + helper(createClientFromRequest(req))));",
           'Deno.serve((req: Request) => new Response(shout(helper(createClientFromRequest(req)))));',
         ].join('\n'),
         'functions/hook/helper.ts': 'export const helper = (client: { name: string }) => client.name;',
@@ -57,24 +59,25 @@ describe('bundleFunction', () => {
     expect(asked).toEqual(['tiny-shout@1']);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    let served: ((req: unknown) => { body: string }) | undefined;
+    type Handler = (req: unknown) => { body: string };
+    const served: Handler[] = [];
     const context = vm.createContext({
       __atelierBase44: { createClientFromRequest: () => ({ name: 'base44' }) },
-      Deno: { serve: (handler: typeof served) => (served = handler) },
+      Deno: { serve: (a: Handler | object, b?: Handler) => served.push(typeof a === 'function' ? a : b!) },
       Response: class {
         constructor(readonly body: string) {}
       },
     });
     vm.runInContext(result.code, context);
     expect(context.__atelierHandler).toBeUndefined();
-    expect(served?.({}).body).toBe('BASE44');
+    expect(served.map((handler) => handler({}).body)).toEqual(['std base44', 'BASE44']);
   });
 
   it('names why an npm:, jsr: or URL import is not available', async () => {
     const source = [
       "import Stripe from 'npm:stripe@14';",
       "import { z } from 'jsr:@std/assert';",
-      "import { serve } from 'https://deno.land/std@0.168.0/http/server.ts';",
+      "import { serve } from 'https://esm.sh/some-server@1';",
       'Deno.serve(() => new Response(String([Stripe, z, serve])));',
     ].join('\n');
     const refused = await bundleFunction('functions/f.ts', files({ 'functions/f.ts': source }), {

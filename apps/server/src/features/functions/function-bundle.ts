@@ -8,7 +8,8 @@ import { type BuildFailure, build, type Message, type Plugin } from 'esbuild';
  * file without one, written for Deno, calls `Deno.serve` instead). Imports other than app files
  * are refused, except `@atelier/app-sdk` (the invocation's `ctx.sdk`), `@base44/sdk` in any
  * `npm:` form (the Base44 client of prelude-deno.ts) and other `npm:` specifiers, which the npm
- * feature's on-demand cache resolves when the caller passes `npm`.
+ * feature's on-demand cache resolves when the caller passes `npm`, and deno.land/std's
+ * `http/server.ts`, whose `serve(handler)` is `Deno.serve`.
  */
 export type FunctionBundleResult = { ok: true; code: string } | { ok: false; diagnostics: string[] };
 
@@ -36,6 +37,10 @@ const BASE44_SHIM = [
 
 /** `@base44/sdk`, `npm:@base44/sdk`, `npm:@base44/sdk@0.8.6`, `npm:/@base44/sdk@^0.7/…`. */
 const BASE44_SDK = /^(?:npm:\/?)?@base44\/sdk(?:@[^/]*)?(?:\/.*)?$/;
+/** Older Deno code's server: `import { serve } from 'https://deno.land/std@0.168.0/http/server.ts'`. */
+const DENO_STD_SERVER = /^https:\/\/deno\.land\/std(?:@[^/]+)?\/http\/server\.ts$/;
+const DENO_STD_SERVER_SHIM =
+  'export const serve = (handler, options) => Deno.serve(options || {}, handler);\nexport const Server = undefined;';
 /** Deno's `npm:` specifier: `npm:stripe@14`, `npm:/zod@3/locales`. */
 const NPM_SPECIFIER = /^npm:\/?(.+)$/;
 
@@ -93,6 +98,14 @@ function appFilesPlugin(entry: string, files: Map<string, string>, options: Func
       b.onResolve({ filter: BASE44_SDK }, () => ({ path: 'base44-sdk', namespace: 'atelier-base44' }));
       b.onLoad({ filter: /.*/, namespace: 'atelier-base44' }, () => ({
         contents: BASE44_SHIM,
+        loader: 'js',
+      }));
+      b.onResolve({ filter: DENO_STD_SERVER }, () => ({
+        path: 'http-server',
+        namespace: 'atelier-deno-std',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'atelier-deno-std' }, () => ({
+        contents: DENO_STD_SERVER_SHIM,
         loader: 'js',
       }));
       b.onResolve({ filter: NPM_SPECIFIER }, (args) => {
