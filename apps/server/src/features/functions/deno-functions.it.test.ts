@@ -147,6 +147,7 @@ describe('Deno-style functions (Base44 exports)', () => {
       'on-order-created',
       'order-stats',
       'stripe-webhook',
+      'upload',
       'weather',
     ]);
     expect(byName['stripe-webhook']?.error).toMatchObject({ missingSecrets: ['STRIPE_WEBHOOK_SECRET'] });
@@ -159,7 +160,7 @@ describe('Deno-style functions (Base44 exports)', () => {
       WEATHER_API_KEY: 'wk-secret-1',
     });
     const second = await deployAll();
-    expect(second).toMatchObject({ outcome: 'success', deployed: 6 });
+    expect(second).toMatchObject({ outcome: 'success', deployed: 7 });
   });
 
   it('runs Deno.serve handlers: caller-bound client, its access rules, and the service role beside it', async () => {
@@ -221,6 +222,22 @@ describe('Deno-style functions (Base44 exports)', () => {
       celsius: 21.5,
       waited: true,
       encoded: btoa('Zürich'),
+    });
+  });
+
+  it('reads multipart bodies with req.formData() (File, Blob, FormData)', async () => {
+    const form = new FormData();
+    form.append('note', 'Grüße');
+    form.append('file', new File(['hello ünïcode'], 'hello.txt', { type: 'text/plain' }));
+    const res = await t.app.request(`/api/apps/${appId}/functions/upload`, { method: 'POST', body: form });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      note: 'Grüße',
+      name: 'hello.txt',
+      type: 'text/plain',
+      size: Buffer.byteLength('hello ünïcode'),
+      text: 'hello ünïcode',
+      copy: { name: 'copy-hello.txt', text: 'HELLO ÜNÏCODE' },
     });
   });
 

@@ -63,7 +63,9 @@ describe('bundleFunction', () => {
     const served: Handler[] = [];
     const context = vm.createContext({
       __atelierBase44: { createClientFromRequest: () => ({ name: 'base44' }) },
-      Deno: { serve: (a: Handler | object, b?: Handler) => served.push(typeof a === 'function' ? a : b!) },
+      Deno: {
+        serve: (a: unknown, b?: Handler) => served.push(typeof a === 'function' ? (a as Handler) : b!),
+      },
       Response: class {
         constructor(readonly body: string) {}
       },

@@ -2,7 +2,7 @@ import { DENO_PRELUDE_SECTION } from './prelude-deno.ts';
 
 /**
  * The JavaScript run first in every function isolate: the web-standard globals a handler may use
- * (Headers, Request, Response, URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa,
+ * (Headers, Request, Response, FormData, Blob, File, URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa,
  * crypto.randomUUID / getRandomValues / subtle.digest / HMAC, fetch, timers, console) and
  * `__atelierInvoke`, which builds the Request, calls the handler with `{ env, sdk }` and answers a
  * plain copy of the Response. The isolate has no Node APIs: everything that needs the outside
@@ -271,6 +271,20 @@ function bodyFrom(init, headers) {
   if (typeof init === 'string') { type('text/plain;charset=UTF-8'); return utf8Encode(init); }
   if (init instanceof URLSearchParams) { type('application/x-www-form-urlencoded;charset=UTF-8'); return utf8Encode(init.toString()); }
   if (init instanceof ArrayBuffer || ArrayBuffer.isView(init)) return toBytes(init).slice();
+  if (init instanceof Blob) { if (init.type) type(init.type); return init._bytes(); }
+  if (init instanceof FormData) {
+    const boundary = '----AtelierFormBoundary' + randomUUID().replace(/-/g, '');
+    type('multipart/form-data; boundary=' + boundary);
+    const parts = [];
+    const quote = (text) => text.replace(/"/g, '%22').replace(/\r?\n/g, ' ');
+    init.forEach((value, name) => {
+      const file = value instanceof File;
+      parts.push('--' + boundary + '\r\nContent-Disposition: form-data; name="' + quote(name) + '"' + (file ? '; filename="' + quote(value.name) + '"\r\nContent-Type: ' + (value.type || 'application/octet-stream') : '') + '\r\n\r\n');
+      parts.push(file ? value : String(value), '\r\n');
+    });
+    parts.push('--' + boundary + '--\r\n');
+    return new Blob(parts)._bytes();
+  }
   type('text/plain;charset=UTF-8');
   return utf8Encode(String(init));
 }
@@ -289,9 +303,92 @@ class Body {
   bytes() { return this.#consume().then((b) => b.slice()); }
   text() { return this.#consume().then(utf8Decode); }
   json() { return this.text().then((t) => JSON.parse(t)); }
-  formData() { return Promise.reject(new TypeError('formData() is not supported in Atelier functions; use text() or json()')); }
-  blob() { return Promise.reject(new TypeError('blob() is not supported in Atelier functions; use arrayBuffer()')); }
+  formData() { return this.bytes().then((bytes) => parseFormData(bytes, this.headers.get('content-type') || '')); }
+  blob() { return this.bytes().then((bytes) => new Blob([bytes], { type: this.headers.get('content-type') || '' })); }
 }
+/* ---------- Blob, File, FormData (bodies read with formData()) ---------- */
+class Blob {
+  #bytes; #type;
+  constructor(parts = [], options = {}) {
+    const chunks = Array.from(parts, (part) => (part instanceof Blob ? part.#bytes : typeof part === 'string' ? utf8Encode(part) : toBytes(part)));
+    const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const chunk of chunks) { out.set(chunk, at); at += chunk.length; }
+    this.#bytes = out;
+    this.#type = String(options.type || '').toLowerCase();
+  }
+  _bytes() { return this.#bytes.slice(); }
+  get size() { return this.#bytes.length; }
+  get type() { return this.#type; }
+  arrayBuffer() { return Promise.resolve(this.#bytes.slice().buffer); }
+  bytes() { return Promise.resolve(this.#bytes.slice()); }
+  text() { return Promise.resolve(utf8Decode(this.#bytes)); }
+  slice(start, end, type) { return new Blob([this.#bytes.slice(start, end)], { type }); }
+}
+class File extends Blob {
+  #name; #lastModified;
+  constructor(parts, name, options = {}) { super(parts, options); this.#name = String(name); this.#lastModified = options.lastModified || 0; }
+  get name() { return this.#name; }
+  get lastModified() { return this.#lastModified; }
+}
+class FormData {
+  #list = [];
+  #value(value, filename) {
+    if (value instanceof Blob) return value instanceof File && filename === undefined ? value : new File([value], filename === undefined ? 'blob' : filename, { type: value.type });
+    return String(value);
+  }
+  append(name, value, filename) { this.#list.push([String(name), this.#value(value, filename)]); }
+  set(name, value, filename) { this.delete(name); this.append(name, value, filename); }
+  get(name) { const e = this.#list.find((p) => p[0] === String(name)); return e ? e[1] : null; }
+  getAll(name) { return this.#list.filter((p) => p[0] === String(name)).map((p) => p[1]); }
+  has(name) { return this.#list.some((p) => p[0] === String(name)); }
+  delete(name) { this.#list = this.#list.filter((p) => p[0] !== String(name)); }
+  forEach(fn, self) { for (const [k, v] of this.#list) fn.call(self, v, k, this); }
+  entries() { return this.#list.map((p) => [p[0], p[1]])[Symbol.iterator](); }
+  keys() { return this.#list.map((p) => p[0])[Symbol.iterator](); }
+  values() { return this.#list.map((p) => p[1])[Symbol.iterator](); }
+  [Symbol.iterator]() { return this.entries(); }
+}
+function latin1(bytes) {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
+  return out;
+}
+function parseFormData(bytes, contentType) {
+  const form = new FormData();
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
+    new URLSearchParams(utf8Decode(bytes)).forEach((value, key) => form.append(key, value));
+    return form;
+  }
+  const boundary = /^multipart\/form-data;.*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) throw new TypeError('formData(): the body is not multipart/form-data or application/x-www-form-urlencoded');
+  const text = latin1(bytes);
+  const delimiter = '--' + (boundary[1] || boundary[2]);
+  let at = text.indexOf(delimiter);
+  while (at >= 0) {
+    const start = at + delimiter.length;
+    if (text.startsWith('--', start)) break;
+    const next = text.indexOf('\r\n' + delimiter, start);
+    if (next < 0) break;
+    const part = text.slice(start + 2, next);
+    const split = part.indexOf('\r\n\r\n');
+    const head = split < 0 ? part : part.slice(0, split);
+    const bodyStart = start + 2 + (split < 0 ? part.length : split + 4);
+    const disposition = /content-disposition:[^\r\n]*?\bname="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(head);
+    const type = /content-type:\s*([^\r\n]+)/i.exec(head);
+    if (disposition) {
+      const content = bytes.subarray(bodyStart, next);
+      const name = utf8Decode(Uint8Array.from(disposition[1], (c) => c.charCodeAt(0)));
+      if (disposition[2] !== undefined) {
+        const filename = utf8Decode(Uint8Array.from(disposition[2], (c) => c.charCodeAt(0)));
+        form.append(name, new File([content], filename, { type: type ? type[1].trim() : 'application/octet-stream' }));
+      } else form.append(name, utf8Decode(content));
+    }
+    at = next + 2;
+  }
+  return form;
+}
+
 const METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH'];
 class Request extends Body {
   #url; #method; #headers; #redirect;
@@ -483,7 +580,7 @@ async function invoke(raw, env, ownHandler) {
   return { status: result.status, headers: Array.from(result.headers.entries()).filter((e) => e[0] !== 'set-cookie').concat(result.headers.getSetCookie().map((c) => ['set-cookie', c])), body: bytes === null ? null : bytes.slice().buffer };
 }
 
-const globals = { Deno, console, TextEncoder, TextDecoder, atob, btoa, URL, URLSearchParams, Headers, Request, Response, fetch, crypto, setTimeout, setInterval, clearTimeout, clearInterval: clearTimeout, queueMicrotask };
+const globals = { Deno, Blob, File, FormData, console, TextEncoder, TextDecoder, atob, btoa, URL, URLSearchParams, Headers, Request, Response, fetch, crypto, setTimeout, setInterval, clearTimeout, clearInterval: clearTimeout, queueMicrotask };
 for (const name of Object.keys(globals)) Object.defineProperty(g, name, { value: globals[name], writable: true, configurable: true, enumerable: false });
 Object.defineProperty(g, '__atelierInvoke', { value: (raw, env) => invoke(raw, env), writable: false, configurable: false, enumerable: false });
 const warmUpHandler = async (req) => {
