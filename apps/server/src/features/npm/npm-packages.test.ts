@@ -105,6 +105,26 @@ describe('resolution', () => {
     );
   });
 
+  it('refuses a dependency chain deeper than the limit, naming the package asked for', async () => {
+    const chain: Parameters<typeof startFakeNpmRegistry>[0] = {};
+    for (let i = 0; i <= NPM_LIMITS.maxTreeDepth + 1; i++) {
+      chain[`chain-${i}`] = {
+        '1.0.0': { files: { 'index.js': '' }, dependencies: { [`chain-${i + 1}`]: '1' } },
+      };
+    }
+    chain[`chain-${NPM_LIMITS.maxTreeDepth + 2}`] = { '1.0.0': { files: { 'index.js': '' } } };
+    const deep = await startFakeNpmRegistry(chain);
+    try {
+      await expect(
+        resolveTree(createRegistryClient(deep.url), 'chain-0', '1', { provided: new Set() }),
+      ).rejects.toThrow(
+        'Cannot use the npm package "chain-0": its dependency chain is deeper than 12 levels',
+      );
+    } finally {
+      await deep.close();
+    }
+  });
+
   it('parses npm: specifiers and finds the bare imports of a module', () => {
     expect(parseNpmSpecifier('zod')).toEqual({ name: 'zod', range: 'latest', subpath: '' });
     expect(parseNpmSpecifier('date-fns@^4/locale')).toEqual({

@@ -7,7 +7,7 @@ import { checkVendorImports } from '../compile/vendor-imports.ts';
 import { bundleSpecifier, type NpmBundle, type NpmTarget, readBundle } from './npm-bundle.ts';
 import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
 import type { NpmLocksRepo } from './npm-locks.repo.ts';
-import { NpmStore } from './npm-store.ts';
+import { Limiter, NpmStore } from './npm-store.ts';
 import { createRegistryClient, type RegistryClient } from './registry.ts';
 import { packageNameOf, type ResolvedTree, resolveTree } from './resolve-tree.ts';
 
@@ -54,6 +54,7 @@ export class NpmPackages {
   readonly store: NpmStore | undefined;
   private readonly registry: RegistryClient | undefined;
   private readonly resolving = new Map<string, Promise<ResolvedTree>>();
+  private readonly bundling = new Limiter(NPM_LIMITS.concurrency);
 
   constructor(options: NpmPackagesOptions) {
     this.registry =
@@ -203,8 +204,9 @@ export class NpmPackages {
     return withDeadline(name, (signal) => this.store!.install(name, tree, signal));
   }
 
+  /** esbuild bundles: at most `NPM_LIMITS.concurrency` at once, each within the deadline. */
   private bundleWithin<T>(name: string, task: () => Promise<T>): Promise<T> {
-    return withDeadline(name, () => task());
+    return this.bundling.run(() => withDeadline(name, () => task()));
   }
 }
 
