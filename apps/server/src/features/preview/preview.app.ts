@@ -10,7 +10,14 @@ import { appBranding } from '../compile/app-branding.ts';
 import { importedSpecifiers } from '../compile/vendor-imports.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
 import type { VerifiedPreviewClaims } from './preview-token.ts';
-import { sendAsset, sendDocument, sendNpmModule, sendVendorModule, withNpmImports } from './serve.ts';
+import {
+  sendAppFont,
+  sendAsset,
+  sendDocument,
+  sendNpmModule,
+  sendVendorModule,
+  withNpmImports,
+} from './serve.ts';
 
 /**
  * The preview origin (a second listener, `PREVIEW_PORT`): it serves ONLY compiled app documents,
@@ -31,6 +38,7 @@ export function createPreviewApp(deps: AppDeps) {
 
   app.get('/preview-vendor/:file', (c) => sendVendorModule(c, runtime, c.req.param('file')));
   app.get('/preview-npm/:file', (c) => sendNpmModule(c, runtime, c.req.param('file')));
+  app.get('/preview-fonts/:file', (c) => sendAppFont(c, c.req.param('file')));
 
   app.get('/preview-assets/:appId/:versionId/:file', async (c) => {
     const { appId, versionId, file } = c.req.param();

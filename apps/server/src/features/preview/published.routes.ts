@@ -11,7 +11,14 @@ import { hostOf, isPlatformHost, isReservedHost } from '../apps/domains.service.
 import { appBranding } from '../compile/app-branding.ts';
 import { importedSpecifiers } from '../compile/vendor-imports.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
-import { sendAsset, sendDocument, sendNpmModule, sendVendorModule, withNpmImports } from './serve.ts';
+import {
+  sendAppFont,
+  sendAsset,
+  sendDocument,
+  sendNpmModule,
+  sendVendorModule,
+  withNpmImports,
+} from './serve.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const OWN_ORIGIN: DocumentMode = { kind: 'own-origin' };
@@ -85,6 +92,8 @@ export function appHosts(runtime: AppsRuntime) {
     if (vendor) return sendVendorModule(c, runtime, vendor[1] as string);
     const npm = /^\/preview-npm\/([^/]+)$/.exec(path);
     if (npm) return sendNpmModule(c, runtime, npm[1] as string);
+    const font = /^\/preview-fonts\/([^/]+)$/.exec(path);
+    if (font) return sendAppFont(c, font[1] as string);
     // `{appBase}/tool/{toolPath}` with the app's origin as the app base: the platform's tool page of
     // this app (a tool path is letters, numbers and dashes; anything else stays the app's own route).
     const tool = /^\/tool\/([A-Za-z0-9-]+)\/?$/.exec(path);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Context } from 'hono';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import type { CompileSuccess } from '../compile/compiler.ts';
@@ -64,4 +66,28 @@ export function withNpmImports(
   for (const [specifier, key] of Object.entries(npmImports))
     imports[specifier] = `${base}/preview-npm/${key}.js`;
   return { ...importMap, imports };
+}
+
+/** The web fonts app stylesheets may name (`/preview-fonts/{file}`): the template's Inter. */
+const APP_FONTS: Record<string, string> = {
+  'inter-latin-wght-normal.woff2': '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  'inter-latin-wght-italic.woff2': '@fontsource-variable/inter/files/inter-latin-wght-italic.woff2',
+};
+const fontCache = new Map<string, Buffer>();
+
+/** Answers `/preview-fonts/{file}`: a font of the template's stylesheet, immutable, to any origin (fonts load with CORS). */
+export function sendAppFont(c: Context, file: string) {
+  const specifier = Object.hasOwn(APP_FONTS, file) ? APP_FONTS[file] : undefined;
+  if (!specifier) return c.text('Not found', 404);
+  let body = fontCache.get(file);
+  if (!body) {
+    body = fs.readFileSync(createRequire(import.meta.url).resolve(specifier));
+    fontCache.set(file, body);
+  }
+  return c.body(new Uint8Array(body), 200, {
+    ...ANY_ORIGIN,
+    'content-type': 'font/woff2',
+    'cache-control': 'public, max-age=31536000, immutable',
+    'x-content-type-options': 'nosniff',
+  });
 }
