@@ -1,4 +1,4 @@
-import { parseEntitySchema, resolveRls, tenantForApp } from '@atelier/shared';
+import { parseEntitySchema, resolveRules, tenantForApp } from '@atelier/shared';
 import type { EntityTarget } from '../../apps/server/src/features/entities/context.ts';
 import { EntitiesRepo } from '../../apps/server/src/features/entities/entities.repo.ts';
 import { EntitiesService } from '../../apps/server/src/features/entities/entities.service.ts';
@@ -44,7 +44,7 @@ export async function entityApiStatements(options: {
       path: `entities/${options.entity}.json`,
       fileId: 'bench',
       schema: parsed.schema,
-      rls: resolveRls(parsed.schema),
+      rules: resolveRules(parsed.schema.rls),
       validators: validatorFactory().compile(parsed.schema),
     },
   };
