@@ -194,6 +194,16 @@ describe('publishing', () => {
     const html = await doc.text();
     expect(html).toContain(`/app-assets/${app.id}/${app.currentVersionId}/app.js`);
     expect(html).toContain('"basePath":"/"');
+    // App texts → Header is the app's one name; App branding's colours are the theme (issue 19 #7).
+    expect(html).toContain('<title>Plant Diary</title>');
+    expect(html).toContain('"VITE_APP_NAME":"Plant Diary"');
+    const styled = await call(alice, 'PATCH', `/api/apps/${app.id}`, {
+      style: { buttonBackgroundColor: '#16a34a', styleName: 'dark' },
+    });
+    expect(styled.status).toBe(200);
+    const branded = await (await t.app.request('/', host)).text();
+    expect(branded).toContain('<style>:root:root{--primary:#16a34a;--color-primary:#16a34a;');
+    expect(branded).toContain("document.documentElement.classList.add('dark');");
     expect(html).toMatch(/<link rel="modulepreload" href="\/preview-vendor\/react\.js\?v=[0-9a-f]{16}">/);
 
     const asset = (versionId: string) => t.app.request(`/app-assets/${app.id}/${versionId}/app.js`, host);
