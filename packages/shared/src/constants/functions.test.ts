@@ -3,6 +3,7 @@ import { appPathProblem } from '../app-files/app-file.ts';
 import {
   batchDeployMessage,
   functionNameFromPath,
+  functionNameOfFile,
   functionNameProblem,
   functionWebhookUrl,
   isReservedSecretName,
@@ -28,6 +29,9 @@ describe('function names', () => {
     expect(functionNameFromPath('functions/send-email/index.ts')).toBe('send-email');
     expect(functionNameFromPath('functions/send-email/index.js')).toBe('send-email');
     expect(functionNameFromPath('functions/send-email/function.jsonc')).toBeNull();
+    expect(functionNameOfFile('functions/send-email/function.jsonc')).toBe('send-email');
+    expect(functionNameOfFile('functions/send-email/index.ts')).toBe('send-email');
+    expect(functionNameOfFile('functions/send-email/helper.ts')).toBeNull();
     expect(appPathProblem('functions/send-email/function.jsonc')).toBeNull();
     expect(appPathProblem('functions/notes.jsonc')).toContain('functions/{name}/function.jsonc');
     expect(appPathProblem('functions/list/index.ts')).toContain('reserved');

@@ -64,6 +64,11 @@ export function functionNameFromPath(path: string): string | null {
 /** The config file of a function in the folder form: `functions/{name}/function.jsonc`. */
 export const functionConfigPath = (name: string) => `functions/${name}/function.jsonc`;
 
+/** The function whose deployment a file's change affects: its entry or its `function.jsonc`. */
+export function functionNameOfFile(path: string): string | null {
+  return functionNameFromPath(path) ?? /^functions\/([^/]+)\/function\.jsonc$/.exec(path)?.[1] ?? null;
+}
+
 /** The webhook URL of a function (spec 1 §7): `{origin}/api/apps/{appId}/functions/{name}`. */
 export function functionWebhookUrl(origin: string, appId: string, name: string): string {
   return `${origin.replace(/\/+$/, '')}/api/apps/${encodeURIComponent(appId)}/functions/${encodeURIComponent(name)}`;

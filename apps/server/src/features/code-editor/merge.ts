@@ -1,6 +1,6 @@
 import {
   CODE_EDITOR_MESSAGES,
-  functionNameFromPath,
+  functionNameOfFile,
   type MergeRequest,
   type MergeResponse,
 } from '@atelier/shared';
@@ -32,9 +32,7 @@ export async function mergeFiles(
     changes: changed.map((f) => ({ op: 'upsert' as const, path: f.path, content: f.content })),
     description: request.description ?? `Merged ${changed.length} files`,
   });
-  const names = [
-    ...new Set(changed.map((f) => functionNameFromPath(f.path)).filter((n): n is string => !!n)),
-  ];
+  const names = [...new Set(changed.map((f) => functionNameOfFile(f.path)).filter((n): n is string => !!n))];
   let deployed = 0;
   const deploymentIssues: MergeResponse['deploymentIssues'] = [];
   if (names.length > 0) {
