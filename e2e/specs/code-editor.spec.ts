@@ -52,6 +52,29 @@ test('an admin finds a line in files, edits the page and sees the preview update
   await expect(page.getByTestId('save-status')).toHaveText('Saved', { timeout: 10_000 });
   await expect(frame.getByText('Edited from the code editor.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('save-status')).toHaveText('', { timeout: 5_000 });
+
+  // Long lines wrap by default; the toggle turns it off (issue 23 #24).
+  const wrapLines = page.getByRole('button', { name: 'Wrap lines' });
+  await expect(wrapLines).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.cm-content')).toHaveClass(/cm-lineWrapping/);
+  await wrapLines.click();
+  await expect(page.locator('.cm-content')).not.toHaveClass(/cm-lineWrapping/);
+
+  // New file: created empty at the path typed, and opened.
+  await page.getByLabel('Find in files').fill('');
+  await page.getByRole('button', { name: 'New file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New file' });
+  await dialog.getByLabel('Path').fill('pages/Home.tsx');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('A file with this path already exists');
+  await dialog.getByLabel('Path').fill('components/Card.jsx');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('components/Card.jsx', { exact: true })).toBeVisible();
+  await expect(files.getByRole('button', { name: 'Card.jsx', exact: true })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
 });
 
 test('a builder who is not an admin sees the code read-only', async ({ page }) => {

@@ -49,7 +49,7 @@ export function AppCodeRoute() {
         />
       }
     >
-      <div className="grid h-full min-h-0 grid-cols-1 lg:grid-cols-2">
+      <div className="grid h-full min-h-0 grid-cols-1 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <CodeEditorPanel
           appId={appId}
           appName={app.data.name}

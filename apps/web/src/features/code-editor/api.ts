@@ -41,6 +41,12 @@ const compareQuery = (target: CompareTarget) =>
 export const codeEditorApi = {
   files: (appId: string, signal?: AbortSignal) =>
     apiFetch<CurrentFilesResponse>(`/api/apps/${enc(appId)}/files`, { signal }),
+  /** A new file at `path` (files/update with a path and no id creates it). */
+  create: (appId: string, path: string) =>
+    apiFetch<UpdateFileResponse>(`/api/apps/${enc(appId)}/files/update`, {
+      method: 'POST',
+      body: { file: { path, content: '' } },
+    }),
   save: (appId: string, file: { id: string; content: string }) =>
     apiFetch<UpdateFileResponse>(`/api/apps/${enc(appId)}/files/update`, { method: 'POST', body: { file } }),
   references: (appId: string, fileId: string) =>

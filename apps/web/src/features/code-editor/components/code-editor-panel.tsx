@@ -34,8 +34,15 @@ import { AllChangesButton } from './all-changes-button.tsx';
 import { CodeMirror } from './code-mirror.tsx';
 import { DeployAllButton, FunctionStatusBadge, useEditorFunctions } from './editor-functions.tsx';
 import { FileHistoryDialog } from './file-history-dialog.tsx';
+import { NewFileDialog } from './new-file-dialog.tsx';
 import { PackagesList } from './packages-list.tsx';
 import { ValidationTesterDialog } from './validation-tester-dialog.tsx';
+
+const WRAP_KEY = 'atelier.editor.wrap';
+/** The wrap toggle is kept per browser (default on: no sideways scrolling behind the gutter). */
+const readWrap = () =>
+  typeof window === 'undefined' ? true : window.localStorage.getItem(WRAP_KEY) !== 'false';
+const writeWrap = (on: boolean) => window.localStorage.setItem(WRAP_KEY, String(on));
 
 const STATUS_TEXT: Record<EditorSaveStatus, string> = {
   idle: '',
@@ -71,6 +78,7 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
   const [revision, setRevision] = useState(0);
   const [testerOpen, setTesterOpen] = useState(false);
   const [secretsOpen, setSecretsOpen] = useState(false);
+  const [wrap, setWrap] = useState(() => readWrap());
   const openSecrets = () => setSecretsOpen(true);
   const functions = useEditorFunctions(appId, openSecrets);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -213,6 +221,21 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
           busy={() => saveInFlight.current}
           onMerged={() => void afterMerge()}
         />
+        {isAdmin ? (
+          <NewFileDialog
+            appId={appId}
+            existingPaths={tree.map((f) => f.path)}
+            onCreated={(path) =>
+              void client.invalidateQueries({ queryKey: codeEditorKeys.files(appId) }).then(() => {
+                const created = client
+                  .getQueryData<{ files: { id: string; path: string }[] }>(codeEditorKeys.files(appId))
+                  ?.files.find((f) => f.path === path);
+                if (created) setSelectedId(created.id);
+                onNewVersion?.();
+              })
+            }
+          />
+        ) : null}
         <Button variant="outline" size="sm" onClick={openSecrets}>
           Secrets
         </Button>
@@ -226,7 +249,7 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
         </Button>
       </div>
       <div className="flex min-h-0 flex-1">
-        <nav aria-label="Files" className="w-56 shrink-0 overflow-auto border-r p-2 text-sm">
+        <nav aria-label="Files" className="w-44 shrink-0 overflow-auto border-r p-2 text-sm xl:w-52">
           {query.trim() ? (
             <ul aria-label="Search results">
               {matches.length === 0 ? <li className="text-muted-foreground">No results</li> : null}
@@ -308,6 +331,17 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
                   variant="ghost"
                   size="sm"
                   className="ml-auto"
+                  aria-pressed={wrap}
+                  onClick={() => {
+                    setWrap(!wrap);
+                    writeWrap(!wrap);
+                  }}
+                >
+                  Wrap lines
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
                   disabled={!isAdmin}
                   onClick={() => setHistoryOf({ id: selected.id, path: selected.path })}
                 >
@@ -332,6 +366,7 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
                   content={selected.content}
                   readOnly={readOnly}
                   line={jumpLine}
+                  wrap={wrap}
                   onChange={onChange}
                 />
               </div>

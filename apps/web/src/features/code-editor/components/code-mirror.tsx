@@ -5,7 +5,7 @@ import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
-import { EditorState, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 
@@ -28,13 +28,18 @@ export interface CodeMirrorProps {
   readOnly: boolean;
   /** 1-based line to show and select (a "Find in files" result). */
   line?: number | null;
+  /** Long lines wrap instead of scrolling sideways. */
+  wrap?: boolean;
   onChange: (content: string) => void;
 }
 
 /** A CodeMirror 6 editor for one file; it is recreated when the path changes. */
-export function CodeMirror({ path, content, readOnly, line, onChange }: CodeMirrorProps) {
+export function CodeMirror({ path, content, readOnly, line, wrap = false, onChange }: CodeMirrorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const wrapping = useRef(new Compartment());
+  const wrapNow = useRef(wrap);
+  wrapNow.current = wrap;
   const change = useRef(onChange);
   change.current = onChange;
 
@@ -54,6 +59,7 @@ export function CodeMirror({ path, content, readOnly, line, onChange }: CodeMirr
           syntaxHighlighting(defaultHighlightStyle),
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
           languageOf(path),
+          wrapping.current.of(wrapNow.current ? EditorView.lineWrapping : []),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
           EditorView.updateListener.of((update) => {
@@ -72,6 +78,10 @@ export function CodeMirror({ path, content, readOnly, line, onChange }: CodeMirr
       view.current = null;
     };
   }, [path, readOnly]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: wrapping.current.reconfigure(wrap ? EditorView.lineWrapping : []) });
+  }, [wrap]);
 
   useEffect(() => {
     const editor = view.current;
