@@ -1,4 +1,5 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { APP_SLUG_MESSAGES } from '@atelier/shared';
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { offlineAnswer } from '../../apps/server/src/platform/llm/offline/offline-model.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
@@ -194,8 +195,31 @@ async function walk(
 
   // Publish: the dialog gives the app's address on its own origin, to copy and open.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  // An address another app has (published through the API) and a malformed one are refused in words.
+  const taken = `taken-${Date.now()}`;
+  const other = await page.request.post(`${origin}/api/apps`, {
+    data: { name: 'Taken Address', type: 'GEN_APP' },
+    headers: { origin },
+  });
+  const otherId = ((await other.json()) as { id: string }).id;
+  const otherPublished = await page.request.post(`${origin}/api/apps/${otherId}/publish`, {
+    data: { slug: taken },
+    headers: { origin },
+  });
+  expect(otherPublished.status()).toBe(200);
   await page.getByRole('button', { name: 'Publish' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Publish app' }).click();
+  const publishDialog = page.getByRole('dialog');
+  const addressBox = publishDialog.getByLabel('Address');
+  await addressBox.fill('Bad Address!');
+  await publishDialog.getByRole('button', { name: 'Publish app' }).click();
+  await expect(publishDialog.getByText(APP_SLUG_MESSAGES.invalid)).toBeVisible();
+  await addressBox.fill(taken);
+  await publishDialog.getByRole('button', { name: 'Publish app' }).click();
+  await expect(publishDialog.getByText(APP_SLUG_MESSAGES.taken)).toBeVisible();
+  await shot(page, 'address-taken');
+  // Empty: the address made from the app's name.
+  await addressBox.fill('');
+  await publishDialog.getByRole('button', { name: 'Publish app' }).click();
   const live = page.getByRole('dialog', { name: `${appName} is live` });
   const address = await live.getByLabel('Address').inputValue();
   expect(address).toMatch(new RegExp(`^http://${slug}\\.localhost:\\d+/$`));
@@ -209,6 +233,12 @@ async function walk(
   // User signup on; in a fresh browser an end user signs up on the published app, adds a record,
   // reloads and is still signed in.
   const appId = new URL(page.url()).pathname.split('/').at(-1) as string;
+  // Sign-up is off until the builder turns it on: the app's sign-up screen says so.
+  const visitor = await browser.newContext();
+  const app = await visitor.newPage();
+  await app.goto(`${address}signup`);
+  await expect(app.getByText('Sign-up is not enabled for this app')).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByRole('button', { name: 'Create account' })).toHaveCount(0);
   const signupOn = await page.request.patch(`${origin}/api/apps/${appId}`, {
     data: { isSignupEnabled: true },
     headers: { origin },
@@ -222,10 +252,8 @@ async function walk(
     .getByRole('button', { name: 'Ingredient' })
     .click();
   await expect(page.getByRole('main').getByText('Basil', { exact: true })).toBeVisible();
-  const visitor = await browser.newContext();
   try {
-    const app = await visitor.newPage();
-    await app.goto(`${address}signup`);
+    await app.reload();
     await expect(app.getByRole('heading', { name: 'Create account' })).toBeVisible({ timeout: 30_000 });
     await app.getByLabel('Email').fill(endUserEmail);
     await app.getByLabel('Password').fill(PASSWORD);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_APP_FILE_BYTES, MAX_APP_PATH_LENGTH } from '../app-files/app-file.ts';
+import { appSlugProblem, normaliseAppSlug } from '../apps/app-slug.ts';
 import {
   APP_MESSAGES,
   APP_NAME_MAX_LENGTH,
@@ -112,6 +113,15 @@ export const publishAppFormSchema = z.object({
   gptPrompt: z.string().trim().max(50_000),
   background: z.string().trim().max(2000),
   features: z.string().max(20_000),
+  /** The address label; empty: the app's current one, else one made from its name (the server picks). */
+  slug: z
+    .string()
+    .max(100)
+    .transform(normaliseAppSlug)
+    .superRefine((slug, ctx) => {
+      const problem = slug === '' ? null : appSlugProblem(slug);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 export type PublishAppForm = z.infer<typeof publishAppFormSchema>;
 

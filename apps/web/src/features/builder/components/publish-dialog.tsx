@@ -4,6 +4,7 @@ import {
   featuresToLines,
   type PublishAppForm,
   publishAppFormSchema,
+  slugFromName,
 } from '@atelier/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CopyIcon, ExternalLink, Rocket } from 'lucide-react';
@@ -23,6 +24,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useAppDomains, usePublishApp } from '../../apps/api.ts';
 import { Field, FormError } from '../../auth/components/field.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
@@ -46,6 +48,7 @@ export function PublishDialog({ app }: { app: AppSummary }) {
       gptPrompt: app.gptPrompt ?? '',
       background: app.background ?? '',
       features: featuresToLines(app.features),
+      slug: app.slug ?? '',
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -58,10 +61,14 @@ export function PublishDialog({ app }: { app: AppSummary }) {
         gptPrompt: values.gptPrompt || null,
         background: values.background || null,
         features: featuresFromLines(values.features),
+        ...(values.slug ? { slug: values.slug } : {}),
       });
       setPublishedUrl(answer.app.publishedUrl ?? answer.url);
     } catch (error) {
-      setFailure(errorMessage(error));
+      // A taken or refused address is said under the address field.
+      if (error instanceof ApiError && (error.code === 'slug_taken' || error.code === 'invalid_slug')) {
+        form.setError('slug', { message: error.message }, { shouldFocus: true });
+      } else setFailure(errorMessage(error));
     }
   });
 
@@ -96,6 +103,20 @@ export function PublishDialog({ app }: { app: AppSummary }) {
             </DialogHeader>
             <form onSubmit={submit} noValidate className="flex flex-col gap-4">
               <FormError message={failure} />
+              <Field
+                id="publish-slug"
+                label="Address"
+                error={errors.slug?.message}
+                hint={`The app's own address starts with this name. Empty: ${app.slug ?? slugFromName(app.name)}.`}
+              >
+                <Input
+                  id="publish-slug"
+                  placeholder={app.slug ?? slugFromName(app.name)}
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...form.register('slug')}
+                />
+              </Field>
               <Field id="publish-header" label="Header" error={errors.header?.message}>
                 <Input id="publish-header" {...form.register('header')} />
               </Field>
