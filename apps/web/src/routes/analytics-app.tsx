@@ -60,6 +60,7 @@ export function AnalyticsAppRoute() {
           />
           <DayBarChart title="Sign-ups" days={days} value={(d) => d.signups} format={count} />
           <DayBarChart title="Messages" days={days} value={(d) => d.messages} format={count} />
+          <DayBarChart title="Page views" days={days} value={(d) => d.pageViews} format={count} />
           <DayBarChart title="Tokens" days={days} value={(d) => d.tokens} format={count} />
           <DayBarChart title="Cost" days={days} value={(d) => d.cost} format={money} />
         </div>

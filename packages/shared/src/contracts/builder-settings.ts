@@ -195,6 +195,8 @@ export const analyticsDaySchema = z.object({
   uniqueUsers: z.number().int(),
   signups: z.number().int(),
   messages: z.number().int(),
+  /** Page views reported by exported Base44 apps (`appLogs.logUserInApp`). */
+  pageViews: z.number().int(),
   tokens: z.number().int(),
   /** US dollars. */
   cost: z.number(),

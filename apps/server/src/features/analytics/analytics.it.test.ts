@@ -3,7 +3,14 @@ import { ANALYTICS_MESSAGES, type AppAnalytics, type AppSummary, tenantForApp } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { chatMessages, llmUsage, toolRuns, tools, users } from '../../platform/db/schema/index.ts';
+import {
+  appTelemetry,
+  chatMessages,
+  llmUsage,
+  toolRuns,
+  tools,
+  users,
+} from '../../platform/db/schema/index.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -56,6 +63,14 @@ async function seed(appId: string) {
     { id: randomUUID(), appId, role: 'user', content: 'hi', createdAt: onDay(0) },
     { id: randomUUID(), appId, role: 'assistant', content: 'hello', createdAt: onDay(0) },
   ]);
+  // Page views of an exported Base44 app (appLogs.logUserInApp): 2 today, 1 two days ago; events do not count.
+  const view = (daysAgo: number, kind: 'page_view' | 'event' = 'page_view') => ({
+    appId,
+    kind,
+    name: 'Home',
+    createdAt: onDay(daysAgo),
+  });
+  await db.insert(appTelemetry).values([view(0), view(0), view(0, 'event'), view(2)]);
   const usage = (daysAgo: number, promptTokens: number, completionTokens: number, costMicros: number) => ({
     appId,
     model: 'fake',
@@ -83,7 +98,7 @@ describe('GET /api/apps/{appId}/analytics', () => {
     );
   });
 
-  it('aggregates runs, unique users, sign-ups, messages, tokens and cost per UTC day', async () => {
+  it('aggregates runs, unique users, sign-ups, messages, page views, tokens and cost per UTC day', async () => {
     const app = await newApp();
     await seed(app.id);
     expect((await call(owner, 'POST', `/api/apps/${app.id}/publish`, {})).status).toBe(200);
@@ -99,6 +114,7 @@ describe('GET /api/apps/{appId}/analytics', () => {
       uniqueUsers: 2,
       signups: 1,
       messages: 2,
+      pageViews: 2,
       tokens: 165,
       cost: 0.00175,
     });
@@ -108,6 +124,7 @@ describe('GET /api/apps/{appId}/analytics', () => {
       uniqueUsers: 1,
       signups: 2,
       messages: 0,
+      pageViews: 1,
       tokens: 1000,
       cost: 2,
     });
@@ -117,6 +134,7 @@ describe('GET /api/apps/{appId}/analytics', () => {
       uniqueUsers: 2,
       signups: 3,
       messages: 2,
+      pageViews: 3,
       tokens: 1165,
       cost: 2.00175,
     });

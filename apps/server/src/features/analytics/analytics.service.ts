@@ -14,7 +14,7 @@ import { findApp } from '../apps/apps.service.ts';
 /**
  * Analytics of a published app (spec 1 §2 `/analytics/app/{appId}`), per UTC day, aggregated in SQL:
  * tool runs and their distinct users (`tool_runs.subject`), end-user sign-ups (the app's tenant),
- * chat messages, and the AI tokens and cost recorded for the app (`llm_usage`). Days without
+ * chat messages, page views reported by exported Base44 apps (`app_telemetry`), and the AI tokens and cost recorded for the app (`llm_usage`). Days without
  * activity answer zeros.
  */
 
@@ -34,6 +34,10 @@ messages as (
   select (created_at at time zone 'UTC')::date as day, count(*)::int as messages
   from chat_messages where app_id = $1 and created_at >= $2::date and created_at < $3::date + 1 group by 1
 ),
+views as (
+  select (created_at at time zone 'UTC')::date as day, count(*)::int as page_views
+  from app_telemetry where app_id = $1 and kind = 'page_view' and created_at >= $2::date and created_at < $3::date + 1 group by 1
+),
 usage as (
   select (created_at at time zone 'UTC')::date as day,
     sum(prompt_tokens + completion_tokens + cache_read_tokens + cache_write_tokens)::bigint as tokens,
@@ -43,11 +47,13 @@ usage as (
 select to_char(days.day, 'YYYY-MM-DD') as date,
   coalesce(runs.runs, 0) as runs, coalesce(runs.users, 0) as unique_users,
   coalesce(signups.signups, 0) as signups, coalesce(messages.messages, 0) as messages,
+  coalesce(views.page_views, 0) as page_views,
   coalesce(usage.tokens, 0)::text as tokens, coalesce(usage.cost_micros, 0)::text as cost_micros
 from days
 left join runs on runs.day = days.day
 left join signups on signups.day = days.day
 left join messages on messages.day = days.day
+left join views on views.day = days.day
 left join usage on usage.day = days.day
 order by days.day`;
 
@@ -60,6 +66,7 @@ interface DailyRow {
   unique_users: number;
   signups: number;
   messages: number;
+  page_views: number;
   tokens: string;
   cost_micros: string;
 }
@@ -84,6 +91,7 @@ export async function dailyAnalytics(
       uniqueUsers: Number(row.unique_users),
       signups: Number(row.signups),
       messages: Number(row.messages),
+      pageViews: Number(row.page_views),
       tokens: Number(row.tokens),
       cost: Math.round(Number(row.cost_micros)) / 1_000_000,
     })),
@@ -101,7 +109,7 @@ export async function appAnalytics(
   const app = await findApp(runtime, actor, appId);
   if (!isAppPublished(app)) throw new AppError('app_not_published', ANALYTICS_MESSAGES.publishFirst);
   const figures = await dailyAnalytics(runtime.deps.database, app.id, days);
-  const sum = (key: 'runs' | 'signups' | 'messages' | 'tokens' | 'cost') =>
+  const sum = (key: 'runs' | 'signups' | 'messages' | 'pageViews' | 'tokens' | 'cost') =>
     figures.days.reduce((total, day) => total + day[key], 0);
   return {
     appId: app.id,
@@ -112,6 +120,7 @@ export async function appAnalytics(
       uniqueUsers: figures.uniqueUsers,
       signups: sum('signups'),
       messages: sum('messages'),
+      pageViews: sum('pageViews'),
       tokens: sum('tokens'),
       cost: Math.round(sum('cost') * 1_000_000) / 1_000_000,
     },

@@ -259,6 +259,24 @@ describe('@base44/sdk against Atelier', () => {
     const sdk = client();
     expect(await sdk.app.getPublicSettings()).toMatchObject({ id: appId });
     await sdk.appLogs.logUserInApp('Home');
+    const { sdk: member, userId } = await registered('pages@example.com');
+    await member.appLogs.logUserInApp('Settings');
+    const batch = await fetch(`${serverUrl}/api/apps/${appId}/analytics/track/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ events: [{ event_name: 'clicked_buy', page_url: '/shop' }, { nope: 1 }] }),
+    });
+    expect(batch.status).toBe(200);
+    // Stored as the app's telemetry: page views (with the member when signed in) and events.
+    const { rows } = await t.deps.database.query<{ kind: string; name: string; user_id: string | null }>(
+      'select kind, name, user_id from app_telemetry where app_id = $1 order by id',
+      [appId],
+    );
+    expect(rows).toEqual([
+      { kind: 'page_view', name: 'Home', user_id: null },
+      { kind: 'page_view', name: 'Settings', user_id: userId },
+      { kind: 'event', name: 'clicked_buy', user_id: null },
+    ]);
     const logout = (fromUrl: string, referer?: string) =>
       fetch(`${serverUrl}/api/apps/auth/logout?from_url=${encodeURIComponent(fromUrl)}`, {
         redirect: 'manual',

@@ -1,8 +1,40 @@
 import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import type { EntitiesRepo } from '../entities/entities.repo.ts';
+
+/** Events one analytics batch stores at most (the SDK sends far fewer; the rest are dropped). */
+export const TELEMETRY_BATCH_MAX = 100;
+
+interface TelemetryRow {
+  kind: 'page_view' | 'event';
+  name: string;
+  pageUrl: string | null;
+}
+
+/** Stores telemetry of an app (names and addresses cut to 200 and 500 characters); unknown apps store nothing. */
+async function recordTelemetry(
+  repo: EntitiesRepo,
+  appId: string,
+  userId: string | null,
+  rows: readonly TelemetryRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const payload = JSON.stringify(
+    rows.map((row) => ({
+      kind: row.kind,
+      name: row.name.slice(0, 200),
+      page_url: row.pageUrl?.slice(0, 500) ?? null,
+    })),
+  );
+  await repo.run(sql`insert into app_telemetry (app_id, user_id, kind, name, page_url)
+    select a.id, ${userId}, t.kind, t.name, t.page_url
+    from apps a, jsonb_to_recordset(${payload}::jsonb) as t(kind text, name text, page_url text)
+    where a.id = ${appId}`);
+}
 
 /**
  * Where the sign-out navigation may go back to: `from_url` when it is an http(s) address on the
@@ -23,10 +55,15 @@ export function logoutReturn(fromUrl: string | undefined, referer: string | unde
 
 /**
  * The calls an exported Base44 app makes besides data and auth (README.md, "Settings and
- * telemetry"): its public settings on start, and the analytics and app-log beacons, which Atelier
- * accepts (and does not store yet) instead of answering 404.
+ * telemetry"): its public settings on start, and the analytics and app-log beacons, stored as the
+ * app's telemetry (page views feed its analytics).
  */
 export function base44PlatformRoutes(repo: EntitiesRepo) {
+  /** The caller's end-user id in this app, if it is signed in as one. */
+  const memberOf = async (c: Context<AppEnv>, appId: string) => {
+    const actor = await resolveActor(c);
+    return actor && actor.appId === appId ? actor.userId : null;
+  };
   const notYet = (what: string) => () => {
     throw new AppError('not_implemented', `${what} is not supported by Atelier yet`);
   };
@@ -52,8 +89,26 @@ export function base44PlatformRoutes(repo: EntitiesRepo) {
           '<!doctype html><title>Signed out</title><p>You are signed out. You can close this page.</p>',
         );
       })
-      .post('/apps/:appId/analytics/track/batch', (c) => c.json({ success: true }))
-      .post('/app-logs/:appId/log-user-in-app/:pageName', (c) => c.json({ success: true }))
+      .post('/apps/:appId/analytics/track/batch', async (c) => {
+        const appId = c.req.param('appId');
+        const body = (await c.req.json().catch(() => undefined)) as { events?: unknown } | undefined;
+        const events = Array.isArray(body?.events) ? body.events.slice(0, TELEMETRY_BATCH_MAX) : [];
+        const rows = events.flatMap((event) => {
+          const { event_name: name, page_url: pageUrl } = (event ?? {}) as Record<string, unknown>;
+          if (typeof name !== 'string' || name === '') return [];
+          return [{ kind: 'event' as const, name, pageUrl: typeof pageUrl === 'string' ? pageUrl : null }];
+        });
+        await recordTelemetry(repo, appId, await memberOf(c, appId), rows);
+        return c.json({ success: true });
+      })
+      .post('/app-logs/:appId/log-user-in-app/:pageName', async (c) => {
+        const appId = c.req.param('appId');
+        const page = c.req.param('pageName');
+        await recordTelemetry(repo, appId, await memberOf(c, appId), [
+          { kind: 'page_view', name: page, pageUrl: null },
+        ]);
+        return c.json({ success: true });
+      })
       .get('/app-logs/:appId', (c) => c.json([]))
       .get('/app-logs/:appId/stats', (c) => c.json({}))
       .post('/apps/:appId/users/invite-user', notYet('Inviting users'))

@@ -15,3 +15,4 @@ export * from './secrets.ts';
 export * from './system.ts';
 export * from './tools.ts';
 export * from './uploads.ts';
+export * from './telemetry.ts';
