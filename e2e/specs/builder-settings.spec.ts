@@ -143,7 +143,7 @@ test('analytics: the unpublished message first, then charts per day once publish
 
   await publish(page, appId);
   await page.reload();
-  for (const title of ['Runs', 'Unique users', 'Sign-ups', 'Messages', 'Tokens', 'Cost']) {
+  for (const title of ['Runs', 'Unique users', 'Sign-ups', 'Messages', 'Page views', 'Tokens', 'Cost']) {
     await expect(page.getByRole('img', { name: new RegExp(`^${title} per day from `) })).toBeVisible();
   }
   await expect(page.getByTestId('total-Cost')).toHaveText('$0.00');
