@@ -13,6 +13,6 @@ export * from './npm.ts';
 export * from './rate-limits.ts';
 export * from './secrets.ts';
 export * from './system.ts';
+export * from './telemetry.ts';
 export * from './tools.ts';
 export * from './uploads.ts';
-export * from './telemetry.ts';
