@@ -112,6 +112,10 @@ describe('POST /api/apps/import/base44', () => {
       { entity: 'Task', file: 'data/Task.csv', rows: 2, imported: 2, errors: [] },
     ]);
     expect(report.warnings.join('\n')).toContain('fonts.googleapis.com');
+    // An image (not an app file) is imported as an empty URL, and reported.
+    expect(byPath.get('services/Layout.jsx')).toContain(`from "@/services/missing-asset.js"`);
+    expect(byPath.get('services/missing-asset.js')).toContain("export default '';");
+    expect(report.warnings.join('\n')).toContain('src/Layout.jsx: @/assets/logo.svg');
   });
 
   it('imports the table export as records, which the real SDK reads and writes under the translated rules', async () => {

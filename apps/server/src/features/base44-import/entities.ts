@@ -154,7 +154,8 @@ export function entitiesUsedInCode(
 ): Map<string, Map<string, FieldType>> {
   const used = new Map<string, Map<string, FieldType>>();
   const note = (name: string) => {
-    if (!ENTITY_NAME_PATTERN.test(name) || name === 'User') return undefined;
+    // Base44 entity names are PascalCase; `x.entities.entities` and the like are not entities.
+    if (!ENTITY_NAME_PATTERN.test(name) || !/^[A-Z]/.test(name) || name === 'User') return undefined;
     let fields = used.get(name);
     if (!fields) {
       fields = new Map();

@@ -51,6 +51,13 @@ export function resolveExportImport(
   return undefined;
 }
 
+/** Imports of files the import leaves out (they are not code). */
+const ASSET = /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp|mp3|mp4|webm|wav|woff2?|ttf|otf|pdf)(\?.*)?$/i;
+/** What an import of a left-out asset resolves to. */
+export const MISSING_ASSET_PATH = 'services/missing-asset.js';
+export const MISSING_ASSET_SOURCE =
+  "// Stands for images and other files the Base44 import left out (see the import report).\nexport default '';\n";
+
 interface Specifier {
   start: number;
   end: number;
@@ -101,7 +108,12 @@ export function rewriteImports(
       continue;
     }
     const target = resolveExportImport(specifier.text, exportPath, exists);
-    const appPath = target ? moved.get(target) : undefined;
+    let appPath = target ? moved.get(target) : undefined;
+    // Images, fonts and media are not app files: the import gets an empty URL (reported).
+    if (!appPath && ASSET.test(specifier.text)) {
+      missing.push(specifier.text);
+      appPath = MISSING_ASSET_PATH;
+    }
     if (!appPath) {
       missing.push(specifier.text);
       continue;

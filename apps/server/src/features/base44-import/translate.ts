@@ -16,7 +16,7 @@ import {
   inferredEntitySchema,
   translateEntityFile,
 } from './entities.ts';
-import { appPathOf, rewriteImports } from './source-files.ts';
+import { appPathOf, MISSING_ASSET_PATH, MISSING_ASSET_SOURCE, rewriteImports } from './source-files.ts';
 
 /** Rows of one entity's data file (Base44's table export: CSV with a header row, or a JSON array). */
 export interface ExportData {
@@ -72,7 +72,7 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
       skipped.push({ path: file, reason: "Atelier's app files cannot hold this path or kind of file." });
   }
   const files = new Map<string, string>();
-  const bareImports = new Set<string>();
+  const bareByFile = new Map<string, string[]>();
   const missing = new Set<string>();
   let setUpRewritten = false;
   for (const [from, to] of moved) {
@@ -84,7 +84,7 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
     }
     const rewritten = rewriteImports(from, content, moved, exists);
     content = rewritten.text;
-    for (const specifier of rewritten.bare) bareImports.add(specifier);
+    bareByFile.set(to, rewritten.bare);
     for (const specifier of rewritten.missing) missing.add(`${from}: ${specifier}`);
     // Base44's template reads its app id from Vite variables: this app's own.
     const withAppId = content.replace(VITE_BASE44, (_all, variable: string) =>
@@ -97,6 +97,9 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
   translated.push(
     'createClient() of @base44/sdk talks to this Atelier server and app, whatever serverUrl and appId the code gives.',
   );
+  if ([...files.values()].some((content) => content.includes(`@/${MISSING_ASSET_PATH}`))) {
+    files.set(MISSING_ASSET_PATH, MISSING_ASSET_SOURCE);
+  }
   for (const item of missing)
     warnings.push(`${item} names a file the import left out (an image or an unsupported path).`);
 
@@ -130,12 +133,19 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
     translated.push('The export has no main.jsx: services/main.jsx mounts App.jsx.');
   }
 
-  // 4. Packages: what the code imports beyond the built-in set is installed on demand.
+  // Only what the entry reaches (exports carry every shadcn component, used or not, and tests).
+  const unused = unreachableFiles(files, main);
+  for (const file of unused) files.delete(file);
+  if (unused.length > 0) translated.push(`${unused.length} source files no module imports were left out.`);
+
+  // 4. Packages: what the kept code imports beyond the built-in set is installed on demand.
   const manifest = safeJson(text(tree.get('package.json'))) as
     | { name?: string; dependencies?: Record<string, string> }
     | undefined;
   const dependencies = manifest?.dependencies ?? {};
-  const importedPackages = new Set([...bareImports].map(npmPackageNameOf));
+  const importedPackages = new Set(
+    [...bareByFile].filter(([file]) => files.has(file)).flatMap(([, bare]) => bare.map(npmPackageNameOf)),
+  );
   const builtIn = (name: string) =>
     [...ALLOWED_IMPORTS.keys()].some((specifier) => specifier === name || specifier.startsWith(`${name}/`));
   const packages: Base44ImportReport['packages'] = [];
@@ -223,11 +233,6 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
     if (!match) continue;
     data.push({ entity: match[1]!, file, format: match[2] as 'csv' | 'json', text: text(buffer) });
   }
-
-  // 9. Only what the entry reaches (exports carry every shadcn component, used or not).
-  const unused = unreachableFiles(files, main);
-  for (const file of unused) files.delete(file);
-  if (unused.length > 0) translated.push(`${unused.length} source files no module imports were left out.`);
 
   const name = exportAppName(tree);
   const appFiles = [...files]

@@ -4,6 +4,7 @@ import { createJsBundler } from './bundle-js.ts';
 import { contentHashSync } from './content-hash-sync.ts';
 import type { CompileDiagnostic } from './diagnostics.ts';
 import { LruCache } from './lru.ts';
+import { ownEntryOf } from './own-entry.ts';
 import { createCssCompiler } from './tailwind-css.ts';
 import type { VendorBundles } from './vendor/vendor-bundles.ts';
 import { checkVendorImports, importedSpecifiers } from './vendor-imports.ts';
@@ -172,7 +173,8 @@ function preflight(files: readonly AppFile[]): CompileDiagnostic[] {
       });
     }
   }
-  if (pageRoutes(files).length === 0) {
+  // An own-entry app (an imported Vite project) routes its pages itself.
+  if (pageRoutes(files).length === 0 && ownEntryOf(files) === undefined) {
     diagnostics.push({
       file: undefined,
       line: 1,

@@ -206,7 +206,7 @@ export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
   },
   {
     name: 'base44-sdk-axios-client',
-    specifiers: ['@base44/sdk/dist/utils/axios-client', '@base44/sdk/dist/utils/axios-client.js'],
+    specifiers: ['@base44/sdk/dist/utils/axios-client'],
     source: { kind: 'file', path: 'base44/axios-client.ts', workspace: 'vendor' },
     sampleExports: ['createAxiosClient', 'Base44Error'],
     internal: true,
