@@ -48,3 +48,19 @@ test('an admin disables a builder, who is then told "User is disabled", and enab
     await other.close();
   }
 });
+
+test('on a 390 px phone the signed-in header fits and its links are in one menu (issue 23 #23)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInAdmin(page, E2E_ADMINS.settings, PASSWORD);
+  await page.goto('/home');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await header.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['AI models', 'Users', 'Settings', 'Sign out']);
+  await menu.getByRole('menuitem', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+});
