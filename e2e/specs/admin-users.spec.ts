@@ -59,8 +59,8 @@ test('on a 390 px phone the signed-in header fits and its links are in one menu 
   await expect(header.getByRole('button', { name: 'Account menu' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await header.getByRole('button', { name: 'Account menu' }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['AI models', 'Users', 'Settings', 'Sign out']);
-  await menu.getByRole('menuitem', { name: 'Users' }).click();
+  const menu = page.getByRole('list', { name: 'Account' });
+  await expect(menu.getByRole('link')).toHaveText(['AI models', 'Users', 'Settings', 'Sign out']);
+  await menu.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
 });

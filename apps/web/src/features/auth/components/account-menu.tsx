@@ -1,14 +1,7 @@
 import { MenuIcon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
 import { useSession } from '../hooks/use-session.ts';
 
 /**
@@ -18,6 +11,8 @@ import { useSession } from '../hooks/use-session.ts';
  */
 export function AccountMenu() {
   const session = useSession();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
   if (session.isPending) return null;
   const user = session.data?.user;
   if (!user) {
@@ -54,25 +49,38 @@ export function AccountMenu() {
           </Button>
         ))}
       </div>
-      <div className="sm:hidden">
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon-sm" aria-label="Account menu">
-              <MenuIcon aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuLabel className="max-w-64 truncate font-normal text-muted-foreground text-xs">
-              {user.email}
-            </DropdownMenuLabel>
-            <DropdownMenuSeparator />
+      {/* A plain disclosure (no menu library): the sign-in pages' first load stays within budget. */}
+      <div className="relative sm:hidden">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Account menu"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+        >
+          <MenuIcon aria-hidden="true" />
+        </Button>
+        {open && (
+          <ul
+            id={listId}
+            aria-label="Account"
+            className="absolute top-full right-0 z-50 mt-1 flex min-w-48 flex-col rounded-md border border-border bg-popover p-1 text-sm shadow-md"
+          >
+            <li className="max-w-64 truncate px-2 py-1.5 text-muted-foreground text-xs">{user.email}</li>
             {links.map((link) => (
-              <DropdownMenuItem key={link.to} asChild>
-                <Link to={link.to}>{link.label}</Link>
-              </DropdownMenuItem>
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  onClick={() => setOpen(false)}
+                  className="block rounded-sm px-2 py-1.5 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  {link.label}
+                </Link>
+              </li>
             ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+          </ul>
+        )}
       </div>
     </>
   );
