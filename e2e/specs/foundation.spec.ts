@@ -15,9 +15,18 @@ test('the landing page shows the product, the prompt box and a healthy server', 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Build AI apps and tools from a chat' }),
   ).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Server status' })).toHaveText(
-    /Server online · database: pglite · v0\.1\.0/,
-  );
+  // The four kinds of app are explained in a line each; the server's status is not for visitors.
+  await expect(page.getByRole('list', { name: 'Kinds of app' }).getByRole('listitem')).toHaveText([
+    'Generated app — A multi-page app with its own data',
+    'Single tool — One AI tool with inputs and a result',
+    'Space app — A workspace app with a database',
+    'Chat — A chat assistant on your own context',
+  ]);
+  await expect(page.getByRole('status', { name: 'Server status' })).toHaveCount(0);
+  expect(await (await page.request.get('/api/health')).json()).toMatchObject({
+    status: 'ok',
+    database: 'pglite',
+  });
 
   await page.getByRole('button', { name: 'Recipe planner' }).click();
   await expect(page.getByLabel('What do you want to build?')).toHaveValue(/A recipe planner/);

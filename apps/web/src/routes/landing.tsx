@@ -1,7 +1,14 @@
+import { useSession } from '../features/auth/hooks/use-session.ts';
+import { APP_KIND_OPTIONS } from '../features/home/app-kinds.ts';
 import { PromptBox } from '../features/home/components/prompt-box.tsx';
 import { HealthStatus } from '../features/system/components/health-status.tsx';
 
+/**
+ * `/`: the product, the prompt box and the four kinds of app in a line each (issue 23 #27). The
+ * server's status is for admins only: visitors do not need the database engine or version.
+ */
 export function LandingRoute() {
+  const isAdmin = useSession().data?.user.isAdmin === true;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col items-center gap-10 px-4 pt-20 pb-16 sm:pt-28">
       <div className="flex flex-col items-center gap-3 text-center">
@@ -14,7 +21,15 @@ export function LandingRoute() {
         </p>
       </div>
       <PromptBox />
-      <HealthStatus />
+      <ul aria-label="Kinds of app" className="grid w-full gap-3 text-sm sm:grid-cols-2">
+        {APP_KIND_OPTIONS.map((kind) => (
+          <li key={kind.value} className="rounded-lg border border-border p-3">
+            <span className="font-medium">{kind.label}</span>
+            <span className="text-muted-foreground"> — {kind.description}</span>
+          </li>
+        ))}
+      </ul>
+      {isAdmin && <HealthStatus />}
     </div>
   );
 }
