@@ -48,7 +48,8 @@ export type SystemActionInfo = z.infer<typeof systemActionInfoSchema>;
 export const retrievedFileSchema = z.object({
   filePath: z.string(),
   retrievalMethods: z.array(z.string()),
-  tokenEstimation: z.number().int(),
+  /** Admins only (the server leaves token counts out for other builders). */
+  tokenEstimation: z.number().int().optional(),
   score: z.number(),
 });
 export type RetrievedFile = z.infer<typeof retrievedFileSchema>;
@@ -59,7 +60,8 @@ export const contextPassageSchema = z.object({
   text: z.string(),
   score: z.number(),
   method: z.enum(RETRIEVAL_METHODS),
-  tokenEstimation: z.number().int(),
+  /** Admins only. */
+  tokenEstimation: z.number().int().optional(),
 });
 export type ContextPassage = z.infer<typeof contextPassageSchema>;
 
@@ -70,10 +72,14 @@ export const contextMetadataSchema = z
     retrievedFiles: z.array(retrievedFileSchema),
     /** The files the reply changed: what a perfect retrieval would have included. */
     relevantFiles: z.array(z.string()),
-    evals: z.record(z.string(), z.object({ recall: z.number(), tokenEstimation: z.number().int() })),
+    /** Admins only. */
+    evals: z
+      .record(z.string(), z.object({ recall: z.number(), tokenEstimation: z.number().int() }))
+      .optional(),
     enhancedQuery: z.string().nullable(),
     scoreThreshold: z.number(),
-    rerankTokenLimit: z.number().int(),
+    /** Admins only. */
+    rerankTokenLimit: z.number().int().optional(),
     belowThresholdFiles: z.array(z.object({ filename: z.string(), score: z.number() })),
     passages: z.array(contextPassageSchema),
   })
@@ -85,9 +91,13 @@ export const chatAnnotationSchema = z
   .object({
     versionId: z.string().nullable().optional(),
     status: z.literal('failed').optional(),
+    /** Admins only: tokens and cost of the reply (spec 3 §2). */
     usage: usageRecordSchema.optional(),
     rating: ratingSchema.optional(),
-    contextFiles: z.array(z.object({ filePath: z.string(), tokenEstimation: z.number().int() })).optional(),
+    /** tokenEstimation: admins only. */
+    contextFiles: z
+      .array(z.object({ filePath: z.string(), tokenEstimation: z.number().int().optional() }))
+      .optional(),
     contextMetadata: contextMetadataSchema.optional(),
     systemActionInfo: systemActionInfoSchema.optional(),
     discussModeMetadata: z.object({ isDiscussMode: z.boolean() }).optional(),

@@ -15,7 +15,15 @@ import {
 } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
 import { json, type SignedIn } from '../../../test/support/accounts.ts';
-import { filesOf, historyOf, send, setUpChatSuite, versionsOf } from '../../../test/support/chat.ts';
+import {
+  createGenApp,
+  filesOf,
+  finishMetadata,
+  historyOf,
+  send,
+  setUpChatSuite,
+  versionsOf,
+} from '../../../test/support/chat.ts';
 import { chatRuntime } from './chat.module.ts';
 import { formatVersionDate } from './restore.service.ts';
 
@@ -343,6 +351,38 @@ describe('attachments', () => {
     expect(long.status).toBe(400);
     expect((await historyOf(env.t, env.owner, env.appId)).messages).toHaveLength(0);
     expect(env.fake.completions()).toHaveLength(0);
+  });
+});
+
+describe('tokens and cost (issue 21 §10)', () => {
+  it('answers usage and token counts to an admin only, in the history and in the reply stream', async () => {
+    const reply = {
+      chunks: [`Added a page.\n${page('Deals')}`],
+      usage: { prompt_tokens: 1200, completion_tokens: 80 },
+    };
+    env.fake.reply(reply);
+    const admin = await send(env.t, env.owner, env.appId, { text: 'Add deals' });
+    expect(finishMetadata(admin.chunks)?.usage?.totalTokens).toBe(1280);
+    const adminReply = (await historyOf(env.t, env.owner, env.appId)).messages.at(-1)!.annotations[0]!;
+    expect(adminReply.usage).toMatchObject({ promptTokens: 1200, completionTokens: 80, totalTokens: 1280 });
+    expect(adminReply.contextFiles?.[0]?.tokenEstimation).toBeGreaterThan(0);
+    expect(adminReply.contextMetadata?.rerankTokenLimit).toBeGreaterThan(0);
+
+    const builderAppId = await createGenApp(env.t, env.stranger);
+    env.fake.reply(reply);
+    const sent = await send(env.t, env.stranger, builderAppId, { text: 'Add deals' });
+    const streamed = JSON.stringify(sent.chunks.filter((c) => 'messageMetadata' in c));
+    expect(streamed).toContain('versionId');
+    expect(streamed).not.toMatch(/usage|tokenEstimation|Cost|rerankTokenLimit|evals/);
+    const [, own] = (await historyOf(env.t, env.stranger, builderAppId)).messages as [
+      ChatMessage,
+      ChatMessage,
+    ];
+    const annotation = own.annotations[0]!;
+    expect(annotation.versionId).toBeTruthy();
+    expect(annotation.contextFiles?.length).toBeGreaterThan(0);
+    expect(annotation.contextMetadata?.retrievedFiles.length).toBeGreaterThan(0);
+    expect(JSON.stringify(own)).not.toMatch(/usage|tokenEstimation|Cost|rerankTokenLimit|evals/);
   });
 });
 

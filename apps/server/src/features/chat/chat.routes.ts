@@ -29,6 +29,7 @@ import { followReply, history, ownedApp, rateMessage, sendMessage, stopReply } f
 import { enhanceContextQuery } from './enhance-query.ts';
 import { createOutlet } from './outlet.ts';
 import { restoreVersion, undoRestore } from './restore.service.ts';
+import { chunkForViewer, messagesForViewer } from './viewer.ts';
 
 const tags = ['chat'];
 const versionParams = appIdParamSchema.extend({ versionId: z.string().min(1).max(100) });
@@ -174,18 +175,20 @@ export function chatRoutes(runtime: ChatRuntime) {
   return createRouter()
     .openapi(historyRoute, async (c) => {
       const { appId } = c.req.valid('param');
-      return c.json(await history(runtime, builderOf(c), appId, c.req.valid('query')), 200);
+      const page = await history(runtime, builderOf(c), appId, c.req.valid('query'));
+      return c.json(messagesForViewer(page, c.get('actor').isAdmin), 200);
     })
     .openapi(sendRoute, async (c) => {
       const { appId } = c.req.valid('param');
       const outlet = createOutlet();
+      const actor = c.get('actor');
       const started = await sendMessage(
         runtime,
         builderOf(c),
         appId,
         c.req.valid('json'),
-        outlet.emit,
-        c.get('actor'),
+        (chunk) => outlet.emit(chunkForViewer(chunk, actor.isAdmin)),
+        actor,
       );
       void started.done.then(() => outlet.close());
       const stream = createUIMessageStream<never>({
@@ -203,7 +206,8 @@ export function chatRoutes(runtime: ChatRuntime) {
       if (!chunks) return c.body(null, 204);
       const stream = createUIMessageStream<never>({
         execute: async ({ writer }) => {
-          for await (const chunk of chunks) writer.write(chunk as never);
+          const { isAdmin } = c.get('actor');
+          for await (const chunk of chunks) writer.write(chunkForViewer(chunk, isAdmin) as never);
         },
         onError: () => LLM_ERROR_MESSAGE,
       });
@@ -216,12 +220,14 @@ export function chatRoutes(runtime: ChatRuntime) {
     .openapi(restoreRoute, async (c) => {
       const { appId, versionId } = c.req.valid('param');
       const { messageId } = c.req.valid('json');
-      return c.json(await restoreVersion(runtime, builderOf(c), appId, versionId, messageId), 200);
+      const restored = await restoreVersion(runtime, builderOf(c), appId, versionId, messageId);
+      return c.json(messagesForViewer(restored, c.get('actor').isAdmin), 200);
     })
     .openapi(undoRestoreRoute, async (c) => {
       const { appId, versionId } = c.req.valid('param');
       const { messageId } = c.req.valid('json');
-      return c.json(await undoRestore(runtime, builderOf(c), appId, versionId, messageId), 200);
+      const undone = await undoRestore(runtime, builderOf(c), appId, versionId, messageId);
+      return c.json(messagesForViewer(undone, c.get('actor').isAdmin), 200);
     })
     .openapi(ratingRoute, async (c) => {
       const { appId } = c.req.valid('param');

@@ -52,6 +52,6 @@ describe('context selection', () => {
       rerankTokenLimit: 50,
     });
     const evaluated = withRelevantFiles(selection.metadata, ['pages/Deals.tsx', 'pages/Contacts.tsx']);
-    expect(evaluated.evals.keyword).toEqual({ recall: 0.5, tokenEstimation: 6 });
+    expect(evaluated.evals?.keyword).toEqual({ recall: 0.5, tokenEstimation: 6 });
   });
 });

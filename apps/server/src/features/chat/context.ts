@@ -141,7 +141,7 @@ export function evaluate(
     const found = relevant.filter((path) => paths.has(path)).length;
     evals[method] = {
       recall: relevant.length === 0 ? 1 : Math.round((found / relevant.length) * 1000) / 1000,
-      tokenEstimation: byMethod.reduce((sum, file) => sum + file.tokenEstimation, 0),
+      tokenEstimation: byMethod.reduce((sum, file) => sum + (file.tokenEstimation ?? 0), 0),
     };
   }
   return evals;

@@ -64,7 +64,7 @@ export function ContextDialog({ appId, message, isAdmin, onClose }: ContextDialo
     context?.retrievedFiles ??
     meta?.contextFiles?.map((f) => ({ ...f, retrievalMethods: [], score: 0 })) ??
     [];
-  const totalTokens = files.reduce((sum, f) => sum + f.tokenEstimation, 0);
+  const totalTokens = files.reduce((sum, f) => sum + (f.tokenEstimation ?? 0), 0);
   const retrieved = new Set(files.map((f) => f.filePath));
   const missed = (context?.relevantFiles ?? []).filter((path) => !retrieved.has(path));
 
@@ -113,7 +113,7 @@ export function ContextDialog({ appId, message, isAdmin, onClose }: ContextDialo
         ) : null}
         {isAdmin && context ? (
           <fieldset className="flex flex-wrap gap-1.5" aria-label="Recall by method">
-            {Object.entries(context.evals).map(([method, value]) => (
+            {Object.entries(context.evals ?? {}).map(([method, value]) => (
               <Badge key={method} variant="outline">
                 {method}: recall {Math.round(value.recall * 100)}% · {formatTokens(value.tokenEstimation)}{' '}
                 tokens
@@ -131,7 +131,7 @@ export function ContextDialog({ appId, message, isAdmin, onClose }: ContextDialo
           <div className="flex flex-col gap-2 border-border border-t pt-3">
             <p className="text-muted-foreground text-xs">
               Query: {context.query} · score threshold {context.scoreThreshold} · token limit{' '}
-              {formatTokens(context.rerankTokenLimit)}
+              {formatTokens(context.rerankTokenLimit ?? 0)}
             </p>
             {enhanced ? (
               <div className="rounded-md bg-muted px-3 py-2 text-sm">

@@ -31,7 +31,9 @@ export function ContextFacts({ files, passages, belowThreshold, isAdmin }: Conte
                 <td className="py-1 text-right text-xs tabular-nums">{file.score.toFixed(2)}</td>
               ) : null}
               {isAdmin ? (
-                <td className="py-1 text-right text-xs tabular-nums">{formatTokens(file.tokenEstimation)}</td>
+                <td className="py-1 text-right text-xs tabular-nums">
+                  {formatTokens(file.tokenEstimation ?? 0)}
+                </td>
               ) : null}
             </tr>
           ))}
@@ -48,7 +50,7 @@ export function ContextFacts({ files, passages, belowThreshold, isAdmin }: Conte
               <p className="text-muted-foreground text-xs">
                 {passage.itemName}
                 {isAdmin
-                  ? ` · ${passage.method} · score ${passage.score.toFixed(3)} · ${formatTokens(passage.tokenEstimation)} tokens`
+                  ? ` · ${passage.method} · score ${passage.score.toFixed(3)} · ${formatTokens(passage.tokenEstimation ?? 0)} tokens`
                   : ''}
               </p>
               <p className="line-clamp-4 whitespace-pre-wrap text-xs">{passage.text}</p>
