@@ -6,7 +6,7 @@ import {
   parseEntitySchema,
 } from '@atelier/shared';
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
-import ts from 'typescript';
+import { type TS, ts } from '../../platform/typescript.ts';
 import { parseCode } from './source-files.ts';
 
 /** What became of one entity of the export. */
@@ -127,7 +127,7 @@ const ENTITY_METHODS_WITH_DATA: Record<string, number> = {
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
 
-function literalType(node: ts.Expression): FieldType {
+function literalType(node: TS.Expression): FieldType {
   if (ts.isNumericLiteral(node) || ts.isPrefixUnaryExpression(node)) return 'number';
   if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword) return 'boolean';
   if (ts.isArrayLiteralExpression(node)) return 'array';
@@ -163,7 +163,7 @@ export function entitiesUsedInCode(
     }
     return fields;
   };
-  const addFields = (fields: Map<string, FieldType> | undefined, arg: ts.Expression | undefined) => {
+  const addFields = (fields: Map<string, FieldType> | undefined, arg: TS.Expression | undefined) => {
     if (!fields || !arg) return;
     const objects = ts.isArrayLiteralExpression(arg) ? arg.elements : [arg];
     for (const object of objects) {
@@ -203,7 +203,7 @@ export function entitiesUsedInCode(
         }
       }
     }
-    const entityOf = (node: ts.Expression): string | undefined => {
+    const entityOf = (node: TS.Expression): string | undefined => {
       if (ts.isPropertyAccessExpression(node)) {
         const owner = node.expression;
         if (ts.isPropertyAccessExpression(owner) && owner.name.text === 'entities') return node.name.text;
@@ -212,7 +212,7 @@ export function entitiesUsedInCode(
       if (ts.isIdentifier(node)) return aliases.get(node.text);
       return undefined;
     };
-    const visit = (node: ts.Node) => {
+    const visit = (node: TS.Node) => {
       if (ts.isPropertyAccessExpression(node)) {
         const name = entityOf(node);
         if (name && !aliases.has(name)) note(name);

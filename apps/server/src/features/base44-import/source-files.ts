@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { fileKind, isValidAppPath } from '@atelier/shared';
-import ts from 'typescript';
+import { type TS, ts } from '../../platform/typescript.ts';
 
 const CODE = /\.(jsx?|tsx?)$/;
 const RESOLVE_SUFFIXES = ['', '.jsx', '.js', '.tsx', '.ts', '.json', '.css'];
 const INDEX_SUFFIXES = ['/index.jsx', '/index.js', '/index.tsx', '/index.ts'];
 
 /** A parsed code file: TypeScript's AST reads JSX and plain JavaScript alike. */
-export function parseCode(file: string, text: string): ts.SourceFile {
+export function parseCode(file: string, text: string): TS.SourceFile {
   const kind = file.endsWith('.tsx')
     ? ts.ScriptKind.TSX
     : file.endsWith('.ts')
@@ -65,14 +65,14 @@ interface Specifier {
 }
 
 /** The module specifiers of a file: static and dynamic imports, re-exports, `require`. */
-export function moduleSpecifiers(source: ts.SourceFile): Specifier[] {
+export function moduleSpecifiers(source: TS.SourceFile): Specifier[] {
   const found: Specifier[] = [];
-  const add = (node: ts.Node | undefined) => {
+  const add = (node: TS.Node | undefined) => {
     if (node && ts.isStringLiteralLike(node)) {
       found.push({ start: node.getStart(source) + 1, end: node.getEnd() - 1, text: node.text });
     }
   };
-  const visit = (node: ts.Node) => {
+  const visit = (node: TS.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
     else if (
       ts.isCallExpression(node) &&
