@@ -125,7 +125,9 @@ test('send → Thinking... → reasoning and tokens stream → Stop keeps only t
   }
 });
 
-test('a reload while the reply runs follows it live; Send stays off until it ends', async ({ page }) => {
+test('a reload while the reply runs follows it live; Send stays off until it ends; a queued message goes out after it', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const appId = await setUp(page, 'Resumed Chat');
   try {
@@ -145,12 +147,28 @@ test('a reload while the reply runs follows it live; Send stays off until it end
     await expect(chat.getByRole('button', { name: 'Send' })).toHaveCount(0);
     expect(fake.completions().at(-1)!.finished).toBe(false);
     await expect(chat.getByText('word1 word2', { exact: false })).toBeVisible();
+    // A message typed meanwhile is queued (and can be removed) and goes out when the reply ends.
+    const queued = chat.getByRole('status', { name: CHAT_MESSAGES.queued });
+    await box.fill('Drop this one');
+    await box.press('Enter');
+    await expect(queued).toContainText('Drop this one');
+    await queued.getByRole('button', { name: CHAT_MESSAGES.removeQueued }).click();
+    await expect(queued).toHaveCount(0);
+    await box.fill('And now a short one');
+    await chat.getByRole('button', { name: CHAT_MESSAGES.queue }).click();
+    await expect(queued).toContainText('And now a short one');
+    await expect(box).toHaveValue('');
     await expect(chat.getByText('word30', { exact: false })).toBeVisible({ timeout: 30_000 });
+    await expect(queued).toHaveCount(0);
+    await expect(chat.locator('[data-role="user"]').last()).toContainText('And now a short one');
+    await expect(chat.getByText('Hello from the fake provider.')).toBeVisible();
     await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible();
-    // The reply was shown once, and it is the stored one.
-    await expect(chat.locator('[data-role="assistant"]')).toHaveCount(1);
+    await expect(chat.getByText('Drop this one')).toHaveCount(0);
+    // Each reply was shown once, and they are the stored ones.
+    await expect(chat.locator('[data-role="assistant"]')).toHaveCount(2);
     await page.reload();
     await expect(chat.getByText('word30', { exact: false })).toBeVisible();
+    await expect(chat.getByText('Hello from the fake provider.')).toBeVisible();
   } finally {
     await tearDown(page);
   }

@@ -120,6 +120,10 @@ export const CHAT_MESSAGES = {
   copyMessage: 'Copy text',
   copyCode: 'Copy code',
   copied: 'Copied',
+  /** A message typed while a reply runs waits in the input and is sent when the reply ends. */
+  queue: 'Queue',
+  queued: 'Queued — sends when the reply ends',
+  removeQueued: 'Remove from the queue',
   replyRunning: 'A reply is still being written for this app. Wait for it to finish or stop it.',
   attachmentTooLarge: 'File size to large',
   attachmentNotFound: 'File not found',

@@ -4,7 +4,7 @@ import {
   CHAT_MESSAGES,
   type ChatAttachment,
 } from '@atelier/shared';
-import { Loader2, Paperclip, Send, Square, X } from 'lucide-react';
+import { ListPlus, Loader2, Paperclip, Send, Square, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { chatApi } from '../api.ts';
 import type { SendOptions } from '../hooks/use-app-chat.ts';
+import { dueMessage, type QueuedMessage, QueuedMessageNote } from './queued-message.tsx';
 
 export interface ChatInputProps {
   appId: string;
@@ -22,14 +23,28 @@ export interface ChatInputProps {
   stopping?: boolean;
 }
 
-/** The message box: Enter sends, Shift+Enter starts a new line; files attach; discuss mode. */
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line; files attach; discuss mode. While a
+ * reply runs, Enter (or Queue) queues one message, which is sent when the reply ends (issue 21 §3).
+ */
 export function ChatInput({ appId, busy, onSend, onStop, stopping = false }: ChatInputProps) {
   const [text, setText] = useState('');
   const [attachments, setAttachments] = useState<ChatAttachment[]>([]);
   const [uploading, setUploading] = useState(0);
   const [discuss, setDiscuss] = useState(false);
   const fileInput = useRef<HTMLInputElement | null>(null);
-  const canSend = !busy && uploading === 0 && (text.trim() !== '' || attachments.length > 0);
+  const [queued, setQueued] = useState<QueuedMessage | null>(null);
+  const ready = uploading === 0 && (text.trim() !== '' || attachments.length > 0);
+  const canSend = !busy && ready;
+  const canQueue = busy && ready && queued === null;
+
+  // The reply ended: the queued message goes out now.
+  useEffect(() => {
+    const due = dueMessage(busy, queued);
+    if (!due) return;
+    setQueued(null);
+    onSend(due.text, due.options);
+  }, [busy, queued, onSend]);
 
   // Esc stops the reply (unless a dialog or menu took the key first).
   useEffect(() => {
@@ -45,8 +60,9 @@ export function ChatInput({ appId, busy, onSend, onStop, stopping = false }: Cha
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!canSend) return;
-    onSend(text.trim(), { attachments, discuss });
+    if (canSend) onSend(text.trim(), { attachments, discuss });
+    else if (canQueue) setQueued({ text: text.trim(), options: { attachments, discuss } });
+    else return;
     setText('');
     setAttachments([]);
   };
@@ -82,6 +98,7 @@ export function ChatInput({ appId, busy, onSend, onStop, stopping = false }: Cha
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 border-border border-t p-3">
+      {queued ? <QueuedMessageNote queued={queued} onRemove={() => setQueued(null)} /> : null}
       {attachments.length > 0 || uploading > 0 ? (
         <ul className="flex flex-wrap gap-1.5" aria-label="Attached files">
           {attachments.map((a) => (
@@ -143,12 +160,17 @@ export function ChatInput({ appId, busy, onSend, onStop, stopping = false }: Cha
           <input type="checkbox" checked={discuss} onChange={(event) => setDiscuss(event.target.checked)} />
           Discuss mode
         </label>
+        {busy ? (
+          <Button type="submit" size="sm" variant="ghost" className="ml-auto" disabled={!canQueue}>
+            <ListPlus aria-hidden="true" />
+            {CHAT_MESSAGES.queue}
+          </Button>
+        ) : null}
         {busy && onStop ? (
           <Button
             type="button"
             size="sm"
             variant="outline"
-            className="ml-auto"
             onClick={onStop}
             disabled={stopping}
             aria-keyshortcuts="Escape"
@@ -160,7 +182,8 @@ export function ChatInput({ appId, busy, onSend, onStop, stopping = false }: Cha
             )}
             {CHAT_MESSAGES.stop}
           </Button>
-        ) : (
+        ) : null}
+        {busy ? null : (
           <Button type="submit" size="sm" className="ml-auto" disabled={!canSend}>
             <Send aria-hidden="true" />
             Send
