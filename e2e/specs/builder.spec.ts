@@ -118,3 +118,36 @@ test('on the lite plan the tool settings are greyed out with the upgrade hint', 
   await expect(page.getByLabel('Weekly limit per user')).toBeDisabled();
   await expect(page.getByLabel('Credits per run')).toHaveCount(0);
 });
+
+test('on a phone the builder is tabs: Chat, Preview and Build one at a time, the name and actions in reach', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpBuilder(page);
+  const created = await page.request.post('/api/apps', {
+    data: { name: 'Pocket Planner', type: 'GEN_APP' },
+    headers: { origin: baseURL },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/build/app/${id}`);
+
+  const tabs = page.getByRole('tablist', { name: 'Builder sections' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Build', 'Chat', 'Preview']);
+  await expect(tabs.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('region', { name: 'Chat' }).getByLabel('Message')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Preview route' })).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Pocket Planner' })).toBeVisible();
+
+  await tabs.getByRole('tab', { name: 'Preview' }).click();
+  await expect(page.getByRole('textbox', { name: 'Preview route' })).toBeVisible();
+  await expect(page.getByTitle('Preview of Pocket Planner')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Chat' })).toBeHidden();
+
+  await tabs.getByRole('tab', { name: 'Build' }).click();
+  await expect(page.getByRole('navigation', { name: 'Side panel' })).toBeVisible();
+  // Nothing sticks out sideways: the top bar's actions scroll inside it.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('banner').getByRole('button', { name: 'Publish' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Publish' })).toBeVisible();
+});

@@ -32,6 +32,7 @@ export function AppCodeRoute() {
   if (!app.data) return <p className="p-4 text-sm">App not found</p>;
   return (
     <BuilderLayout
+      mainLabel="Code"
       topBar={
         <BuilderTopBar
           app={app.data}

@@ -41,6 +41,7 @@ export function AppDatabaseRoute() {
   }
   return (
     <BuilderLayout
+      mainLabel="Database"
       chat={chat.panel}
       topBar={
         <BuilderTopBar

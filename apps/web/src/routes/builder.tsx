@@ -46,7 +46,7 @@ export function BuilderRoute() {
   return (
     <BuilderLayout
       sidePanel={<BuilderSidePanel key={current.id} app={current} />}
-      sidePanelClassName="w-auto"
+      sidePanelClassName="md:w-auto"
       chat={chat.panel}
       topBar={
         <BuilderTopBar

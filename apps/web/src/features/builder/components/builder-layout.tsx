@@ -1,40 +1,96 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
 
 export interface BuilderLayoutProps {
   /** The top bar: app name and status, actions (publish …). */
   topBar: ReactNode;
   /** Left of the main area: the side panel and chat, when the builder has them. */
   sidePanel?: ReactNode;
-  /** The side panel's width classes (default 22rem); the builder panels size themselves (`w-auto`). */
+  /** The side panel's width classes from `md` up (default 22rem); the builder panels size themselves (`w-auto`). */
   sidePanelClassName?: string;
   /** Next to the side panel: the chat (features/chat), when it is open. */
   chat?: ReactNode;
+  /** The main area's name on a phone's tab (default "Preview"). */
+  mainLabel?: string;
   /** The main area: the live preview (or the code editor, the database …). */
   children: ReactNode;
 }
 
+type Pane = 'build' | 'chat' | 'main';
+
 /**
  * The builder's frame (DESIGN.md "Layout"): a top bar over an optional side panel and the main
- * area, filling the window. Features plug into the slots.
+ * area, filling the window. Features plug into the slots. On a phone (below `md`) the side panel,
+ * the chat and the main area are tabs (Build / Chat / Preview), one at a time and full width; the
+ * hidden ones stay mounted, so a reply keeps streaming and the preview keeps its route.
  */
 export function BuilderLayout({
   topBar,
   sidePanel,
-  sidePanelClassName = 'w-[22rem]',
+  sidePanelClassName = 'md:w-[22rem]',
   chat,
+  mainLabel = 'Preview',
   children,
 }: BuilderLayoutProps) {
+  const panes: { id: Pane; label: string }[] = [
+    ...(sidePanel ? [{ id: 'build' as const, label: 'Build' }] : []),
+    ...(chat ? [{ id: 'chat' as const, label: 'Chat' }] : []),
+    { id: 'main', label: mainLabel },
+  ];
+  const [chosen, setChosen] = useState<Pane>(chat ? 'chat' : 'main');
+  const active = panes.some((pane) => pane.id === chosen) ? chosen : 'main';
+  const shown = (pane: Pane) => (active === pane ? 'flex w-full' : 'hidden');
   return (
     <div className="flex h-dvh flex-col bg-background text-[0.875rem]">
       <header className="flex h-12 shrink-0 items-center gap-3 border-border border-b px-3">{topBar}</header>
+      {panes.length > 1 && (
+        <div
+          role="tablist"
+          aria-label="Builder sections"
+          className="flex shrink-0 border-border border-b md:hidden"
+        >
+          {panes.map((pane) => (
+            <button
+              key={pane.id}
+              type="button"
+              role="tab"
+              aria-selected={active === pane.id}
+              onClick={() => setChosen(pane.id)}
+              className={cn(
+                'flex-1 border-b-2 px-3 py-2 font-medium text-sm',
+                active === pane.id
+                  ? 'border-primary text-foreground'
+                  : 'border-transparent text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {pane.label}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="flex min-h-0 flex-1">
         {sidePanel && (
-          <aside className={`flex shrink-0 flex-col border-border border-r ${sidePanelClassName}`}>
+          <aside
+            className={cn(
+              'shrink-0 flex-col border-border md:flex md:border-r',
+              shown('build'),
+              sidePanelClassName,
+            )}
+          >
             {sidePanel}
           </aside>
         )}
-        {chat && <aside className="flex w-[24rem] shrink-0 flex-col border-border border-r">{chat}</aside>}
-        <main id="main" className="relative min-w-0 flex-1">
+        {chat && (
+          <aside
+            className={cn('shrink-0 flex-col border-border md:flex md:w-[24rem] md:border-r', shown('chat'))}
+          >
+            {chat}
+          </aside>
+        )}
+        <main
+          id="main"
+          className={cn('relative min-w-0 flex-1 md:block', active === 'main' ? 'block' : 'hidden')}
+        >
           {children}
         </main>
       </div>

@@ -46,9 +46,12 @@ export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: Rea
           <ArrowLeft aria-hidden="true" />
         </Link>
       </Button>
-      <h1 className="truncate font-semibold text-sm">{app.name}</h1>
+      <h1 className="max-w-[40%] shrink-0 truncate font-semibold text-sm md:max-w-none md:shrink">
+        {app.name}
+      </h1>
       <AppPublishStatus app={app} />
-      <div className="ml-auto flex items-center gap-2">
+      {/* On a phone the actions scroll sideways instead of pushing the app's name out. */}
+      <div className="ml-auto flex min-w-0 items-center gap-2 overflow-x-auto [&>*]:shrink-0">
         {/* Everyone reaches the code: admins edit it, other builders read it (spec 1 §6). */}
         <Button variant="outline" size="sm" asChild>
           <Link to={`/build/app/${encodeURIComponent(app.id)}/code`}>
@@ -94,7 +97,7 @@ function LiveAddress({ url }: { url: string }) {
 /** A single tool is live while its tool is active (its public page answers), whatever the app's publish state. */
 function SingleToolStatus({ appId }: { appId: string }) {
   const tool = useTools(appId).data?.tools[0];
-  if (!tool || tool.status !== 'active') {
+  if (tool?.status !== 'active') {
     return (
       <Badge variant="secondary" aria-label="Status: draft">
         Draft
