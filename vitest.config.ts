@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 const integrationInclude = ['apps/**/*.it.test.ts', 'packages/**/*.it.test.ts'];
+/**
+ * Integration files share a worker's module graph too (no per-file re-import of the whole server:
+ * that import was most of the suite's time): each file builds its own test app and database, and
+ * restores what it changes (spies, the constants it lowers).
+ */
+const integrationShared = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -34,8 +40,7 @@ export default defineConfig({
           include: integrationInclude,
           env: { TEST_DB: 'pglite' },
           globalSetup: ['apps/server/test/support/pglite-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...integrationShared,
         },
       },
       {
@@ -44,8 +49,7 @@ export default defineConfig({
           include: integrationInclude,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/support/postgres-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...integrationShared,
         },
       },
     ],

@@ -329,6 +329,9 @@ describe('@base44/sdk against Atelier', () => {
 
     const task = await entity(eve, 'Task').create({ title: 'Live', priority: 2 });
     await entity(eve, 'Task').update(task.id, { done: true });
+    // An update's event carries the record as read when the signal is handled: deleted first, it has
+    // nothing left to show. Wait for it before deleting, so the test does not race the server.
+    await vi.waitFor(() => expect(got.eve.some((event) => event.type === 'update')).toBe(true));
     await entity(eve, 'Task').delete(task.id);
     const own = await entity(fay, 'Task').create({ title: 'Fay’s' });
     const note = await entity(eve, 'Note').create({ text: 'hello' });
