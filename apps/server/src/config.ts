@@ -147,6 +147,23 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment into one typed, validated object. Throws ConfigError naming every bad variable. */
+/** EX_CONFIG: the exit code of a process whose configuration is invalid. */
+export const CONFIG_EXIT_CODE = 78;
+
+/**
+ * The configuration for a process entry point (server, CLIs), or CONFIG_EXIT_CODE after printing why
+ * the environment is invalid.
+ */
+export function configOrExitCode(env: NodeJS.ProcessEnv = process.env): Config | typeof CONFIG_EXIT_CODE {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return CONFIG_EXIT_CODE;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(cleaned);

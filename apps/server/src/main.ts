@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { CONFIG_EXIT_CODE, configOrExitCode } from './config.ts';
 import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { createLogger } from './platform/logger.ts';
 import { startServer } from './server.ts';
@@ -6,16 +6,8 @@ import { startServer } from './server.ts';
 process.setSourceMapsEnabled(true);
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = configOrExitCode();
+  if (config === CONFIG_EXIT_CODE) process.exit(config);
   const logger = createLogger(config.logLevel);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {

@@ -2,7 +2,7 @@
 // `node apps/server/dist/backup-cli.js backup|restore …`). Reads DATA_DIR and DATABASE_URL like the
 // server. PGlite is single-writer: stop the server before a backup or a restore of the embedded database.
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { CONFIG_EXIT_CODE, configOrExitCode } from '../config.ts';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.ts';
 import { BackupError, backup, restore } from './backup.ts';
 
@@ -12,16 +12,8 @@ async function main(): Promise<number> {
     console.error('usage: backup-cli backup [out-dir] | restore <backup-dir>');
     return 64;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 78;
-    }
-    throw error;
-  }
+  const config = configOrExitCode();
+  if (config === CONFIG_EXIT_CODE) return config;
   const target = { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
   try {
     if (command === 'backup') {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PLATFORM_TENANT } from '@atelier/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../app.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { CONFIG_EXIT_CODE, configOrExitCode } from '../config.ts';
 import { ExportArchiveError, readExportDir, readExportZip } from '../features/base44-import/archive.ts';
 import { importBase44App } from '../features/base44-import/import.service.ts';
 import { NotAnExportError } from '../features/base44-import/translate.ts';
@@ -36,16 +36,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 64;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 78;
-    }
-    throw error;
-  }
+  const config = configOrExitCode();
+  if (config === CONFIG_EXIT_CODE) return config;
   const stat = await fs.stat(source).catch(() => undefined);
   if (!stat) {
     console.error(`${source} does not exist.`);
