@@ -4,6 +4,7 @@ import {
   IncrementalActionParser,
   type ParsedReply,
   parseActionReply,
+  withoutOpenAction,
 } from './incremental-parser.ts';
 import { serializeAction } from './serialize.ts';
 import { parseCompleteActionText } from './strict-parse.ts';
@@ -219,6 +220,14 @@ describe('incremental action parser', () => {
     for (let cut = 0; cut <= text.length; cut++) {
       expect(collect([text.slice(0, cut), text.slice(cut)]).final).toEqual(whole);
     }
+  });
+
+  it('drops an action whose closing tag never came, in any case, and keeps closed ones', () => {
+    const closed = '<atelier-action type="delete_file" path="a.tsx"></atelier-action>';
+    expect(withoutOpenAction(`Done.\n${closed}\n<ATELIER-ACTION type="add_file" path="b.tsx">\npart`)).toBe(
+      `Done.\n${closed}`,
+    );
+    expect(withoutOpenAction(`Done.\n${closed}`)).toBe(`Done.\n${closed}`);
   });
 
   it('unescapes attribute values', () => {

@@ -160,6 +160,19 @@ function indexOfTag(text: string, token: string, from = 0): number {
   return pattern.exec(text)?.index ?? -1;
 }
 
+/** Where `token` (a lower-case ASCII tag) last stands in `text`, in any case; -1 when nowhere. */
+function lastIndexOfTag(text: string, token: string): number {
+  let last = -1;
+  for (let at = indexOfTag(text, token); at >= 0; at = indexOfTag(text, token, at + 1)) last = at;
+  return last;
+}
+
+/** The text without an action whose closing tag never came (on Stop: never half-applied). */
+export function withoutOpenAction(text: string): string {
+  const open = lastIndexOfTag(text, ACTION_OPEN_PREFIX);
+  return open > lastIndexOfTag(text, ACTION_CLOSE) ? text.slice(0, open).trimEnd() : text;
+}
+
 type OpenTagSearch = { at: number; complete: true } | { at: number; complete: false } | undefined;
 
 /**

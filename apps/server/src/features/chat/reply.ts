@@ -1,6 +1,4 @@
 import {
-  ACTION_CLOSE,
-  ACTION_OPEN_PREFIX,
   ACTION_RESULTS_PART,
   type ActionResult,
   type AppModelSettings,
@@ -15,6 +13,7 @@ import {
   type Passage,
   type StreamedAction,
   type UsageRecord,
+  withoutOpenAction,
 } from '@atelier/shared';
 import type { ModelMessage, UIMessageChunk } from 'ai';
 import { toLlmCallError } from '../../platform/llm/errors.ts';
@@ -72,12 +71,6 @@ export type Emit = (chunk: UIMessageChunk<ChatUIMetadata, ChatUIDataTypes>) => v
 
 const TEXT_ID = 'reply-text';
 const REASONING_ID = 'reply-reasoning';
-
-/** On Stop, the text of an action whose closing tag never came is dropped (never half-applied). */
-function withoutOpenAction(text: string): string {
-  const open = text.lastIndexOf(ACTION_OPEN_PREFIX);
-  return open > text.lastIndexOf(ACTION_CLOSE) ? text.slice(0, open).trimEnd() : text;
-}
 
 const DISCUSS_NOTE = `
 
