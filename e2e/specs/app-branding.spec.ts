@@ -34,12 +34,17 @@ test('App texts and App branding drive the name, title and theme colours of the 
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/build/app/${id}`);
 
-  const frame = page.frameLocator('iframe[title="Preview of Field Notes"]');
+  // The frame's title follows the app's one name, which this test changes.
+  const frame = page.frameLocator('iframe[title^="Preview of "]');
   await expect(frame.getByRole('heading', { level: 1, name: 'Field Notes' })).toBeVisible({
     timeout: 30_000,
   });
   const addItem = frame.getByRole('button', { name: 'Add item' });
-  const background = () => addItem.evaluate((element) => getComputedStyle(element).backgroundColor);
+  // Polled while the preview reloads: a frame that navigates mid-read answers '' and is asked again.
+  const background = () =>
+    addItem
+      .evaluate((element) => getComputedStyle(element).backgroundColor, undefined, { timeout: 5_000 })
+      .catch(() => '');
   const before = await background();
 
   await menu(page).getByRole('button', { name: 'App texts' }).click();
@@ -74,4 +79,22 @@ test('App texts and App branding drive the name, title and theme colours of the 
   // The theme's --primary is the brand colour: the template's shadcn Button uses it.
   await expect.poll(background, { timeout: 20_000 }).toBe('rgb(225, 29, 72)');
   expect(before).not.toBe('rgb(225, 29, 72)');
+
+  // One name everywhere: the builder's top bar and the home card say what the end users see, and a
+  // rename from the card renames that one name.
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Field Notes' })).toBeVisible();
+  await page.goto('/home');
+  const apps = page.getByRole('list', { name: 'Your apps' });
+  await expect(apps.getByRole('link', { name: 'Acme Field Notes' })).toBeVisible();
+  await apps.getByRole('button', { name: 'Actions for Acme Field Notes' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog');
+  await rename.getByRole('textbox').fill('Acme Notebook');
+  await rename.getByRole('button', { name: /save|rename/i }).click();
+  await expect(apps.getByRole('link', { name: 'Acme Notebook' })).toBeVisible();
+  await page.goto(`/build/app/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Notebook' })).toBeVisible();
+  await expect(frame.getByRole('heading', { level: 1, name: 'Acme Notebook' })).toBeVisible({
+    timeout: 30_000,
+  });
 });

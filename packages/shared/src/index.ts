@@ -5,6 +5,7 @@ export * from './actions/serialize.ts';
 export * from './actions/tags.ts';
 export * from './app-files/index.ts';
 export * from './apps/app-slug.ts';
+export * from './apps/app-title.ts';
 export * from './auth/safe-redirect.ts';
 export * from './builder/fields.ts';
 export * from './chunking/index.ts';

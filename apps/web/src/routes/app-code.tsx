@@ -1,3 +1,4 @@
+import { appTitle } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -58,7 +59,11 @@ export function AppCodeRoute() {
           onNewVersion={() => void client.invalidateQueries({ queryKey: queryKeys.app(appId) })}
         />
         <div className="min-h-0 border-l">
-          <PreviewPanel appId={appId} appName={app.data.name} currentVersionId={app.data.currentVersionId} />
+          <PreviewPanel
+            appId={appId}
+            appName={appTitle(app.data)}
+            currentVersionId={app.data.currentVersionId}
+          />
         </div>
       </div>
     </BuilderLayout>

@@ -1,3 +1,4 @@
+import { appTitle } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
@@ -77,7 +78,7 @@ export function BuilderRoute() {
       ) : (
         <PreviewPanel
           appId={current.id}
-          appName={current.name}
+          appName={appTitle(current)}
           currentVersionId={current.currentVersionId}
           versionId={chat.previewVersionId}
           onResolveWithAi={chat.resolveWithAi}

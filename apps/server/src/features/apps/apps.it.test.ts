@@ -99,6 +99,18 @@ describe('apps', () => {
     });
   });
 
+  it("renames a generated app's header with it, so the app keeps one name (issue 19 #7)", async () => {
+    const app = await createApp(alice);
+    const patch = (body: unknown) => t.app.request(`/api/apps/${app.id}`, json('PATCH', body, alice.headers));
+    // No header yet: a rename leaves it empty (the app shows its name).
+    expect(await (await patch({ name: 'Recipes' })).json()).toMatchObject({ name: 'Recipes', header: null });
+    await patch({ header: 'My Recipes' });
+    expect(await (await patch({ name: 'Cookbook' })).json()).toMatchObject({
+      name: 'Cookbook',
+      header: 'Cookbook',
+    });
+  });
+
   it('answers 404 when another builder reads, changes, publishes or deletes the app', async () => {
     const app = await createApp(alice);
     const calls: [string, string, unknown?][] = [

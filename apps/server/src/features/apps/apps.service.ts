@@ -113,6 +113,10 @@ export async function updateApp(
   const changes: AppChanges = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.header !== undefined) changes.header = input.header;
+  // A generated app shows one name everywhere (`appTitle`: its header when set): renaming it
+  // renames that name too, instead of leaving the old header on its card and in the app.
+  else if (input.name !== undefined && app.type === 'GEN_APP' && app.header?.trim())
+    changes.header = input.name;
   if (input.description !== undefined) changes.description = input.description;
   if (input.gptPrompt !== undefined) changes.gptPrompt = input.gptPrompt;
   if (input.background !== undefined) changes.background = input.background;

@@ -1,3 +1,5 @@
+import { appTitle } from '@atelier/shared';
+
 /**
  * What a generated app shows of the builder's side-panel settings (issue 19 #7): one name (App
  * texts → Header, else the app's name) in the nav, the document title and the end-user screens, and
@@ -5,7 +7,7 @@
  * when it runs (not compiled in), so a change shows in the preview and the published app at once.
  */
 export interface AppBranding {
-  /** The app's one name: App texts → Header when set, else the app's name. */
+  /** The app's one name (`appTitle`): App texts → Header when set, else the app's name. */
   title: string;
   /** App texts → Subheader. */
   description: string;
@@ -19,6 +21,7 @@ export interface AppBranding {
 
 /** The fields of an app row that branding reads. */
 export interface BrandedApp {
+  type?: string;
   name: string;
   header?: string | null;
   description?: string | null;
@@ -57,7 +60,7 @@ export function appBranding(app: BrandedApp): AppBranding {
     if (color) for (const variable of variables) colors[variable] = color;
   }
   return {
-    title: str(app.header) || app.name.trim() || 'My App',
+    title: appTitle(app),
     description: str(app.description),
     dark: style.styleName === 'dark',
     logoUrl: /^(https:\/\/|\/)/.test(str(style.logoUrl)) ? str(style.logoUrl) : '',

@@ -1,4 +1,5 @@
 import type { AppSummary } from '@atelier/shared';
+import { appTitle } from '@atelier/shared';
 import { ArrowLeft, BarChart3, Code2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -47,7 +48,7 @@ export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: Rea
         </Link>
       </Button>
       <h1 className="max-w-[40%] shrink-0 truncate font-semibold text-sm md:max-w-none md:shrink">
-        {app.name}
+        {appTitle(app)}
       </h1>
       <AppPublishStatus app={app} />
       {/* On a phone the actions scroll sideways instead of pushing the app's name out. */}

@@ -1,5 +1,6 @@
 import {
   type AppSummary,
+  appTitle,
   featuresFromLines,
   featuresToLines,
   type PublishAppForm,
@@ -95,7 +96,7 @@ export function PublishDialog({ app }: { app: AppSummary }) {
         ) : (
           <>
             <DialogHeader>
-              <DialogTitle>Publish {app.name}</DialogTitle>
+              <DialogTitle>Publish {appTitle(app)}</DialogTitle>
               <DialogDescription>
                 Visitors see the current version of the app. Later changes stay private until you publish
                 again.
@@ -160,7 +161,7 @@ function Published({ app, url, onDone }: { app: AppSummary; url: string; onDone:
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{app.name} is live</DialogTitle>
+        <DialogTitle>{appTitle(app)} is live</DialogTitle>
         <DialogDescription>Anyone with the address can open it. Share it with your users.</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-2">

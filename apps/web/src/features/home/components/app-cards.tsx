@@ -1,4 +1,5 @@
 import type { AppSummary, AppTypeName } from '@atelier/shared';
+import { appTitle } from '@atelier/shared';
 import { MoreHorizontalIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -65,11 +66,11 @@ export function AppCards() {
           <li key={app.id} className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4">
             <div className="flex items-start justify-between gap-2">
               <Link to={`/build/app/${app.id}`} className="font-medium hover:underline">
-                {app.name}
+                {appTitle(app)}
               </Link>
               <DropdownMenu>
                 <DropdownMenuTrigger asChild>
-                  <Button variant="ghost" size="icon" aria-label={`Actions for ${app.name}`}>
+                  <Button variant="ghost" size="icon" aria-label={`Actions for ${appTitle(app)}`}>
                     <MoreHorizontalIcon aria-hidden="true" />
                   </Button>
                 </DropdownMenuTrigger>
@@ -101,7 +102,7 @@ export function AppCards() {
 function RenameDialog({ app, onClose }: { app: AppSummary; onClose: () => void }) {
   const inputId = useId();
   const update = useUpdateApp();
-  const [name, setName] = useState(app.name);
+  const [name, setName] = useState(appTitle(app));
   const [failure, setFailure] = useState<string | null>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -159,7 +160,7 @@ function DeleteDialog({ app, onClose }: { app: AppSummary; onClose: () => void }
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Delete {app.name}?</DialogTitle>
+          <DialogTitle>Delete {appTitle(app)}?</DialogTitle>
           <DialogDescription>
             The app, its versions and its data are deleted for good. This cannot be undone.
           </DialogDescription>
