@@ -52,6 +52,13 @@ export default function Home() {
 }
 `;
 
+const NOTEBOOK_PAGE = `export const requireSignIn = true;
+
+export default function Notebook() {
+  return <h1 className="text-2xl font-bold">Notebook</h1>;
+}
+`;
+
 async function seedPublishedApp(page: Page): Promise<{ appId: string; appUrl: string }> {
   await signInAdmin(page, E2E_ADMINS.published, PASSWORD);
   const created = await page.request.post('/api/apps', {
@@ -64,6 +71,7 @@ async function seedPublishedApp(page: Page): Promise<{ appId: string; appUrl: st
   const files = [
     { path: 'entities/Note.json', content: NOTE_ENTITY },
     { path: 'pages/Home.tsx', content: NOTES_PAGE },
+    { path: 'pages/Notebook.tsx', content: NOTEBOOK_PAGE },
   ];
   const merged = await page.request.post(`/api/apps/${appId}/merge`, { data: { files }, headers });
   expect(merged.status()).toBe(200);
@@ -81,6 +89,15 @@ async function seedPublishedApp(page: Page): Promise<{ appId: string; appUrl: st
 async function setSignup(request: APIRequestContext, appId: string, on: boolean) {
   const res = await request.patch(`/api/apps/${appId}`, { data: { isSignupEnabled: on }, headers });
   expect(res.status()).toBe(200);
+}
+
+/** The sign-in link of the newest mail to `to` (the outbox lists the newest first). */
+async function linkFromOutbox(request: APIRequestContext, to: string): Promise<string> {
+  const res = await request.get(`${baseURL}/api/dev/outbox`);
+  const { messages } = (await res.json()) as { messages: { to: string; text: string }[] };
+  const link = /https?:\/\/\S+/.exec(messages.find((m) => m.to === to)?.text ?? '')?.[0];
+  expect(link).toBeTruthy();
+  return link ?? '';
 }
 
 async function codeFromOutbox(request: APIRequestContext, to: string): Promise<string> {
@@ -146,6 +163,19 @@ test('an end user signs up on the published app, keeps the session across reload
     await app.getByLabel('Code').fill(await codeFromOutbox(page.request, email));
     await app.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(notes.getByText('Robins nesting by the gate')).toBeVisible();
+
+    // The e-mailed link returns to the exact page that asked for sign-in, signed in.
+    await account.getByRole('button', { name: 'Sign out' }).click();
+    await app.goto(`${appUrl}notebook?tab=recent`);
+    await expect(app).toHaveURL(`${appUrl}login?next=%2Fnotebook%3Ftab%3Drecent`, { timeout: 30_000 });
+    await app.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+    await app.getByLabel('Email').fill(email);
+    await app.getByRole('button', { name: 'Email me a code' }).click();
+    await expect(app.getByRole('status')).toContainText('Verification code sent to your email');
+    await app.goto(await linkFromOutbox(page.request, email));
+    await expect(app.getByRole('heading', { name: 'Notebook' })).toBeVisible({ timeout: 30_000 });
+    await expect(app).toHaveURL(`${appUrl}notebook?tab=recent`);
+    await expect(account).toContainText(`Signed in as ${email}`);
   } finally {
     await visitor.close();
   }

@@ -175,8 +175,10 @@ function CodeSignIn() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
+  const [params] = useSearchParams();
   const send = useSubmit(async () => {
-    await auth.sendMagicLink(email, `${window.location.origin}/`);
+    // The e-mailed link returns to the page that asked for sign-in, as the code does (useFinish).
+    await auth.sendMagicLink(email, `${window.location.origin}${safeNext(params.get('next'))}`);
     setSent(true);
   });
   const verify = useSubmit(async () => finish(await auth.verifyCode(email, code)));

@@ -44,11 +44,13 @@ export function VerifyEmailAction({ oobCode, continueUrl, linkContinueUrl = null
   );
 }
 
-export function MagicLinkAction({ oobCode, continueUrl }: ActionProps) {
+export function MagicLinkAction({ oobCode, continueUrl, linkContinueUrl = null }: ActionProps) {
   const completeSignIn = useCompleteSignIn();
   const state = useActionOnce(
     async () => {
-      const answer = await authApi.magicLink(oobCode, continueUrl);
+      // As written: the server binds it (a builder to a platform path, an end user to the exact page
+      // of the app that asked); the platform-path form would drop an app's page.
+      const answer = await authApi.magicLink(oobCode, linkContinueUrl);
       const { customToken, tenantId } = answer;
       if (tenantId !== PLATFORM_TENANT) {
         // An app's end user: the app signs in with the single-use custom token (in the hash: kept out
