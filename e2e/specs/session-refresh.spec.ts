@@ -38,3 +38,35 @@ for (const page of ['builder', 'code', 'database'] as const) {
     expect((await request.response())?.status()).toBe(200);
   });
 }
+
+test("the builder's preview gets a fresh link before its credential's 12 hours end", async ({
+  page: tab,
+}) => {
+  test.setTimeout(90_000);
+  await tab.clock.install();
+  const headers = { origin: baseURL };
+  const email = `preview-age-${Date.now()}@example.com`;
+  expect(
+    (await tab.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
+  ).toBe(201);
+  const created = await tab.request.post('/api/apps', {
+    data: { name: 'Long Day', type: 'GEN_APP' },
+    headers,
+  });
+  const { id: appId } = (await created.json()) as { id: string };
+  await tab.goto(`/build/app/${appId}`);
+  const frame = tab.frameLocator('iframe[title="Preview of Long Day"]');
+  await expect(frame.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  const firstSrc = await tab.locator('iframe[title="Preview of Long Day"]').getAttribute('src');
+
+  const fresh = tab.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith(`/api/apps/${appId}/preview-token`),
+  );
+  await tab.clock.fastForward('11:51:00');
+  expect((await (await fresh).response())?.status()).toBe(200);
+  // The new link is loaded in place of the old one, and the app still runs in it.
+  await expect
+    .poll(() => tab.locator('iframe[title="Preview of Long Day"]').getAttribute('src'), { timeout: 30_000 })
+    .not.toBe(firstSrc);
+  await expect(frame.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+});

@@ -7,6 +7,7 @@ import type {
   PublishAppRequest,
   PublishAppResponse,
 } from '@atelier/shared';
+import { PREVIEW_CREDENTIAL_MAX_AGE_SECONDS } from '@atelier/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
@@ -54,6 +55,9 @@ export function usePublishApp(appId: string) {
  * page's origin, the only window the preview posts its runtime errors to. The link is needed only
  * while the frame loads (15 minutes); reloading the preview fetches a new one.
  */
+/** Ten minutes before a preview's credential reaches its maximum age. */
+const PREVIEW_LINK_REFRESH_MS = (PREVIEW_CREDENTIAL_MAX_AGE_SECONDS - 10 * 60) * 1000;
+
 export function usePreviewLink(
   appId: string,
   versionId: string | null,
@@ -72,6 +76,10 @@ export function usePreviewLink(
     // The frame on screen stays while the next link loads (the panel swaps frames when it is ready).
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
+    // The preview document renews its own credential, but never past its maximum age: a fresh link
+    // before then (loaded at the route shown, the last frame kept) keeps a long-open builder working.
+    refetchInterval: PREVIEW_LINK_REFRESH_MS,
+    refetchIntervalInBackground: true,
     enabled: currentVersionId !== null || versionId !== null,
   });
 }
