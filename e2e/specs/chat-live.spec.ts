@@ -196,3 +196,72 @@ test('a wrong API key: the builder reads the spec sentence; the admin also the h
     await tearDown(page);
   }
 });
+
+test('live edits: a file streams into its card, and the preview shows it before the reply ends', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const appId = await setUp(page, 'Live Edits');
+  try {
+    const homeLines = [
+      'export default function Home() {',
+      '  return (',
+      '    <main>',
+      '      <h1>Draft preview marker</h1>',
+      '      <p>Written while the reply runs.</p>',
+      '    </main>',
+      '  );',
+      '}',
+    ];
+    const home = serializeAction({
+      type: 'edit_file',
+      path: 'pages/Home.tsx',
+      title: 'Rewrite the home page',
+      content: `${homeLines.join('\n')}\n`,
+    });
+    const open = home.indexOf('\n') + 1;
+    const homeChunks = [home.slice(0, open), ...homeLines.map((line) => `${line}\n`)];
+    homeChunks.push(home.slice(homeChunks.join('').length));
+    fake.reply({
+      chunks: ['Rewriting the home page first.\n\n', ...homeChunks, '\n', dealsPage.slice(0, 100)],
+      chunkDelayMs: 500,
+      failAfter: { chunks: homeChunks.length + 3, mode: 'hang' },
+    });
+    await page.goto(`/build/app/${appId}`);
+    const chat = page.getByRole('region', { name: 'Chat' });
+    const box = chat.getByLabel('Message');
+    await box.fill('Rewrite the home page, then add deals');
+    await box.press('Enter');
+
+    // The home page's card appears while it is written: collapsed, with its path and line count.
+    const streamingHome = chat.locator('[data-testid="action-card"][data-status="streaming"]', {
+      hasText: 'Rewrite the home page',
+    });
+    await expect(streamingHome).toContainText('pages/Home.tsx');
+    await expect(streamingHome.getByTestId('action-content')).toHaveCount(0);
+    await streamingHome.getByRole('button', { expanded: false }).click();
+    // Opened mid-stream: the file's first lines are there before the action closed.
+    await expect(streamingHome.getByTestId('action-content')).toContainText('export default function Home()');
+    await expect(streamingHome.getByTestId('action-lines')).toBeVisible();
+
+    const homeCard = chat.locator('[data-testid="action-card"]', { hasText: 'Rewrite the home page' });
+    await expect(homeCard).toHaveAttribute('data-outcome', 'applied', { timeout: 15_000 });
+    await expect(homeCard.getByTestId('action-lines')).toHaveText(` · ${homeLines.length} lines`);
+    await expect(homeCard.getByTestId('action-content')).toContainText('Written while the reply runs.');
+
+    // The preview shows the applied file while the deals page is still being written.
+    const frame = page.frameLocator('iframe[title="Preview of Live Edits"]');
+    await expect(frame.getByRole('heading', { name: 'Draft preview marker' })).toBeVisible({
+      timeout: 45_000,
+    });
+    await expect(chat.locator('[data-testid="action-card"][data-status="streaming"]')).toHaveCount(1);
+    expect(fake.completions().at(-1)!.finished).toBe(false);
+
+    await chat.getByRole('button', { name: CHAT_MESSAGES.stop }).click();
+    await expect(chat.getByText(CHAT_MESSAGES.stopped, { exact: true })).toBeVisible({ timeout: 15_000 });
+    // The reply's version: the same page, now current.
+    await expect(frame.getByRole('heading', { name: 'Draft preview marker' })).toBeVisible();
+  } finally {
+    await tearDown(page);
+  }
+});

@@ -258,4 +258,8 @@ export type EnhanceContextQueryResponse = z.infer<typeof enhanceContextQueryResp
 export type ChatUIMetadata = ChatAnnotation & { createdAt?: string; attachments?: ChatAttachment[] };
 
 /** The data parts of a chat UI message. */
-export type ChatUIDataTypes = { [ACTION_RESULTS_PART]: ActionResultsData };
+export type ChatUIDataTypes = {
+  [ACTION_RESULTS_PART]: ActionResultsData;
+  /** Transient: the newest draft of a running reply's files, previewable by this id (issue 21 §8). */
+  draft: { versionId: string };
+};

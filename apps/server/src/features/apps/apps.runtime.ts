@@ -7,6 +7,7 @@ import { createVendorBundles, type VendorBundles } from '../compile/vendor/vendo
 import { NpmLocksRepo } from '../npm/npm-locks.repo.ts';
 import { NpmPackages, npmCacheDir } from '../npm/npm-packages.ts';
 import { PreviewTokens } from '../preview/preview-token.ts';
+import { ReplyDrafts } from '../preview/reply-drafts.ts';
 import { VersionBuilds } from '../preview/version-builds.ts';
 import { AppsRepo } from './apps.repo.ts';
 import { DomainsRepo } from './domains.repo.ts';
@@ -45,6 +46,8 @@ export interface AppsRuntime {
   npm: NpmPackages;
   npmLocks: NpmLocksRepo;
   builds: VersionBuilds;
+  /** A running chat reply's files so far, previewable before its version is committed (issue 21 §8). */
+  drafts: ReplyDrafts;
   previewTokens: PreviewTokens;
   resolveTxt: TxtResolver;
   origins(): AppOrigins;
@@ -80,6 +83,7 @@ function createAppsRuntime(deps: AppDeps): AppsRuntime {
   const compiler = createCompiler();
   const npm = new NpmPackages({ cacheDir: npmCacheDir(config.dataDir), registryUrl: config.npm.registryUrl });
   const npmLocks = new NpmLocksRepo(db);
+  const drafts = new ReplyDrafts();
   return {
     deps,
     apps: new AppsRepo(db),
@@ -89,7 +93,8 @@ function createAppsRuntime(deps: AppDeps): AppsRuntime {
     vendor: createVendorBundles({ cacheDir: path.join(config.dataDir, 'cache', 'preview-vendor') }),
     npm,
     npmLocks,
-    builds: new VersionBuilds(compiler, versions, { npm, locks: npmLocks }),
+    builds: new VersionBuilds(compiler, versions, { npm, locks: npmLocks }, drafts),
+    drafts,
     previewTokens: new PreviewTokens(new JwtKeys(database, config.auth.jwtSecret)),
     resolveTxt: deps.apps?.resolveTxt ?? ((name) => dns.resolveTxt(name)),
     origins() {

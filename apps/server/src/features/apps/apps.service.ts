@@ -18,6 +18,7 @@ import {
 import { assertFieldsPatchAllowed } from '../builder/fields.service.ts';
 import { switchMembershipsOff } from '../payments/app-payments.repo.ts';
 import { ensureTestEndUser } from '../preview/preview-actors.ts';
+import { isDraftId } from '../preview/reply-drafts.ts';
 import { toolsRuntime } from '../tools/tools.module.ts';
 import { saveToolEntries } from '../tools/tools.service.ts';
 import { appOrigin } from './app-origin.ts';
@@ -217,8 +218,10 @@ export async function issuePreviewLink(
   const site = previewSiteFor(runtime.origins(), options.parentOrigin, options.requestOrigin);
   const id = versionId ?? app.currentVersionId;
   if (!id) throw notFound(APP_MESSAGES.noVersions);
-  if (!(await runtime.versions.unsafeFindVersionRow(app.id, id)))
-    throw notFound(APP_MESSAGES.versionNotFound);
+  const exists = isDraftId(id)
+    ? runtime.drafts.get(app.id, id) !== undefined
+    : (await runtime.versions.unsafeFindVersionRow(app.id, id)) !== undefined;
+  if (!exists) throw notFound(APP_MESSAGES.versionNotFound);
   const viewAs = options.viewAs ?? 'owner';
   const endUserId = viewAs === 'user' ? await ensureTestEndUser(runtime.deps.database.db, app.id) : undefined;
   const { token, expiresAt } = await runtime.previewTokens.sign({

@@ -2,6 +2,8 @@ import { CHAT_MESSAGES, serializeAction } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/support/accounts.ts';
 import {
+  builder,
+  createGenApp,
   filesOf,
   finishMetadata,
   historyOf,
@@ -13,6 +15,7 @@ import {
   setUpChatSuite,
   versionsOf,
 } from '../../../test/support/chat.ts';
+import { createPreviewApp } from '../preview/preview.app.ts';
 import { chatRuntime } from './chat.module.ts';
 
 /** Issue 21: a reply driven like a real model (time to first token, reasoning), Stop, one at a time, resume. */
@@ -141,6 +144,55 @@ describe('Stop', () => {
     expect(await (await post('/chat/stop')).json()).toEqual({ stopped: false });
     const next = await send(env.t, env.owner, env.appId, { text: 'Hello' });
     expect(next.res.status).toBe(200);
+  });
+});
+
+describe('live edits (issue 21 §8)', () => {
+  it('publishes a previewable draft when a file action closes, before the reply ends and without a version', async () => {
+    const before = await versionsOf(env.t, env.owner, env.appId);
+    env.fake.reply({
+      chunks: ['A contacts page.\n', pageAction, '\nNow deals.\n', secondAction.slice(0, 60)],
+      chunkDelayMs: 20,
+      failAfter: { chunks: 4, mode: 'hang' },
+    });
+    const { chunks, live } = await startSend({ text: 'Add contacts and deals', userMessageId: 'u-draft' });
+    await expect.poll(() => live.some((c) => c.type === 'data-draft'), { timeout: 5000 }).toBe(true);
+    const draft = live.find((c) => c.type === 'data-draft') as {
+      data: { versionId: string };
+      transient?: boolean;
+    };
+    expect(draft.transient).toBe(true);
+    // The reply still runs: no version was committed, the current one is unchanged.
+    const during = await versionsOf(env.t, env.owner, env.appId);
+    expect(during.currentVersionId).toBe(before.currentVersionId);
+    expect(during.versions).toHaveLength(before.versions.length);
+
+    // The draft is previewable by its owner like a version: the link, the document and its script.
+    const linkRes = await post('/preview-token', { versionId: draft.data.versionId });
+    expect(linkRes.status).toBe(200);
+    const link = (await linkRes.json()) as { url: string; token: string };
+    const url = new URL(link.url);
+    const preview = createPreviewApp(env.t.deps);
+    const document = await preview.request(`${url.pathname}${url.search}`);
+    expect(document.status).toBe(200);
+    const script = await preview.request(
+      `/preview-assets/${env.appId}/${encodeURIComponent(draft.data.versionId)}/app.js?token=${encodeURIComponent(link.token)}`,
+    );
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('Contacts');
+    // Another builder cannot preview it.
+    const other = await builder(env.t, 'draft-other');
+    const otherApp = await createGenApp(env.t, other, 'Other');
+    const refused = await env.t.app.request(
+      `/api/apps/${otherApp}/preview-token`,
+      json('POST', { versionId: draft.data.versionId }, other.headers),
+    );
+    expect(refused.status).toBe(404);
+
+    await untilChunksSent(4);
+    await post('/chat/stop');
+    await chunks;
+    await chatRuntime(env.t.deps).settled();
   });
 });
 

@@ -181,6 +181,7 @@ async function startReply(
       repo: runtime.repo,
       logger: runtime.deps.logger,
       records: signedIn ? runtime.recordsFor(signedIn, appId) : { available: false },
+      drafts: runtime.apps.drafts,
     },
     {
       messageId: log.replyId,

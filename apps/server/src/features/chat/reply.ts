@@ -24,6 +24,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import type { TreeFile } from '../apps/file-tree.ts';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
+import type { ReplyDrafts } from '../preview/reply-drafts.ts';
 import { applyAction, notApplied, type RecordActionsPort, treeChanges } from './action-applier.ts';
 import { actionResultsPart, type ChatRepo } from './chat.repo.ts';
 import { selectContext, withRelevantFiles } from './context.ts';
@@ -40,6 +41,8 @@ export interface ReplyDeps {
   repo: ChatRepo;
   logger: Logger;
   records: RecordActionsPort;
+  /** Where the files applied so far are published for the preview while the reply runs (issue 21 §8). */
+  drafts?: Pick<ReplyDrafts, 'put'> | undefined;
 }
 
 export interface ReplyRequest {
@@ -70,6 +73,8 @@ export interface ReplyOutcome {
 export type Emit = (chunk: UIMessageChunk<ChatUIMetadata, ChatUIDataTypes>) => void;
 
 const TEXT_ID = 'reply-text';
+/** The transient data part naming the newest draft of the reply's files (the preview loads it). */
+export const DRAFT_PART = 'draft';
 const REASONING_ID = 'reply-reasoning';
 
 const DISCUSS_NOTE = `
@@ -119,6 +124,15 @@ async function insertRecords(deps: ReplyDeps, actions: readonly StreamedAction[]
   }
 }
 
+/** Whether an action writes the app's files (a record insert or a secrets request does not). */
+function changesFiles(action: StreamedAction): boolean {
+  return (
+    action.type !== 'insert_entity_records' &&
+    action.type !== 'request_secrets' &&
+    action.type !== 'import_entities'
+  );
+}
+
 export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emit): Promise<ReplyOutcome> {
   const messageId = request.messageId;
   const createdAt = new Date().toISOString();
@@ -140,6 +154,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   const tree = new Map(before);
   const parser = new IncrementalActionParser();
   const results: ActionResult[] = [];
+  let drafts = 0;
   let text = '';
   let failed = false;
   let usagePromise: Promise<UsageRecord | undefined> = Promise.resolve(undefined);
@@ -151,7 +166,15 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   const handle = (action: StreamedAction) => {
     if (action.status === 'truncated') record(action, notApplied(action, CHAT_MESSAGES.notAppliedTruncated));
     else if (request.discuss) record(action, notApplied(action, CHAT_MESSAGES.notAppliedDiscuss));
-    else record(action, applyAction(tree, action, deps.records));
+    else {
+      const result = applyAction(tree, action, deps.records);
+      record(action, result);
+      if (result.outcome === 'applied' && deps.drafts && changesFiles(action)) {
+        const files = [...tree].map(([path, content]) => ({ path, content }));
+        const id = deps.drafts.put(request.app.id, messageId, ++drafts, files);
+        emit({ type: `data-${DRAFT_PART}`, data: { versionId: id }, transient: true });
+      }
+    }
   };
 
   // The text and reasoning parts open when the provider sends them: until then the client shows

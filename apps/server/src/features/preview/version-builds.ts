@@ -1,8 +1,10 @@
+import type { AppFile } from '@atelier/shared';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
 import type { CompileResult, Compiler } from '../compile/compiler.ts';
 import { LruCache } from '../compile/lru.ts';
 import type { NpmLocksRepo } from '../npm/npm-locks.repo.ts';
 import type { NpmPackages } from '../npm/npm-packages.ts';
+import { isDraftId, type ReplyDrafts } from './reply-drafts.ts';
 
 export interface VersionBuild {
   appId: string;
@@ -33,6 +35,7 @@ export class VersionBuilds {
     private readonly compiler: Compiler,
     private readonly versions: VersionsRepo,
     private readonly packages?: VersionBuildsNpm,
+    private readonly drafts?: ReplyDrafts,
   ) {}
 
   /**
@@ -40,22 +43,38 @@ export class VersionBuilds {
    * checked that the request may see it (a preview token, or the app's published version).
    */
   async build(appId: string, versionId: string): Promise<VersionBuild | undefined> {
+    if (isDraftId(versionId)) {
+      // A running reply's files so far (reply-drafts.ts): built like a version, never stored.
+      const draft = this.drafts?.get(appId, versionId);
+      return draft && this.compile(appId, versionId, draft.contentHash, async () => draft.files);
+    }
     const row = await this.versions.unsafeFindVersionRow(appId, versionId);
     if (!row) return undefined;
-    const contentHash = row.contentHash;
+    return this.compile(appId, versionId, row.contentHash, async () => {
+      const loaded = await this.versions.unsafeLoadVersion(appId, versionId);
+      return loaded?.files;
+    });
+  }
+
+  private async compile(
+    appId: string,
+    versionId: string,
+    contentHash: string,
+    load: () => Promise<readonly AppFile[] | undefined>,
+  ): Promise<VersionBuild | undefined> {
     const cached = this.byHash.get(contentHash);
     const npmCached = this.npmByApp.get(`${appId}:${contentHash}`);
     if (cached && (!cached.ok || npmCached)) {
       return { appId, versionId, contentHash, result: cached, npmImports: npmCached ?? {} };
     }
-    const loaded = await this.versions.unsafeLoadVersion(appId, versionId);
-    if (!loaded) return undefined;
-    const result = cached ?? (await this.compiler.compile(loaded.files, { versionHash: contentHash }));
+    const files = await load();
+    if (!files) return undefined;
+    const result = cached ?? (await this.compiler.compile(files, { versionHash: contentHash }));
     this.byHash.set(contentHash, result);
     if (!result.ok || !this.packages) return { appId, versionId, contentHash, result, npmImports: {} };
     // npm packages on demand: installed and bundled after the app compiled (failures are not cached:
     // a registry that was unreachable may answer on the next load).
-    const npm = await this.packages.npm.appImports(appId, loaded.files, result.js, this.packages.locks);
+    const npm = await this.packages.npm.appImports(appId, files, result.js, this.packages.locks);
     if (!npm.ok) {
       const failed: CompileResult = {
         ok: false,

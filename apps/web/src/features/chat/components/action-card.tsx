@@ -1,7 +1,7 @@
 import type { ActionResult, StreamedAction } from '@atelier/shared';
 import { CHAT_MESSAGES } from '@atelier/shared';
 import { AlertTriangle, Check, ChevronRight, CircleSlash, FileCode2, KeyRound, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { cardState } from '../message-logic.ts';
@@ -27,9 +27,29 @@ const TYPE_LABELS: Record<string, string> = {
   add_package: 'Package',
 };
 
-/** One action of a reply (DESIGN.md: action cards show streaming / complete / truncated). */
-export function ActionCard({ action, result, onEnterSecrets }: ActionCardProps) {
+/** The number of lines of an action's content so far ("12 lines" grows while the file is written). */
+export function lineCount(content: string): number {
+  if (content === '') return 0;
+  return content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+}
+
+const WRITES_CONTENT = new Set(['add_file', 'edit_file', 'partial_edit', 'add_entity', 'edit_entity']);
+
+/**
+ * One action of a reply (DESIGN.md: action cards show streaming / complete / truncated). Collapsed
+ * by default; opened, it shows the file as it is written (issue 21 §8), following its end while it
+ * streams.
+ */
+export const ActionCard = memo(function ActionCard({ action, result, onEnterSecrets }: ActionCardProps) {
   const [open, setOpen] = useState(false);
+  const content = useRef<HTMLPreElement | null>(null);
+  const streaming = action.status === 'streaming';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the content as it grows
+  useEffect(() => {
+    const element = content.current;
+    if (open && streaming && element) element.scrollTop = element.scrollHeight;
+  }, [open, streaming, action.content]);
+  const lines = WRITES_CONTENT.has(action.type) ? lineCount(action.content) : null;
   const state = cardState(action, result);
   const target = action.path ?? action.entity ?? '';
   const note =
@@ -78,6 +98,9 @@ export function ActionCard({ action, result, onEnterSecrets }: ActionCardProps) 
           <span className="block truncate text-muted-foreground text-xs">
             {TYPE_LABELS[action.type] ?? action.type}
             {target ? ` · ${target}` : ''}
+            {lines !== null && lines > 0 ? (
+              <span data-testid="action-lines">{` · ${lines} ${lines === 1 ? 'line' : 'lines'}`}</span>
+            ) : null}
           </span>
         </span>
         <span
@@ -111,10 +134,14 @@ export function ActionCard({ action, result, onEnterSecrets }: ActionCardProps) 
         </div>
       ) : null}
       {open ? (
-        <pre className="max-h-72 overflow-auto border-border border-t bg-muted/40 px-3 py-2 font-mono text-xs">
+        <pre
+          ref={content}
+          data-testid="action-content"
+          className="max-h-72 overflow-auto border-border border-t bg-muted/40 px-3 py-2 font-mono text-xs"
+        >
           {action.content || '(empty)'}
         </pre>
       ) : null}
     </div>
   );
-}
+});

@@ -4,6 +4,7 @@ import {
   type ChatAttachment,
   type ChatMessage,
   type ChatRating,
+  type ChatUIDataTypes,
   type SystemActionType,
 } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,7 @@ export function useAppChat(appId: string) {
   // Throttled: a fast stream (many chunks in one network read) would otherwise update React more
   // often than it allows in one tick ("Maximum update depth exceeded").
   const finishListeners = useRef(new Set<(message: ChatUIMessage) => void>());
+  const draftListeners = useRef(new Set<(versionId: string) => void>());
   const afterReplyRef = useRef<() => void>(() => undefined);
   /** The error of the send in progress (the AI SDK reports it here; sendMessage itself resolves). */
   const sendErrorRef = useRef<Error | null>(null);
@@ -41,6 +43,12 @@ export function useAppChat(appId: string) {
     experimental_throttle: 50,
     onError: (error) => {
       sendErrorRef.current = error;
+    },
+    // A file action closed: the server built a draft of the files so far (issue 21 §8).
+    onData: (part) => {
+      if (part.type !== 'data-draft') return;
+      const { versionId } = part.data as ChatUIDataTypes['draft'];
+      for (const listener of draftListeners.current) listener(versionId);
     },
     onFinish: ({ message }) => {
       // A sent reply and a resumed one (reload, second tab) end the same way.
@@ -210,6 +218,14 @@ export function useAppChat(appId: string) {
     };
   }, []);
 
+  /** Calls `listener` with each draft of the running reply's files (previewable by id); answers the unsubscribe. */
+  const onDraft = useCallback((listener: (versionId: string) => void) => {
+    draftListeners.current.add(listener);
+    return () => {
+      draftListeners.current.delete(listener);
+    };
+  }, []);
+
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
   return {
     messages: chat.messages,
@@ -227,6 +243,7 @@ export function useAppChat(appId: string) {
     replaceMessages,
     setRating,
     onReplyFinished,
+    onDraft,
   };
 }
 

@@ -13,6 +13,37 @@ import type { ChatUIMessage } from '../types.ts';
 import { useAppChat } from './use-app-chat.ts';
 import { useFirstPrompt } from './use-first-prompt.ts';
 
+/** How long the preview waits after a file action closed before it loads the reply's draft (more may follow). */
+export const DRAFT_PREVIEW_DELAY_MS = 400;
+
+/**
+ * The running reply's newest draft (issue 21 §8), debounced: the preview shows the files applied so
+ * far. It goes when the app's current version changes (the reply's version) or a reply ends without one.
+ */
+function useReplyDraft(chat: ReturnType<typeof useAppChat>, currentVersionId: string | null) {
+  const [draftVersionId, setDraftVersionId] = useState<string | null>(null);
+  const { onDraft, onReplyFinished } = chat;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const offDraft = onDraft((id) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setDraftVersionId(id), DRAFT_PREVIEW_DELAY_MS);
+    });
+    const offFinish = onReplyFinished((message) => {
+      clearTimeout(timer);
+      if (!message.metadata?.versionId) setDraftVersionId(null);
+    });
+    return () => {
+      clearTimeout(timer);
+      offDraft();
+      offFinish();
+    };
+  }, [onDraft, onReplyFinished]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the current version only
+  useEffect(() => setDraftVersionId(null), [currentVersionId]);
+  return draftVersionId;
+}
+
 function useDesktop(): boolean {
   const query = `(min-width: ${DESKTOP_BREAKPOINT_PX}px)`;
   const [desktop, setDesktop] = useState(() => window.matchMedia(query).matches);
@@ -27,11 +58,13 @@ function useDesktop(): boolean {
 
 /**
  * The chat as the builder page uses it: the panel for the side slot, a toggle for the top bar, the
- * version the preview shows (a message's "Preview"), and the send function of "Resolve with AI".
+ * version the preview shows (a message's "Preview", else the running reply's draft), and the send
+ * function of "Resolve with AI".
  */
 export function useBuilderChat(appId: string, currentVersionId: string | null) {
   const chat = useAppChat(appId);
   useFirstPrompt(chat);
+  const draftVersionId = useReplyDraft(chat, currentVersionId);
   const session = useSession();
   const client = useQueryClient();
   const desktop = useDesktop();
@@ -111,5 +144,5 @@ export function useBuilderChat(appId: string, currentVersionId: string | null) {
     </Button>
   );
 
-  return { chat, panel, toggle, previewVersionId, resolveWithAi };
+  return { chat, panel, toggle, previewVersionId, draftVersionId, resolveWithAi };
 }
