@@ -157,7 +157,7 @@ describe('live edits (issue 21 §8)', () => {
     });
     const { chunks, live } = await startSend({ text: 'Add contacts and deals', userMessageId: 'u-draft' });
     await expect.poll(() => live.some((c) => c.type === 'data-draft'), { timeout: 5000 }).toBe(true);
-    const draft = live.find((c) => c.type === 'data-draft') as {
+    const draft = live.find((c) => c.type === 'data-draft') as unknown as {
       data: { versionId: string };
       transient?: boolean;
     };
