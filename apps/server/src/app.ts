@@ -10,7 +10,7 @@ import {
   sdkCors,
 } from './features/apps/apps.module.ts';
 import { base44Module } from './features/base44/base44.module.ts';
-import { BASE44_IMPORT_UPLOAD_ROUTE, base44ImportRoutes } from './features/base44-import/import.routes.ts';
+import { base44ImportRoutes } from './features/base44-import/import.routes.ts';
 import { builderRoutes } from './features/builder/builder.routes.ts';
 import { chatModule } from './features/chat/chat.module.ts';
 import { codeEditorModule } from './features/code-editor/code-editor.routes.ts';
@@ -39,6 +39,7 @@ import { jsonBody } from './platform/http/json-body.ts';
 import { createRouter } from './platform/http/openapi.ts';
 import { rateLimit } from './platform/http/rate-limit.ts';
 import { requestContext } from './platform/http/request-context.ts';
+import { POLICY, routePolicy } from './platform/http/route-policy.ts';
 import { baseSecurityHeaders, webAppSecurityHeaders } from './platform/http/security-headers.ts';
 import { mountWebApp } from './platform/http/web-app.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
@@ -68,15 +69,6 @@ export interface AppDeps {
   drain?: Drain;
 }
 
-/** Upload routes: their route middleware applies their own cap (spec sizes and messages) instead of 1 MiB. */
-const UPLOAD_ROUTES = [
-  { method: 'POST', path: /^\/api\/context\/ingest\/file$/ },
-  { method: 'POST', path: /^\/api\/apps\/[^/]+\/chat\/attachments$/ },
-  { method: 'POST', path: /^\/api\/apps\/[^/]+\/integrations\/upload$/ },
-  BASE44_IMPORT_UPLOAD_ROUTE,
-  { method: 'POST', path: /^\/api\/apps\/[^/]+\/integration-endpoints\/Core\/Upload(Private)?File$/ },
-] as const;
-
 /** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -93,7 +85,7 @@ export function createApp(deps: AppDeps) {
   const auth = createAuthRuntime(deps.config, deps.database, deps.bus);
   auth.previewActors = createPreviewActors(deps);
   app.use('/api/*', rateLimit({ database: deps.database, auth, limits: deps.config.rateLimits }));
-  app.use('*', bodyLimits(UPLOAD_ROUTES));
+  app.use('*', bodyLimits());
   app.use('/api/*', jsonBody);
   app.use('*', authContext(auth));
   app.use('/api/*', csrfGuard);
@@ -125,7 +117,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
   app.route('/', metricsRoutes(metrics, deps.config.metricsToken, deps.config.auth.trustProxy));
   app.route('/api', docsRoutes(api));
-  app.all('/api/*', apiNotFound);
+  app.all('/api/*', routePolicy(POLICY.api), apiNotFound);
 
   app.route('/', publishedAppsModule(deps));
   mountWebApp(app, deps.config.webDistDir ?? path.join(findRepoRoot(), 'apps/web/dist'));

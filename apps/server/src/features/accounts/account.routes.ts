@@ -19,14 +19,20 @@ import {
   tenantForApp,
   validateOtpRequestSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { clearSessionCookie } from '../../platform/auth/cookies.ts';
 import { maybeActor, optionalActor, requireActor, requireBuilder } from '../../platform/auth/middleware.ts';
 import { consumeOrThrow } from '../../platform/auth/rate-limits.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import {
   changePassword,
   createAccount,
@@ -43,7 +49,7 @@ import {
   sendPasswordReset,
   validateOtp,
 } from './email-actions.service.ts';
-import { errorContent, jsonBody, jsonContent, requestMeta } from './route-helpers.ts';
+import { requestMeta } from './route-helpers.ts';
 
 const tags = ['account'];
 
@@ -53,7 +59,8 @@ function assertTenant(actor: Actor, appId: string | undefined): void {
   if (actor.tenantId !== expected) throw new AppError('forbidden', AUTH_TEXTS.wrongTenant);
 }
 
-const createAccountRoute = createRoute({
+const createAccountRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/live_api/account/create',
   tags,
@@ -68,7 +75,8 @@ const createAccountRoute = createRoute({
   },
 });
 
-const currentAccountRoute = createRoute({
+const currentAccountRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/live_api/account/current',
   tags,
@@ -78,7 +86,8 @@ const currentAccountRoute = createRoute({
   responses: { 200: jsonContent(accountSchema, 'The account'), 401: errorContent('Signed out') },
 });
 
-const sendResetRoute = createRoute({
+const sendResetRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/live_api/account/sendResetPasswordEmail',
   tags,
@@ -90,7 +99,8 @@ const sendResetRoute = createRoute({
   },
 });
 
-const completeEmailChangeRoute = createRoute({
+const completeEmailChangeRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/live_api/account/completeEmailChange',
   tags,
@@ -103,7 +113,8 @@ const completeEmailChangeRoute = createRoute({
   },
 });
 
-const sendMagicLinkRoute = createRoute({
+const sendMagicLinkRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/live_api/account/sendMagicLink',
   tags,
@@ -115,7 +126,8 @@ const sendMagicLinkRoute = createRoute({
   },
 });
 
-const validateOtpRoute = createRoute({
+const validateOtpRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/live_api/account/validateOtp',
   tags,
@@ -128,7 +140,8 @@ const validateOtpRoute = createRoute({
   },
 });
 
-const profileRoute = createRoute({
+const profileRoute = defineRoute({
+  policy: POLICY.api,
   method: 'patch',
   path: '/auth/profile',
   tags,
@@ -138,7 +151,8 @@ const profileRoute = createRoute({
   responses: { 200: jsonContent(z.object({ user: authUserSchema }), 'Saved') },
 });
 
-const passwordRoute = createRoute({
+const passwordRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/auth/password',
   tags,
@@ -151,7 +165,8 @@ const passwordRoute = createRoute({
   },
 });
 
-const revokeAllRoute = createRoute({
+const revokeAllRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/auth/sessions/revoke-all',
   tags,
@@ -160,7 +175,8 @@ const revokeAllRoute = createRoute({
   responses: { 200: jsonContent(messageResponseSchema, 'Signed out everywhere') },
 });
 
-const adminSetupStateRoute = createRoute({
+const adminSetupStateRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/auth/admin-setup',
   tags,
@@ -169,7 +185,8 @@ const adminSetupStateRoute = createRoute({
   responses: { 200: jsonContent(z.object({ pending: z.boolean() }), 'Pending or not') },
 });
 
-const adminSetupRoute = createRoute({
+const adminSetupRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/auth/admin-setup',
   tags,
@@ -183,7 +200,8 @@ const adminSetupRoute = createRoute({
   },
 });
 
-const deleteAccountRoute = createRoute({
+const deleteAccountRoute = defineRoute({
+  policy: POLICY.api,
   method: 'delete',
   path: '/auth/account',
   tags,

@@ -5,16 +5,22 @@ import {
   adminUsersResponseSchema,
   adminUserUpdateSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import { requireAdmin } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { listUsers, setUserDisabled } from './admin-users.service.ts';
-import { errorContent, jsonBody, jsonContent } from './route-helpers.ts';
 
 const tags = ['admin'];
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/admin/users',
   tags,
@@ -28,7 +34,8 @@ const listRoute = createRoute({
   },
 });
 
-const updateRoute = createRoute({
+const updateRoute = defineRoute({
+  policy: POLICY.api,
   method: 'patch',
   path: '/admin/users/{userId}',
   tags,

@@ -19,7 +19,6 @@ import {
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../platform/auth/cookies.ts';
@@ -33,7 +32,14 @@ import {
 } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { type AccountsContext, toAuthUser } from './accounts.context.ts';
 import { exchangeCustomToken, login, refreshSession, type SignIn, signup } from './auth.service.ts';
 import {
@@ -45,7 +51,7 @@ import {
   signInWithMagicLink,
   verifyEmail,
 } from './email-actions.service.ts';
-import { errorContent, jsonBody, jsonContent, requestMeta } from './route-helpers.ts';
+import { requestMeta } from './route-helpers.ts';
 
 const tags = ['auth'];
 
@@ -64,7 +70,8 @@ async function signInAnswer(c: Context<AppEnv>, ctx: AccountsContext, { user, se
   return { ...base, accessToken, refreshToken: session.token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
 
-const signupRoute = createRoute({
+const signupRoute = defineRoute({
+  policy: POLICY.signInSetsCookie,
   method: 'post',
   path: '/auth/signup',
   tags,
@@ -77,7 +84,8 @@ const signupRoute = createRoute({
   },
 });
 
-const loginRoute = createRoute({
+const loginRoute = defineRoute({
+  policy: POLICY.signInSetsCookie,
   method: 'post',
   path: '/auth/login',
   tags,
@@ -91,7 +99,8 @@ const loginRoute = createRoute({
   },
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/auth/logout',
   tags,
@@ -100,7 +109,8 @@ const logoutRoute = createRoute({
   responses: { 200: jsonContent(z.object({ ok: z.literal(true) }), 'Signed out') },
 });
 
-const sessionRoute = createRoute({
+const sessionRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/auth/session',
   tags,
@@ -116,7 +126,8 @@ const sessionRoute = createRoute({
   },
 });
 
-const verifySendRoute = createRoute({
+const verifySendRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/auth/verify-email/send',
   tags,
@@ -130,7 +141,8 @@ const verifySendRoute = createRoute({
   },
 });
 
-const verifyRoute = createRoute({
+const verifyRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/auth/verify-email',
   tags,
@@ -142,7 +154,8 @@ const verifyRoute = createRoute({
   },
 });
 
-const actionCodeRoute = createRoute({
+const actionCodeRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/auth/action-code',
   tags,
@@ -157,7 +170,8 @@ const actionCodeRoute = createRoute({
   },
 });
 
-const resetRoute = createRoute({
+const resetRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/auth/password-reset',
   tags,
@@ -170,7 +184,8 @@ const resetRoute = createRoute({
   },
 });
 
-const magicLinkRoute = createRoute({
+const magicLinkRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/auth/magic-link',
   tags,
@@ -183,7 +198,8 @@ const magicLinkRoute = createRoute({
   },
 });
 
-const customTokenRoute = createRoute({
+const customTokenRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/auth/custom-token',
   tags,
@@ -192,7 +208,8 @@ const customTokenRoute = createRoute({
   responses: { 200: jsonContent(signInResponseSchema, 'Signed in'), 401: errorContent('Invalid token') },
 });
 
-const refreshRoute = createRoute({
+const refreshRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/auth/token/refresh',
   tags,
@@ -200,7 +217,8 @@ const refreshRoute = createRoute({
   responses: { 200: jsonContent(tokenResponseSchema, 'Refreshed'), 401: errorContent('Signed out') },
 });
 
-const emailChangeRoute = createRoute({
+const emailChangeRoute = defineRoute({
+  policy: POLICY.signIn,
   method: 'post',
   path: '/auth/email-change',
   tags,

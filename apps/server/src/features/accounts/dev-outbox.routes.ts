@@ -1,14 +1,14 @@
 import { outboxResponseSchema } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import type { Config } from '../../config.ts';
 import { isLoopbackRequest } from '../../platform/auth/client-ip.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { createRouter, defineRoute, jsonContent } from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { isOutboxEnabled, listOutbox } from '../../platform/mail/mailer.ts';
-import { jsonContent } from './route-helpers.ts';
 
-const outboxRoute = createRoute({
+const outboxRoute = defineRoute({
+  policy: POLICY.unmetered,
   method: 'get',
   path: '/dev/outbox',
   tags: ['dev'],

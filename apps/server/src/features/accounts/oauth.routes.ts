@@ -6,7 +6,6 @@ import {
   providersResponseSchema,
   safeRedirectPath,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -14,11 +13,11 @@ import { isHttps, setSessionCookie } from '../../platform/auth/cookies.ts';
 import { safeEqual } from '../../platform/auth/tokens.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { createRouter, defineRoute, jsonContent } from '../../platform/http/openapi.ts';
+import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { signInVerifiedEmail } from './auth.service.ts';
 import type { OAuthProvider, OAuthProviderId } from './oauth-providers.ts';
-import { jsonContent } from './route-helpers.ts';
 
 const STATE_COOKIE_PATH = '/api/auth/oauth';
 const STATE_TTL_SECONDS = 600;
@@ -28,7 +27,8 @@ export type OAuthPopupResult =
   | { type: 'atelier:oauth'; ok: true }
   | { type: 'atelier:oauth'; ok: false; message: string };
 
-const providersRoute = createRoute({
+const providersRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/auth/providers',
   tags: ['auth'],
@@ -49,7 +49,7 @@ export function oauthRoutes(ctx: AccountsContext, providers: Map<OAuthProviderId
   );
 
   /** Opened in the popup: remembers state + PKCE verifier in a short cookie and goes to the provider. */
-  router.get('/auth/oauth/:provider/start', (c) => {
+  router.get('/auth/oauth/:provider/start', routePolicy(POLICY.signIn), (c) => {
     const provider = providerOf(c);
     const state = generateState();
     const verifier = generateCodeVerifier();
@@ -69,7 +69,7 @@ export function oauthRoutes(ctx: AccountsContext, providers: Map<OAuthProviderId
     return c.redirect(provider.authorizationUrl(state, verifier).toString(), 302);
   });
 
-  router.get('/auth/oauth/:provider/callback', async (c) => {
+  router.get('/auth/oauth/:provider/callback', routePolicy(POLICY.signIn), async (c) => {
     const provider = providerOf(c);
     const [cookieProvider, state, verifier, redirectB64] = (getCookie(c, stateCookie) ?? '').split('.');
     deleteCookie(c, stateCookie, { path: STATE_COOKIE_PATH, secure: isHttps(ctx.auth) });

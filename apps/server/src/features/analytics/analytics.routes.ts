@@ -1,12 +1,18 @@
 import { analyticsQuerySchema, appAnalyticsSchema, appIdParamSchema } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
-import { requireBuilder } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { builderOf, requireBuilder } from '../../platform/auth/middleware.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
-import { builderErrors, builderOf, errorContent, jsonContent } from '../apps/http.ts';
 import { appAnalytics } from './analytics.service.ts';
 
-const analyticsRoute = createRoute({
+const analyticsRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/analytics',
   tags: ['analytics'],

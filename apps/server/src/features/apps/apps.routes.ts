@@ -9,9 +9,16 @@ import {
   publishAppResponseSchema,
   updateAppRequestSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
-import { requireBuilder } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { builderOf, requireBuilder } from '../../platform/auth/middleware.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { suggestAppName } from './app-name.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import {
@@ -24,11 +31,11 @@ import {
   toAppView,
   updateApp,
 } from './apps.service.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from './http.ts';
 
 const tags = ['apps'];
 
-const createAppRoute = createRoute({
+const createAppRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps',
   tags,
@@ -38,7 +45,8 @@ const createAppRoute = createRoute({
   responses: { 201: jsonContent(appSchema, 'The new app'), 400: errorContent('Invalid name or type') },
 });
 
-const listAppsRoute = createRoute({
+const listAppsRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps',
   tags,
@@ -47,7 +55,8 @@ const listAppsRoute = createRoute({
   responses: { 200: jsonContent(appsListResponseSchema, 'Apps'), 401: errorContent('Signed out') },
 });
 
-const getAppRoute = createRoute({
+const getAppRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}',
   tags,
@@ -57,7 +66,8 @@ const getAppRoute = createRoute({
   responses: { 200: jsonContent(appSchema, 'The app'), ...builderErrors },
 });
 
-const updateAppRoute = createRoute({
+const updateAppRoute = defineRoute({
+  policy: POLICY.api,
   method: 'patch',
   path: '/apps/{appId}',
   tags,
@@ -72,7 +82,8 @@ const updateAppRoute = createRoute({
   },
 });
 
-const deleteAppRoute = createRoute({
+const deleteAppRoute = defineRoute({
+  policy: POLICY.api,
   method: 'delete',
   path: '/apps/{appId}',
   tags,
@@ -82,7 +93,8 @@ const deleteAppRoute = createRoute({
   responses: { 204: { description: 'Deleted' }, ...builderErrors },
 });
 
-const publishRoute = createRoute({
+const publishRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/publish',
   tags,
@@ -99,7 +111,8 @@ const publishRoute = createRoute({
   },
 });
 
-const previewTokenRoute = createRoute({
+const previewTokenRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/preview-token',
   tags,

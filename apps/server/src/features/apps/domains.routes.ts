@@ -4,17 +4,25 @@ import {
   appIdParamSchema,
   domainsListResponseSchema,
 } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireBuilder } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { z } from '@hono/zod-openapi';
+import { builderOf, requireBuilder } from '../../platform/auth/middleware.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import { addDomain, listDomains, removeDomain, verifyDomain } from './domains.service.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from './http.ts';
 
 const tags = ['app domains'];
 const domainParams = appIdParamSchema.extend({ domain: z.string().min(1).max(253) });
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/domains',
   tags,
@@ -24,7 +32,8 @@ const listRoute = createRoute({
   responses: { 200: jsonContent(domainsListResponseSchema, 'Domains'), ...builderErrors },
 });
 
-const addRoute = createRoute({
+const addRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/domains',
   tags,
@@ -39,7 +48,8 @@ const addRoute = createRoute({
   },
 });
 
-const verifyRoute = createRoute({
+const verifyRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/domains/{domain}/verify',
   tags,
@@ -54,7 +64,8 @@ const verifyRoute = createRoute({
   },
 });
 
-const removeRoute = createRoute({
+const removeRoute = defineRoute({
+  policy: POLICY.api,
   method: 'delete',
   path: '/apps/{appId}/domains/{domain}',
   tags,

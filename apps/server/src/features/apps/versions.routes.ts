@@ -10,20 +10,28 @@ import {
   versionsListResponseSchema,
   versionsQuerySchema,
 } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { z } from '@hono/zod-openapi';
+import { builderOf, requireBuilder } from '../../platform/auth/middleware.ts';
 import { notFound } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { requireCodeEditor } from '../code-editor/guard.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import { findApp } from './apps.service.ts';
 import { deleteFile, updateFile } from './files.service.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from './http.ts';
 
 const tags = ['app versions'];
 const versionParams = appIdParamSchema.extend({ versionId: z.string().min(1).max(100) });
 
-const listVersionsRoute = createRoute({
+const listVersionsRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/versions',
   tags,
@@ -33,7 +41,8 @@ const listVersionsRoute = createRoute({
   responses: { 200: jsonContent(versionsListResponseSchema, 'Versions'), ...builderErrors },
 });
 
-const getVersionRoute = createRoute({
+const getVersionRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/versions/{versionId}',
   tags,
@@ -43,7 +52,8 @@ const getVersionRoute = createRoute({
   responses: { 200: jsonContent(versionFilesResponseSchema, 'The version'), ...builderErrors },
 });
 
-const currentFilesRoute = createRoute({
+const currentFilesRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/files',
   tags,
@@ -53,7 +63,8 @@ const currentFilesRoute = createRoute({
   responses: { 200: jsonContent(currentFilesResponseSchema, 'Files'), ...builderErrors },
 });
 
-const updateFileRoute = createRoute({
+const updateFileRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/files/update',
   tags,
@@ -68,7 +79,8 @@ const updateFileRoute = createRoute({
   },
 });
 
-const deleteFileRoute = createRoute({
+const deleteFileRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/files/delete',
   tags,

@@ -4,25 +4,29 @@ import {
   base44ImportReportSchema,
   base44ImportResponseSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../app.ts';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { toAppView } from '../apps/apps.service.ts';
-import { builderErrors, errorContent, jsonContent } from '../apps/http.ts';
 import { EXPORT_LIMITS, ExportArchiveError, readExportZip } from './archive.ts';
 import { importBase44App, importReportOf } from './import.service.ts';
 import { NotAnExportError } from './translate.ts';
 
 const tags = ['apps'];
 
-/** The import route takes a zip larger than the 1 MiB body cap of other routes (app.ts UPLOAD_ROUTES). */
-export const BASE44_IMPORT_UPLOAD_ROUTE = { method: 'POST', path: /^\/api\/apps\/import\/base44$/ } as const;
-
-const importRoute = createRoute({
+/** The import takes a zip larger than the 1 MiB body cap of other routes: its own cap (below). */
+const importRoute = defineRoute({
+  policy: POLICY.upload,
   method: 'post',
   path: '/apps/import/base44',
   tags,
@@ -50,7 +54,8 @@ const importRoute = createRoute({
   },
 });
 
-const reportRoute = createRoute({
+const reportRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/import-report',
   tags,

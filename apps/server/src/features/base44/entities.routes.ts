@@ -12,6 +12,7 @@ import { resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
+import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { EntityTarget } from '../entities/context.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
 import { Base44Entities } from './entities.service.ts';
@@ -102,12 +103,13 @@ export function base44EntityRoutes(module: EntitiesModule) {
 
   const router = new Hono<AppEnv>();
   const base = '/apps/:appId/entities/:entity';
+  /** A Base44 SDK entity route (an API route: the caller's budget, the 1 MiB cap). */
   const on = (
     method: 'get' | 'post' | 'put' | 'patch' | 'delete',
     path: string,
     handler: (c: Context<AppEnv>, t: EntityTarget) => Promise<Response>,
   ) =>
-    router[method](path, async (c, next) => {
+    router[method](path, routePolicy(POLICY.api), async (c, next) => {
       if (!fromBase44Sdk(c)) return next();
       return handler(c, await target(c));
     });

@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
+import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { Llm } from '../../platform/llm/index.ts';
 import type { AccountsContext } from '../accounts/accounts.context.ts';
 import { escapeHtml } from '../accounts/auth-emails.ts';
@@ -97,7 +98,7 @@ export function base44IntegrationRoutes(
   };
 
   return new Hono<AppEnv>()
-    .post('/apps/:appId/integration-endpoints/Core/InvokeLLM', async (c) => {
+    .post('/apps/:appId/integration-endpoints/Core/InvokeLLM', routePolicy(POLICY.api), async (c) => {
       const { appId, userId } = await callerOf(c);
       const input = await bodyOf(c, schemas.invokeLlm);
       if (input.add_context_from_internet) throw notSupported('add_context_from_internet (web search)');
@@ -116,7 +117,7 @@ export function base44IntegrationRoutes(
       });
       return c.json(schema ? (jsonOfAnswer(text) as object) : text);
     })
-    .post('/apps/:appId/integration-endpoints/Core/SendEmail', async (c) => {
+    .post('/apps/:appId/integration-endpoints/Core/SendEmail', routePolicy(POLICY.api), async (c) => {
       const { appId } = await callerOf(c);
       const input = await bodyOf(c, schemas.sendEmail);
       const to = input.to.trim().toLowerCase();
@@ -140,25 +141,39 @@ export function base44IntegrationRoutes(
       });
       return c.json({ success: true });
     })
-    .post('/apps/:appId/integration-endpoints/Core/UploadFile', fileBodyLimit, async (c) => {
-      const { appId } = await callerOf(c);
-      const { key } = await storeAppFile(db, { appId, file: await formFile(c), private: false });
-      return c.json({ file_url: publicFileUrl(publicUrl, key) });
-    })
-    .post('/apps/:appId/integration-endpoints/Core/UploadPrivateFile', fileBodyLimit, async (c) => {
-      const { appId } = await callerOf(c);
-      const { key } = await storeAppFile(db, { appId, file: await formFile(c), private: true });
-      return c.json({ file_uri: key });
-    })
-    .post('/apps/:appId/integration-endpoints/Core/CreateFileSignedUrl', async (c) => {
-      const { appId } = await callerOf(c);
-      const input = await bodyOf(c, schemas.signedUrl);
-      const name = privateFileName(appId, input.file_uri);
-      const secret = await accounts.auth.jwt.secret();
-      const expiresIn = input.expires_in ?? SIGNED_URL_DEFAULT_SECONDS;
-      return c.json({ signed_url: signedFileUrl({ publicUrl, appId, name, expiresIn, secret }) });
-    })
-    .get('/apps/:appId/private-files/:name', async (c) => {
+    .post(
+      '/apps/:appId/integration-endpoints/Core/UploadFile',
+      routePolicy(POLICY.upload),
+      fileBodyLimit,
+      async (c) => {
+        const { appId } = await callerOf(c);
+        const { key } = await storeAppFile(db, { appId, file: await formFile(c), private: false });
+        return c.json({ file_url: publicFileUrl(publicUrl, key) });
+      },
+    )
+    .post(
+      '/apps/:appId/integration-endpoints/Core/UploadPrivateFile',
+      routePolicy(POLICY.upload),
+      fileBodyLimit,
+      async (c) => {
+        const { appId } = await callerOf(c);
+        const { key } = await storeAppFile(db, { appId, file: await formFile(c), private: true });
+        return c.json({ file_uri: key });
+      },
+    )
+    .post(
+      '/apps/:appId/integration-endpoints/Core/CreateFileSignedUrl',
+      routePolicy(POLICY.api),
+      async (c) => {
+        const { appId } = await callerOf(c);
+        const input = await bodyOf(c, schemas.signedUrl);
+        const name = privateFileName(appId, input.file_uri);
+        const secret = await accounts.auth.jwt.secret();
+        const expiresIn = input.expires_in ?? SIGNED_URL_DEFAULT_SECONDS;
+        return c.json({ signed_url: signedFileUrl({ publicUrl, appId, name, expiresIn, secret }) });
+      },
+    )
+    .get('/apps/:appId/private-files/:name', routePolicy(POLICY.api), async (c) => {
       const file = await readSignedFile(db, {
         appId: c.req.param('appId'),
         name: c.req.param('name'),
@@ -168,37 +183,41 @@ export function base44IntegrationRoutes(
       });
       return new Response(new Uint8Array(file.data), { headers: fileHeaders(file, 'private, no-store') });
     })
-    .post('/apps/:appId/integration-endpoints/Core/ExtractDataFromUploadedFile', async (c) => {
-      const { appId, userId } = await callerOf(c);
-      const input = await bodyOf(c, schemas.extract);
-      const text = await extractableText(
-        db,
-        appId,
-        publicUrl,
-        input.file_url,
-        await accounts.auth.jwt.secret(),
-      );
-      const { text: answer } = await llm.generateText({
-        purpose: 'app_integration',
-        appId,
-        userId,
-        system: `Extract the data of the document below. Answer only with one JSON value that follows this JSON Schema, without any other text:\n${JSON.stringify(input.json_schema)}`,
-        prompt: text,
-        abortSignal: c.req.raw.signal,
-      });
-      return c.json({ status: 'success', details: null, output: jsonOfAnswer(answer) });
-    })
-    .post('/apps/:appId/integration-endpoints/Core/GenerateImage', async (c) => {
+    .post(
+      '/apps/:appId/integration-endpoints/Core/ExtractDataFromUploadedFile',
+      routePolicy(POLICY.api),
+      async (c) => {
+        const { appId, userId } = await callerOf(c);
+        const input = await bodyOf(c, schemas.extract);
+        const text = await extractableText(
+          db,
+          appId,
+          publicUrl,
+          input.file_url,
+          await accounts.auth.jwt.secret(),
+        );
+        const { text: answer } = await llm.generateText({
+          purpose: 'app_integration',
+          appId,
+          userId,
+          system: `Extract the data of the document below. Answer only with one JSON value that follows this JSON Schema, without any other text:\n${JSON.stringify(input.json_schema)}`,
+          prompt: text,
+          abortSignal: c.req.raw.signal,
+        });
+        return c.json({ status: 'success', details: null, output: jsonOfAnswer(answer) });
+      },
+    )
+    .post('/apps/:appId/integration-endpoints/Core/GenerateImage', routePolicy(POLICY.api), async (c) => {
       await callerOf(c);
       throw new AppError(
         'not_implemented',
         'GenerateImage needs an image model, and none is configured on this Atelier',
       );
     })
-    .post('/apps/:appId/integration-endpoints/Core/:name', () => {
+    .post('/apps/:appId/integration-endpoints/Core/:name', routePolicy(POLICY.api), () => {
       throw notSupported('This integration');
     })
-    .post('/apps/:appId/integration-endpoints/installable/*', () => {
+    .post('/apps/:appId/integration-endpoints/installable/*', routePolicy(POLICY.api), () => {
       throw notSupported('Installable integrations');
     });
 }

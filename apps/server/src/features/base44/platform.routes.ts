@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
+import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { EntitiesRepo } from '../entities/entities.repo.ts';
 
 /** Events one analytics batch stores at most (the SDK sends far fewer; the rest are dropped). */
@@ -69,7 +70,7 @@ export function base44PlatformRoutes(repo: EntitiesRepo) {
   };
   return (
     new Hono<AppEnv>()
-      .get('/apps/public/prod/public-settings/by-id/:appId', async (c) => {
+      .get('/apps/public/prod/public-settings/by-id/:appId', routePolicy(POLICY.api), async (c) => {
         const [app] = await repo.run<{ id: string; name: string; is_signup_enabled: boolean }>(
           sql`select a.id, a.name, a.is_signup_enabled from apps a where a.id = ${c.req.param('appId')}`,
         );
@@ -82,14 +83,14 @@ export function base44PlatformRoutes(repo: EntitiesRepo) {
       })
       // auth.logout() clears the token in the browser, then navigates here to end cookie sessions
       // (Atelier keeps none for end users) and come back.
-      .get('/apps/auth/logout', (c) => {
+      .get('/apps/auth/logout', routePolicy(POLICY.api), (c) => {
         const back = logoutReturn(c.req.query('from_url'), c.req.header('referer'), c.req.url);
         if (back) return c.redirect(back, 302);
         return c.html(
           '<!doctype html><title>Signed out</title><p>You are signed out. You can close this page.</p>',
         );
       })
-      .post('/apps/:appId/analytics/track/batch', async (c) => {
+      .post('/apps/:appId/analytics/track/batch', routePolicy(POLICY.api), async (c) => {
         const appId = c.req.param('appId');
         const body = (await c.req.json().catch(() => undefined)) as { events?: unknown } | undefined;
         const events = Array.isArray(body?.events) ? body.events.slice(0, TELEMETRY_BATCH_MAX) : [];
@@ -101,7 +102,7 @@ export function base44PlatformRoutes(repo: EntitiesRepo) {
         await recordTelemetry(repo, appId, await memberOf(c, appId), rows);
         return c.json({ success: true });
       })
-      .post('/app-logs/:appId/log-user-in-app/:pageName', async (c) => {
+      .post('/app-logs/:appId/log-user-in-app/:pageName', routePolicy(POLICY.api), async (c) => {
         const appId = c.req.param('appId');
         const page = c.req.param('pageName');
         await recordTelemetry(repo, appId, await memberOf(c, appId), [
@@ -109,9 +110,9 @@ export function base44PlatformRoutes(repo: EntitiesRepo) {
         ]);
         return c.json({ success: true });
       })
-      .get('/app-logs/:appId', (c) => c.json([]))
-      .get('/app-logs/:appId/stats', (c) => c.json({}))
-      .post('/apps/:appId/users/invite-user', notYet('Inviting users'))
-      .post('/apps/:appId/runtime/users/invite-user', notYet('Inviting users'))
+      .get('/app-logs/:appId', routePolicy(POLICY.api), (c) => c.json([]))
+      .get('/app-logs/:appId/stats', routePolicy(POLICY.api), (c) => c.json({}))
+      .post('/apps/:appId/users/invite-user', routePolicy(POLICY.api), notYet('Inviting users'))
+      .post('/apps/:appId/runtime/users/invite-user', routePolicy(POLICY.api), notYet('Inviting users'))
   );
 }

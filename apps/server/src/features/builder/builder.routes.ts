@@ -1,12 +1,18 @@
 import { magicCreateRequestSchema, magicCreateResponseSchema } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app.ts';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
-import { errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import {
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { magicCreateField } from './magic-create.ts';
 
-const magicCreateRoute = createRoute({
+const magicCreateRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/builder/magicCreate',
   tags: ['builder'],

@@ -1,12 +1,19 @@
 import { appIdParamSchema, chatActivateRequestSchema, chatActivateResponseSchema } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
-import { requireAdmin } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { builderOf, requireAdmin } from '../../platform/auth/middleware.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
 import { activateChat } from './chat-activation.service.ts';
 
-const activateRoute = createRoute({
+const activateRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/chat/activate',
   tags: ['builder'],

@@ -1,11 +1,11 @@
 import { settingsAccessSchema } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { createRouter, defineRoute, errorContent, jsonContent } from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
-import { errorContent, jsonContent } from '../apps/http.ts';
 
-const accessRoute = createRoute({
+const accessRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/builder/settings-access',
   tags: ['builder'],

@@ -16,13 +16,20 @@ import {
   stopChatResponseSchema,
   undoRestoreResponseSchema,
 } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { bodyLimit } from 'hono/body-limit';
-import { requireAdmin, requireBuilder } from '../../platform/auth/middleware.ts';
+import { builderOf, requireAdmin, requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { ChatAttachments } from './attachments.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
 import { followReply, history, ownedApp, rateMessage, sendMessage, stopReply } from './chat.service.ts';
@@ -35,7 +42,8 @@ const tags = ['chat'];
 const versionParams = appIdParamSchema.extend({ versionId: z.string().min(1).max(100) });
 const attachmentParams = appIdParamSchema.extend({ attachmentId: z.string().min(1).max(100) });
 
-const historyRoute = createRoute({
+const historyRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/chat/history',
   tags,
@@ -48,7 +56,8 @@ const historyRoute = createRoute({
   },
 });
 
-const sendRoute = createRoute({
+const sendRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/chat',
   tags,
@@ -64,7 +73,8 @@ const sendRoute = createRoute({
   },
 });
 
-const followRoute = createRoute({
+const followRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/chat/stream',
   tags,
@@ -80,7 +90,8 @@ const followRoute = createRoute({
   },
 });
 
-const stopRoute = createRoute({
+const stopRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/chat/stop',
   tags,
@@ -93,7 +104,8 @@ const stopRoute = createRoute({
   },
 });
 
-const restoreRoute = createRoute({
+const restoreRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/versions/{versionId}/restore',
   tags,
@@ -103,7 +115,8 @@ const restoreRoute = createRoute({
   responses: { 200: jsonContent(restoreResponseSchema, 'The conversation now'), ...builderErrors },
 });
 
-const undoRestoreRoute = createRoute({
+const undoRestoreRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/versions/{versionId}/undo-restore',
   tags,
@@ -116,7 +129,8 @@ const undoRestoreRoute = createRoute({
   },
 });
 
-const ratingRoute = createRoute({
+const ratingRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/rating',
   tags,
@@ -126,7 +140,8 @@ const ratingRoute = createRoute({
   responses: { 200: jsonContent(ratingResponseSchema, 'Stored'), ...builderErrors },
 });
 
-const uploadRoute = createRoute({
+const uploadRoute = defineRoute({
+  policy: POLICY.upload,
   method: 'post',
   path: '/apps/{appId}/chat/attachments',
   tags,
@@ -150,7 +165,8 @@ const uploadRoute = createRoute({
   },
 });
 
-const attachmentRoute = createRoute({
+const attachmentRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/chat/attachments/{attachmentId}',
   tags,
@@ -160,7 +176,8 @@ const attachmentRoute = createRoute({
   responses: { 200: { description: 'The file' }, ...builderErrors },
 });
 
-const enhanceRoute = createRoute({
+const enhanceRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/admin/enhanceContextQuery',
   tags: ['admin', 'chat'],

@@ -5,16 +5,23 @@ import {
   claimInfoSchema,
   claimInvitationSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
-import { requireAdmin, requireBuilder } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { builderOf, requireAdmin, requireBuilder } from '../../platform/auth/middleware.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
 import { claimApp, claimInfo, claimInvitation } from './claims.service.ts';
 
 const tags = ['claims'];
 
-const invitationRoute = createRoute({
+const invitationRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/settings/claimInvitation',
   tags,
@@ -28,7 +35,8 @@ const invitationRoute = createRoute({
   },
 });
 
-const infoRoute = createRoute({
+const infoRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/claim',
   tags,
@@ -42,7 +50,8 @@ const infoRoute = createRoute({
   },
 });
 
-const claimRoute = createRoute({
+const claimRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/claim',
   tags,

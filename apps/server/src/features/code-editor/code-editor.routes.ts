@@ -8,17 +8,25 @@ import {
   mergeRequestSchema,
   mergeResponseSchema,
 } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app.ts';
-import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { builderOf, requireBuilder } from '../../platform/auth/middleware.ts';
 import { notFound } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
 import { requireCodeEditor } from './guard.ts';
 import { mergeFiles } from './merge.ts';
 
-const referencesRoute = createRoute({
+const referencesRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/files/{fileId}/references',
   tags: ['code editor'],
@@ -32,7 +40,8 @@ const referencesRoute = createRoute({
   },
 });
 
-const historyRoute = createRoute({
+const historyRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/files/{fileId}/history',
   tags: ['code editor'],
@@ -42,7 +51,8 @@ const historyRoute = createRoute({
   responses: { 200: jsonContent(fileHistoryResponseSchema, 'The file history'), ...builderErrors },
 });
 
-const mergeRoute = createRoute({
+const mergeRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/merge',
   tags: ['code editor'],

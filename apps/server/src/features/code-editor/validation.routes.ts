@@ -10,21 +10,29 @@ import {
   validateRequestSchema,
   validationResultSchema,
 } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app.ts';
-import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { builderOf, requireBuilder } from '../../platform/auth/middleware.ts';
 import { notFound } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
 import { requireCodeEditor } from './guard.ts';
 import { repairVersion } from './repair.service.ts';
 import { validateFiles } from './validate.service.ts';
 
 const versionParams = appIdParamSchema.extend({ versionId: z.string().min(1).max(100) });
 
-const compareRoute = createRoute({
+const compareRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/compare',
   tags: ['code editor'],
@@ -35,7 +43,8 @@ const compareRoute = createRoute({
   responses: { 200: jsonContent(compareResponseSchema, 'The diff items'), ...builderErrors },
 });
 
-const validateRoute = createRoute({
+const validateRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/versions/{versionId}/validate',
   tags: ['code editor'],
@@ -45,7 +54,8 @@ const validateRoute = createRoute({
   responses: { 200: jsonContent(validationResultSchema, 'The issues'), ...builderErrors },
 });
 
-const repairRoute = createRoute({
+const repairRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/versions/{versionId}/repair',
   tags: ['code editor'],

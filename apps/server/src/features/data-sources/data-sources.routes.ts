@@ -17,13 +17,14 @@ import {
   replaceDataItemBodySchema,
   searchResponseSchema,
 } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { type SseHub, streamTopic } from '../../platform/events/sse.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { createRouter, defineRoute } from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { connectorSecretStore, issueConnectorToken } from './connectors/connector-token.ts';
 import type { DataSourcesRuntime } from './data-sources.runtime.ts';
 import { createDataSourcesService, type UploadedFile } from './data-sources.service.ts';
@@ -41,7 +42,8 @@ const okSchema = z.object({ ok: z.literal(true) });
 /** Largest multipart body: the largest plan's files per upload at its size limit, plus form overhead. */
 const MAX_UPLOAD_BODY = 5 * limitsFor('moon').uploadBytes + 1024 * 1024;
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/context/items',
   tags,
@@ -55,7 +57,8 @@ const listRoute = createRoute({
   responses: { 200: json(contextItemsResponseSchema, 'Items') },
 });
 
-const renameRoute = createRoute({
+const renameRoute = defineRoute({
+  policy: POLICY.api,
   method: 'patch',
   path: '/context/{id}',
   tags,
@@ -68,7 +71,8 @@ const renameRoute = createRoute({
   responses: { 200: json(contextItemSchema, 'The renamed item') },
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = defineRoute({
+  policy: POLICY.api,
   method: 'delete',
   path: '/context/{id}',
   tags,
@@ -78,7 +82,8 @@ const deleteRoute = createRoute({
   responses: { 200: json(okSchema, 'Deleted') },
 });
 
-const ingestFileRoute = createRoute({
+const ingestFileRoute = defineRoute({
+  policy: POLICY.upload,
   method: 'post',
   path: '/context/ingest/file',
   tags,
@@ -102,7 +107,8 @@ const ingestFileRoute = createRoute({
   responses: { 201: json(ingestResponseSchema, 'Items created, pending') },
 });
 
-const ingestTextRoute = createRoute({
+const ingestTextRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/context/ingest/text',
   tags,
@@ -112,7 +118,8 @@ const ingestTextRoute = createRoute({
   responses: { 201: json(ingestResponseSchema, 'Item created, pending') },
 });
 
-const ingestWebRoute = createRoute({
+const ingestWebRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/context/ingest/web',
   tags,
@@ -122,7 +129,8 @@ const ingestWebRoute = createRoute({
   responses: { 201: json(ingestResponseSchema, 'Item created, pending') },
 });
 
-const ingestMetadataRoute = createRoute({
+const ingestMetadataRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/context/ingest/metadata',
   tags,
@@ -135,7 +143,8 @@ const ingestMetadataRoute = createRoute({
   responses: { 201: json(ingestResponseSchema, 'Items created, pending') },
 });
 
-const connectorDocumentsRoute = createRoute({
+const connectorDocumentsRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/context/connectors/{provider}/documents',
   tags,
@@ -145,7 +154,8 @@ const connectorDocumentsRoute = createRoute({
   responses: { 200: json(connectorDocumentsResponseSchema, 'Documents') },
 });
 
-const resyncRoute = createRoute({
+const resyncRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/context/{id}/resync',
   tags,
@@ -155,7 +165,8 @@ const resyncRoute = createRoute({
   responses: { 200: json(contextItemSchema, 'Item, pending again') },
 });
 
-const templateRoute = createRoute({
+const templateRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/context/{id}/template',
   tags,
@@ -167,7 +178,8 @@ const templateRoute = createRoute({
   },
 });
 
-const replaceRoute = createRoute({
+const replaceRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/tools/{appId}/replaceDataItem',
   tags,
@@ -180,7 +192,8 @@ const replaceRoute = createRoute({
   responses: { 200: json(contextItemSchema, 'The item that now takes the place') },
 });
 
-const searchRoute = createRoute({
+const searchRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/context/search',
   tags,
@@ -195,7 +208,8 @@ const searchRoute = createRoute({
   responses: { 200: json(searchResponseSchema, 'Passages, best first') },
 });
 
-const eventsRoute = createRoute({
+const eventsRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/context/events',
   tags,
@@ -205,7 +219,8 @@ const eventsRoute = createRoute({
   responses: { 200: { description: 'text/event-stream of ContextItemEvent' } },
 });
 
-const tokensRoute = createRoute({
+const tokensRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/integrations/fetchCarbonTokens',
   tags,

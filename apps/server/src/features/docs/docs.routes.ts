@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/http/env.ts';
+import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import { APP_VERSION } from '../../platform/version.ts';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -41,7 +42,7 @@ export const DOCS_CSP = [
 /** The OpenAPI document built from the zod contracts, and a self-hosted reference page. */
 export function docsRoutes(api: OpenAPIHono<AppEnv>) {
   const router = new Hono<AppEnv>();
-  router.get('/openapi.json', (c) =>
+  router.get('/openapi.json', routePolicy(POLICY.api), (c) =>
     c.json(
       api.getOpenAPI31Document({
         openapi: '3.1.0',
@@ -50,9 +51,13 @@ export function docsRoutes(api: OpenAPIHono<AppEnv>) {
       }),
     ),
   );
-  router.get('/docs', (c) => c.html(page, 200, { 'content-security-policy': DOCS_CSP }));
-  router.get('/docs/assets/init.js', (c) => c.body(init, 200, { 'content-type': 'text/javascript' }));
-  router.get('/docs/assets/:file', (c) => {
+  router.get('/docs', routePolicy(POLICY.api), (c) =>
+    c.html(page, 200, { 'content-security-policy': DOCS_CSP }),
+  );
+  router.get('/docs/assets/init.js', routePolicy(POLICY.api), (c) =>
+    c.body(init, 200, { 'content-type': 'text/javascript' }),
+  );
+  router.get('/docs/assets/:file', routePolicy(POLICY.api), (c) => {
     const file = c.req.param('file');
     const type = ASSETS.get(file);
     if (!type) return c.notFound();

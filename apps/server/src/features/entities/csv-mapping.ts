@@ -10,13 +10,18 @@ import {
   mappableFields,
   withSplitCharacter,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { type Llm, LlmCallError } from '../../platform/llm/index.ts';
-import { errorContent, jsonBody, jsonContent } from '../apps/http.ts';
 
 /** Said when no model can map (the web then falls back to the basic mapping, spec 2 §8). */
 export const CSV_MAPPING_OFFLINE = 'The offline assistant cannot suggest a CSV mapping';
@@ -91,7 +96,8 @@ export async function generateMapping(
   return { mappings };
 }
 
-const generateMappingRoute = createRoute({
+const generateMappingRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/csv/generateMapping',
   tags: ['app entities'],

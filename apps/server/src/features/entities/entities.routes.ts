@@ -16,16 +16,23 @@ import {
   HIDDEN_ENTITY_NAME,
   tableColumns,
 } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import Papa from 'papaparse';
-import { requireBuilder, resolveActor } from '../../platform/auth/middleware.ts';
+import { builderOf, requireBuilder, resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { textStream } from '../../platform/http/text-stream.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
 import type { EntityTarget } from './context.ts';
 import { PREVIEW_TOKEN_HEADER } from './context.ts';
 import type { EntitiesModule } from './entities.module.ts';
@@ -41,7 +48,8 @@ const recordErrors = {
   404: errorContent('No such app, entity, or record the caller may see'),
 } as const;
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/entities/{entity}',
   tags,
@@ -51,7 +59,8 @@ const listRoute = createRoute({
   responses: { 200: jsonContent(z.array(entityRecordSchema), 'Records'), ...recordErrors },
 });
 
-const exportRoute = createRoute({
+const exportRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/entities/{entity}/export',
   tags,
@@ -66,7 +75,8 @@ const exportRoute = createRoute({
   },
 });
 
-const createRecordRoute = createRoute({
+const createRecordRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/entities/{entity}',
   tags,
@@ -75,7 +85,8 @@ const createRecordRoute = createRoute({
   responses: { 201: jsonContent(entityRecordSchema, 'The record'), ...recordErrors },
 });
 
-const bulkRoute = createRoute({
+const bulkRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/entities/{entity}/bulk',
   tags,
@@ -84,7 +95,8 @@ const bulkRoute = createRoute({
   responses: { 201: jsonContent(z.array(entityRecordSchema), 'The records, in order'), ...recordErrors },
 });
 
-const subscribeRoute = createRoute({
+const subscribeRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/entities/{entity}/subscribe',
   tags,
@@ -96,7 +108,8 @@ const subscribeRoute = createRoute({
   },
 });
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/entities/{entity}/{id}',
   tags,
@@ -105,7 +118,8 @@ const getRoute = createRoute({
   responses: { 200: jsonContent(entityRecordSchema, 'The record'), ...recordErrors },
 });
 
-const updateRoute = createRoute({
+const updateRoute = defineRoute({
+  policy: POLICY.api,
   method: 'patch',
   path: '/apps/{appId}/entities/{entity}/{id}',
   tags,
@@ -114,7 +128,8 @@ const updateRoute = createRoute({
   responses: { 200: jsonContent(entityRecordSchema, 'The record'), ...recordErrors },
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = defineRoute({
+  policy: POLICY.api,
   method: 'delete',
   path: '/apps/{appId}/entities/{entity}/{id}',
   tags,
@@ -123,7 +138,8 @@ const deleteRoute = createRoute({
   responses: { 204: { description: 'Deleted' }, ...recordErrors },
 });
 
-const entitiesRoute = createRoute({
+const entitiesRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/entities',
   tags,
@@ -133,7 +149,8 @@ const entitiesRoute = createRoute({
   responses: { 200: jsonContent(entitiesListResponseSchema, 'Entities'), ...builderErrors },
 });
 
-const addColumnRoute = createRoute({
+const addColumnRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/entities/{entity}/columns',
   tags,

@@ -6,12 +6,19 @@ import {
   functionsListResponseSchema,
   invocationsResponseSchema,
 } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { optionalActor, requireBuilder } from '../../platform/auth/middleware.ts';
+import { builderOf, optionalActor, requireBuilder } from '../../platform/auth/middleware.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import { deployFunction, deployFunctions, listFunctions, listInvocations } from './deploy.service.ts';
 import type { FunctionsRuntime, SdkDispatchEnv } from './functions.runtime.ts';
 import { invokeFunction } from './invoke.service.ts';
@@ -19,7 +26,8 @@ import { invokeFunction } from './invoke.service.ts';
 const tags = ['functions'];
 const functionParams = appIdParamSchema.extend({ name: z.string().min(1).max(64) });
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/functions/list',
   tags,
@@ -29,7 +37,8 @@ const listRoute = createRoute({
   responses: { 200: jsonContent(functionsListResponseSchema, 'Functions'), ...builderErrors },
 });
 
-const batchDeployRoute = createRoute({
+const batchDeployRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/functions/deploy',
   tags,
@@ -39,7 +48,8 @@ const batchDeployRoute = createRoute({
   responses: { 200: jsonContent(batchDeployResponseSchema, 'One result per function'), ...builderErrors },
 });
 
-const deployRoute = createRoute({
+const deployRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/functions/{name}/deploy',
   tags,
@@ -55,7 +65,8 @@ const deployRoute = createRoute({
   },
 });
 
-const invocationsRoute = createRoute({
+const invocationsRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/functions/{name}/invocations',
   tags,
@@ -77,7 +88,8 @@ const invokeResponses = {
   504: errorContent('function_timeout: the function ran past its time limit'),
 };
 
-const invokePostRoute = createRoute({
+const invokePostRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/functions/{name}',
   tags,
@@ -87,7 +99,8 @@ const invokePostRoute = createRoute({
   responses: invokeResponses,
 });
 
-const invokeGetRoute = createRoute({
+const invokeGetRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/functions/{name}',
   tags,
@@ -140,6 +153,12 @@ export function functionsRoutes(rt: FunctionsRuntime) {
     .openapi(invokePostRoute, (c) => invoke(c))
     .openapi(invokeGetRoute, (c) => invoke(c));
   // Other methods reach the function too (not in the OpenAPI document).
-  router.on(['PUT', 'PATCH', 'DELETE'], '/apps/:appId/functions/:name', optionalActor, (c) => invoke(c));
+  router.on(
+    ['PUT', 'PATCH', 'DELETE'],
+    '/apps/:appId/functions/:name',
+    routePolicy(POLICY.api),
+    optionalActor,
+    (c) => invoke(c),
+  );
   return router;
 }

@@ -1,11 +1,12 @@
 import { healthResponseSchema, readyResponseSchema } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import type { Database } from '../../platform/db/database.ts';
 import type { Drain } from '../../platform/http/drain.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { createRouter, defineRoute } from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { APP_VERSION } from '../../platform/version.ts';
 
-const healthRoute = createRoute({
+const healthRoute = defineRoute({
+  policy: POLICY.unmetered,
   method: 'get',
   path: '/health',
   tags: ['system'],
@@ -18,7 +19,8 @@ const healthRoute = createRoute({
   },
 });
 
-const readyRoute = createRoute({
+const readyRoute = defineRoute({
+  policy: POLICY.unmetered,
   method: 'get',
   path: '/ready',
   tags: ['system'],

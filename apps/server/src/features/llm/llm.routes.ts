@@ -5,19 +5,20 @@ import {
   llmUsageResponseSchema,
   modelListResponseSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { requireAdmin, requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { createRouter, defineRoute } from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { type Llm, LlmSettingsError } from '../../platform/llm/index.ts';
 
 type Guard = MiddlewareHandler<AppEnv>;
 
 /** `GET /api/llm/models`: the model catalogue for model pickers (names, context sizes, prices; never keys). */
 export function llmRoutes(llm: Llm, guard: Guard = requireBuilder) {
-  const modelsRoute = createRoute({
+  const modelsRoute = defineRoute({
+    policy: POLICY.api,
     method: 'get',
     path: '/llm/models',
     tags: ['ai'],
@@ -35,7 +36,8 @@ export function llmRoutes(llm: Llm, guard: Guard = requireBuilder) {
 
 /** Admin routes of the AI layer: provider settings, the catalogue, token usage. */
 export function llmAdminRoutes(llm: Llm, guard: Guard = requireAdmin) {
-  const getSettings = createRoute({
+  const getSettings = defineRoute({
+    policy: POLICY.api,
     method: 'get',
     path: '/admin/llm/settings',
     tags: ['admin', 'ai'],
@@ -45,7 +47,8 @@ export function llmAdminRoutes(llm: Llm, guard: Guard = requireAdmin) {
       200: { description: 'The settings', content: { 'application/json': { schema: llmSettingsSchema } } },
     },
   });
-  const putSettings = createRoute({
+  const putSettings = defineRoute({
+    policy: POLICY.api,
     method: 'put',
     path: '/admin/llm/settings',
     tags: ['admin', 'ai'],
@@ -61,7 +64,8 @@ export function llmAdminRoutes(llm: Llm, guard: Guard = requireAdmin) {
       },
     },
   });
-  const refreshModels = createRoute({
+  const refreshModels = defineRoute({
+    policy: POLICY.api,
     method: 'post',
     path: '/admin/llm/models/refresh',
     tags: ['admin', 'ai'],
@@ -74,7 +78,8 @@ export function llmAdminRoutes(llm: Llm, guard: Guard = requireAdmin) {
       },
     },
   });
-  const getUsage = createRoute({
+  const getUsage = defineRoute({
+    policy: POLICY.api,
     method: 'get',
     path: '/admin/llm/usage',
     tags: ['admin', 'ai'],

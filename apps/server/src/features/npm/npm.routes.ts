@@ -9,19 +9,26 @@ import {
   removeAppPackageResponseSchema,
   withoutManifestPackage,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
-import { requireBuilder } from '../../platform/auth/middleware.ts';
+import { builderOf, requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { findApp } from '../apps/apps.service.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
 import { builtInPackageNames } from './npm-packages.ts';
 
 const tags = ['app packages'];
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/packages',
   tags,
@@ -32,7 +39,8 @@ const listRoute = createRoute({
   responses: { 200: jsonContent(appPackagesResponseSchema, 'The packages'), ...builderErrors },
 });
 
-const removeRoute = createRoute({
+const removeRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/packages/remove',
   tags,

@@ -11,17 +11,23 @@ import {
   paymentProductsResponseSchema,
   webhookReceiptSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import { maybeActor, optionalActor, requireActor, requireBuilder } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
-import { errorContent, jsonBody, jsonContent } from '../plans/route-helpers.ts';
+import {
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppPaymentsService } from './app-payments.service.ts';
 
 const tags = ['payments'];
 const builder = { middleware: requireBuilder, tags };
 const params = { params: appPaymentsParamSchema };
 
-const stateRoute = createRoute({
+const stateRoute = defineRoute({
+  policy: POLICY.api,
   ...builder,
   method: 'get',
   path: '/apps/{appId}/payments',
@@ -31,7 +37,8 @@ const stateRoute = createRoute({
   responses: { 200: jsonContent(appPaidMembershipsSchema, 'The settings'), 404: errorContent('No such app') },
 });
 
-const updateRoute = createRoute({
+const updateRoute = defineRoute({
+  policy: POLICY.api,
   ...builder,
   method: 'patch',
   path: '/apps/{appId}/payments',
@@ -44,7 +51,8 @@ const updateRoute = createRoute({
   },
 });
 
-const productsRoute = createRoute({
+const productsRoute = defineRoute({
+  policy: POLICY.api,
   ...builder,
   method: 'get',
   path: '/apps/{appId}/payments/products',
@@ -56,7 +64,8 @@ const productsRoute = createRoute({
   },
 });
 
-const connectRoute = createRoute({
+const connectRoute = defineRoute({
+  policy: POLICY.api,
   ...builder,
   method: 'post',
   path: '/apps/{appId}/payments/connect',
@@ -68,7 +77,8 @@ const connectRoute = createRoute({
   },
 });
 
-const resyncRoute = createRoute({
+const resyncRoute = defineRoute({
+  policy: POLICY.api,
   ...builder,
   method: 'post',
   path: '/apps/{appId}/payments/resync',
@@ -80,7 +90,8 @@ const resyncRoute = createRoute({
   },
 });
 
-const webhookRoute = createRoute({
+const webhookRoute = defineRoute({
+  policy: POLICY.unmetered,
   method: 'post',
   path: '/apps/{appId}/payments/webhook',
   tags,
@@ -93,7 +104,8 @@ const webhookRoute = createRoute({
   },
 });
 
-const membershipRoute = createRoute({
+const membershipRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/membership',
   tags,
@@ -104,7 +116,8 @@ const membershipRoute = createRoute({
   responses: { 200: jsonContent(membershipStatusSchema, 'Membership'), 404: errorContent('No such app') },
 });
 
-const membershipCheckoutRoute = createRoute({
+const membershipCheckoutRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/membership/checkout',
   tags,

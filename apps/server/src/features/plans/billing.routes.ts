@@ -12,18 +12,24 @@ import {
   testCompleteResponseSchema,
   webhookReceiptSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import {
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { BillingService } from './billing.service.ts';
-import { errorContent, jsonBody, jsonContent } from './route-helpers.ts';
 
 const tags = ['billing'];
 const signedIn = { middleware: requireBuilder, tags };
 
-const checkoutRoute = createRoute({
+const checkoutRoute = defineRoute({
+  policy: POLICY.api,
   ...signedIn,
   method: 'post',
   path: '/billing/checkout',
@@ -38,7 +44,8 @@ const checkoutRoute = createRoute({
   },
 });
 
-const guestCheckoutRoute = createRoute({
+const guestCheckoutRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/billing/guest-checkout',
   tags,
@@ -53,7 +60,8 @@ const guestCheckoutRoute = createRoute({
   },
 });
 
-const statusRoute = createRoute({
+const statusRoute = defineRoute({
+  policy: POLICY.api,
   ...signedIn,
   method: 'get',
   path: '/billing/status',
@@ -61,7 +69,8 @@ const statusRoute = createRoute({
   responses: { 200: jsonContent(billingStatusSchema, 'Plan and payments') },
 });
 
-const cancelRoute = createRoute({
+const cancelRoute = defineRoute({
+  policy: POLICY.api,
   ...signedIn,
   method: 'post',
   path: '/billing/cancel',
@@ -72,7 +81,8 @@ const cancelRoute = createRoute({
   },
 });
 
-const resumeRoute = createRoute({
+const resumeRoute = defineRoute({
+  policy: POLICY.api,
   ...signedIn,
   method: 'post',
   path: '/billing/resume',
@@ -83,7 +93,8 @@ const resumeRoute = createRoute({
   },
 });
 
-const downgradeRoute = createRoute({
+const downgradeRoute = defineRoute({
+  policy: POLICY.api,
   ...signedIn,
   method: 'post',
   path: '/billing/downgrade',
@@ -96,7 +107,8 @@ const downgradeRoute = createRoute({
   },
 });
 
-const portalRoute = createRoute({
+const portalRoute = defineRoute({
+  policy: POLICY.api,
   ...signedIn,
   method: 'post',
   path: '/billing/portal',
@@ -104,7 +116,8 @@ const portalRoute = createRoute({
   responses: { 200: jsonContent(portalResponseSchema, 'Portal address') },
 });
 
-const stripeWebhookRoute = createRoute({
+const stripeWebhookRoute = defineRoute({
+  policy: POLICY.unmetered,
   method: 'post',
   path: '/billing/webhooks/stripe',
   tags,
@@ -116,7 +129,8 @@ const stripeWebhookRoute = createRoute({
   },
 });
 
-const testCheckoutRoute = createRoute({
+const testCheckoutRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/billing/test/sales/{saleId}',
   tags,
@@ -125,7 +139,8 @@ const testCheckoutRoute = createRoute({
   responses: { 200: jsonContent(testCheckoutSchema, 'The sale'), 404: errorContent('No such test sale') },
 });
 
-const testCompleteRoute = createRoute({
+const testCompleteRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/billing/test/complete',
   tags,

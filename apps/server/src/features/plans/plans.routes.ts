@@ -1,12 +1,12 @@
 import { plansQuerySchema, plansResponseSchema } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { createRouter, defineRoute, jsonContent } from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { BillingService } from './billing.service.ts';
-import { jsonContent } from './route-helpers.ts';
 
 const tags = ['plans'];
 
-const plansRoute = createRoute({
+const plansRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/plans',
   tags,
@@ -14,7 +14,8 @@ const plansRoute = createRoute({
   responses: { 200: jsonContent(plansResponseSchema, 'Plans in upgrade order') },
 });
 
-const paidPlansRoute = createRoute({
+const paidPlansRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/live_api/app/paidPlans',
   tags,

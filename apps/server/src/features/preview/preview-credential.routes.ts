@@ -1,13 +1,14 @@
 import { APP_MESSAGES } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { PREVIEW_CREDENTIAL_HEADER } from '../../platform/auth/runtime.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
+import { createRouter, defineRoute, errorContent, jsonContent } from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
-import { errorContent, jsonContent } from '../apps/http.ts';
 import { fromPreviewDocument } from './preview-actors.ts';
 
-const renewRoute = createRoute({
+const renewRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/auth/preview-credential',
   tags: ['preview'],

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Next } from 'hono/types';
 import type { AppEnv } from '../../platform/http/env.ts';
+import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import { appOrigin, slugOfHost } from '../apps/app-origin.ts';
 import { isAppSignupOpen } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
@@ -35,8 +36,12 @@ const OWN_ORIGIN: DocumentMode = { kind: 'own-origin' };
  */
 export function publishedRoutes(runtime: AppsRuntime) {
   const app = new Hono<AppEnv>();
-  app.get('/preview-vendor/:file', (c) => sendVendorModule(c, runtime, c.req.param('file')));
-  app.get('/preview-npm/:file', (c) => sendNpmModule(c, runtime, c.req.param('file')));
+  app.get('/preview-vendor/:file', routePolicy(POLICY.page), (c) =>
+    sendVendorModule(c, runtime, c.req.param('file')),
+  );
+  app.get('/preview-npm/:file', routePolicy(POLICY.page), (c) =>
+    sendNpmModule(c, runtime, c.req.param('file')),
+  );
   const redirect = async (c: Context<AppEnv>, next: Next) => {
     // `{appBase}/tool/{toolPath}` is the platform's tool page (mounted after this): handed on.
     if (isAppToolPath(c.req.path)) return next();
@@ -54,8 +59,8 @@ export function publishedRoutes(runtime: AppsRuntime) {
     const rest = url.pathname.slice(`/app/${appId}`.length).replace(/^\/?/, '/');
     return c.redirect(`${appOrigin(runtime.deps.config.apps, found.slug)}${rest}${url.search}`, 302);
   };
-  app.get('/app/:appId', redirect);
-  app.get('/app/:appId/*', redirect);
+  app.get('/app/:appId', routePolicy(POLICY.page), redirect);
+  app.get('/app/:appId/*', routePolicy(POLICY.page), redirect);
   return app;
 }
 

@@ -6,15 +6,22 @@ import {
   secretKeySchema,
   secretsListResponseSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
-import { requireBuilder } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import { builderOf, requireBuilder } from '../../platform/auth/middleware.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import type { SecretsService } from './secrets.service.ts';
 
 const tags = ['secrets'];
 
-const listSecretsRoute = createRoute({
+const listSecretsRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/secrets',
   tags,
@@ -24,7 +31,8 @@ const listSecretsRoute = createRoute({
   responses: { 200: jsonContent(secretsListResponseSchema, 'Secrets'), ...builderErrors },
 });
 
-const saveSecretsRoute = createRoute({
+const saveSecretsRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/secrets',
   tags,
@@ -41,7 +49,8 @@ const saveSecretsRoute = createRoute({
   },
 });
 
-const deleteSecretRoute = createRoute({
+const deleteSecretRoute = defineRoute({
+  policy: POLICY.api,
   method: 'delete',
   path: '/apps/{appId}/secrets/{name}',
   tags,

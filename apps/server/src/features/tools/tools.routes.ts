@@ -14,11 +14,23 @@ import {
   toolsListResponseSchema,
   updateToolRequestSchema,
 } from '@atelier/shared';
-import { createRoute } from '@hono/zod-openapi';
 import { clientIp } from '../../platform/auth/client-ip.ts';
-import { maybeActor, optionalActor, requireAppUser, requireBuilder } from '../../platform/auth/middleware.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
-import { builderErrors, builderOf, errorContent, jsonBody, jsonContent } from '../apps/http.ts';
+import {
+  builderOf,
+  maybeActor,
+  optionalActor,
+  requireAppUser,
+  requireBuilder,
+} from '../../platform/auth/middleware.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonBody,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { memoriesOf, publicTool, runTool } from './tool-runs.service.ts';
 import { toToolView } from './tools.repo.ts';
 import type { ToolsRuntime } from './tools.runtime.ts';
@@ -26,7 +38,8 @@ import { createTool, deleteTool, listTools, reorderTools, updateTool } from './t
 
 const tags = ['tools'];
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/apps/{appId}/tools',
   tags,
@@ -37,7 +50,8 @@ const listRoute = createRoute({
   responses: { 200: jsonContent(toolsListResponseSchema, 'Tools'), ...builderErrors },
 });
 
-const createToolRoute = createRoute({
+const createToolRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/apps/{appId}/tools',
   tags,
@@ -52,7 +66,8 @@ const createToolRoute = createRoute({
   },
 });
 
-const updateToolRoute = createRoute({
+const updateToolRoute = defineRoute({
+  policy: POLICY.api,
   method: 'patch',
   path: '/apps/{appId}/tools/{toolId}',
   tags,
@@ -68,7 +83,8 @@ const updateToolRoute = createRoute({
   },
 });
 
-const deleteToolRoute = createRoute({
+const deleteToolRoute = defineRoute({
+  policy: POLICY.api,
   method: 'delete',
   path: '/apps/{appId}/tools/{toolId}',
   tags,
@@ -78,7 +94,8 @@ const deleteToolRoute = createRoute({
   responses: { 204: { description: 'Deleted' }, ...builderErrors },
 });
 
-const reorderRoute = createRoute({
+const reorderRoute = defineRoute({
+  policy: POLICY.api,
   method: 'put',
   path: '/apps/{appId}/tools/order',
   tags,
@@ -88,7 +105,8 @@ const reorderRoute = createRoute({
   responses: { 200: jsonContent(toolsListResponseSchema.pick({ tools: true }), 'Tools'), ...builderErrors },
 });
 
-const byPathRoute = createRoute({
+const byPathRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/tools/by-path/{path}',
   tags,
@@ -101,7 +119,8 @@ const byPathRoute = createRoute({
   },
 });
 
-const runRoute = createRoute({
+const runRoute = defineRoute({
+  policy: POLICY.api,
   method: 'post',
   path: '/tools/by-path/{path}/run',
   tags,
@@ -118,7 +137,8 @@ const runRoute = createRoute({
   },
 });
 
-const memoriesRoute = createRoute({
+const memoriesRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/live_api/user/memories/current',
   tags,

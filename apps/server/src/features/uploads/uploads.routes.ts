@@ -6,18 +6,25 @@ import {
   UPLOAD_MESSAGES,
   type UploadFolder,
 } from '@atelier/shared';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../app.ts';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createRouter } from '../../platform/http/openapi.ts';
-import { builderErrors, errorContent, jsonContent } from '../apps/http.ts';
+import {
+  builderErrors,
+  createRouter,
+  defineRoute,
+  errorContent,
+  jsonContent,
+} from '../../platform/http/openapi.ts';
+import { POLICY } from '../../platform/http/route-policy.ts';
 import { fileHeaders, findUpload, uploadImage } from './uploads.service.ts';
 
 const tags = ['uploads'];
 
-const uploadRoute = createRoute({
+const uploadRoute = defineRoute({
+  policy: POLICY.upload,
   method: 'post',
   path: '/apps/{appId}/integrations/upload',
   tags,
@@ -51,7 +58,8 @@ const keyParams = z.object({
   file: z.string().regex(/^[a-f0-9]{24}\.[a-z]{3,4}$/),
 });
 
-const serveRoute = createRoute({
+const serveRoute = defineRoute({
+  policy: POLICY.api,
   method: 'get',
   path: '/uploads/accounts/{accountId}/apps/{appId}/{folder}/{file}',
   tags,

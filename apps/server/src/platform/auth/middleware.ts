@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
+import { declaredPolicy } from '../http/route-policy.ts';
 import type { Actor } from './actor.ts';
 import { readSessionCookie } from './cookies.ts';
 import { type AuthRuntime, PREVIEW_CREDENTIAL_HEADER } from './runtime.ts';
@@ -88,6 +89,9 @@ export const requireActor = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** The signed-in builder (after `requireBuilder`): whom the apps' services act for. */
+export const builderOf = (c: Context<AppEnv>): { userId: string } => ({ userId: c.get('actor').userId });
+
 /** Signed in to the `platform` tenant (a builder): 401 when signed out, 403 for an end-user session. */
 export const requireBuilder = createMiddleware<AppEnv>(async (c, next) => {
   const actor = await mustResolve(c);
@@ -125,18 +129,16 @@ async function mustResolve(c: Context<AppEnv>): Promise<Actor> {
   return actor;
 }
 
-/** Endpoints that set the session cookie: refused from another site even without a cookie (login CSRF). */
-const COOKIE_SETTING_PATHS = new Set(['/api/auth/signup', '/api/auth/login']);
-
 /**
  * CSRF: a state-changing request that carries the session cookie (and no bearer token) must carry
- * an Origin of this site; so must a sign-in to the platform tenant that would set the cookie.
+ * an Origin of this site; so must a sign-in to the platform tenant that would set the cookie (a route
+ * declaring `csrf: 'sets-cookie'`, route-policy.ts; with `?appId` it signs in to an app instead).
  */
 export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || c.req.header('authorization')) return next();
   const auth = c.get('auth');
   const hasCookie = readSessionCookie(c, auth) !== undefined;
-  const setsCookie = COOKIE_SETTING_PATHS.has(c.req.path) && !c.req.query('appId');
+  const setsCookie = declaredPolicy(c)?.csrf === 'sets-cookie' && !c.req.query('appId');
   if (!hasCookie && !setsCookie) return next();
   const origin = c.req.header('origin');
   if (origin === undefined && !hasCookie) return next();

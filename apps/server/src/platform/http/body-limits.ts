@@ -2,12 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './env.ts';
 import { JSON_BODY_LIMIT_BYTES, nodeIncoming, oneMebibyteCap, payloadTooLarge } from './json-body.ts';
-
-/** A route that enforces its own, larger cap (file uploads) with its own spec message. */
-export interface OwnBodyCap {
-  method: string;
-  path: RegExp;
-}
+import { declaredPolicy } from './route-policy.ts';
 
 /** Methods whose requests never carry a body here (the Node adapter gives them none). */
 const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
@@ -30,16 +25,14 @@ function bodyShape(c: Context): 'none' | 'declared' | 'streamed' {
 /**
  * The body cap of every route, whatever the content type (JSON, text, form, multipart, raw): 1 MiB
  * answered 413 `payload_too_large`. A declared Content-Length over the cap is refused before any
- * byte is read; a chunked body is read only up to the cap. Upload routes listed in `ownCaps`
- * apply their own cap (with their own message) in their route middleware instead.
+ * byte is read; a chunked body is read only up to the cap. Routes whose policy declares `body: 'own'`
+ * (uploads, route-policy.ts) apply their own cap (with their own message) in their route middleware instead.
  */
-export function bodyLimits(ownCaps: readonly OwnBodyCap[]) {
+export function bodyLimits() {
   return createMiddleware<AppEnv>(async (c, next) => {
     const shape = bodyShape(c);
     if (shape === 'none') return next();
-    const method = c.req.method;
-    const path = c.req.path;
-    if (ownCaps.some((cap) => cap.method === method && cap.path.test(path))) return next();
+    if (declaredPolicy(c)?.body === 'own') return next();
     if (shape === 'streamed') return oneMebibyteCap(c, next);
     if (Number(c.req.header('content-length')) > JSON_BODY_LIMIT_BYTES) throw payloadTooLarge();
     return next();

@@ -1,7 +1,9 @@
-import { GENERIC_ERROR_MESSAGES } from '@atelier/shared';
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { errorResponseSchema, GENERIC_ERROR_MESSAGES } from '@atelier/shared';
+import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from './env.ts';
+import { type RoutePolicy, routePolicy } from './route-policy.ts';
 
 /**
  * A router whose zod validation failures answer 400 validation_error with the failing fields,
@@ -27,3 +29,38 @@ export function createRouter() {
 }
 
 export type Router = ReturnType<typeof createRouter>;
+
+/**
+ * An OpenAPI route (`createRoute`) with its platform policy (route-policy.ts: rate-limit class, body
+ * cap, CSRF class, CSP scope). The policy goes first in the route's middleware, where the platform
+ * middleware finds it; it is not part of the OpenAPI document.
+ */
+export function defineRoute<
+  P extends string,
+  R extends Omit<RouteConfig, 'path'> & { path: P; policy: RoutePolicy },
+>(config: R) {
+  const { policy, middleware, ...route } = config;
+  const own = middleware === undefined ? [] : Array.isArray(middleware) ? middleware : [middleware];
+  return createRoute({ ...route, middleware: [routePolicy(policy), ...own] } as Omit<R, 'policy'>);
+}
+
+/** A JSON answer of the OpenAPI document. */
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body of the OpenAPI document (validated by the router). */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+
+/** An error answer (the API's one error shape). */
+export const errorContent = (description: string) => jsonContent(errorResponseSchema, description);
+
+/** The errors every builder-only app route may answer. */
+export const builderErrors = {
+  401: errorContent('Signed out'),
+  403: errorContent('Not a builder session'),
+  404: errorContent('No such app (or not yours)'),
+} as const;

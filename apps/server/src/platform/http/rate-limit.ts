@@ -9,22 +9,9 @@ import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from './env.ts';
 import type { RateLimitConfig } from './request-limits-config.ts';
+import { declaredPolicy, POLICY } from './route-policy.ts';
 
 const WINDOW_SECONDS = 60;
-
-/**
- * The sign-in endpoints: counted for every caller (signed in or not), since they are what a
- * password-guessing or mail-bombing client hammers.
- */
-const SIGN_IN_PATHS =
-  /^\/api\/(auth\/(signup|login|magic-link|password-reset|verify-email(\/send)?|action-code|custom-token|token\/refresh|email-change|oauth\/[^/]+\/(start|callback))|live_api\/account\/(create|sendResetPasswordEmail|sendMagicLink|validateOtp|completeEmailChange))$/;
-
-/**
- * Never counted: the load balancer's probes, the token-protected metrics, the dev outbox (off in
- * production) and the webhooks whose payload is signature-checked (Stripe: platform and apps).
- */
-const EXEMPT_PATHS =
-  /^\/api\/(health|ready|dev\/outbox|billing\/webhooks\/stripe|apps\/[^/]+\/payments\/webhook)$/;
 
 interface Rule {
   name: string;
@@ -34,8 +21,9 @@ interface Rule {
 
 /**
  * Rate limits of the public, unauthenticated API (per client address, fixed one-minute windows,
- * counters in the database so every instance on one PostgreSQL shares them). Sign-in endpoints
- * have their own budget; every other endpoint counts signed-out callers per address and signed-in
+ * counters in the database so every instance on one PostgreSQL shares them), by the class each route
+ * declares (route-policy.ts `rateLimit`; a path no route matches is `caller`). Sign-in endpoints
+ * have their own budget; `none` routes are never counted; every other endpoint counts signed-out callers per address and signed-in
  * callers per account (a larger budget, RATE_LIMIT_SIGNED_IN_PER_MINUTE). Over budget: 429
  * `rate_limited` with `Retry-After` (seconds). Requests with no known address (in-process tests)
  * are never counted; behind a proxy set TRUST_PROXY so the address comes from X-Forwarded-For.
@@ -80,12 +68,13 @@ export function rateLimit(options: { database: Database; auth: AuthRuntime; limi
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const path = c.req.path;
-    if (EXEMPT_PATHS.test(path)) return next();
+    const declared = (declaredPolicy(c) ?? POLICY.api).rateLimit;
+    if (declared === 'none') return next();
     const ip = clientIp(c, auth.config.auth.trustProxy);
     if (ip === UNKNOWN_IP) return next();
     let rule: Rule | undefined;
     let key = ip;
-    if (SIGN_IN_PATHS.test(path)) {
+    if (declared === 'sign-in') {
       rule = signIn;
     } else if (anonymous || signedIn) {
       c.set('auth', auth);

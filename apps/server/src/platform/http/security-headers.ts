@@ -3,6 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../../config.ts';
 import type { AppEnv } from './env.ts';
 import { previewFrameSources } from './preview-hosts.ts';
+import { answeringPolicy } from './route-policy.ts';
 
 /** One year, the value HSTS preload lists ask for. Sent only when PUBLIC_URL is https. */
 export const HSTS_VALUE = 'max-age=31536000';
@@ -41,20 +42,16 @@ export function webAppCsp(previewOrigins: string | readonly string[]): string {
   ].join('; ');
 }
 
-/** Paths whose HTML is not the builder's web app: the API (own pages, e.g. the OAuth relay) and published apps. */
-const NOT_WEB_APP = /^\/(api|app)(\/|$)/;
-/** `{appBase}/tool/{toolPath}` under `/app/…` is the web app's tool page (published.routes.ts). */
-const APP_TOOL_PAGE = /^\/app\/[^/]+\/tool\/[^/]+\/?$/;
-
 /**
- * Adds the web app's CSP to the HTML pages of the built web app. Answers that already carry a
- * policy, API answers and published apps (which have their own) are left alone. The preview origin is
+ * Adds the web app's CSP to the HTML pages of the built web app: answers of a route declaring
+ * `csp: 'web-app'` (route-policy.ts; web-app.ts). Answers that already carry a policy, API answers
+ * and published apps (which have their own) are left alone. The preview origin is
  * read per request: without PREVIEW_ORIGIN it is only known once the preview listener is bound.
  */
 export function webAppSecurityHeaders(config: Pick<Config, 'preview' | 'publicUrl'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if (NOT_WEB_APP.test(c.req.path) && !APP_TOOL_PAGE.test(c.req.path)) return;
+    if (answeringPolicy(c)?.csp !== 'web-app') return;
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
     if (c.res.headers.has('content-security-policy')) return;
     const hosts = {

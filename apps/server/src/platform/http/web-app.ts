@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from './env.ts';
+import { POLICY, routePolicy } from './route-policy.ts';
 
 /** Paths that belong to the server, never to the single-page app's client-side routes. */
 const SERVER_PREFIXES = ['/api/', '/api'];
@@ -16,6 +17,7 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): boolean {
   if (!fs.existsSync(indexPath)) return false;
   app.use(
     '/assets/*',
+    routePolicy(POLICY.webApp),
     serveStatic({
       root: distDir,
       onFound: (_path, c) => {
@@ -23,8 +25,8 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): boolean {
       },
     }),
   );
-  app.use('*', serveStatic({ root: distDir }));
-  app.get('*', (c) => {
+  app.use('*', routePolicy(POLICY.webApp), serveStatic({ root: distDir }));
+  app.get('*', routePolicy(POLICY.webApp), (c) => {
     if (SERVER_PREFIXES.some((prefix) => c.req.path === prefix || c.req.path.startsWith(prefix))) {
       return c.notFound();
     }

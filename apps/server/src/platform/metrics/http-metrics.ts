@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import { isLoopbackRequest } from '../auth/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
+import { POLICY, routePolicy } from '../http/route-policy.ts';
 import type { Metrics } from './metrics.ts';
 
 /**
@@ -34,7 +35,7 @@ const sameSecret = (given: string, expected: string) => {
  * Bearer`, without it only requests from this machine get an answer (404 to others: issue 20 #15).
  */
 export function metricsRoutes(metrics: Metrics, token: string | undefined, trustProxy: boolean) {
-  return new Hono<AppEnv>().get('/metrics', async (c) => {
+  return new Hono<AppEnv>().get('/metrics', routePolicy(POLICY.page), async (c) => {
     if (!token && !isLoopbackRequest(c, trustProxy)) return c.text('Not found\n', 404);
     if (token) {
       const given = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1] ?? '';
