@@ -10,10 +10,14 @@ export interface AppFile {
   content: string;
 }
 
-/** Most files an app may hold; a compile or save beyond it is refused with `APP_FILE_LIMIT_MESSAGES.tooManyFiles`. */
-export const MAX_APP_FILES = 300;
-/** Most bytes (UTF-8) of all files of an app together: 2 MiB. */
-export const MAX_APP_TOTAL_BYTES = 2 * 1024 * 1024;
+/**
+ * Most files an app may hold; a compile or save beyond it is refused with `APP_FILE_LIMIT_MESSAGES.tooManyFiles`.
+ * Real apps exported from Base44 reach 500 source files (dozens of pages and functions besides the
+ * shadcn set); contents are stored once per hash, so a version's size is its changed files.
+ */
+export const MAX_APP_FILES = 1000;
+/** Most bytes (UTF-8) of all files of an app together: 8 MiB (large Base44 exports hold 2.5 MiB of code). */
+export const MAX_APP_TOTAL_BYTES = 8 * 1024 * 1024;
 /** Most bytes (UTF-8) of one file: 300 KiB. */
 export const MAX_APP_FILE_BYTES = 300 * 1024;
 /** Longest file path, in characters. */
@@ -40,7 +44,9 @@ export const APP_FOLDERS = {
 export type AppFolder = keyof typeof APP_FOLDERS;
 
 const formatKiB = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 
 export const APP_FILE_LIMIT_MESSAGES = {
   tooManyFiles: (count: number) => `The app has ${count} files; the limit is ${MAX_APP_FILES} files.`,

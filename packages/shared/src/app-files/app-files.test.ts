@@ -129,7 +129,7 @@ describe('limits', () => {
   it('refuses more files than the limit with a message naming the limit', () => {
     const files = Array.from({ length: MAX_APP_FILES + 1 }, (_, i) => file(`components/C${i}.tsx`));
     expect(appFilesProblems(files)).toEqual([
-      { path: undefined, message: `The app has ${MAX_APP_FILES + 1} files; the limit is 300 files.` },
+      { path: undefined, message: `The app has ${MAX_APP_FILES + 1} files; the limit is 1000 files.` },
     ]);
   });
 
@@ -139,11 +139,11 @@ describe('limits', () => {
       { path: 'pages/Big.tsx', message: 'pages/Big.tsx is 300 KB; the limit for one file is 300 KB.' },
     ]);
     const chunk = 'a'.repeat(MAX_APP_FILE_BYTES - 10);
-    const files = Array.from({ length: 8 }, (_, i) => file(`components/C${i}.tsx`, chunk));
+    const files = Array.from({ length: 28 }, (_, i) => file(`components/C${i}.tsx`, chunk));
     const problems = appFilesProblems(files);
     expect(problems).toHaveLength(1);
-    expect(problems[0]!.message).toMatch(/the limit is 2 MB\.$/);
-    expect(8 * chunk.length).toBeGreaterThan(MAX_APP_TOTAL_BYTES);
+    expect(problems[0]!.message).toBe("The app's files add up to 8.2 MB; the limit is 8 MB.");
+    expect(28 * chunk.length).toBeGreaterThan(MAX_APP_TOTAL_BYTES);
   });
 
   it('reports duplicates and bad paths per file', () => {

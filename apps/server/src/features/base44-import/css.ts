@@ -1,3 +1,5 @@
+import { tailwindConfigTheme } from './tailwind-config.ts';
+
 /** shadcn/ui's colour tokens as Base44's Tailwind 3 config reads them (`hsl(var(--primary))`). */
 const COLOR_TOKENS = [
   'background',
@@ -38,9 +40,14 @@ const COLOR_TOKENS = [
  * The export's stylesheets (Tailwind 3: `@tailwind` directives, shadcn's variables as HSL
  * channels) as a Tailwind 4 `globals.css`: the directives go (the compiler imports Tailwind),
  * each variable the CSS defines becomes a colour utility as the export's tailwind.config maps
- * it, and remote `@import url(…)`s are left as comments (reported).
+ * it, what its tailwind.config adds to the theme (fonts, colours, shadows, keyframes… read
+ * statically, `tailwind-config.ts`) is declared too, and remote `@import url(…)`s are left as
+ * comments (reported).
  */
-export function translateStylesheets(sheets: { path: string; content: string }[]): {
+export function translateStylesheets(
+  sheets: { path: string; content: string }[],
+  tailwindConfig?: string,
+): {
   css: string;
   remoteImports: string[];
 } {
@@ -62,12 +69,17 @@ export function translateStylesheets(sheets: { path: string; content: string }[]
     .join('\n');
   const defined = (token: string) => new RegExp(`--${token}\\s*:\\s*([^;]+);`).exec(body)?.[1]?.trim();
   const theme: string[] = [];
+  const config = tailwindConfig ? tailwindConfigTheme(tailwindConfig) : undefined;
   for (const token of COLOR_TOKENS) {
     const value = defined(token);
     if (value === undefined) continue;
     // HSL channels (`222.2 84% 4.9%`) need hsl(); a full colour is used as it is.
     const channels = /^[\d.]+(deg)?\s+[\d.]+%\s+[\d.]+%/.test(value);
     const name = token === 'sidebar-background' ? 'sidebar' : token;
+    // The config's own value when it says something else than shadcn's `hsl(var(--x))`.
+    const configured = config?.variables.get(`--color-${name}`);
+    if (configured && configured !== `hsl(var(--${token}))`) continue;
+    config?.variables.delete(`--color-${name}`);
     theme.push(`  --color-${name}: ${channels ? `hsl(var(--${token}))` : `var(--${token})`};`);
   }
   if (defined('radius')) {
@@ -77,6 +89,10 @@ export function translateStylesheets(sheets: { path: string; content: string }[]
       '  --radius-sm: calc(var(--radius) - 4px);',
     );
   }
+  for (const [variable, value] of config?.variables ?? []) {
+    if (!theme.some((line) => line.startsWith(`  ${variable}:`))) theme.push(`  ${variable}: ${value};`);
+  }
   const header = theme.length > 0 ? `@theme inline {\n${theme.join('\n')}\n}\n\n` : '';
-  return { css: `@custom-variant dark (&:is(.dark *));\n\n${header}${body}`, remoteImports };
+  const keyframes = config?.keyframes.length ? `${config.keyframes.join('\n')}\n\n` : '';
+  return { css: `@custom-variant dark (&:is(.dark *));\n\n${header}${keyframes}${body}`, remoteImports };
 }

@@ -109,7 +109,13 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
     .map(([from]) => from)
     .sort((a, b) => (a === 'src/index.css' ? -1 : b === 'src/index.css' ? 1 : a.localeCompare(b)))
     .map((from) => ({ path: from, content: text(tree.get(from)) }));
-  const css = translateStylesheets(sheets);
+  const tailwindConfig = [
+    'tailwind.config.js',
+    'tailwind.config.cjs',
+    'tailwind.config.mjs',
+    'tailwind.config.ts',
+  ].find(exists);
+  const css = translateStylesheets(sheets, tailwindConfig && text(tree.get(tailwindConfig)));
   files.set('globals.css', css.css);
   translated.push(
     'Tailwind 3 stylesheets (index.css) became a Tailwind 4 globals.css with the shadcn colour tokens.',

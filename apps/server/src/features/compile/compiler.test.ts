@@ -149,8 +149,8 @@ describe('compile', () => {
     expect(await messages('react-day-picker/dist/style.css')).toEqual([
       '"react-day-picker/dist/style.css" is a package\'s stylesheet: generated apps do not load package CSS. Style with Tailwind classes (theme and custom CSS go in globals.css).',
     ]);
-    expect(await messages('react-dom/server')).toEqual([
-      '"react-dom/server" is not available in generated apps; use "react-dom" or "react-dom/client" instead',
+    expect(await messages('react-dom/test-utils')).toEqual([
+      '"react-dom/test-utils" is not available in generated apps; use "react-dom" or "react-dom/client" or "react-dom/server" instead',
     ]);
   });
 
@@ -223,7 +223,7 @@ describe('compile', () => {
         file: undefined,
         line: 1,
         column: 1,
-        message: 'The app has 301 files; the limit is 300 files.',
+        message: 'The app has 1001 files; the limit is 1000 files.',
         severity: 'error',
       },
     ]);
@@ -232,12 +232,12 @@ describe('compile', () => {
 
   it('refuses a tree over the total size with a clear error', async () => {
     const chunk = `// ${'x'.repeat(250 * 1024)}\n`;
-    const files = Array.from({ length: 9 }, (_, i) => ({ path: `components/C${i}.ts`, content: chunk }));
-    expect(9 * chunk.length).toBeGreaterThan(MAX_APP_TOTAL_BYTES);
+    const files = Array.from({ length: 33 }, (_, i) => ({ path: `components/C${i}.ts`, content: chunk }));
+    expect(33 * chunk.length).toBeGreaterThan(MAX_APP_TOTAL_BYTES);
     const result = await compileFail([page('Home', 'null'), ...files]);
     expect(result.code).toBe('input_rejected');
     expect(result.diagnostics.map((d) => d.message)).toEqual([
-      expect.stringMatching(/; the limit is 2 MB\.$/),
+      expect.stringMatching(/^The app's files add up to 8\.1 MB; the limit is 8 MB\.$/),
     ]);
   });
 

@@ -7,8 +7,11 @@ export const NPM_LIMITS = {
   maxTarballBytes: 10 * 1024 * 1024,
   /** Largest unpacked package (the sum of its files). */
   maxUnpackedBytes: 40 * 1024 * 1024,
-  /** Most files in one package. */
-  maxFiles: 3000,
+  /**
+   * Most files in one package: core-js (a dependency of jspdf, which real Base44 exports use) has
+   * over 3,000; the unpacked-size bound above still holds.
+   */
+  maxFiles: 6000,
   /** Largest packument (the registry's metadata document of a package) read. */
   maxPackumentBytes: 20 * 1024 * 1024,
   /** Most packages in one resolved tree (the package and all its dependencies). */

@@ -313,7 +313,8 @@ function vendorBuildKey(): string {
       hash.update(`  ${dependency}@${installedPackage(dependency, dir)?.manifest.version ?? '-'}\n`);
     }
   }
-  for (const dir of [paths.uiDir, path.join(paths.sdkDir, 'src')]) {
+  // The vendor folder: the @atelier/ui kit and the set's own modules (the Base44 SDK, lucide's additions).
+  for (const dir of [path.dirname(paths.uiDir), path.join(paths.sdkDir, 'src')]) {
     for (const file of listSources(dir)) hash.update(`${file}\n`).update(fs.readFileSync(file));
   }
   return hash.digest('hex').slice(0, 16);

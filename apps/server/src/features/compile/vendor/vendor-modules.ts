@@ -16,7 +16,13 @@ export interface VendorModuleSpec {
   source:
     | { kind: 'cjs'; module: string }
     | { kind: 'esm'; module: string; hasDefault?: boolean }
-    | { kind: 'file'; path: string; workspace: 'app-sdk' | 'ui' | 'vendor' };
+    | {
+        kind: 'file';
+        path: string;
+        workspace: 'app-sdk' | 'ui' | 'vendor';
+        /** npm packages the file bundles, whose installed versions go into the build key. */
+        packages?: string[];
+      };
   /** Names a test checks the module exports (the import map's promise). */
   sampleExports: string[];
   /**
@@ -110,12 +116,25 @@ export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
     source: { kind: 'cjs', module: 'react-dom/client' },
     sampleExports: ['createRoot'],
   },
+  // Apps render markup to strings with it (map popups, printable views, SVG icons for canvases).
+  {
+    name: 'react-dom-server',
+    specifiers: ['react-dom/server', 'react-dom/server.browser'],
+    source: { kind: 'cjs', module: 'react-dom/server.browser' },
+    sampleExports: ['renderToString', 'renderToStaticMarkup'],
+  },
   esm(
     'react-router',
     ['react-router', 'react-router-dom'],
     ['BrowserRouter', 'Link', 'useNavigate', 'useParams', 'useSearchParams'],
   ),
-  esm('lucide-react', ['lucide-react'], ['Plus', 'Trash2', 'Search', 'createLucideIcon']),
+  // The installed lucide-react plus the icons its 1.0 dropped, which apps written for 0.x import.
+  {
+    name: 'lucide-react',
+    specifiers: ['lucide-react'],
+    source: { kind: 'file', path: 'lucide/lucide-react.ts', workspace: 'vendor', packages: ['lucide-react'] },
+    sampleExports: ['Plus', 'Trash2', 'Search', 'createLucideIcon', 'Github', 'FacebookIcon'],
+  },
   esm('date-fns', ['date-fns'], ['format', 'formatDistanceToNow', 'addDays', 'parseISO']),
   esm('date-fns-locale', ['date-fns/locale'], ['enUS', 'fr', 'de']),
   esm('recharts', ['recharts'], ['ResponsiveContainer', 'LineChart', 'BarChart', 'PieChart', 'Tooltip']),
@@ -246,7 +265,9 @@ export const ALLOWED_PACKAGE_NAMES: readonly string[] = [
 export const VENDOR_PACKAGES: readonly string[] = [
   ...new Set(
     VENDOR_MODULES.flatMap((module) =>
-      module.source.kind === 'file' ? [] : [packageOfSpecifier(module.source.module)],
+      module.source.kind === 'file'
+        ? (module.source.packages ?? [])
+        : [packageOfSpecifier(module.source.module)],
     ),
   ),
 ].sort();

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createCssCompiler } from '../compile/tailwind-css.ts';
+import { translateStylesheets } from './css.ts';
+
+const INDEX_CSS = `@tailwind base;
+@tailwind components;
+@tailwind utilities;
+:root { --background: 0 0% 100%; --primary: 222.2 47.4% 11.2%; --radius: 0.5rem; }
+.hero { @apply font-display bg-brand-500 shadow-glow animate-float text-background; }
+`;
+
+/** Base44's template config, with the additions real exports make (fonts, a colour scale, shadows, keyframes). */
+const TAILWIND_CONFIG = `/** @type {import('tailwindcss').Config} */
+const defaultTheme = require('tailwindcss/defaultTheme');
+module.exports = {
+  darkMode: ["class"],
+  theme: {
+    extend: {
+      fontFamily: { display: ['Space Grotesk', ...defaultTheme.fontFamily.sans], inter: ['Inter', 'sans-serif'] },
+      colors: {
+        background: ' #08080C',
+        primary: { DEFAULT: 'hsl(var(--primary))', foreground: 'hsl(var(--primary-foreground))' },
+        brand: { DEFAULT: '#0ea5e9', 500: '#0ea5e9', '900': '#0c4a6e' },
+        bad: 'red; } body { display: none',
+      },
+      boxShadow: { glow: '0 0 20px rgba(14, 165, 233, 0.5)' },
+      keyframes: { float: { '0%, 100%': { transform: 'translateY(0)' }, '50%': { transform: 'translateY(-8px)' } } },
+      animation: { float: 'float 3s ease-in-out infinite' },
+    },
+  },
+  plugins: [require("tailwindcss-animate")],
+}
+`;
+
+describe('translateStylesheets', () => {
+  it("declares what the export's tailwind.config adds to the theme, without running it", async () => {
+    const { css } = translateStylesheets([{ path: 'src/index.css', content: INDEX_CSS }], TAILWIND_CONFIG);
+    expect(css).toContain('--font-inter: Inter, sans-serif;');
+    expect(css).toContain('--color-brand: #0ea5e9;');
+    expect(css).toContain('--color-brand-900: #0c4a6e;');
+    expect(css).toContain('--shadow-glow: 0 0 20px rgba(14, 165, 233, 0.5);');
+    expect(css).toContain('--animate-float: float 3s ease-in-out infinite;');
+    expect(css).toMatch(/@keyframes float \{\n {2}0%, 100% \{\n {4}transform: translateY\(0\);/);
+    // The config's own background wins over shadcn's variable; primary stays shadcn's.
+    expect(css).toContain('--color-background: #08080C;');
+    expect(css).toContain('--color-primary: hsl(var(--primary));');
+    // A value that would close the block, and a font stack that is not a literal, are left out.
+    expect(css).not.toContain('display: none');
+    expect(css).not.toContain('--font-display');
+    // Tailwind 4 accepts it: every @apply of the export resolves except the font left out.
+    const compiled = await createCssCompiler().compile(css.replace(' font-display', ''), [
+      { path: 'pages/Home.jsx', content: '<div className="font-inter text-brand-900 shadow-glow" />' },
+    ]);
+    expect(compiled.ok && compiled.css).toMatch(/\.text-brand-900 \{\s*color: #0c4a6e;/);
+  });
+});

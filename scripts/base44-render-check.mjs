@@ -1,0 +1,234 @@
+// Measures how many exported Base44 apps render on Atelier (issue 27's "Done when").
+//
+//   node scripts/build-if-stale.mjs
+//   node scripts/base44-render-check.mjs <export-dir>... [--port 4105] [--json out.json]
+//
+// Starts the built server on a throwaway data directory (the real npm registry unless
+// NPM_REGISTRY_URL says otherwise), imports each folder as GitHub's "Download ZIP" would give it
+// (node_modules and .git left out) through POST /api/apps/import/base44, opens the builder's
+// preview link in Chromium and waits for the first page. An app counts as rendered when its root
+// element shows something (text or a sized element), no uncaught error reached the page
+// (`pageerror`), and none of its own /api calls answered 5xx or failed. Prints a table.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
+import { chromium } from 'playwright';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  if (at === -1) return fallback;
+  const [, value] = args.splice(at, 2);
+  return value;
+};
+const port = Number(option('--port', '4105'));
+const jsonOut = option('--json', undefined);
+const settleMs = Number(option('--settle', '25000'));
+const dirs = args;
+if (dirs.length === 0) {
+  console.error('usage: node scripts/base44-render-check.mjs <export-dir>... [--port N] [--json file]');
+  process.exit(2);
+}
+
+const base = `http://127.0.0.1:${port}`;
+const headers = { origin: base, 'content-type': 'application/json' };
+const SKIPPED = /(^|\/)(node_modules|\.git)(\/|$)/;
+
+function zipOf(dir) {
+  const entries = {};
+  const name = path.basename(dir);
+  const walk = (relative) => {
+    for (const dirent of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${dirent.name}` : dirent.name;
+      if (SKIPPED.test(child)) continue;
+      if (dirent.isDirectory()) walk(child);
+      else if (dirent.isFile()) entries[`${name}-main/${child}`] = fs.readFileSync(path.join(dir, child));
+    }
+  };
+  walk('');
+  return Buffer.from(zipSync(entries, { level: 6 }));
+}
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'b44-render-'));
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      MODEL_CATALOGUE_URL: 'off',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, dataDir };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error('the server did not start');
+}
+
+async function signIn() {
+  const body = JSON.stringify({
+    email: `render-${Date.now()}@example.com`,
+    password: 'violet-canyon-maple-42',
+  });
+  const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers, body });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function importApp(cookie, dir) {
+  const form = new FormData();
+  form.append('file', new Blob([zipOf(dir)], { type: 'application/zip' }), `${path.basename(dir)}.zip`);
+  const res = await fetch(`${base}/api/apps/import/base44`, {
+    method: 'POST',
+    headers: { origin: base, cookie },
+    body: form,
+  });
+  const body = await res.json().catch(() => ({}));
+  if (res.status !== 201)
+    throw new Error(`import ${res.status}: ${body.error?.message ?? JSON.stringify(body)}`);
+  return body;
+}
+
+async function previewUrl(cookie, appId) {
+  const res = await fetch(`${base}/api/apps/${appId}/preview-token`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: '{}',
+  });
+  if (!res.ok) throw new Error(`preview-token ${res.status}`);
+  return (await res.json()).url;
+}
+
+/** Waits until the root shows something and the page has been quiet (no request in flight) for 1.5 s. */
+async function renderOf(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  const failed = [];
+  const sdk = { ok: 0, failed: 0 };
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const own = (requestUrl) => requestUrl.startsWith(new URL(url).origin) || requestUrl.startsWith(base);
+  page.on('pageerror', (error) => errors.push(error.message.split('\n')[0]));
+  const requests = [];
+  page.on('request', (request) => {
+    if (requests.length < 200) requests.push(request.url().slice(0, 120));
+    inFlight++;
+    lastActivity = Date.now();
+  });
+  const done = () => {
+    inFlight--;
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', async (request) => {
+    done();
+    const response = await request.response().catch(() => null);
+    if (!response || !own(request.url()) || !new URL(request.url()).pathname.includes('/api/')) return;
+    if (response.status() >= 500 || response.status() === 404) {
+      sdk.failed++;
+      failed.push(`${response.status()} ${request.method()} ${new URL(request.url()).pathname}`);
+    } else if (response.status() < 400) sdk.ok++;
+  });
+  page.on('requestfailed', (request) => {
+    done();
+    if (own(request.url())) failed.push(`${request.failure()?.errorText} ${new URL(request.url()).pathname}`);
+  });
+  const started = Date.now();
+  await page.goto(url, { timeout: 60_000 }).catch((error) => errors.push(`goto: ${error.message}`));
+  let shown = false;
+  while (Date.now() - started < settleMs) {
+    shown = await page
+      .evaluate(() => {
+        const root = document.getElementById('root') ?? document.body;
+        if (root.innerText.trim().length > 0) return true;
+        return [...root.querySelectorAll('*')].some((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 20 && box.height > 20;
+        });
+      })
+      .catch(() => false);
+    if (shown && inFlight <= 0 && Date.now() - lastActivity > 1500) break;
+    await page.waitForTimeout(250);
+  }
+  const text = await page
+    .evaluate(() => (document.getElementById('root') ?? document.body).innerText.replace(/\s+/g, ' ').trim())
+    .catch(() => '');
+  // The preview of a version that does not build is a page of diagnostics, not the app.
+  const buildErrors = await page
+    .evaluate(() =>
+      document.querySelector('h1')?.textContent === 'The app does not build'
+        ? [...document.querySelectorAll('li')].map((li) => li.textContent.replace(/\s+/g, ' ').trim())
+        : [],
+    )
+    .catch(() => []);
+  if (buildErrors.length > 0) errors.unshift(`build: ${buildErrors[0]}`);
+  await context.close();
+  return {
+    shown,
+    errors,
+    buildErrors,
+    failed,
+    sdk,
+    text: text.slice(0, 80),
+    ms: Date.now() - started,
+    requests,
+  };
+}
+
+const { child, dataDir } = await startServer();
+const results = [];
+try {
+  const cookie = await signIn();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+  for (const dir of dirs) {
+    const name = path.basename(dir);
+    const row = { name, imported: false, rendered: false, reason: '' };
+    try {
+      const { app, report } = await importApp(cookie, dir);
+      row.imported = true;
+      row.onDemand = report.packages.filter((p) => p.status === 'on-demand').map((p) => p.name);
+      row.warnings = report.warnings.length;
+      const render = await renderOf(browser, await previewUrl(cookie, app.id));
+      Object.assign(row, render);
+      row.rendered = render.shown && render.errors.length === 0 && render.sdk.failed === 0;
+      row.reason = row.rendered
+        ? ''
+        : (render.errors[0] ?? render.failed[0] ?? (render.shown ? '' : 'nothing shown'));
+    } catch (error) {
+      row.reason = error.message;
+    }
+    results.push(row);
+    console.log(
+      `${row.rendered ? 'OK  ' : 'FAIL'} ${name.padEnd(44)} ${row.reason.slice(0, 160)}${row.text ? `  | ${row.text.slice(0, 50)}` : ''}`,
+    );
+  }
+  await browser.close();
+} finally {
+  child.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+const rendered = results.filter((row) => row.rendered).length;
+console.log(`\nrendered ${rendered} of ${results.length}`);
+console.log('\n| app | rendered | SDK calls ok/failed | reason |\n|---|---|---|---|');
+for (const row of results)
+  console.log(
+    `| ${row.name} | ${row.rendered ? 'yes' : 'no'} | ${row.sdk ? `${row.sdk.ok}/${row.sdk.failed}` : '–'} | ${row.reason.replace(/\|/g, '\\|').slice(0, 200)} |`,
+  );
+if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify(results, null, 2)}\n`);
