@@ -27,6 +27,8 @@ export interface AuthClient {
   isAuthenticated(): Promise<boolean>;
   /** Whether this page holds a session (stored tokens); no request. */
   hasStoredSession(): boolean;
+  /** The signed-in user's access token (refreshed when due), for a call the SDK does not make; null when signed out. */
+  accessToken(): Promise<string | null>;
   login(credentials: { email: string; password: string }): Promise<AppUser>;
   signup(details: { email: string; password: string; name?: string }): Promise<AppUser>;
   logout(): Promise<void>;
@@ -75,6 +77,7 @@ export function authClient(transport: () => Transport): AuthClient {
       }
     },
     hasStoredSession: () => transport().tokens.get() !== null,
+    accessToken: () => transport().accessToken(),
     login: (credentials) => signIn('/api/auth/login', credentials),
     signup: (details) => signIn('/api/auth/signup', details),
     async logout() {

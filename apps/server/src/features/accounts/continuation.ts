@@ -29,7 +29,7 @@ export async function boundContinuation(
 }
 
 /** The same origin, and the address's path or a path below it (`/app/a` never matches `/app/ab`). */
-function isWithin(url: URL, address: URL): boolean {
+export function isWithin(url: URL, address: URL): boolean {
   if (url.origin !== address.origin) return false;
   const base = address.pathname.replace(/\/+$/, '');
   return base === '' || url.pathname === base || url.pathname.startsWith(`${base}/`);

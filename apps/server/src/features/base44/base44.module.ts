@@ -3,9 +3,11 @@ import type { AppDeps } from '../../app.ts';
 import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { accountsContextOf } from '../accounts/accounts.module.ts';
+import { appsRuntime } from '../apps/apps.runtime.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import { base44AuthRoutes } from './auth.routes.ts';
 import { base44EntityRoutes } from './entities.routes.ts';
+import { hostedLoginRoutes } from './hosted-login.ts';
 import { base44IntegrationRoutes } from './integrations.routes.ts';
 import { base44PlatformRoutes } from './platform.routes.ts';
 
@@ -19,6 +21,7 @@ export function base44Module(deps: AppDeps, auth: AuthRuntime) {
   return new Hono<AppEnv>()
     .route('/', base44EntityRoutes(entities))
     .route('/', base44AuthRoutes(accounts, entities))
+    .route('/', hostedLoginRoutes(accounts, appsRuntime(deps)))
     .route(
       '/',
       base44IntegrationRoutes(deps.llm, accounts, entities, deps.database.db, deps.config.publicUrl),

@@ -20,9 +20,12 @@ export function ownEntryOf(files: readonly AppFile[]): string | undefined {
   return files.some((candidate) => candidate.path === file) ? file : undefined;
 }
 
-/** The entry of an own-entry app: the runtime first (its error reporter), then the app's main module. */
+/**
+ * The entry of an own-entry app: the runtime first (its error reporter), then the app's main module,
+ * loaded only when the page is not the hosted login the runtime shows instead (`runOwnEntry`).
+ */
 export const ownEntrySource = (main: string) =>
-  `import ${JSON.stringify(RUNTIME_SPECIFIER)};\nimport ${JSON.stringify(`@/${main}`)};\n`;
+  `import { runOwnEntry } from ${JSON.stringify(RUNTIME_SPECIFIER)};\nrunOwnEntry(() => import(${JSON.stringify(`@/${main}`)}));\n`;
 
 /** What an own-entry app's `react-router(-dom)` imports resolve to (see `ROUTER_SHIM`). */
 export const ROUTER_SHIM_NAMESPACE = 'atelier-router';

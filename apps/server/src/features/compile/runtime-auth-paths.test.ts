@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customTokenOfHash, safeNext } from './runtime/auth-paths.ts';
+import { customTokenOfHash, hostedLoginReturn, isAppReturnAddress, safeNext } from './runtime/auth-paths.ts';
 
 describe('safeNext', () => {
   it('keeps paths of the app and refuses anything that leaves it', () => {
@@ -18,5 +18,47 @@ describe('customTokenOfHash', () => {
     expect(customTokenOfHash('')).toBeNull();
     expect(customTokenOfHash('#customToken=')).toBeNull();
     expect(customTokenOfHash('#other=1')).toBeNull();
+  });
+});
+
+describe('hostedLoginReturn', () => {
+  it("reads from_url on an end-user screen's path under the page's base path", () => {
+    expect(hostedLoginReturn('/login', '?from_url=http%3A%2F%2Fa.localhost%2Fx', '/')).toBe(
+      'http://a.localhost/x',
+    );
+    expect(hostedLoginReturn('/signup/', '?from_url=u', '/')).toBe('u');
+    expect(hostedLoginReturn('/preview/app-1/login', '?from_url=u&token=t', '/preview/app-1')).toBe('u');
+    expect(hostedLoginReturn('/login', '?next=%2F', '/')).toBeNull();
+    expect(hostedLoginReturn('/tasks', '?from_url=u', '/')).toBeNull();
+    expect(hostedLoginReturn('/login', '?from_url=u', '/preview/app-1')).toBeNull();
+    expect(hostedLoginReturn('/preview/app-10/login', '?from_url=u', '/preview/app-1')).toBeNull();
+  });
+});
+
+describe('isAppReturnAddress', () => {
+  it("accepts only http(s) addresses on the page's origin under its base path", () => {
+    expect(isAppReturnAddress('http://a.localhost:3000/tasks?x=1', 'http://a.localhost:3000', '/')).toBe(
+      true,
+    );
+    expect(
+      isAppReturnAddress('http://p.localhost/preview/app-1/x', 'http://p.localhost', '/preview/app-1/'),
+    ).toBe(true);
+    for (const url of [
+      'https://evil.example/',
+      'http://b.localhost:3000/',
+      'https://a.localhost:3000/',
+      'javascript:alert(1)',
+      '/relative',
+      'http://p.localhost/preview/app-10/x',
+    ]) {
+      expect(
+        isAppReturnAddress(
+          url,
+          url.includes('/preview/') ? 'http://p.localhost' : 'http://a.localhost:3000',
+          url.includes('/preview/') ? '/preview/app-1' : '/',
+        ),
+        url,
+      ).toBe(false);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { appOrigin, slugOfHost } from '../apps/app-origin.ts';
 import { isAppSignupOpen } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { hostOf, isPlatformHost, isReservedHost } from '../apps/domains.service.ts';
+import { logoutReturn } from '../base44/platform.routes.ts';
 import { appBranding } from '../compile/app-branding.ts';
 import { importedSpecifiers } from '../compile/vendor-imports.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
@@ -83,6 +84,11 @@ export function appHosts(runtime: AppsRuntime) {
     if (appId === undefined) return next();
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed', 405);
     const path = c.req.path;
+    // `base44.auth.logout()` of an exported app ends at `/api/apps/auth/logout?from_url=` on the
+    // page's origin: back to `from_url` when it is on this app's origin, else to the app's home.
+    if (path === '/api/apps/auth/logout') {
+      return c.redirect(logoutReturn(c.req.query('from_url'), undefined, c.req.url) ?? '/', 302);
+    }
     if (path.startsWith('/api/')) return c.json({ error: { code: 'not_found', message: 'Not found' } }, 404);
     if (appId === null) {
       const doc = messageDocument(OWN_ORIGIN, runtime.origins().public, 'Not found', APP_MESSAGES.noAppHere);

@@ -26,6 +26,7 @@ import {
   SignUpScreen,
 } from './auth-screens.tsx';
 import { AuthProvider } from './auth-state.tsx';
+import { hostedLoginRequest, mountHostedLogin } from './hosted-login.tsx';
 
 /** The message a compiled app posts to its parent window for each runtime error. */
 export interface RuntimeErrorMessage {
@@ -207,6 +208,11 @@ export interface MountOptions {
 export function mountApp({ Layout, pages, rootElement, Providers = Fragment }: MountOptions): void {
   const element = rootElement ?? document.getElementById('root');
   if (!element) throw new Error('The app page has no #root element');
+  const fromUrl = hostedLoginRequest();
+  if (fromUrl !== null) {
+    mountHostedLogin(fromUrl, element, true);
+    return;
+  }
   const Shell = Layout ?? (({ children }: LayoutProps) => <>{children}</>);
   const root = createRoot(element, {
     onUncaughtError(error, info) {
@@ -272,4 +278,21 @@ export function mountApp({ Layout, pages, rootElement, Providers = Fragment }: M
       </Providers>
     </StrictMode>,
   );
+}
+
+/**
+ * Runs an own-entry app (an imported Vite project, compile/own-entry.ts): its main module, unless
+ * the page is the hosted login of `@base44/sdk` (`/login?from_url=`), which the runtime shows instead.
+ */
+export function runOwnEntry(load: () => Promise<unknown>): void {
+  const fromUrl = hostedLoginRequest();
+  const element = document.getElementById('root');
+  if (fromUrl !== null && element) {
+    mountHostedLogin(fromUrl, element, false);
+    return;
+  }
+  load().catch((error: unknown) => {
+    const { title, details } = describe(error);
+    reportRuntimeError(title, details, null);
+  });
 }

@@ -19,7 +19,7 @@ import {
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_PATHS, safeNext } from './auth-paths.ts';
-import { authConfig, useAuthState } from './auth-state.tsx';
+import { authConfig, useAuthState, useHostedLogin } from './auth-state.tsx';
 
 export { AUTH_PATHS } from './auth-paths.ts';
 
@@ -109,9 +109,11 @@ function useSubmit(action: () => Promise<void>) {
 
 function useFinish() {
   const { signedIn } = useAuthState();
+  const hosted = useHostedLogin();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  return (user: Parameters<typeof signedIn>[0]) => {
+  return async (user: Parameters<typeof signedIn>[0]) => {
+    if (hosted) return hosted.complete();
     signedIn(user);
     navigate(safeNext(params.get('next')), { replace: true });
   };
@@ -134,7 +136,10 @@ export function SignInScreen() {
         >
           {mode === 'password' ? 'Email me a sign-in code instead' : 'Sign in with a password instead'}
         </button>
-        <Link to={AUTH_PATHS.forgotPassword} className="text-muted-foreground hover:underline">
+        <Link
+          to={withNext(AUTH_PATHS.forgotPassword, search)}
+          className="text-muted-foreground hover:underline"
+        >
           Forgot password?
         </Link>
         {authConfig().signupEnabled && (
@@ -172,13 +177,15 @@ function PasswordSignIn() {
 
 function CodeSignIn() {
   const finish = useFinish();
+  const hosted = useHostedLogin();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const [params] = useSearchParams();
   const send = useSubmit(async () => {
     // The e-mailed link returns to the page that asked for sign-in, as the code does (useFinish).
-    await auth.sendMagicLink(email, `${window.location.origin}${safeNext(params.get('next'))}`);
+    const back = hosted?.address ?? `${window.location.origin}${safeNext(params.get('next'))}`;
+    await auth.sendMagicLink(email, back);
     setSent(true);
   });
   const verify = useSubmit(async () => finish(await auth.verifyCode(email, code)));
@@ -260,10 +267,12 @@ export function SignUpScreen() {
 }
 
 export function ForgotPasswordScreen() {
+  const hosted = useHostedLogin();
+  const { search } = useLocation();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const { pending, error, submit } = useSubmit(async () => {
-    await auth.sendPasswordReset(email, `${window.location.origin}${AUTH_PATHS.signIn}`);
+    await auth.sendPasswordReset(email, hosted?.address ?? `${window.location.origin}${AUTH_PATHS.signIn}`);
     setSent(true);
   });
   return (
@@ -282,7 +291,10 @@ export function ForgotPasswordScreen() {
         </form>
       )}
       <div className="mt-4 text-center">
-        <Link to={AUTH_PATHS.signIn} className="text-sm text-muted-foreground hover:underline">
+        <Link
+          to={withNext(AUTH_PATHS.signIn, search)}
+          className="text-sm text-muted-foreground hover:underline"
+        >
           Back to sign in
         </Link>
       </div>

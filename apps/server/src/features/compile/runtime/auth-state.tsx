@@ -20,6 +20,20 @@ export const authConfig = (): AuthWindowConfig =>
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/**
+ * On the hosted login page of `@base44/sdk` (`/login?from_url=`, hosted-login.tsx): a sign-in on
+ * the end-user screens ends with `complete()` (back to the app with a token) instead of in-app
+ * navigation, and e-mailed links continue to `address` (this page, with its `from_url`).
+ */
+export interface HostedLogin {
+  address: string;
+  complete(): Promise<void>;
+}
+
+export const HostedLoginContext = createContext<HostedLogin | null>(null);
+
+export const useHostedLogin = () => useContext(HostedLoginContext);
+
 export interface AuthState {
   status: AuthStatus;
   user: AppUser | null;

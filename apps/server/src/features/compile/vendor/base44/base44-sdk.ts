@@ -1,21 +1,30 @@
 /**
  * `@base44/sdk` as an exported Base44 app's page imports it (vendor module `base44-sdk`): the real
  * SDK, whose `createClient` talks to the Atelier server and app that serve the page, whatever
- * `serverUrl` (older exports hard-code https://base44.app) and `appId` the app's code gives.
+ * `serverUrl` (older exports hard-code https://base44.app) and `appId` the app's code gives, and
+ * whose sign-in redirects go to the app's hosted login page.
  */
 import { type CreateClientConfig, createClient as createBase44Client } from '@base44/sdk';
-import { atelierPage, previewHeaders } from './atelier-page.ts';
+import { atelierPage, hostedLoginUrl, pageLocation, previewHeaders } from './atelier-page.ts';
 
 export * from '@base44/sdk';
 
 export function createClient(config: CreateClientConfig): ReturnType<typeof createBase44Client> {
   const page = atelierPage();
   if (!page?.appId || !page.apiBase) return createBase44Client(config);
-  return createBase44Client({
+  const client = createBase44Client({
     ...config,
     appId: page.appId,
     serverUrl: page.apiBase.replace(/\/$/, ''),
     appBaseUrl: undefined,
     headers: { ...config.headers, ...previewHeaders() },
   });
+  // Sign-in is the app's hosted login page on its own origin (under the page's base path). Atelier's
+  // apps have no social providers of their own: `loginWithProvider` shows the same page.
+  const toLogin = (fromUrl: string) => {
+    pageLocation().href = hostedLoginUrl(fromUrl);
+  };
+  client.auth.redirectToLogin = (nextUrl?: string) => toLogin(nextUrl ?? pageLocation().href);
+  client.auth.loginWithProvider = (_provider: string, fromUrl = '/') => toLogin(fromUrl);
+  return client;
 }

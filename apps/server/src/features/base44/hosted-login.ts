@@ -1,0 +1,86 @@
+import { tenantForApp } from '@atelier/shared';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { resolveActor } from '../../platform/auth/middleware.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AppEnv } from '../../platform/http/env.ts';
+import { isMachineHost, machineHostNames } from '../../platform/http/preview-hosts.ts';
+import type { AccountsContext } from '../accounts/accounts.context.ts';
+import { isWithin } from '../accounts/continuation.ts';
+import type { AppsRuntime } from '../apps/apps.runtime.ts';
+import { appAddresses } from '../apps/apps.service.ts';
+import { bodyOf } from './protocol.ts';
+
+export const HOSTED_LOGIN_MESSAGES = {
+  foreignReturn: 'This sign-in link returns to an address outside the app',
+  signInFirst: 'Sign in first',
+} as const;
+
+const schema = z.object({ from_url: z.string().max(4000) });
+
+let machineHosts: Set<string> | undefined;
+
+/**
+ * Whether `fromUrl` is an address the app `appId` serves its pages on: its published address or a
+ * verified custom domain (the addresses e-mailed sign-in links may continue to, `appAddresses`), or
+ * its builder preview (`{preview origin}/preview/{appId}…`). Anything else is foreign: the hosted
+ * login never sends a token there.
+ */
+export async function isAppAddress(runtime: AppsRuntime, appId: string, fromUrl: string): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(fromUrl);
+  } catch {
+    return false;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return false;
+  const origins = runtime.origins();
+  if (isWithin(url, new URL(`/preview/${encodeURIComponent(appId)}`, url.origin))) {
+    if (url.origin === origins.preview) return true;
+    // Development without PREVIEW_ORIGIN: the preview answers on any of this machine's names.
+    const preview = new URL(origins.preview);
+    machineHosts ??= machineHostNames();
+    return (
+      origins.followHost &&
+      url.protocol === preview.protocol &&
+      url.port === preview.port &&
+      isMachineHost(url.hostname, machineHosts)
+    );
+  }
+  return (await appAddresses(runtime, appId)).some((address) => isWithin(url, new URL(address)));
+}
+
+/** `url` with `access_token` set in its query (the SDK reads it there and keeps it). */
+export function withAccessToken(url: string, token: string): string {
+  const target = new URL(url);
+  target.searchParams.set('access_token', token);
+  return target.toString();
+}
+
+/**
+ * The end of the hosted login page (`/login?from_url=` on the app's origin, the runtime's
+ * `hosted-login.tsx`): the end user signed in there with the app's own screens, and this hands the
+ * Base44 SDK a session of its own, bound to this app's tenant, on the way back to `from_url`, which
+ * must be an address of this app (`isAppAddress`).
+ *
+ *   POST /api/apps/{appId}/auth/hosted-login  { from_url }  → { redirect_url }
+ */
+export function hostedLoginRoutes(ctx: AccountsContext, runtime: AppsRuntime) {
+  return new Hono<AppEnv>().post('/apps/:appId/auth/hosted-login', async (c) => {
+    const appId = c.req.param('appId');
+    const actor = await resolveActor(c);
+    // A real sign-in of this app's end user: not the builder's preview credential.
+    if (!actor || actor.tenantId !== tenantForApp(appId) || actor.via === 'preview') {
+      throw new AppError('unauthorized', HOSTED_LOGIN_MESSAGES.signInFirst);
+    }
+    const { from_url: fromUrl } = await bodyOf(c, schema);
+    if (!(await isAppAddress(runtime, appId, fromUrl))) {
+      throw new AppError('bad_request', HOSTED_LOGIN_MESSAGES.foreignReturn);
+    }
+    const session = await ctx.auth.sessions.create(
+      { id: actor.userId, tenantId: actor.tenantId },
+      c.req.header('user-agent'),
+    );
+    return c.json({ redirect_url: withAccessToken(fromUrl, session.token) });
+  });
+}

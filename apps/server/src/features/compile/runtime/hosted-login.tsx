@@ -1,0 +1,162 @@
+/**
+ * The hosted login page of `@base44/sdk` (browser code): `base44.auth.redirectToLogin(nextUrl)` sends
+ * the browser to `/login?from_url={nextUrl}` on the app's origin. There the app shows its own
+ * end-user screens (auth-screens.tsx: sign in with a password or an e-mailed code, sign up when the
+ * app's User signup is on, forgot password), in its branding; once the end user is signed in, the
+ * server hands a session for the Base44 SDK (`POST /api/apps/{appId}/auth/hosted-login`, bound to
+ * this app) and the browser goes back to `from_url?access_token=…`, which the SDK reads and keeps.
+ * `from_url` must be an address of this app (this origin, under the page's base path; the server
+ * checks it again): any other is refused before anything is asked.
+ */
+import { auth } from '@atelier/app-sdk';
+import { Alert, AlertDescription, Card, CardContent, CardHeader } from '@atelier/ui';
+import { type ComponentType, StrictMode, useEffect, useMemo, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AUTH_PATHS, hostedLoginReturn, isAppReturnAddress } from './auth-paths.ts';
+import { ForgotPasswordScreen, SignInScreen, SignUpScreen } from './auth-screens.tsx';
+import { AuthProvider, HostedLoginContext, useAuthState } from './auth-state.tsx';
+
+export const HOSTED_LOGIN_TEXTS = {
+  refusedTitle: 'Sign-in link refused',
+  refused: 'This sign-in link returns to an address outside the app.',
+  returning: 'Signing you in…',
+} as const;
+
+interface PageConfig {
+  appId?: string;
+  apiBase?: string;
+  basePath?: string;
+}
+
+const pageConfig = (): PageConfig => (window as unknown as { __ATELIER__?: PageConfig }).__ATELIER__ ?? {};
+
+/** `from_url` when this page is the hosted login (an end-user screen's path with `from_url`), else null. */
+export function hostedLoginRequest(): string | null {
+  const { pathname, search } = window.location;
+  return hostedLoginReturn(pathname, search, pageConfig().basePath ?? '/');
+}
+
+let returning: Promise<void> | null = null;
+
+/**
+ * Trades the app SDK's sign-in for a Base44 session and goes back to `fromUrl` with it (once). An
+ * own-entry app never shows the screens' session: it ends, so the Base44 SDK's sign-out is complete;
+ * a generated app keeps it (its own screens and account corner use it).
+ */
+function returnWithToken(fromUrl: string, keepSession: boolean): Promise<void> {
+  returning ??= (async () => {
+    const { appId = '', apiBase = '' } = pageConfig();
+    const token = await auth.accessToken();
+    const response = await fetch(
+      `${apiBase.replace(/\/$/, '')}/api/apps/${encodeURIComponent(appId)}/auth/hosted-login`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ from_url: fromUrl }),
+      },
+    );
+    const body = (await response.json().catch(() => null)) as {
+      redirect_url?: string;
+      error?: { message?: string };
+    } | null;
+    if (!response.ok || !body?.redirect_url) {
+      throw new Error(body?.error?.message || 'Something went wrong, try again later');
+    }
+    if (!keepSession) await auth.logout().catch(() => undefined);
+    window.location.replace(body.redirect_url);
+  })().catch((error: unknown) => {
+    returning = null;
+    throw error;
+  });
+  return returning;
+}
+
+function Message({ title, text, role }: { title: string; text: string; role: 'alert' | 'status' }) {
+  return (
+    <div className="mx-auto my-10 w-full max-w-sm px-4">
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold leading-none tracking-tight">{title}</h1>
+        </CardHeader>
+        <CardContent>
+          {role === 'alert' ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{text}</AlertDescription>
+            </Alert>
+          ) : (
+            <p className="text-sm text-muted-foreground" role="status">
+              {text}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+const SCREENS: { path: string; Screen: ComponentType }[] = [
+  { path: AUTH_PATHS.signIn, Screen: SignInScreen },
+  { path: AUTH_PATHS.signUp, Screen: SignUpScreen },
+  { path: AUTH_PATHS.forgotPassword, Screen: ForgotPasswordScreen },
+];
+
+function HostedLoginScreens({ complete }: { complete: () => Promise<void> }) {
+  const { status } = useAuthState();
+  const [problem, setProblem] = useState<string | null>(null);
+  // Already signed in here (a stored session, or an e-mailed sign-in link just used): straight back.
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    complete().catch((error: unknown) => setProblem((error as Error).message));
+  }, [status, complete]);
+  if (status === 'loading' || (status === 'signed-in' && !problem)) {
+    return <Message title="Sign in" text={HOSTED_LOGIN_TEXTS.returning} role="status" />;
+  }
+  if (problem) return <Message title="Sign in" text={problem} role="alert" />;
+  return (
+    <Routes>
+      {SCREENS.map(({ path, Screen }) => (
+        <Route key={path} path={path} element={<Screen />} />
+      ))}
+      <Route path="*" element={<Navigate to={AUTH_PATHS.signIn} replace />} />
+    </Routes>
+  );
+}
+
+function HostedLogin({ fromUrl, keepSession }: { fromUrl: string; keepSession: boolean }) {
+  const basePath = pageConfig().basePath ?? '/';
+  const allowed = isAppReturnAddress(fromUrl, window.location.origin, basePath);
+  const context = useMemo(
+    () => ({
+      // E-mailed links (code, password reset) continue to this page, so they end back in the app too.
+      address: `${window.location.origin}${basePath.replace(/\/$/, '')}${AUTH_PATHS.signIn}?from_url=${encodeURIComponent(fromUrl)}`,
+      complete: () => returnWithToken(fromUrl, keepSession),
+    }),
+    [fromUrl, basePath, keepSession],
+  );
+  if (!allowed) {
+    return <Message title={HOSTED_LOGIN_TEXTS.refusedTitle} text={HOSTED_LOGIN_TEXTS.refused} role="alert" />;
+  }
+  return (
+    <HostedLoginContext.Provider value={context}>
+      <AuthProvider>
+        <HostedLoginScreens complete={context.complete} />
+      </AuthProvider>
+    </HostedLoginContext.Provider>
+  );
+}
+
+/** Renders the hosted login into `element` instead of the app. */
+export function mountHostedLogin(fromUrl: string, element: HTMLElement, keepSession: boolean): void {
+  const basename = (pageConfig().basePath ?? '/').replace(/\/$/, '') || '/';
+  createRoot(element).render(
+    <StrictMode>
+      <BrowserRouter basename={basename}>
+        <HostedLogin fromUrl={fromUrl} keepSession={keepSession} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
