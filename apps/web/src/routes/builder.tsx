@@ -80,7 +80,7 @@ export function BuilderRoute() {
           appId={current.id}
           appName={appTitle(current)}
           currentVersionId={current.currentVersionId}
-          versionId={chat.previewVersionId}
+          versionId={chat.previewVersionId ?? chat.draftVersionId}
           onResolveWithAi={chat.resolveWithAi}
           onReload={() => client.invalidateQueries({ queryKey: queryKeys.app(current.id) })}
           settingsKey={JSON.stringify([current.name, current.header, current.description, current.style])}
