@@ -5,6 +5,7 @@ import { resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { isMachineHost, machineHostNames } from '../../platform/http/preview-hosts.ts';
+import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { AccountsContext } from '../accounts/accounts.context.ts';
 import { isWithin } from '../accounts/continuation.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
@@ -66,7 +67,7 @@ export function withAccessToken(url: string, token: string): string {
  *   POST /api/apps/{appId}/auth/hosted-login  { from_url }  → { redirect_url }
  */
 export function hostedLoginRoutes(ctx: AccountsContext, runtime: AppsRuntime) {
-  return new Hono<AppEnv>().post('/apps/:appId/auth/hosted-login', async (c) => {
+  return new Hono<AppEnv>().post('/apps/:appId/auth/hosted-login', routePolicy(POLICY.api), async (c) => {
     const appId = c.req.param('appId');
     const actor = await resolveActor(c);
     // A real sign-in of this app's end user: not the builder's preview credential.
