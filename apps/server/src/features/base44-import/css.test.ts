@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCssCompiler } from '../compile/tailwind-css.ts';
 import { translateStylesheets } from './css.ts';
+import { withoutUnknownApplies } from './css-apply.ts';
 
 const INDEX_CSS = `@tailwind base;
 @tailwind components;
@@ -52,5 +53,32 @@ describe('translateStylesheets', () => {
       { path: 'pages/Home.jsx', content: '<div className="font-inter text-brand-900 shadow-glow" />' },
     ]);
     expect(compiled.ok && compiled.css).toMatch(/\.text-brand-900 \{\s*color: #0c4a6e;/);
+  });
+});
+
+describe("the export's @apply", () => {
+  it('applies the stylesheet’s own classes as utilities, and leaves out what Tailwind 4 cannot apply', async () => {
+    const { css } = translateStylesheets([
+      {
+        path: 'src/index.css',
+        content: `@tailwind base;
+@layer components {
+  .card-glass { background: rgba(255, 255, 255, 0.05); backdrop-filter: blur(12px); }
+  .btn-neon { @apply card-glass px-4 hover:shadow-lg; }
+}
+.panel { @apply card-glass animate-in fade-in-50 rounded-lg; }
+`,
+      },
+    ]);
+    expect(css).toMatch(/@utility card-glass \{\s*background: rgba\(255, 255, 255, 0\.05\);/);
+    expect(css).not.toMatch(/\.card-glass \{/);
+    const { css: repaired, dropped } = await withoutUnknownApplies(css);
+    // tailwindcss-animate's classes (a Tailwind 3 plugin) are the only ones left out.
+    expect([...dropped].sort()).toEqual(['animate-in', 'fade-in-50']);
+    expect(repaired).toContain('@apply card-glass rounded-lg;');
+    const compiled = await createCssCompiler().compile(repaired, [
+      { path: 'pages/Home.jsx', content: '<div className="card-glass btn-neon panel" />' },
+    ]);
+    expect(compiled.ok && compiled.css).toMatch(/\.panel \{[^}]*backdrop-filter: blur\(12px\)/);
   });
 });

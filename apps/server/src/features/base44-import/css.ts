@@ -1,3 +1,4 @@
+import { appliedClassesAsUtilities } from './css-apply.ts';
 import { tailwindConfigTheme } from './tailwind-config.ts';
 
 /** shadcn/ui's colour tokens as Base44's Tailwind 3 config reads them (`hsl(var(--primary))`). */
@@ -94,5 +95,8 @@ export function translateStylesheets(
   }
   const header = theme.length > 0 ? `@theme inline {\n${theme.join('\n')}\n}\n\n` : '';
   const keyframes = config?.keyframes.length ? `${config.keyframes.join('\n')}\n\n` : '';
-  return { css: `@custom-variant dark (&:is(.dark *));\n\n${header}${keyframes}${body}`, remoteImports };
+  return {
+    css: appliedClassesAsUtilities(`@custom-variant dark (&:is(.dark *));\n\n${header}${keyframes}${body}`),
+    remoteImports,
+  };
 }

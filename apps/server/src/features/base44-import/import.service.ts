@@ -9,8 +9,9 @@ import { appsRuntime } from '../apps/apps.runtime.ts';
 import { findApp } from '../apps/apps.service.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import type { ExportTree } from './archive.ts';
+import { withoutUnknownApplies } from './css-apply.ts';
 import { recordsOf } from './data.ts';
-import { exportAppName, translateExport } from './translate.ts';
+import { exportAppName, type ImportPlan, translateExport } from './translate.ts';
 
 export interface ImportResult {
   app: AppRow;
@@ -33,6 +34,7 @@ export async function importBase44App(
   const app = await runtime.apps.insert(owner, { name: exportAppName(tree).slice(0, 100), type: 'GEN_APP' });
   try {
     const plan = translateExport(tree, app.id);
+    await repairStylesheet(plan);
     refuseUnfit(plan.files);
     await runtime.versions.createVersion(owner, app.id, {
       files: plan.files,
@@ -46,6 +48,16 @@ export async function importBase44App(
     await runtime.apps.delete(owner, app.id);
     throw error;
   }
+}
+
+/** globals.css without the `@apply`s Tailwind 4 refuses (a plugin's class…), each one reported. */
+async function repairStylesheet(plan: ImportPlan): Promise<void> {
+  const globals = plan.files.find((file) => file.path === 'globals.css');
+  if (!globals) return;
+  const { css, dropped } = await withoutUnknownApplies(globals.content);
+  globals.content = css;
+  for (const name of dropped)
+    plan.report.warnings.push(`globals.css: @apply ${name} was left out (Tailwind 4 has no such utility).`);
 }
 
 function refuseUnfit(files: AppFile[]): void {

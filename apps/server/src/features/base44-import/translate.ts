@@ -16,6 +16,7 @@ import {
   inferredEntitySchema,
   translateEntityFile,
 } from './entities.ts';
+import { missingSdkModules } from './sdk-modules.ts';
 import { appPathOf, MISSING_ASSET_PATH, MISSING_ASSET_SOURCE, rewriteImports } from './source-files.ts';
 
 /** Rows of one entity's data file (Base44's table export: CSV with a header row, or a JSON array). */
@@ -53,7 +54,10 @@ const text = (buffer: Buffer | undefined) => buffer?.toString('utf8') ?? '';
  * its stylesheets as globals.css, entity files from `base44/entities/*.jsonc` (and entities the
  * code uses but never declares), Deno functions, and the report of what happened on the way.
  */
-export function translateExport(tree: ExportTree, appId: string): ImportPlan {
+export function translateExport(exported: ExportTree, appId: string): ImportPlan {
+  const recreated = missingSdkModules(exported);
+  const tree: ExportTree = new Map(exported);
+  for (const [file, source] of recreated) tree.set(file, Buffer.from(source));
   const exists = (file: string) => tree.has(file);
   const entryFile = ['src/main.jsx', 'src/main.tsx', 'src/main.js', 'src/main.ts'].find(exists);
   const appFile = ['src/App.jsx', 'src/App.tsx', 'src/App.js'].find(exists);
@@ -61,6 +65,8 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
   const skipped: { path: string; reason: string }[] = [];
   const translated: string[] = [];
   const warnings: string[] = [];
+  for (const file of recreated.keys())
+    translated.push(`${file} is missing from the export: it was made again from the names the code imports.`);
 
   // 1. Where every src/ file goes.
   const moved = new Map<string, string>();
@@ -149,6 +155,7 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
     | { name?: string; dependencies?: Record<string, string> }
     | undefined;
   const dependencies = manifest?.dependencies ?? {};
+  const locked = lockedVersions(text(tree.get('package-lock.json')));
   const importedPackages = new Set(
     [...bareByFile].filter(([file]) => files.has(file)).flatMap(([, bare]) => bare.map(npmPackageNameOf)),
   );
@@ -161,7 +168,7 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
       packages.push({ name, status: 'built-in' });
     else if (importedPackages.has(name)) {
       packages.push({ name, status: 'on-demand' });
-      onDemand[name] = dependencies[name] ?? 'latest';
+      onDemand[name] = locked.get(name) ?? dependencies[name] ?? 'latest';
     } else packages.push({ name, status: 'unused' });
   }
   packages.sort((a, b) => a.name.localeCompare(b.name));
@@ -260,6 +267,26 @@ export function translateExport(tree: ExportTree, appId: string): ImportPlan {
       warnings,
     },
   };
+}
+
+/**
+ * The exact versions package-lock.json installed at the top level (`packages["node_modules/x"]`,
+ * or lockfile v1's `dependencies`): the ones the export was built and tested with.
+ */
+function lockedVersions(lockfile: string): Map<string, string> {
+  const lock = safeJson(lockfile) as
+    | { packages?: Record<string, { version?: string }>; dependencies?: Record<string, { version?: string }> }
+    | undefined;
+  const versions = new Map<string, string>();
+  const exact = (version: unknown) =>
+    typeof version === 'string' && /^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version);
+  for (const [key, entry] of Object.entries(lock?.packages ?? {})) {
+    const name = /^node_modules\/((?:@[^/]+\/)?[^/]+)$/.exec(key)?.[1];
+    if (name && exact(entry?.version)) versions.set(name, entry.version!);
+  }
+  for (const [name, entry] of Object.entries(lock?.dependencies ?? {}))
+    if (!versions.has(name) && exact(entry?.version)) versions.set(name, entry.version!);
+  return versions;
 }
 
 const entityJson = (schema: EntitySchema) => `${JSON.stringify(schema, null, 2)}\n`;

@@ -12,8 +12,11 @@ export const NPM_LIMITS = {
    * over 3,000; the unpacked-size bound above still holds.
    */
   maxFiles: 6000,
-  /** Largest packument (the registry's metadata document of a package) read. */
-  maxPackumentBytes: 20 * 1024 * 1024,
+  /**
+   * Largest packument (the registry's metadata document of a package, abbreviated form) read:
+   * firebase's is 25 MB (thousands of versions).
+   */
+  maxPackumentBytes: 48 * 1024 * 1024,
   /** Most packages in one resolved tree (the package and all its dependencies). */
   maxTreePackages: 120,
   /** Deepest dependency chain followed from the package an app names. */

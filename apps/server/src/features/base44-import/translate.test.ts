@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ExportTree } from './archive.ts';
+import { translateExport } from './translate.ts';
+
+const treeOf = (files: Record<string, string>): ExportTree =>
+  new Map(Object.entries(files).map(([file, text]) => [file, Buffer.from(text)]));
+
+const fileOf = (plan: ReturnType<typeof translateExport>, path: string) =>
+  plan.files.find((file) => file.path === path)?.content;
+
+describe('translateExport', () => {
+  it('makes again the src/api modules an older export imports but lost, from the names it imports', () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx':
+          "import { createRoot } from 'react-dom/client';\nimport App from './App';\ncreateRoot(document.getElementById('root')).render(<App />);\n",
+        'src/App.jsx': [
+          "import { Task, User } from '@/api/entities';",
+          "import { InvokeLLM, Core } from '../src/api/integrations.js';",
+          "import { sendDigest } from '@/api/functions';",
+          'export default function App() {',
+          "  return <button onClick={async () => { await Task.create({ title: 'x' }); await User.me(); await InvokeLLM({ prompt: 'p' }); await Core.SendEmail({}); await sendDigest({}); }}>Go</button>;",
+          '}',
+        ].join('\n'),
+      }),
+      'app-1',
+    );
+    expect(fileOf(plan, 'services/api/entities.js')).toContain('export const Task = base44.entities.Task;');
+    expect(fileOf(plan, 'services/api/entities.js')).toContain('export const User = base44.auth;');
+    expect(fileOf(plan, 'services/api/integrations.js')).toContain(
+      'export const InvokeLLM = base44.integrations.Core.InvokeLLM;',
+    );
+    expect(fileOf(plan, 'services/api/functions.js')).toContain(
+      'export const sendDigest = (data) => base44.functions.invoke("sendDigest", data);',
+    );
+    expect(fileOf(plan, 'services/api/base44Client.js')).toContain("from '@base44/sdk'");
+    expect(fileOf(plan, 'services/App.jsx')).toContain("from '@/services/api/entities.js'");
+    expect(plan.report.entities.map((entity) => entity.name)).toEqual(['Task']);
+    expect(plan.report.warnings).toEqual([]);
+    expect(plan.report.translated).toContain(
+      'src/api/entities.js is missing from the export: it was made again from the names the code imports.',
+    );
+  });
+
+  it("pins on-demand packages to the versions the export's package-lock.json installed", () => {
+    const plan = translateExport(
+      treeOf({
+        'src/App.jsx': "import ReactQuill from 'react-quill';\nexport default () => <ReactQuill />;\n",
+        'package.json': JSON.stringify({ dependencies: { 'react-quill': '^2.0.0', jspdf: '^2.5.1' } }),
+        'package-lock.json': JSON.stringify({
+          lockfileVersion: 3,
+          packages: {
+            '': { dependencies: { 'react-quill': '^2.0.0' } },
+            'node_modules/react-quill': { version: '2.0.0' },
+            'node_modules/react-quill/node_modules/quill': { version: '1.3.7' },
+          },
+        }),
+      }),
+      'app-1',
+    );
+    expect(JSON.parse(fileOf(plan, 'package.json')!).dependencies).toEqual({ 'react-quill': '2.0.0' });
+  });
+});
