@@ -265,3 +265,42 @@ test('live edits: a file streams into its card, and the preview shows it before 
     await tearDown(page);
   }
 });
+
+test('a reply whose code does not build is fixed automatically in the same reply', async ({ page }) => {
+  test.setTimeout(90_000);
+  const appId = await setUp(page, 'Fixed Chat');
+  try {
+    const broken = serializeAction({
+      type: 'add_file',
+      path: 'pages/Contacts.tsx',
+      title: 'Add the contacts page',
+      content: 'export default function Contacts() {\n  return <h1>{contactCount} contacts</h1>;\n}\n',
+    });
+    fake.reply(
+      { chunks: ['Adding the page.\n', broken] },
+      // The fixing round answers after a moment, so that "Fixing 1 error…" is on screen meanwhile.
+      { firstChunkDelayMs: 1500, chunks: ['Defined the heading without the count.\n', contactsPage] },
+    );
+    await page.goto(`/build/app/${appId}`);
+    const chat = page.getByRole('region', { name: 'Chat' });
+    const box = chat.getByLabel('Message');
+    await box.fill('Add contacts');
+    await box.press('Enter');
+    await expect(chat.getByTestId('build-check')).toHaveText(CHAT_MESSAGES.fixingErrors(1), {
+      timeout: 30_000,
+    });
+    await expect(chat.getByTestId('build-check')).toHaveText(CHAT_MESSAGES.buildFixed(1), {
+      timeout: 30_000,
+    });
+    await expect(chat.getByText('Defined the heading without the count.')).toBeVisible();
+    await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible();
+    const res = await page.request.get(`/api/apps/${appId}/files`);
+    const files = ((await res.json()) as { files: { path: string; content: string }[] }).files;
+    expect(files.find((f) => f.path === 'pages/Contacts.tsx')?.content).toContain('<h1>Contacts</h1>');
+    // Stored: a reload shows what was fixed.
+    await page.reload();
+    await expect(chat.getByTestId('build-check')).toHaveText(CHAT_MESSAGES.buildFixed(1));
+  } finally {
+    await tearDown(page);
+  }
+});

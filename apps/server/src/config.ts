@@ -65,6 +65,7 @@ const envSchema = z.object({
   ANTHROPIC_BASE_URL: z.url().optional(),
   LLM_DEFAULT_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  CHAT_BUILD_CHECK: z.enum(['on', 'off']).default('on'),
   MODEL_CATALOGUE_URL: z.union([z.url(), z.literal('off')]).default(DEFAULT_MODEL_CATALOGUE_URL),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
@@ -119,6 +120,8 @@ export interface LlmConfig {
   timeoutMs: number;
   /** The public model list that refreshes the catalogue's prices, or undefined when disabled ('off'). */
   catalogueUrl: string | undefined;
+  /** A chat reply that changed code is built and type-checked, and its errors sent back to the model. */
+  buildCheck: boolean;
 }
 
 export interface PreviewConfig {
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultModel: e.LLM_DEFAULT_MODEL,
       timeoutMs: e.LLM_TIMEOUT_MS,
       catalogueUrl: e.MODEL_CATALOGUE_URL === 'off' ? undefined : e.MODEL_CATALOGUE_URL,
+      buildCheck: e.CHAT_BUILD_CHECK === 'on',
     },
   };
 }

@@ -6,7 +6,9 @@ import {
   type ChatUIMetadata,
 } from '@atelier/shared';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { templateFiles } from '../../src/features/apps/template/index.ts';
 import { chatRuntime } from '../../src/features/chat/chat.module.ts';
+import { typeCheckApp } from '../../src/features/code-editor/type-check.ts';
 import { json, type SignedIn, signUp } from './accounts.ts';
 import { type FakeProvider, startFakeOpenAI } from './fake-openai.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -61,16 +63,20 @@ export function readUiStreamLive(res: Response): { live: StreamChunk[]; done: Pr
 }
 
 /** The test app with the fake provider as its model provider (fast retries, no settings cache). */
-export async function createChatTestApp(options: { offline?: boolean } = {}): Promise<{
+export async function createChatTestApp(options: { offline?: boolean; buildCheck?: boolean } = {}): Promise<{
   t: TestApp;
   fake: FakeProvider;
   close(): Promise<void>;
 }> {
   const fake = await startFakeOpenAI();
+  // The build check (a type check per reply that changes code) is on where a suite asks for it.
+  const check = { CHAT_BUILD_CHECK: options.buildCheck || options.offline ? 'on' : 'off' };
+  // Loads TypeScript and the library types once, before the tests (the first check is the slow one).
+  if (check.CHAT_BUILD_CHECK === 'on') await typeCheckApp(templateFiles('Warm'));
   const t = await createTestApp({
     env: options.offline
-      ? { LLM_TIMEOUT_MS: '5000' }
-      : { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl, LLM_TIMEOUT_MS: '5000' },
+      ? { LLM_TIMEOUT_MS: '5000', ...check }
+      : { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl, LLM_TIMEOUT_MS: '5000', ...check },
     llm: { retry: { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 20 }, settingsTtlMs: 0 },
   });
   return {
@@ -100,7 +106,7 @@ export interface ChatSuite {
  * Registers the chat suites' hooks: one test app with the fake provider for the file, the owner and
  * a stranger, and before every test the fake reset and a new app.
  */
-export function setUpChatSuite(options: { offline?: boolean } = {}): ChatSuite {
+export function setUpChatSuite(options: { offline?: boolean; buildCheck?: boolean } = {}): ChatSuite {
   const suite = {} as ChatSuite;
   let env: Awaited<ReturnType<typeof createChatTestApp>> | undefined;
   beforeAll(async () => {

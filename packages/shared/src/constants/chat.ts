@@ -130,7 +130,24 @@ export const CHAT_MESSAGES = {
   attachmentUploadFailed: 'Failed to upload image. Please try again.',
   attachmentUnsupported: 'This file type cannot be attached',
   messageRequired: 'Write a message or attach a file',
+  /** Issue 21 §5: the build check after a reply that changed code, and its fixing rounds. */
+  checkingBuild: 'Checking the build…',
+  fixingErrors: (count: number) => (count === 1 ? 'Fixing 1 error…' : `Fixing ${count} errors…`),
+  buildFixed: (count: number) =>
+    count === 1 ? 'Fixed the 1 error the build reported' : `Fixed the ${count} errors the build reported`,
+  buildStillBroken: (count: number) =>
+    count === 1
+      ? 'The build still has 1 error; the version was saved with it:'
+      : `The build still has ${count} errors; the version was saved with them:`,
+  buildCheckSkipped: 'The build could not be checked in time; the version was saved unchecked',
 } as const;
+
+/** Issue 21 §5: fixing rounds after a reply whose code does not build. */
+export const BUILD_FIX_ROUNDS = 2;
+/** The longest wait for one build check of a reply (it is then reported as not checked). */
+export const BUILD_CHECK_TIMEOUT_MS = 30_000;
+/** Issues of a build check kept with the reply (the count stays exact). */
+export const BUILD_CHECK_MAX_ISSUES = 20;
 
 /** Why an action could not be applied (shown on its card). */
 export const ACTION_APPLY_MESSAGES = {

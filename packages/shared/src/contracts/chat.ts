@@ -137,6 +137,29 @@ export const ACTION_RESULTS_PART = 'action-results';
 export const actionResultsDataSchema = z.object({ results: z.array(actionResultSchema) });
 export type ActionResultsData = z.infer<typeof actionResultsDataSchema>;
 
+/**
+ * The data part carrying the build check of a reply that changed code (`data-build-check`, issue 21
+ * §5): `checking`, then `fixing` (a round asks the model to fix `errorCount` errors), then `passed`,
+ * `fixed`, `failed` (errors left, listed in `issues`) or `skipped` (the check did not finish in time).
+ */
+export const BUILD_CHECK_PART = 'build-check';
+export const BUILD_CHECK_STATUSES = ['checking', 'fixing', 'passed', 'fixed', 'failed', 'skipped'] as const;
+export const buildCheckIssueSchema = z.object({
+  file: z.string(),
+  line: z.number().int().nullable(),
+  message: z.string(),
+});
+export type BuildCheckIssue = z.infer<typeof buildCheckIssueSchema>;
+export const buildCheckDataSchema = z.object({
+  status: z.enum(BUILD_CHECK_STATUSES),
+  /** Fixing rounds asked of the model so far. */
+  rounds: z.number().int(),
+  /** Errors being fixed (`fixing`), fixed (`fixed`) or left (`failed`). */
+  errorCount: z.number().int(),
+  issues: z.array(buildCheckIssueSchema),
+});
+export type BuildCheckData = z.infer<typeof buildCheckDataSchema>;
+
 /** A message part (AI SDK UI-message parts: text, file, reasoning, source, data-…). */
 export const chatMessagePartSchema = z.looseObject({ type: z.string() }).meta({ id: 'ChatMessagePart' });
 export type ChatMessagePart = z.infer<typeof chatMessagePartSchema>;
@@ -262,4 +285,5 @@ export type ChatUIDataTypes = {
   [ACTION_RESULTS_PART]: ActionResultsData;
   /** Transient: the newest draft of a running reply's files, previewable by this id (issue 21 §8). */
   draft: { versionId: string };
+  [BUILD_CHECK_PART]: BuildCheckData;
 };

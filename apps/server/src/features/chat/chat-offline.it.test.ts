@@ -1,4 +1,4 @@
-import { OFFLINE_MODEL_ID } from '@atelier/shared';
+import { BUILD_CHECK_PART, OFFLINE_MODEL_ID } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   builder,
@@ -48,6 +48,13 @@ describe('chat with the offline assistant', () => {
 
     const { messages } = await historyOf(t, owner, appId);
     expect(messages[1]!.annotations[0]!.usage!.modelInfo).toMatchObject({ model: OFFLINE_MODEL_ID });
+    // The reply's build check (issue 21 §5) found nothing to fix in the offline assistant's code.
+    expect(messages[1]!.parts).toContainEqual(
+      expect.objectContaining({
+        type: `data-${BUILD_CHECK_PART}`,
+        data: expect.objectContaining({ status: 'passed' }),
+      }),
+    );
     expect(env.fake.completions()).toHaveLength(0);
   });
 });

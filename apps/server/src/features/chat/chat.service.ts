@@ -17,6 +17,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppActor, AppRow } from '../apps/apps.repo.ts';
 import { findApp } from '../apps/apps.service.ts';
+import { validateFiles } from '../code-editor/validate.service.ts';
 import { ChatAttachments } from './attachments.ts';
 import { type ChatMessageRow, toChatMessage } from './chat.repo.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
@@ -182,6 +183,21 @@ async function startReply(
       logger: runtime.deps.logger,
       records: signedIn ? runtime.recordsFor(signedIn, appId) : { available: false },
       drafts: runtime.apps.drafts,
+      check: runtime.deps.config.llm.buildCheck
+        ? async (files) =>
+            (
+              await validateFiles(
+                {
+                  deps: runtime.deps,
+                  runtime: runtime.apps,
+                  appId,
+                  userId: actor.userId,
+                  modelReview: false,
+                },
+                files,
+              )
+            ).issues
+        : undefined,
     },
     {
       messageId: log.replyId,

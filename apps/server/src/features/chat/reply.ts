@@ -2,6 +2,9 @@ import {
   ACTION_RESULTS_PART,
   type ActionResult,
   type AppModelSettings,
+  BUILD_CHECK_PART,
+  BUILD_FIX_ROUNDS,
+  type BuildCheckData,
   CHAT_MESSAGES,
   type ChatAnnotation,
   type ChatUIDataTypes,
@@ -26,8 +29,10 @@ import type { TreeFile } from '../apps/file-tree.ts';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
 import type { ReplyDrafts } from '../preview/reply-drafts.ts';
 import { applyAction, notApplied, type RecordActionsPort, treeChanges } from './action-applier.ts';
+import { type BuildChecker, changesCode, checkPart, checkReply, fixRequest } from './build-check.ts';
 import { actionResultsPart, type ChatRepo } from './chat.repo.ts';
 import { selectContext, withRelevantFiles } from './context.ts';
+import { replyForModel } from './model-messages.ts';
 
 /**
  * One assistant reply, produced on the server whatever happens to the HTTP stream: the model's text
@@ -43,6 +48,8 @@ export interface ReplyDeps {
   records: RecordActionsPort;
   /** Where the files applied so far are published for the preview while the reply runs (issue 21 §8). */
   drafts?: Pick<ReplyDrafts, 'put'> | undefined;
+  /** Builds and type-checks a tree (issue 21 §5); absent: replies are not checked. */
+  check?: BuildChecker;
 }
 
 export interface ReplyRequest {
@@ -133,6 +140,17 @@ function changesFiles(action: StreamedAction): boolean {
   );
 }
 
+/** The reply's usage: its one call's, or every call of the message added up (fixing rounds). */
+async function lastUsage(
+  deps: ReplyDeps,
+  messageId: string,
+  usages: Promise<UsageRecord | undefined>[],
+): Promise<UsageRecord | undefined> {
+  const records = await Promise.all(usages.map((usage) => usage.catch(() => undefined)));
+  if (records.length <= 1) return records[0];
+  return (await deps.llm.usage.forMessage(messageId).catch(() => undefined)) ?? records.at(-1);
+}
+
 export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emit): Promise<ReplyOutcome> {
   const messageId = request.messageId;
   const createdAt = new Date().toISOString();
@@ -157,7 +175,6 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   let drafts = 0;
   let text = '';
   let failed = false;
-  let usagePromise: Promise<UsageRecord | undefined> = Promise.resolve(undefined);
 
   const record = (action: StreamedAction, result: ActionResult) => {
     results[action.index] = result;
@@ -187,41 +204,101 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   };
   let stopped = false;
   let errorReason: LlmErrorReason | undefined;
-  try {
-    const stream = await deps.llm.streamText({
-      purpose: 'chat',
-      appId: request.app.id,
-      userId: request.actor.userId,
-      messageId,
-      appSettings: request.app.settings,
-      system: systemPrompt(request, selection.files),
-      messages: request.messages,
-      abortSignal: request.signal,
-    });
-    usagePromise = stream.usage;
-    for await (const delta of stream.deltas) {
-      if (delta.type === 'reasoning') {
-        if (!open.reasoning) emit({ type: 'reasoning-start', id: REASONING_ID });
-        open.reasoning = true;
-        reasoning += delta.text;
-        emit({ type: 'reasoning-delta', id: REASONING_ID, delta: delta.text });
-        continue;
+  const usages: Promise<UsageRecord | undefined>[] = [];
+  let offline = false;
+  /** One call of the model whose text continues the reply; answers whether it failed. */
+  const streamRound = async (system: string, messages: ModelMessage[], separator: string) => {
+    try {
+      const stream = await deps.llm.streamText({
+        purpose: 'chat',
+        appId: request.app.id,
+        userId: request.actor.userId,
+        messageId,
+        appSettings: request.app.settings,
+        system,
+        messages,
+        abortSignal: request.signal,
+      });
+      offline = stream.info.provider === 'offline';
+      usages.push(stream.usage);
+      let first = true;
+      for await (const delta of stream.deltas) {
+        if (delta.type === 'reasoning') {
+          if (!open.reasoning) emit({ type: 'reasoning-start', id: REASONING_ID });
+          open.reasoning = true;
+          reasoning += delta.text;
+          emit({ type: 'reasoning-delta', id: REASONING_ID, delta: delta.text });
+          continue;
+        }
+        closeReasoning();
+        if (!open.text) emit({ type: 'text-start', id: TEXT_ID });
+        open.text = true;
+        const piece = first && text ? `${separator}${delta.text}` : delta.text;
+        first = false;
+        text += piece;
+        emit({ type: 'text-delta', id: TEXT_ID, delta: piece });
+        for (const action of parser.push(piece)) handle(action);
       }
-      closeReasoning();
-      if (!open.text) emit({ type: 'text-start', id: TEXT_ID });
-      open.text = true;
-      text += delta.text;
-      emit({ type: 'text-delta', id: TEXT_ID, delta: delta.text });
-      for (const action of parser.push(delta.text)) handle(action);
-    }
-    stopped = request.signal?.aborted === true;
-  } catch (error) {
-    stopped = request.signal?.aborted === true;
-    if (!stopped) {
-      failed = true;
+      stopped = request.signal?.aborted === true;
+      return false;
+    } catch (error) {
+      stopped = request.signal?.aborted === true;
+      if (stopped) return false;
       const failure = toLlmCallError(error);
       errorReason = llmErrorReason(failure.detail, failure.failure);
       deps.logger.warn({ err: error, appId: request.app.id, messageId }, 'chat reply failed');
+      return true;
+    }
+  };
+  failed = await streamRound(systemPrompt(request, selection.files), request.messages, '');
+
+  // The build check (issue 21 §5): a reply that changed code is built and type-checked; the errors
+  // it brought in go back to the model, in the same reply, up to BUILD_FIX_ROUNDS times.
+  let check: BuildCheckData | undefined;
+  const emitCheck = (data: BuildCheckData) => {
+    check = data;
+    emit({ type: `data-${BUILD_CHECK_PART}`, id: 'build-check', data });
+  };
+  const checkable = () => !failed && !stopped && !request.discuss && !parser.snapshot().truncated;
+  const changedPaths = () => new Set(treeChanges(before, tree).map((change) => change.path));
+  if (deps.check && checkable() && changesCode([...changedPaths()])) {
+    emitCheck(checkPart('checking', 0, 0));
+    let fixed = 0;
+    for (let round = 0; ; round++) {
+      const issues = await checkReply(deps.check, before, tree, changedPaths());
+      if (issues === null) {
+        emitCheck(checkPart('skipped', round, 0));
+        break;
+      }
+      if (issues.length === 0) {
+        emitCheck(round === 0 ? checkPart('passed', 0, 0) : checkPart('fixed', round, fixed));
+        break;
+      }
+      if (round >= BUILD_FIX_ROUNDS || offline || !checkable()) {
+        emitCheck(checkPart('failed', round, issues.length, issues));
+        break;
+      }
+      fixed = Math.max(fixed, issues.length);
+      emitCheck(checkPart('fixing', round + 1, issues.length, issues));
+      const files = [...tree].map(([path, content]) => ({ path, content }));
+      const shown = new Set([...selection.files.map((f) => f.path), ...changedPaths()]);
+      const fixFailed = await streamRound(
+        systemPrompt(
+          request,
+          files.filter((f) => shown.has(f.path)),
+        ),
+        [
+          ...request.messages,
+          { role: 'assistant', content: replyForModel(text, results.filter(Boolean)) || '(no text)' },
+          { role: 'user', content: fixRequest(issues) },
+        ],
+        '\n\n',
+      );
+      if (fixFailed) {
+        // The reply itself stands: what the fix could not do is reported with the errors left.
+        emitCheck(checkPart('failed', round + 1, issues.length, issues));
+        break;
+      }
     }
   }
   closeReasoning();
@@ -267,7 +344,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
 
   if (!failed) await insertRecords(deps, parser.snapshot().actions, results);
 
-  const usage = await usagePromise.catch(() => undefined);
+  const usage = await lastUsage(deps, messageId, usages);
   const annotation: ChatAnnotation = {
     ...(failed ? { status: 'failed' as const, error: { reason: errorReason ?? 'provider' } } : {}),
     ...(stopped ? { stopped: true } : {}),
@@ -290,6 +367,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
       ...(reasoning ? [{ type: 'reasoning', text: reasoning }] : []),
       { type: 'text', text },
       actionResultsPart(finalResults),
+      ...(check ? [{ type: `data-${BUILD_CHECK_PART}`, id: 'build-check', data: check }] : []),
     ],
     annotations: annotation,
     status: failed ? 'failed' : 'normal',

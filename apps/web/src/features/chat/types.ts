@@ -1,6 +1,8 @@
 import {
   ACTION_RESULTS_PART,
   type ActionResult,
+  BUILD_CHECK_PART,
+  type BuildCheckData,
   type ChatMessage,
   type ChatUIDataTypes,
   type ChatUIMetadata,
@@ -38,6 +40,14 @@ export function actionResultsOf(message: ChatUIMessage): ActionResult[] {
     | { data: ChatUIDataTypes[typeof ACTION_RESULTS_PART] }
     | undefined;
   return part?.data.results ?? [];
+}
+
+/** The build check of a reply that changed code (issue 21 §5), if it had one. */
+export function buildCheckOf(message: ChatUIMessage): BuildCheckData | undefined {
+  const part = message.parts.find((p) => p.type === `data-${BUILD_CHECK_PART}`) as
+    | { data: BuildCheckData }
+    | undefined;
+  return part?.data;
 }
 
 /** The files attached to a user message. */

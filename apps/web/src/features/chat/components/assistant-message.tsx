@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useParsedReply } from '../hooks/use-parsed-reply.ts';
 import {
   actionResultsOf,
+  buildCheckOf,
   type ChatUIMessage,
   isDiscuss,
   isFailed,
@@ -13,6 +14,7 @@ import {
   textOf,
 } from '../types.ts';
 import { ActionCard } from './action-card.tsx';
+import { BuildCheckNote } from './build-check-note.tsx';
 import { FailureNote } from './failure-note.tsx';
 import { ReplyFooter, type ReplyFooterProps } from './reply-footer.tsx';
 
@@ -37,6 +39,7 @@ export function AssistantMessage(props: AssistantMessageProps) {
   const stopped = isStopped(message);
   const reasoning = reasoningOf(message);
   const text = textOf(message);
+  const check = buildCheckOf(message);
   return (
     <div className="flex gap-2" data-role="assistant">
       <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-md bg-muted">
@@ -75,6 +78,7 @@ export function AssistantMessage(props: AssistantMessageProps) {
             />
           ),
         )}
+        {check ? <BuildCheckNote check={check} streaming={streaming} /> : null}
         {stopped ? (
           <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-muted px-2 py-1 text-muted-foreground text-xs">
             <OctagonX aria-hidden="true" className="size-3.5" />
