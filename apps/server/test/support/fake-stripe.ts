@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signStripePayload } from '../../src/platform/stripe/stripe-signature.ts';
+import Stripe from 'stripe';
 
 type Json = Record<string, unknown>;
 
@@ -144,7 +144,12 @@ export class FakeStripe {
       created: Math.floor(Date.now() / 1000),
       data: { object: structuredClone(object) },
     });
-    return { id, type, payload, signature: signStripePayload(payload, webhookSecret, timestamp) };
+    return {
+      id,
+      type,
+      payload,
+      signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp }),
+    };
   }
 
   private createSubscription(account: FakeStripeAccount, session: Json): Json {

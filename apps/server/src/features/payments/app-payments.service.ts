@@ -10,12 +10,12 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { verifyStripeSignature } from '../../platform/stripe/stripe-signature.ts';
+import { verifyStripeWebhook } from '../../platform/stripe/stripe.ts';
 import type { BillingRepo } from '../plans/billing.repo.ts';
 import type { BillingService } from '../plans/billing.service.ts';
 import { newSaleId } from '../plans/billing.service.ts';
 import { assertPlanAllows, type PlanReader } from '../plans/enforce.ts';
-import { parseStripeEvent, toBillingEvent } from '../plans/providers/stripe-objects.ts';
+import { toBillingEvent } from '../plans/providers/stripe-objects.ts';
 import type { AppPaymentSettingsRow, AppPaymentsRepo, PaidApp } from './app-payments.repo.ts';
 import type { MembershipProvider } from './membership-providers.ts';
 import { providerIdForToken } from './membership-providers.ts';
@@ -255,18 +255,13 @@ export class AppPaymentsService {
   async webhook(appId: string, payload: string, signature: string | undefined) {
     const settings = await this.deps.repo.findSettings(appId);
     if (!settings?.webhookSecretCiphertext || settings.provider !== 'stripe') throw notFound();
-    const check = verifyStripeSignature(
+    const check = verifyStripeWebhook(
       payload,
       signature,
       this.deps.secrets.decrypt(settings.webhookSecretCiphertext),
     );
-    const event = check.ok ? parseStripeEvent(payload) : undefined;
-    if (!event)
-      throw new AppError(
-        'bad_request',
-        'Invalid webhook signature',
-        check.ok ? undefined : { reason: check.reason },
-      );
+    if (!check.ok) throw new AppError('bad_request', 'Invalid webhook signature', { reason: check.reason });
+    const event = check.event;
     const token = this.storedToken(settings)!;
     const provider = this.deps.providers.stripe;
     return this.deps.billing.applyEvent(`app:${appId}`, toBillingEvent(event), (id) =>

@@ -1,12 +1,13 @@
 import { PAYMENT_PROVIDER_NAMES, type PaymentProduct, type PaymentProviderId } from '@atelier/shared';
-import { StripeClient } from '../../platform/stripe/stripe-client.ts';
+import type Stripe from 'stripe';
+import { isStripeStatus, stripeClient } from '../../platform/stripe/stripe.ts';
 import {
   addInterval,
   type CheckoutInput,
   type CheckoutSession,
   type SubscriptionSnapshot,
 } from '../plans/providers/payment-provider.ts';
-import { type StripeSubscription, toSnapshot } from '../plans/providers/stripe-objects.ts';
+import { idOf, type StripeSubscription, toSnapshot } from '../plans/providers/stripe-objects.ts';
 import { createStripeCheckout } from '../plans/providers/stripe-provider.ts';
 
 export interface ProductDetails extends PaymentProduct {
@@ -113,7 +114,7 @@ export function createTestMembershipProvider(publicUrl: string): MembershipProvi
   };
 }
 
-const MEMBERSHIP_EVENTS = [
+const MEMBERSHIP_EVENTS: Stripe.WebhookEndpointCreateParams.EnabledEvent[] = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.expired',
@@ -121,50 +122,26 @@ const MEMBERSHIP_EVENTS = [
   'customer.subscription.deleted',
 ];
 
-interface StripeProduct {
-  id: string;
-  name: string;
-  active?: boolean;
-  default_price?: string | { id: string } | null;
-}
-
-interface StripePrice {
-  id: string;
-  unit_amount: number | null;
-  currency: string;
-  recurring?: { interval?: string } | null;
-}
-
 export function createStripeMembershipProvider(apiBase: string): MembershipProvider {
-  const client = (token: string) => new StripeClient({ apiKey: token, apiBase });
+  const client = (token: string) => stripeClient(token, apiBase);
   return {
     id: 'stripe',
     name: PAYMENT_PROVIDER_NAMES.stripe,
     async listProducts(token) {
-      const list = await client(token).get<{ data: StripeProduct[] }>('/v1/products', {
-        active: true,
-        limit: 100,
-      });
+      const list = await client(token).products.list({ active: true, limit: 100 });
       return list.data.map((product) => ({ id: product.id, name: product.name }));
     },
     async getProduct(token, productId) {
       try {
-        const product = await client(token).get<StripeProduct>(
-          `/v1/products/${encodeURIComponent(productId)}`,
-        );
-        const price = product.default_price;
-        return {
-          id: product.id,
-          name: product.name,
-          priceId: typeof price === 'string' ? price : (price?.id ?? null),
-        };
+        const product = await client(token).products.retrieve(productId);
+        return { id: product.id, name: product.name, priceId: idOf(product.default_price) };
       } catch (error) {
-        if ((error as { status?: number }).status === 404) return undefined;
+        if (isStripeStatus(error, 404)) return undefined;
         throw error;
       }
     },
     async getPrice(token, priceId) {
-      const price = await client(token).get<StripePrice>(`/v1/prices/${encodeURIComponent(priceId)}`);
+      const price = await client(token).prices.retrieve(priceId);
       return {
         amountCents: price.unit_amount ?? 0,
         currency: price.currency.toUpperCase(),
@@ -172,27 +149,23 @@ export function createStripeMembershipProvider(apiBase: string): MembershipProvi
       };
     },
     async createWebhook(token, url, appId) {
-      const endpoint = await client(token).post<{ id: string; secret: string }>('/v1/webhook_endpoints', {
+      const endpoint = await client(token).webhookEndpoints.create({
         url,
         enabled_events: MEMBERSHIP_EVENTS,
         description: 'Atelier paid memberships',
         metadata: { appId },
       });
-      return { endpointId: endpoint.id, secret: endpoint.secret };
+      return { endpointId: endpoint.id, secret: endpoint.secret ?? '' };
     },
     async createCheckout(token, input) {
       return createStripeCheckout(client(token), input);
     },
     async describeSubscription(token, subscriptionId) {
-      return toSnapshot(await client(token).get<StripeSubscription>(`/v1/subscriptions/${subscriptionId}`));
+      return toSnapshot((await client(token).subscriptions.retrieve(subscriptionId)) as StripeSubscription);
     },
     async listSubscriptions(token, priceId) {
-      const list = await client(token).get<{ data: StripeSubscription[] }>('/v1/subscriptions', {
-        price: priceId,
-        status: 'all',
-        limit: 100,
-      });
-      return list.data.map((subscription) => ({
+      const list = await client(token).subscriptions.list({ price: priceId, status: 'all', limit: 100 });
+      return list.data.map((subscription: StripeSubscription) => ({
         ...toSnapshot(subscription),
         appId: subscription.metadata?.appId,
         userId: subscription.metadata?.userId,

@@ -6,7 +6,7 @@ import {
   type SaleInterval,
 } from '@atelier/shared';
 import { z } from 'zod';
-import { DEFAULT_STRIPE_API_BASE } from '../../platform/stripe/stripe-client.ts';
+import { DEFAULT_STRIPE_API_BASE } from '../../platform/stripe/stripe.ts';
 
 /** Stripe price ids by catalogue item and interval (`once` for the one-time app package). */
 export type StripePrices = Partial<Record<CatalogueItemId, Partial<Record<SaleInterval, string>>>>;

@@ -1,12 +1,12 @@
 import { BILLING_MESSAGES, type BillingStatus, type CheckoutResponse } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp } from '../../../test/support/accounts.ts';
 import { call } from '../../../test/support/billing.ts';
 import { FakeStripe, type SignedEvent } from '../../../test/support/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { billingSales } from '../../platform/db/schema/index.ts';
-import { signStripePayload } from '../../platform/stripe/stripe-signature.ts';
 
 const KEY = 'sk_test_platform';
 const WEBHOOK_SECRET = 'whsec_platform_secret';
@@ -114,10 +114,20 @@ describe('Stripe: checkout → signed webhook → plan change', () => {
   it('refuses webhooks with a wrong, stale or missing signature', async () => {
     const [event] = events.slice(-1) as [SignedEvent];
     const tampered = event.payload.replace('"paid"', '"unpaid"');
-    const stale = signStripePayload(event.payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 301);
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload: event.payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
     for (const attempt of [
       { payload: tampered, signature: event.signature },
-      { payload: event.payload, signature: signStripePayload(event.payload, 'whsec_wrong') },
+      {
+        payload: event.payload,
+        signature: Stripe.webhooks.generateTestHeaderString({
+          payload: event.payload,
+          secret: 'whsec_wrong',
+        }),
+      },
       { payload: event.payload, signature: stale },
       { payload: event.payload, signature: '' },
     ]) {

@@ -1,43 +1,14 @@
 import { type CatalogueItemId, isCatalogueItemId } from '@atelier/shared';
+import type Stripe from 'stripe';
 import type { BillingEvent, SubscriptionSnapshot } from './payment-provider.ts';
 
-/** The parts of Stripe's objects we read (https://docs.stripe.com/api). */
-export interface StripeSubscription {
-  id: string;
-  status: string;
-  cancel_at_period_end?: boolean;
-  cancel_at?: number | null;
-  /** Before API version 2025-03-31 the period end is on the subscription… */
-  current_period_end?: number | null;
-  customer?: string | { id: string } | null;
-  metadata?: Record<string, string> | null;
-  items?: {
-    data?: {
-      id: string;
-      /** …from then on, on the item. */
-      current_period_end?: number | null;
-      price?: { id: string; product?: string | { id: string }; recurring?: { interval?: string } | null };
-    }[];
-  };
-}
+/**
+ * A subscription as the SDK types it, and as older API versions (and their webhooks) send it: before
+ * 2025-03-31 the period end is on the subscription, from then on on its item.
+ */
+export type StripeSubscription = Stripe.Subscription & { current_period_end?: number | null };
 
-export interface StripeCheckoutSession {
-  id: string;
-  url?: string | null;
-  client_reference_id?: string | null;
-  metadata?: Record<string, string> | null;
-  subscription?: string | { id: string } | null;
-  customer?: string | { id: string } | null;
-  payment_status?: string;
-}
-
-export interface StripeEvent {
-  id: string;
-  type: string;
-  data: { object: unknown };
-}
-
-const idOf = (value: string | { id: string } | null | undefined) =>
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
@@ -49,7 +20,7 @@ export function toSnapshot(subscription: StripeSubscription, lookUpPrice: PriceL
   const metadata = subscription.metadata ?? {};
   const periodEnd = date(subscription.current_period_end ?? item?.current_period_end);
   const metaItem = metadata.itemId && isCatalogueItemId(metadata.itemId) ? metadata.itemId : undefined;
-  const recurring = item?.price?.recurring?.interval;
+  const recurring: string | undefined = item?.price?.recurring?.interval;
   const metaInterval = metadata.interval;
   const interval =
     metaInterval === 'month' || metaInterval === 'year'
@@ -74,12 +45,15 @@ export function toSnapshot(subscription: StripeSubscription, lookUpPrice: PriceL
 }
 
 /** Our reading of a (verified) Stripe event. */
-export function toBillingEvent(event: StripeEvent, lookUpPrice: PriceLookup = () => undefined): BillingEvent {
+export function toBillingEvent(
+  event: Stripe.Event,
+  lookUpPrice: PriceLookup = () => undefined,
+): BillingEvent {
   const object = event.data.object;
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
-      const session = object as StripeCheckoutSession;
+      const session = object as Stripe.Checkout.Session;
       const saleId = session.metadata?.saleId ?? session.client_reference_id ?? undefined;
       // An asynchronous payment method completes the session unpaid; its success comes later.
       if (!saleId || session.payment_status === 'unpaid') return ignored(event);
@@ -94,7 +68,7 @@ export function toBillingEvent(event: StripeEvent, lookUpPrice: PriceLookup = ()
     }
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
-      const session = object as StripeCheckoutSession;
+      const session = object as Stripe.Checkout.Session;
       const saleId = session.metadata?.saleId ?? session.client_reference_id ?? undefined;
       return saleId ? { type: 'checkout.expired', eventId: event.id, saleId } : ignored(event);
     }
@@ -116,21 +90,8 @@ export function toBillingEvent(event: StripeEvent, lookUpPrice: PriceLookup = ()
   }
 }
 
-const ignored = (event: StripeEvent): BillingEvent => ({
+const ignored = (event: Stripe.Event): BillingEvent => ({
   type: 'ignored',
   eventId: event.id,
   providerType: event.type,
 });
-
-/** Parses a webhook body into a Stripe event, or undefined when it is not one. */
-export function parseStripeEvent(payload: string): StripeEvent | undefined {
-  try {
-    const event = JSON.parse(payload) as Partial<StripeEvent>;
-    if (typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.data !== 'object') {
-      return undefined;
-    }
-    return event as StripeEvent;
-  } catch {
-    return undefined;
-  }
-}

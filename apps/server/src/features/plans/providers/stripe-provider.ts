@@ -1,13 +1,12 @@
 import { BILLING_MESSAGES, type CatalogueItemId } from '@atelier/shared';
+import type Stripe from 'stripe';
 import { AppError } from '../../../platform/errors.ts';
-import { StripeClient, type StripeParams } from '../../../platform/stripe/stripe-client.ts';
-import { verifyStripeSignature } from '../../../platform/stripe/stripe-signature.ts';
+import { stripeClient, verifyStripeWebhook } from '../../../platform/stripe/stripe.ts';
 import type { StripeConfig } from '../billing-config.ts';
 import type { CheckoutInput, PaymentProvider } from './payment-provider.ts';
 import {
+  idOf,
   type PriceLookup,
-  parseStripeEvent,
-  type StripeCheckoutSession,
   type StripeSubscription,
   toBillingEvent,
   toSnapshot,
@@ -19,7 +18,8 @@ import {
  * configuration; an item without a configured price is sold with an inline `price_data` amount.
  */
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
-  const client = new StripeClient({ apiKey: config.secretKey, apiBase: config.apiBase });
+  const client = stripeClient(config.secretKey, config.apiBase);
+  const retrieve = async (id: string) => (await client.subscriptions.retrieve(id)) as StripeSubscription;
   const lookUpPrice: PriceLookup = (priceId) => {
     for (const [itemId, byInterval] of Object.entries(config.prices)) {
       if (Object.values(byInterval ?? {}).includes(priceId)) return itemId as CatalogueItemId;
@@ -38,24 +38,20 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       });
     },
     async describeSubscription(subscriptionId) {
-      return toSnapshot(
-        await client.get<StripeSubscription>(`/v1/subscriptions/${subscriptionId}`),
-        lookUpPrice,
-      );
+      return toSnapshot(await retrieve(subscriptionId), lookUpPrice);
     },
     async setCancelAtPeriodEnd(current, cancel) {
-      const updated = await client.post<StripeSubscription>(`/v1/subscriptions/${current.id}`, {
-        cancel_at_period_end: cancel,
-      });
+      const updated = await client.subscriptions.update(current.id, { cancel_at_period_end: cancel });
       return toSnapshot(updated, lookUpPrice);
     },
     async changePlan(current, target) {
-      const subscription = await client.get<StripeSubscription>(`/v1/subscriptions/${current.id}`);
-      const item = subscription.items?.data?.[0];
+      const subscription = await retrieve(current.id);
+      const item = subscription.items.data[0];
       if (!item) throw new AppError('conflict', BILLING_MESSAGES.noSubscription);
       const priceId = configuredPrice(target.itemId, target.interval);
-      const product = item.price?.product;
-      const updated = await client.post<StripeSubscription>(`/v1/subscriptions/${current.id}`, {
+      // An item's price always names its product (an id, or the object when expanded).
+      const product = idOf(item.price.product) as string;
+      const updated = await client.subscriptions.update(current.id, {
         items: [
           priceId
             ? { id: item.id, price: priceId }
@@ -65,7 +61,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
                   currency: 'usd',
                   unit_amount: target.amountCents,
                   recurring: { interval: target.interval },
-                  product: typeof product === 'string' ? product : product?.id,
+                  product,
                 },
               },
         ],
@@ -75,24 +71,21 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       return toSnapshot(updated, lookUpPrice);
     },
     async cancelNow(subscriptionId) {
-      await client.delete(`/v1/subscriptions/${subscriptionId}`);
+      await client.subscriptions.cancel(subscriptionId);
     },
     async portalUrl(customerId, returnUrl) {
       if (!customerId) throw new AppError('conflict', BILLING_MESSAGES.noSubscription);
-      const session = await client.post<{ url: string }>('/v1/billing_portal/sessions', {
+      const session = await client.billingPortal.sessions.create({
         customer: customerId,
         return_url: returnUrl,
       });
       return session.url;
     },
     parseWebhook(payload, signature) {
-      const check = verifyStripeSignature(payload, signature, config.webhookSecret);
+      const check = verifyStripeWebhook(payload, signature, config.webhookSecret);
       if (!check.ok)
         throw new AppError('bad_request', BILLING_MESSAGES.invalidSignature, { reason: check.reason });
-      const event = parseStripeEvent(payload);
-      if (!event)
-        throw new AppError('bad_request', BILLING_MESSAGES.invalidSignature, { reason: 'not an event' });
-      return toBillingEvent(event, lookUpPrice);
+      return toBillingEvent(check.event, lookUpPrice);
     },
   };
 }
@@ -102,18 +95,18 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
  * memberships). The sale id travels as client_reference_id and in the metadata of the session
  * and of the subscription or payment it creates.
  */
-export async function createStripeCheckout(client: StripeClient, input: CheckoutInput) {
+export async function createStripeCheckout(client: Stripe, input: CheckoutInput) {
   let customerId = input.customer?.customerId;
   // A visitor without an account (no customer): Checkout asks the e-mail and makes the customer.
   if (!customerId && input.customer && input.sale.kind !== 'membership') {
-    const customer = await client.post<{ id: string }>(
-      '/v1/customers',
+    const customer = await client.customers.create(
       { email: input.customer.email, metadata: { userId: input.customer.userId } },
-      `customer-${input.customer.userId}`,
+      { idempotencyKey: `customer-${input.customer.userId}` },
     );
     customerId = customer.id;
   }
-  const recurring = input.sale.interval === 'month' || input.sale.interval === 'year';
+  const interval = input.sale.interval;
+  const recurring = interval === 'month' || interval === 'year';
   const metadata = {
     saleId: input.sale.id,
     ...(input.customer ? { userId: input.customer.userId } : {}),
@@ -121,7 +114,7 @@ export async function createStripeCheckout(client: StripeClient, input: Checkout
     interval: input.sale.interval,
     ...input.metadata,
   };
-  const params: StripeParams = {
+  const params: Stripe.Checkout.SessionCreateParams = {
     mode: recurring ? 'subscription' : 'payment',
     client_reference_id: input.sale.id,
     customer: customerId,
@@ -137,7 +130,7 @@ export async function createStripeCheckout(client: StripeClient, input: Checkout
               currency: input.sale.currency.toLowerCase(),
               unit_amount: input.sale.amountCents,
               product_data: { name: input.sale.itemName },
-              recurring: recurring ? { interval: input.sale.interval } : undefined,
+              recurring: recurring ? { interval } : undefined,
             },
           },
     ],
@@ -145,11 +138,9 @@ export async function createStripeCheckout(client: StripeClient, input: Checkout
     subscription_data: recurring ? { metadata } : undefined,
     payment_intent_data: recurring ? undefined : { metadata },
   };
-  const session = await client.post<StripeCheckoutSession>(
-    '/v1/checkout/sessions',
-    params,
-    `checkout-${input.sale.id}`,
-  );
+  const session = await client.checkout.sessions.create(params, {
+    idempotencyKey: `checkout-${input.sale.id}`,
+  });
   if (!session.url) throw new Error('Stripe answered a checkout session without a url');
   return { checkoutUrl: session.url, sessionId: session.id, customerId };
 }
