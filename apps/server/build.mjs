@@ -19,6 +19,8 @@ await build({
     'function-runner': 'src/platform/sandbox/runner.ts',
     // Uploads are parsed in a child process (features/data-sources/parsing/parse-isolated.ts).
     'parse-worker': 'src/features/data-sources/parsing/parse-child.ts',
+    // The embedded database's thread (platform/db/pglite-thread.ts).
+    'pglite-worker': 'src/platform/db/pglite-worker.ts',
     // `npm run backup` / `npm run restore` in a production image (no tsx there).
     'backup-cli': 'src/ops/backup-cli.ts',
     'import-base44-cli': 'src/ops/import-base44-cli.ts',

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseKind } from '@atelier/shared';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -74,15 +74,19 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
-  /** In-memory PGlite only: start from this data-directory dump (the tests' migrated template). */
+  /**
+   * PGlite in memory or in a new data directory: start from this data-directory dump (the tests'
+   * migrated template).
+   */
   loadDataDir?: Blob | undefined;
   logger: Logger;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   /**
    * PostgreSQL cancels any statement that runs longer (`statement_timeout` on every pooled
-   * connection), so no request's query runs unbounded. PGlite cannot interrupt a statement: there
-   * the callers keep statements bounded (filters are validated, see features/entities/filter.ts).
+   * connection), so no request's query runs unbounded. PGlite runs in a worker thread; one
+   * statement that keeps it busy for longer ends the thread, which starts again on the same data
+   * directory (on disk only; see pglite-thread.ts). Either way the caller gets SQLSTATE 57014.
    */
   statementTimeoutMs?: number;
 }
@@ -94,65 +98,56 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
-/**
- * PGlite runs each statement synchronously in this thread, and statements awaited one after another
- * chain through microtasks, so a loop of them (an ingestion's batches, a job's steps) would never let
- * the event loop serve other requests until it ends. Each statement first waits for the loop's next
- * turn, so other requests (and `/api/health`) are served between statements.
- */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const inMemory = options.dataDir === 'memory://';
   let lock: DataDirLock | undefined;
-  let client: PGlite;
-  if (inMemory) {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  } else {
+  let pgDir: string | undefined;
+  if (!inMemory) {
     lock = acquireDataDirLock(options.dataDir);
-    const pgDir = path.join(options.dataDir, 'pglite');
+    pgDir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(pgDir, { recursive: true });
-    try {
-      // Durable commits (the default, stated so nobody flips it): a query resolves only after its
-      // changes reached the data directory, so an acknowledged write survives kill -9
-      // (`npm run reliability` checks it).
-      client = await PGlite.create(pgDir, { relaxedDurability: false });
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
   }
+  let thread: PgliteThread;
+  try {
+    // PGlite in a worker thread: a long statement never holds this thread's event loop, and one
+    // past the time limit is stopped (see pglite-thread.ts).
+    thread = await PgliteThread.open({
+      dataDir: pgDir,
+      loadDataDir: options.loadDataDir,
+      statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+      logger: options.logger,
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const client = thread.client;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
     kind: 'pglite',
     db,
     async query<Row>(text: string, params?: unknown[]) {
-      await yieldToEventLoop();
       const result = await client.query<Row>(text, params);
       return { rows: result.rows };
     },
     async exec(text: string) {
-      await yieldToEventLoop();
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
-    async listen(channel, handler) {
-      const unlisten = await client.listen(channel, handler);
+    async listen(channel, handler, onState) {
+      const unlisten = await thread.listen(channel, handler, onState);
       return async () => {
         if (!closed) await unlisten();
       };
     },
     withAdvisoryLock: (_key, fn) => fn(),
-    async maintenance(text: string) {
-      await yieldToEventLoop();
-      await client.exec(text);
-    },
+    maintenance: (text: string) => thread.maintenance(text),
     async close() {
       if (closed) return;
       closed = true;
       try {
-        await client.close();
+        await thread.close();
       } finally {
         lock?.release();
       }
@@ -275,6 +270,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       }
     },
     async close() {
+      if (closed) return;
       closed = true;
       await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
       listeners.clear();

@@ -26,14 +26,21 @@ function fromHttpException(error: HTTPException): AppError {
 /** PostgreSQL's code for a statement cancelled by `statement_timeout` (DATABASE_STATEMENT_TIMEOUT_MS). */
 const QUERY_CANCELED = '57014';
 
-/** A statement the database cancelled for running too long: 503, and the caller may retry later. */
-const statementTimedOut = (error: Error) =>
-  (error as { code?: unknown }).code === QUERY_CANCELED
-    ? new AppError(
+/**
+ * A statement the database cancelled for running too long (the driver's error, or Drizzle's error
+ * that carries it as `cause`): 503, and the caller may retry later.
+ */
+const statementTimedOut = (error: Error) => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === QUERY_CANCELED) {
+      return new AppError(
         'service_unavailable',
         'The request took too long and was stopped; narrow it and try again',
-      )
-    : undefined;
+      );
+    }
+  }
+  return undefined;
+};
 
 /** Answers every thrown error with the JSON error body; unknown errors are logged and answered 500. */
 export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
