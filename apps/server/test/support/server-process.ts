@@ -28,6 +28,7 @@ export async function buildServerBundle(): Promise<ServerBundle> {
       // The same child entries as build.mjs: the server forks them from beside main.js.
       'function-runner': path.join(serverDir, 'src/platform/sandbox/runner.ts'),
       'parse-worker': path.join(serverDir, 'src/features/data-sources/parsing/parse-child.ts'),
+      'pglite-worker': path.join(serverDir, 'src/platform/db/pglite-worker.ts'),
     },
     outdir,
     bundle: true,
