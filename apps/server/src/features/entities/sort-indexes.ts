@@ -15,7 +15,7 @@ import type { SortKey } from './filter.ts';
  * sort on few of their fields. Bounded: at most `perApp` per app; a build that fails (or is cut by a
  * restart, leaving an invalid index) is dropped and may be tried again later.
  *
- * PostgreSQL only: PGlite builds an index in the server's thread and would hold every request for
+ * PostgreSQL only: PGlite builds an index in its one connection and would hold every statement for
  * as long; there a data-field sort reads the entity (the embedded engine is for small installs).
  */
 export const SORT_INDEX_LIMITS = {

@@ -18,7 +18,7 @@ async function eventually(check: () => boolean, withinMs: number): Promise<boole
   return true;
 }
 
-// PGlite listens in process and never loses the connection.
+// PGlite listens in its own thread of this process and never loses the connection.
 describe.runIf(testDbKind === 'postgres')('LISTEN on PostgreSQL', () => {
   let created: TestDatabaseUrl;
   let database: Database;

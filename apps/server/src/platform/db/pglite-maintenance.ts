@@ -7,8 +7,9 @@ import type { Database } from './database.ts';
  * reclaimed (tables and indexes only grow) and the planner's statistics are never refreshed after
  * bulk writes. Every `intervalMs`, the tables past autovacuum's own thresholds (dead rows over
  * 50 + 20 % of the table; changes since the last analyze over 50 + 10 %) are vacuumed and
- * analysed, one at a time. Each runs in the server's thread (about 150 ms for 250,000 changed rows
- * on this machine): the price of an embedded engine, paid in small steps instead of never.
+ * analysed, one at a time. Each runs in the database's thread (about 150 ms for 250,000 changed rows
+ * on this machine; other statements wait meanwhile): the price of an embedded engine, paid in small
+ * steps instead of never.
  * PostgreSQL servers have their own autovacuum; nothing runs there.
  */
 export const PGLITE_MAINTENANCE_INTERVAL_MS = 5 * 60_000;
