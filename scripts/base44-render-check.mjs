@@ -123,7 +123,10 @@ async function renderOf(browser, url) {
   let inFlight = 0;
   let lastActivity = Date.now();
   const own = (requestUrl) => requestUrl.startsWith(new URL(url).origin) || requestUrl.startsWith(base);
-  page.on('pageerror', (error) => errors.push(error.message.split('\n')[0]));
+  page.on('pageerror', (error) => {
+    errors.push(error.message.split('\n')[0]);
+    if (process.env.DEBUG) console.log(error.stack);
+  });
   const requests = [];
   page.on('request', (request) => {
     if (requests.length < 200) requests.push(request.url().slice(0, 120));

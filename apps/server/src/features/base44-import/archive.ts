@@ -78,7 +78,7 @@ export async function readExportZip(zip: Buffer): Promise<ExportTree> {
   } finally {
     archive.close();
   }
-  return stripCommonRoot(tree);
+  return exportRootOf(stripCommonRoot(tree));
 }
 
 /** Reads an export from a directory (the CLI), with the zip's limits; symbolic links are not followed. */
@@ -105,7 +105,7 @@ export async function readExportDir(dir: string): Promise<ExportTree> {
     }
   }
   await walk('');
-  return stripCommonRoot(tree);
+  return exportRootOf(stripCommonRoot(tree));
 }
 
 /** A zip of a repository usually holds one folder (`app-main/…`): the export's root is inside it. */
@@ -120,4 +120,29 @@ function stripCommonRoot(tree: ExportTree): ExportTree {
     if (current.has('package.json') || current.has('src')) return current;
     current = new Map([...current].map(([key, value]) => [key.slice(top.length + 1), value]));
   }
+}
+
+const ENTRY = /^(?:(.+)\/)?src\/(?:main|App)\.[jt]sx?$/;
+
+/**
+ * Repositories that keep the export in a folder (`frontend/`, `my-app-686b2c24 (1)/`) besides
+ * other things: when the root has no `src/main.jsx` or `src/App.jsx`, the shallowest folder (at
+ * most three levels down) that has one is the export's root.
+ */
+export function exportRootOf(tree: ExportTree): ExportTree {
+  const roots = [...tree.keys()].flatMap((key) => {
+    const match = ENTRY.exec(key);
+    return match ? [match[1] ?? ''] : [];
+  });
+  if (roots.includes('')) return tree;
+  const [root] = roots
+    .filter((dir) => dir.split('/').length <= 3)
+    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
+  if (root === undefined) return tree;
+  const prefix = `${root}/`;
+  return new Map(
+    [...tree]
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, value]) => [key.slice(prefix.length), value]),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExportTree } from './archive.ts';
+import { type ExportTree, exportRootOf } from './archive.ts';
 import { translateExport } from './translate.ts';
 
 const treeOf = (files: Record<string, string>): ExportTree =>
@@ -47,6 +47,7 @@ describe('translateExport', () => {
       treeOf({
         'src/App.jsx': "import ReactQuill from 'react-quill';\nexport default () => <ReactQuill />;\n",
         'package.json': JSON.stringify({ dependencies: { 'react-quill': '^2.0.0', jspdf: '^2.5.1' } }),
+        'base44/functions/notify/entry.ts': 'Deno.serve(() => new Response("ok"));',
         'package-lock.json': JSON.stringify({
           lockfileVersion: 3,
           packages: {
@@ -59,5 +60,30 @@ describe('translateExport', () => {
       'app-1',
     );
     expect(JSON.parse(fileOf(plan, 'package.json')!).dependencies).toEqual({ 'react-quill': '2.0.0' });
+    // Newer exports name a function's handler entry.ts: it runs as the folder's index.ts.
+    expect(plan.report.functions).toEqual([
+      { name: 'notify', path: 'functions/notify/index.ts', status: 'imported' },
+    ]);
+    expect(fileOf(plan, 'functions/notify/index.ts')).toBe('Deno.serve(() => new Response("ok"));');
+  });
+});
+
+describe('exportRootOf', () => {
+  it('finds the export in a folder of the repository when the root has none', () => {
+    const tree = treeOf({
+      'README.md': '# repo',
+      'src/api/base44Client.js': '// a stray copy',
+      'collab-ai-686b2c24 (1)/package.json': '{}',
+      'collab-ai-686b2c24 (1)/src/main.jsx': 'main',
+      'collab-ai-686b2c24 (1)/src/pages/Home.jsx': 'home',
+      'old/deeper/copy/src/main.jsx': 'older',
+    });
+    expect([...exportRootOf(tree).keys()].sort()).toEqual([
+      'package.json',
+      'src/main.jsx',
+      'src/pages/Home.jsx',
+    ]);
+    const atRoot = treeOf({ 'src/App.jsx': 'app', 'frontend/src/main.jsx': 'other' });
+    expect(exportRootOf(atRoot)).toBe(atRoot);
   });
 });

@@ -209,11 +209,16 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const functions: Base44ImportReport['functions'] = [];
   const secrets = new Set<string>();
   for (const [file, buffer] of tree) {
-    const nested = /^(?:base44\/)?functions\/([^/]+)\/(index\.[jt]s|function\.jsonc)$/.exec(file);
+    // Newer exports name the handler entry.ts; Atelier runs a function folder's index.ts.
+    const nested = /^(?:base44\/)?functions\/([^/]+)\/(index\.[jt]s|entry\.[jt]s|function\.jsonc)$/.exec(
+      file,
+    );
     const flat = /^(?:base44\/)?functions\/([^/]+)\.([jt]s)$/.exec(file);
     if (!nested && !flat) continue;
     const name = (nested?.[1] ?? flat?.[1])!;
-    const target = nested ? `functions/${name}/${nested[2]}` : `functions/${name}.${flat![2]}`;
+    const target = nested
+      ? `functions/${name}/${nested[2]!.replace(/^entry\./, 'index.')}`
+      : `functions/${name}.${flat![2]}`;
     const content = text(buffer);
     for (const match of content.matchAll(DENO_ENV)) secrets.add(match[1]!);
     if (target.endsWith('.jsonc') && !isValidAppPath(target)) continue;

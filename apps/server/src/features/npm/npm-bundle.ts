@@ -9,7 +9,7 @@ import type { NpmStore } from './npm-store.ts';
 import { packageNameOf, type ResolvedPackage, type ResolvedTree } from './resolve-tree.ts';
 
 /** Bump when the way bundles are built changes, so cached bundles are rebuilt. */
-const BUNDLE_FORMAT = 1;
+const BUNDLE_FORMAT = 2;
 
 /** `browser`: a page's module, React and the built-in set left to the import map; `isolate`: a function's, self-contained. */
 export type NpmTarget = 'browser' | 'isolate';
@@ -106,7 +106,12 @@ export async function bundleSpecifier(
       }));
       b.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData?.npmInner) return undefined;
-        if (external(args.path)) return { path: args.path, external: true };
+        if (external(args.path)) {
+          // CommonJS code (zustand's, use-sync-external-store's…) requires React: a bare `require`
+          // cannot reach an import-mapped module, so it gets a module re-exporting the shared copy.
+          if (args.kind === 'require-call') return { path: args.path, namespace: 'npm-shared' };
+          return { path: args.path, external: true };
+        }
         const owner = args.namespace === 'npm-entry' ? root : ownerOf(args.importer);
         if (!owner) return undefined;
         const resolved = await b.resolve(args.path, {
@@ -122,6 +127,10 @@ export async function bundleSpecifier(
           sideEffects: resolved.sideEffects,
         };
       });
+      b.onLoad({ filter: /.*/, namespace: 'npm-shared' }, (args) => ({
+        contents: `export * from ${JSON.stringify(args.path)};`,
+        loader: 'js',
+      }));
       // A bundle holds only files of its tree's packages: an import that reaches elsewhere on the
       // server (`/etc/…`, `../../../…`) is refused, never bundled into a public module.
       b.onLoad({ filter: /.*/, namespace: 'file' }, (args) =>

@@ -49,6 +49,14 @@ beforeAll(async () => {
         peerDependencies: { react: '^18 || ^19' },
       },
     },
+    // zustand's CommonJS build, in short.
+    'tiny-cjs-react': {
+      '1.0.0': {
+        files: { 'index.js': 'const React = require("react"); exports.useCount = () => React.useState(0);' },
+        manifest: { main: 'index.js' },
+        peerDependencies: { react: '^18 || ^19' },
+      },
+    },
     'tiny-native': { '1.0.0': { files: { 'index.js': '', 'binding.gyp': '{}' } } },
     'tiny-bomb': {
       '1.0.0': { files: { 'index.js': '', 'zeros.txt': '\0'.repeat(NPM_LIMITS.maxUnpackedBytes + 1024) } },
@@ -156,6 +164,13 @@ describe('install and bundle', () => {
     const again = await npm().resolveNpmModule('tiny-react-widget@1', { target: 'browser' });
     expect(again.key).toBe(bundle.key);
     expect(registry.requests.filter((request) => request.endsWith('.tgz')).length).toBe(tarballs);
+  });
+
+  it("gives a CommonJS package's require of React the page's shared copy", async () => {
+    const bundle = await npm().resolveNpmModule('tiny-cjs-react@1', { target: 'browser' });
+    expect(bundle.imports).toEqual(['react']);
+    expect(bundle.code).toContain('from"react"');
+    expect(bundle.code).not.toContain('Dynamic require');
   });
 
   it('bundles a package with its dependencies at the versions its tree pinned', async () => {

@@ -26,5 +26,7 @@ export function createClient(config: CreateClientConfig): ReturnType<typeof crea
   };
   client.auth.redirectToLogin = (nextUrl?: string) => toLogin(nextUrl ?? pageLocation().href);
   client.auth.loginWithProvider = (_provider: string, fromUrl = '/') => toLogin(fromUrl);
+  // SDK 0.1.x called it `login(fromUrl)`; older exports (`User.login()`) still do.
+  Object.assign(client.auth, { login: (fromUrl?: string) => toLogin(fromUrl ?? pageLocation().href) });
   return client;
 }
