@@ -49,6 +49,7 @@ export class AccountsRepo {
     name?: string | null;
     passwordHash?: string | null;
     emailVerifiedAt?: Date | null;
+    isAdmin?: boolean;
   }): Promise<UserRow | undefined> {
     const id = newId();
     const [row] = await this.db

@@ -97,6 +97,19 @@ export function magicLinkMail(to: string, link: string, otp: string, appName: st
   );
 }
 
+/** An app's invitation (Base44's `auth.inviteUser`): a sign-in link and code into the app. */
+export function invitationMail(to: string, link: string, otp: string, appName: string): MailMessage {
+  return message(
+    to,
+    `You are invited to ${subjectName(appName)}`,
+    [
+      `You were invited to use ${subjectName(appName)}.`,
+      `Your sign-in code is ${otp}. Enter it on the app's sign-in page, or use the link below. Both work once, within 15 minutes; after that, ask the sign-in page for a new code.`,
+    ],
+    { href: link, label: 'Accept the invitation' },
+  );
+}
+
 export function emailChangeMail(to: string, link: string, appName: string): MailMessage {
   return message(
     to,

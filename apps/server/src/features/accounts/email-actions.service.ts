@@ -26,6 +26,7 @@ import { issueCustomToken, signInVerifiedEmail } from './auth.service.ts';
 import {
   actionLink,
   emailChangeMail,
+  invitationMail,
   magicLinkMail,
   resetPasswordMail,
   verifyEmailMail,
@@ -223,6 +224,41 @@ export async function sendMagicLink(
   const continuation = await boundContinuation(ctx, tenant.tenantId, input.continueUrl);
   const href = actionLink(ctx.auth.config.publicUrl, 'signIn', token, continuation);
   await ctx.mailer.send(magicLinkMail(email, href, otp, tenant.displayName));
+}
+
+/**
+ * Invites `email` to the app (Base44's `auth.inviteUser`, the caller already checked): the account
+ * is made if it does not exist (no password, address unproven, an admin when `role` says so; an
+ * existing one keeps its role), and mailed a sign-in link and code, like `sendMagicLink`'s, that
+ * continue to `continueUrl` (bound to the app's addresses). Counted against the mail limits.
+ */
+export async function sendInvitation(
+  ctx: AccountsContext,
+  input: { email: string; role: 'admin' | 'user'; continueUrl: string },
+  appId: string,
+  meta: RequestMeta,
+): Promise<UserRow> {
+  const tenant = await resolveTenant(ctx, appId);
+  const email = normaliseEmail(input.email);
+  if (!isEmailAddress(email)) throw new AppError('invalid_email', AUTH_MESSAGES.magicLink.invalidEmail);
+  const existing = await ctx.repo.findUserByEmail(tenant.tenantId, email);
+  if (existing?.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
+  await countMailOrThrow(ctx, tenant.tenantId, meta, email);
+  const user =
+    existing ??
+    (await ctx.repo.insertUser({ tenantId: tenant.tenantId, email, isAdmin: input.role === 'admin' })) ??
+    (await ctx.repo.findUserByEmail(tenant.tenantId, email));
+  if (!user) throw new AppError('internal_error', AUTH_MESSAGES.magicLink.signInFailed);
+  const otp = generateOtp();
+  const { token } = await newActionToken(
+    ctx,
+    { tenantId: tenant.tenantId, kind: 'magic_link', userId: user.id, email },
+    otp,
+  );
+  const continuation = await boundContinuation(ctx, tenant.tenantId, input.continueUrl);
+  const href = actionLink(ctx.auth.config.publicUrl, 'signIn', token, continuation);
+  await ctx.mailer.send(invitationMail(email, href, otp, tenant.displayName));
+  return user;
 }
 
 export class AttemptsExceededError extends AppError {

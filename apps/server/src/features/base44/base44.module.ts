@@ -10,6 +10,7 @@ import { base44EntityRoutes } from './entities.routes.ts';
 import { hostedLoginRoutes } from './hosted-login.ts';
 import { base44IntegrationRoutes } from './integrations.routes.ts';
 import { base44PlatformRoutes } from './platform.routes.ts';
+import { base44UserRoutes } from './users.routes.ts';
 
 /**
  * The `@base44/sdk` protocol (README.md in this folder), mounted under `/api` before Atelier's own
@@ -22,6 +23,7 @@ export function base44Module(deps: AppDeps, auth: AuthRuntime) {
     .route('/', base44EntityRoutes(entities))
     .route('/', base44AuthRoutes(accounts, entities))
     .route('/', hostedLoginRoutes(accounts, appsRuntime(deps)))
+    .route('/', base44UserRoutes(accounts, entities))
     .route(
       '/',
       base44IntegrationRoutes(deps.llm, accounts, entities, deps.database.db, deps.config.publicUrl),

@@ -1,11 +1,22 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
+import {
+  json,
+  lastMailTo,
+  outbox,
+  type SignedIn,
+  signUp,
+  signUpEndUser,
+} from '../../../test/support/accounts.ts';
+import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { apps } from '../../platform/db/schema/index.ts';
+import { apps, users } from '../../platform/db/schema/index.ts';
 import { appOrigin } from '../apps/app-origin.ts';
 import { HOSTED_LOGIN_MESSAGES } from './hosted-login.ts';
+import { INVITE_MESSAGES } from './users.routes.ts';
 
 /**
  * The hosted login's return (issue 26 #2): `POST /api/apps/{appId}/auth/hosted-login` hands a
@@ -18,13 +29,16 @@ let appId: string;
 let otherAppId: string;
 let home: string;
 let otherHome: string;
+let owner: SignedIn | undefined;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const publish = async (owner: string, slug: string) => {
-    const { appId: id } = await createEntityApp(t, owner, {
+  const publish = async (ownerEmail: string, slug: string) => {
+    const made = await createEntityApp(t, ownerEmail, {
       Note: { properties: { text: { type: 'string' } } },
     });
+    const id = made.appId;
+    owner ??= made.owner;
     await t.deps.database.db.update(apps).set({ slug }).where(eq(apps.id, id));
     return { id, home: `${appOrigin(t.deps.config.apps, slug)}/` };
   };
@@ -110,5 +124,80 @@ describe('hosted login', () => {
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/');
     }
+  });
+});
+
+describe('auth.inviteUser through the real SDK', () => {
+  let server: ServerType;
+  const { client, cleanup } = sdkClients(() => ({ serverUrl, appId }));
+  let serverUrl = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+    });
+    serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    cleanup();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** The invitee signs in with the mailed code: their SDK client and who auth.me() says they are. */
+  async function accept(email: string) {
+    const { otp, link } = await lastMailTo(t, email);
+    // The link goes through the hosted login, back to the app's home.
+    expect(link?.searchParams.get('continueUrl')).toBe(`${home}login?from_url=${encodeURIComponent(home)}`);
+    const sdk = client();
+    const { access_token: token } = (await sdk.auth.verifyOtp({ email, otpCode: otp ?? '' })) as {
+      access_token: string;
+    };
+    sdk.setToken(token);
+    return { sdk, me: (await sdk.auth.me()) as { email: string; role: string } };
+  }
+
+  it("lets the app's admins invite users with a role, even with sign-up closed; others may not", async () => {
+    const admin = await signUpEndUser(t, appId, 'admin@example.com');
+    await t.deps.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    await t.deps.database.db.update(apps).set({ isSignupEnabled: false }).where(eq(apps.id, appId));
+    const adminSdk = client(admin.accessToken);
+
+    expect(await adminSdk.auth.inviteUser('Invited@Example.com', 'user')).toEqual({
+      success: true,
+      user_email: 'invited@example.com',
+      role: 'user',
+    });
+    const invited = await accept('invited@example.com');
+    expect(invited.me).toMatchObject({ email: 'invited@example.com', role: 'user' });
+    await adminSdk.auth.inviteUser('deputy@example.com', 'admin');
+    expect((await accept('deputy@example.com')).me).toMatchObject({ role: 'admin' });
+
+    // The app's builder may invite too.
+    const byBuilder = await t.app.request(
+      `/api/apps/${appId}/users/invite-user`,
+      json('POST', { user_email: 'helper@example.com' }, owner?.headers),
+    );
+    expect(byBuilder.status).toBe(200);
+    expect((await accept('helper@example.com')).me).toMatchObject({ role: 'user' });
+
+    // An end user who is not an admin, a signed-out caller, another app's admin.
+    const refused = await failure(invited.sdk.auth.inviteUser('third@example.com', 'admin'));
+    expect(refused).toMatchObject({ status: 403, message: INVITE_MESSAGES.adminsOnly });
+    expect(await failure(client().auth.inviteUser('third@example.com', 'user'))).toMatchObject({
+      status: 401,
+    });
+    const elsewhere = await signUpEndUser(t, otherAppId, 'admin@example.com');
+    await t.deps.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, elsewhere.user.id));
+    expect(
+      await failure(client(elsewhere.accessToken).auth.inviteUser('third@example.com', 'user')),
+    ).toMatchObject({
+      status: 401,
+    });
+    expect(await outbox(t)).not.toContainEqual(expect.objectContaining({ to: 'third@example.com' }));
+    // Bad input gets a clear error.
+    expect(await failure(adminSdk.auth.inviteUser('not an address', 'user'))).toMatchObject({
+      status: 400,
+      code: 'invalid_email',
+    });
+    expect(await failure(adminSdk.auth.inviteUser('x@example.com', 'owner'))).toMatchObject({ status: 400 });
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { resolveActor } from '../../platform/auth/middleware.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { EntitiesRepo } from '../entities/entities.repo.ts';
@@ -65,9 +65,6 @@ export function base44PlatformRoutes(repo: EntitiesRepo) {
     const actor = await resolveActor(c);
     return actor && actor.appId === appId ? actor.userId : null;
   };
-  const notYet = (what: string) => () => {
-    throw new AppError('not_implemented', `${what} is not supported by Atelier yet`);
-  };
   return (
     new Hono<AppEnv>()
       .get('/apps/public/prod/public-settings/by-id/:appId', routePolicy(POLICY.api), async (c) => {
@@ -112,7 +109,5 @@ export function base44PlatformRoutes(repo: EntitiesRepo) {
       })
       .get('/app-logs/:appId', routePolicy(POLICY.api), (c) => c.json([]))
       .get('/app-logs/:appId/stats', routePolicy(POLICY.api), (c) => c.json({}))
-      .post('/apps/:appId/users/invite-user', routePolicy(POLICY.api), notYet('Inviting users'))
-      .post('/apps/:appId/runtime/users/invite-user', routePolicy(POLICY.api), notYet('Inviting users'))
   );
 }
