@@ -1,14 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { Config } from './config.ts';
-import { type AccountsOptions, accountsRoutes } from './features/accounts/accounts.module.ts';
-import {
-  type AppsOptions,
-  appHostsModule,
-  appsModule,
-  publishedAppsModule,
-  sdkCors,
-} from './features/apps/apps.module.ts';
+import { accountsRoutes } from './features/accounts/accounts.module.ts';
+import { appHostsModule, appsModule, publishedAppsModule, sdkCors } from './features/apps/apps.module.ts';
 import { base44Module } from './features/base44/base44.module.ts';
 import { base44ImportRoutes } from './features/base44-import/import.routes.ts';
 import { builderRoutes } from './features/builder/builder.routes.ts';
@@ -26,13 +19,10 @@ import { plansModule } from './features/plans/plans.module.ts';
 import { createPreviewActors } from './features/preview/preview-actors.ts';
 import { toolsModule } from './features/tools/tools.module.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
+import type { AppDeps } from './platform/app-deps.ts';
 import { authContext, csrfGuard } from './platform/auth/middleware.ts';
 import { createAuthRuntime } from './platform/auth/runtime.ts';
-import type { Database } from './platform/db/database.ts';
-import type { EventBus } from './platform/events/event-bus.ts';
-import type { SseHub } from './platform/events/sse.ts';
 import { bodyLimits } from './platform/http/body-limits.ts';
-import type { Drain } from './platform/http/drain.ts';
 import type { AppEnv } from './platform/http/env.ts';
 import { apiNotFound, errorHandler, notFoundHandler } from './platform/http/error-handler.ts';
 import { jsonBody } from './platform/http/json-body.ts';
@@ -42,32 +32,11 @@ import { requestContext } from './platform/http/request-context.ts';
 import { POLICY, routePolicy } from './platform/http/route-policy.ts';
 import { baseSecurityHeaders, webAppSecurityHeaders } from './platform/http/security-headers.ts';
 import { mountWebApp } from './platform/http/web-app.ts';
-import type { JobQueue } from './platform/jobs/job-queue.ts';
-import type { Llm } from './platform/llm/index.ts';
-import type { Logger } from './platform/logger.ts';
 import { httpMetrics, metricsRoutes } from './platform/metrics/http-metrics.ts';
-import { createMetrics, type Metrics } from './platform/metrics/metrics.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import { findRepoRoot } from './platform/paths.ts';
 
-/** Everything a request handler may need; built once by main.ts (or by a test). */
-export interface AppDeps {
-  config: Config;
-  logger: Logger;
-  database: Database;
-  bus: EventBus;
-  queue: JobQueue;
-  sse: SseHub;
-  /** The AI layer (platform/llm): every model call goes through it. */
-  llm: Llm;
-  /** Test seams of sign-in (a mailer, a fake OAuth provider); production leaves it unset. */
-  accounts?: AccountsOptions;
-  /** Test seams of the apps area (a DNS TXT resolver); production leaves it unset. */
-  apps?: AppsOptions;
-  /** Prometheus metrics (`GET /metrics`); createApp makes one when it is not given. */
-  metrics?: Metrics;
-  /** The graceful-shutdown drain (server.ts): readiness answers 503 while it drains. */
-  drain?: Drain;
-}
+export type { AppDeps } from './platform/app-deps.ts';
 
 /** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
 export function createApp(deps: AppDeps) {

@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../app.ts';
+import type { AccountsOptions, AppDeps } from '../../platform/app-deps.ts';
 import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
-import { createMailer, type Mailer } from '../../platform/mail/mailer.ts';
+import { createMailer } from '../../platform/mail/mailer.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { appAddresses } from '../apps/apps.service.ts';
 import { plansPartsOf } from '../plans/plans.module.ts';
@@ -12,13 +12,9 @@ import { adminUsersRoutes } from './admin-users.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { devOutboxRoutes } from './dev-outbox.routes.ts';
 import { oauthRoutes } from './oauth.routes.ts';
-import { configuredProviders, type OAuthEndpoints, type OAuthProviderId } from './oauth-providers.ts';
+import { configuredProviders } from './oauth-providers.ts';
 
-/** Test seams of the accounts area (AppDeps.accounts): a mailer, OAuth endpoints of a fake provider. */
-export interface AccountsOptions {
-  mailer?: Mailer;
-  oauthEndpoints?: Partial<Record<OAuthProviderId, OAuthEndpoints>>;
-}
+export type { AccountsOptions };
 
 const contexts = new WeakMap<AppDeps, AccountsContext>();
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { analyticsRoutes } from '../analytics/analytics.routes.ts';
 import { chatActivationRoutes } from '../builder/chat-activation.routes.ts';

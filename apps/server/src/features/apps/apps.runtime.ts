@@ -1,6 +1,6 @@
 import { promises as dns } from 'node:dns';
 import path from 'node:path';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps, TxtResolver } from '../../platform/app-deps.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
 import { type Compiler, createCompiler } from '../compile/compiler.ts';
 import { createVendorBundles, type VendorBundles } from '../compile/vendor/vendor-bundles.ts';
@@ -13,14 +13,7 @@ import { AppsRepo } from './apps.repo.ts';
 import { DomainsRepo } from './domains.repo.ts';
 import { VersionsRepo } from './versions.repo.ts';
 
-/** Looks up the TXT records of a name (`dns.promises.resolveTxt`): one array of chunks per record. */
-export type TxtResolver = (name: string) => Promise<string[][]>;
-
-/** Test seams of the apps area (AppDeps.apps). */
-export interface AppsOptions {
-  /** DNS TXT lookups for custom-domain verification; tests pass a fake. */
-  resolveTxt?: TxtResolver;
-}
+export type { AppsOptions, TxtResolver } from '../../platform/app-deps.ts';
 
 /** The origins the apps area works with (read per request: the preview origin is known once it listens). */
 export interface AppOrigins {

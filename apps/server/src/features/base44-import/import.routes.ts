@@ -5,7 +5,7 @@ import {
   base44ImportResponseSchema,
 } from '@atelier/shared';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import {

@@ -1,6 +1,6 @@
 import { type AppFile, appFilesProblems, type Base44ImportReport, parseEntitySchema } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { appImports } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { accountsContextOf } from '../accounts/accounts.module.ts';

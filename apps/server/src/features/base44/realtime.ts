@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { ENTITY_NAME_PATTERN } from '@atelier/shared';
 import { Server } from 'socket.io';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
 import { actorOfBearerToken } from '../../platform/auth/middleware.ts';

@@ -1,5 +1,5 @@
 import { magicCreateRequestSchema, magicCreateResponseSchema } from '@atelier/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import {
   createRouter,

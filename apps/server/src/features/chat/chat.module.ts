@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { chatRuntime } from './chat.runtime.ts';
 

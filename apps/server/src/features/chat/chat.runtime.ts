@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import { createDataSourcesRuntime } from '../data-sources/data-sources.runtime.ts';

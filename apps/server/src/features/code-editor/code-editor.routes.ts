@@ -9,7 +9,7 @@ import {
   mergeResponseSchema,
 } from '@atelier/shared';
 import { z } from '@hono/zod-openapi';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { builderOf, requireBuilder } from '../../platform/auth/middleware.ts';
 import { notFound } from '../../platform/errors.ts';
 import {

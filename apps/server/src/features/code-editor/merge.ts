@@ -4,7 +4,7 @@ import {
   type MergeRequest,
   type MergeResponse,
 } from '@atelier/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';

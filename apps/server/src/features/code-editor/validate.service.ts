@@ -6,7 +6,7 @@ import {
   type ValidationResult,
 } from '@atelier/shared';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { renderAppFiles } from '../../platform/llm/index.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { typeCheckApp } from './type-check.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { dataSourcesRoutes } from './data-sources.routes.ts';
 import { createDataSourcesRuntime } from './data-sources.runtime.ts';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { SseHub } from '../../platform/events/sse.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';

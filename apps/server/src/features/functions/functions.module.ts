@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { secretsRoutes } from '../secrets/secrets.routes.ts';
 import { functionsRoutes } from './functions.routes.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import type { SdkDispatchEnv } from '../../platform/http/dispatch-env.ts';
 import { FunctionPool } from '../../platform/sandbox/index.ts';

@@ -8,7 +8,7 @@
  *   // bundle.code: one self-contained ES module; bundle.exports: its export names.
  *   // Throws NpmPackageError (.packageName, .reason, .message) when the package is refused.
  */
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { NpmBundle, NpmTarget } from './npm-bundle.ts';
 

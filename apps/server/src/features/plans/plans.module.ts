@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { AppPaymentsRepo } from '../payments/app-payments.repo.ts';

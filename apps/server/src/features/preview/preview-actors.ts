@@ -1,7 +1,7 @@
 import { PLATFORM_TENANT, PREVIEW_TEST_USER_EMAIL } from '@atelier/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { newId } from '../../platform/auth/jwt.ts';
 import type { PreviewActorResolver } from '../../platform/auth/runtime.ts';

@@ -1,6 +1,6 @@
 import { APP_MESSAGES } from '@atelier/shared';
 import { type Context, Hono } from 'hono';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { errorHandler } from '../../platform/http/error-handler.ts';
 import { builderOriginsAt, siteAt } from '../../platform/http/preview-hosts.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { toolsRoutes } from './tools.routes.ts';
 import { createToolsRuntime, type ToolsRuntime } from './tools.runtime.ts';
 

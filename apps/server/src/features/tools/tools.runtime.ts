@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import type { Llm } from '../../platform/llm/index.ts';
 import type { AppsRepo } from '../apps/apps.repo.ts';

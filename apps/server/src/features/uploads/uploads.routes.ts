@@ -8,7 +8,7 @@ import {
 } from '@atelier/shared';
 import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
