@@ -1,5 +1,6 @@
 // `npm run bench [name…]`: runs the benchmarks (all, or those named) and records their results.
 import { run as availability } from './benchmarks/availability.ts';
+import { run as chatRendering } from './benchmarks/chat-rendering.ts';
 import { run as compile } from './benchmarks/compile.ts';
 import { run as entities } from './benchmarks/entities.ts';
 import { run as functions } from './benchmarks/functions.ts';
@@ -19,6 +20,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   retrieval,
   soak,
   availability,
+  'chat-rendering': chatRendering,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,6 +1,7 @@
 import { type ActionResult, CHAT_MESSAGES } from '@atelier/shared';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { Loader2, MessageSquare } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import type { AppChat } from '../hooks/use-app-chat.ts';
@@ -32,20 +33,85 @@ export interface MessageListProps
   onEnterSecrets: (secrets: NonNullable<ActionResult['secrets']>) => void;
 }
 
-/** The conversation (spec 3 §2 "Chat message list"). */
+/** A row's first guess of its height before it is measured (px). */
+const ESTIMATED_ROW_PX = 160;
+/** Rows rendered beyond the visible ones, above and below (keeps scrolling and find-in-page near the view smooth). */
+const OVERSCAN_ROWS = 8;
+
+type RowHandlers = Pick<
+  MessageListProps,
+  'onPreview' | 'onRate' | 'onContext' | 'onValidate' | 'onRevert' | 'onContinue' | 'onEnterSecrets'
+> & { onRetry: (message: ChatUIMessage) => void };
+
+interface MessageRowProps
+  extends Pick<MessageListProps, 'appId' | 'isAdmin' | 'currentVersionId' | 'previewVersionId' | 'desktop'> {
+  message: ChatUIMessage;
+  handlers: RowHandlers;
+  busy: boolean;
+  /** This reply is still streaming in. */
+  streaming: boolean;
+  isLast: boolean;
+  /** User messages: sending it failed / Retry is offered. */
+  failed: boolean;
+  canRetry: boolean;
+}
+
+/**
+ * One message of the list, memoised (issue 21 §9): while a reply streams, only its own row renders
+ * again — the earlier ones get the same message object and the same (stable) handlers.
+ */
+const MessageRow = memo(function MessageRow({
+  message,
+  handlers,
+  failed,
+  canRetry,
+  ...rest
+}: MessageRowProps) {
+  if (message.role === 'user') {
+    return (
+      <UserMessage
+        message={message}
+        failed={failed}
+        canRetry={canRetry}
+        busy={rest.busy}
+        onRetry={handlers.onRetry}
+        onRevert={handlers.onRevert}
+      />
+    );
+  }
+  return <AssistantMessage {...rest} {...handlers} message={message} />;
+});
+
+/** Callbacks that keep their identity across renders and call the newest props (so rows stay memoised). */
+function useStableHandlers(props: MessageListProps): RowHandlers {
+  const latest = useRef(props);
+  latest.current = props;
+  const hasValidate = props.onValidate !== undefined;
+  return useMemo(
+    () => ({
+      onPreview: (versionId) => latest.current.onPreview(versionId),
+      onRate: (message) => latest.current.onRate(message),
+      onContext: (message) => latest.current.onContext(message),
+      onValidate: hasValidate ? (message) => latest.current.onValidate?.(message) : undefined,
+      onRevert: (message) => latest.current.onRevert(message),
+      onContinue: () => latest.current.onContinue(),
+      onEnterSecrets: (secrets) => latest.current.onEnterSecrets(secrets),
+      onRetry: (message) => void latest.current.chat.retry(message),
+    }),
+    [hasValidate],
+  );
+}
+
+/**
+ * The conversation (spec 3 §2 "Chat message list"), virtualised (TanStack Virtual, issue 21 §9):
+ * only the rows near the view are in the page, each measured as it renders, so a long
+ * conversation costs what a short one does while a reply streams.
+ */
 export function MessageList(props: MessageListProps) {
   const { chat, targetMessageId, onTargetFound } = props;
   const container = useRef<HTMLDivElement | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const { onScroll, showLoadPrevious, loadPrevious } = useChatScroll({
-    container,
-    messages: chat.messages,
-    ready: chat.historyState === 'ready',
-    hasMore: chat.hasMore,
-    loadOlder: chat.loadOlder,
-    targetMessageId,
-    onTargetFound,
-  });
+  const handlers = useStableHandlers(props);
   const messages = chat.messages;
   const last = messages.at(-1);
   const lastUserIndex = messages.findLastIndex((m) => m.role === 'user');
@@ -54,6 +120,26 @@ export function MessageList(props: MessageListProps) {
   const streamBroken = chat.status === 'error' && last?.role === 'assistant' && !isFailed(last);
   // From send until the provider's first token or reasoning reaches us (issue 21 §1).
   const thinking = chat.busy && (last?.role === 'user' || (last !== undefined && !hasVisibleContent(last)));
+  const rows = thinking && last?.role === 'assistant' ? messages.slice(0, -1) : messages;
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => container.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: useCallback((index: number) => rows[index]?.id ?? index, [rows]),
+    overscan: OVERSCAN_ROWS,
+    gap: 16,
+  });
+  const { onScroll, showLoadPrevious, loadPrevious } = useChatScroll({
+    container,
+    messages: chat.messages,
+    ready: chat.historyState === 'ready',
+    hasMore: chat.hasMore,
+    loadOlder: chat.loadOlder,
+    targetMessageId,
+    onTargetFound,
+    scrollToIndex: (index, align) => virtualizer.scrollToIndex(index, { align }),
+  });
 
   if (chat.historyState === 'loading') {
     return (
@@ -63,6 +149,7 @@ export function MessageList(props: MessageListProps) {
       </div>
     );
   }
+  const items = virtualizer.getVirtualItems();
   return (
     <div
       ref={container}
@@ -71,7 +158,8 @@ export function MessageList(props: MessageListProps) {
       aria-live="polite"
     >
       {showLoadPrevious ? (
-        <div className="sticky top-0 z-10 flex justify-center pb-2">
+        // No height of its own: the rows below keep their offsets (the list is virtualised).
+        <div className="sticky top-0 z-10 flex h-0 justify-center overflow-visible">
           <Button
             size="sm"
             variant="outline"
@@ -97,34 +185,46 @@ export function MessageList(props: MessageListProps) {
           <p className="text-muted-foreground">{CHAT_MESSAGES.emptyHint}</p>
         </div>
       ) : null}
-      <ol className="flex flex-col gap-4">
-        {(thinking && last?.role === 'assistant' ? messages.slice(0, -1) : messages).map((message, index) => (
-          <li key={message.id} id={messageElementId(message.id)} className="scroll-mt-12">
-            {message.role === 'user' ? (
-              <UserMessage
+      <ol
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+        data-testid="message-rows"
+      >
+        {items.map((item) => {
+          const index = item.index;
+          const message = rows[index] as ChatUIMessage;
+          const isLast = index === messages.length - 1;
+          return (
+            <li
+              key={item.key}
+              data-index={index}
+              ref={virtualizer.measureElement}
+              id={messageElementId(message.id)}
+              className="absolute top-0 left-0 w-full scroll-mt-12"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <MessageRow
+                appId={props.appId}
+                isAdmin={props.isAdmin}
+                currentVersionId={props.currentVersionId}
+                previewVersionId={props.previewVersionId}
+                desktop={props.desktop}
                 message={message}
-                failed={sendFailed && index === messages.length - 1}
+                handlers={handlers}
+                busy={chat.busy}
+                streaming={chat.busy && isLast}
+                isLast={isLast}
+                failed={message.role === 'user' && sendFailed && isLast}
                 canRetry={
+                  message.role === 'user' &&
                   index === lastUserIndex &&
                   !chat.busy &&
-                  ((sendFailed && index === messages.length - 1) ||
-                    (index < messages.length - 1 && canRetry(messages, index)))
+                  ((sendFailed && isLast) || (!isLast && canRetry(messages, index)))
                 }
-                busy={chat.busy}
-                onRetry={(m) => void chat.retry(m)}
-                onRevert={props.onRevert}
               />
-            ) : (
-              <AssistantMessage
-                {...props}
-                message={message}
-                streaming={chat.busy && index === messages.length - 1}
-                isLast={index === messages.length - 1}
-                busy={chat.busy}
-              />
-            )}
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ol>
       {thinking ? (
         <p className="mt-4 flex items-center gap-2 text-muted-foreground" role="status">

@@ -19,8 +19,12 @@ export function useChatScroll(options: {
   loadOlder: () => Promise<boolean>;
   targetMessageId: string | null;
   onTargetFound?: (message: ChatUIMessage) => void;
+  /** Brings a row into view (the list is virtualised: a row far away is not in the page). */
+  scrollToIndex: (index: number, align: 'start' | 'center' | 'end') => void;
 }) {
   const { container, messages, ready, hasMore, loadOlder, targetMessageId, onTargetFound } = options;
+  const scrollToIndexRef = useRef(options.scrollToIndex);
+  scrollToIndexRef.current = options.scrollToIndex;
   const [nearTop, setNearTop] = useState(false);
   const stickToBottom = useRef(true);
   const handledTarget = useRef<string | null>(null);
@@ -35,13 +39,33 @@ export function useChatScroll(options: {
   // To the bottom when opened and while new text arrives (unless the builder scrolled up).
   const last = messages.at(-1);
   const lastLength = last ? JSON.stringify(last.parts).length : 0;
+  // A message the builder just sent: back to the bottom, wherever the list was scrolled.
+  const sentId = last?.role === 'user' ? last.id : null;
+  const seenSent = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the newest message's growth
   useEffect(() => {
     const el = container.current;
     if (!el || !ready || (targetMessageId && handledTarget.current !== targetMessageId)) return;
+    if (sentId !== null && seenSent.current !== sentId) stickToBottom.current = true;
+    seenSent.current = sentId;
     if (stickToBottom.current) el.scrollTop = el.scrollHeight;
     onScroll();
   }, [ready, messages.length, lastLength]);
+
+  // Rows are measured after they render (and grow while a reply streams): stay at the bottom as the
+  // list's height changes, unless the builder scrolled up.
+  useEffect(() => {
+    const el = container.current;
+    const content = el?.querySelector('[data-testid="message-rows"]');
+    if (!el || !content || !ready) return;
+    const observer = new ResizeObserver(() => {
+      if (stickToBottom.current && (!targetMessageId || handledTarget.current === targetMessageId)) {
+        el.scrollTop = el.scrollHeight;
+      }
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [container, ready, targetMessageId]);
 
   /** The first message id an older page was asked for (a page per first message). */
   const requestedBefore = useRef<string | null>(null);
@@ -66,21 +90,25 @@ export function useChatScroll(options: {
     }
     stickToBottom.current = false;
     scrollToMessageLater(() => {
-      document.getElementById(messageElementId(found.id))?.scrollIntoView({ block: 'center' });
+      scrollToIndexRef.current(messages.indexOf(found), 'center');
       onTargetFound?.(found);
     });
   }, [ready, targetMessageId, messages, hasMore, loadOlder, onTargetFound]);
 
+  /** The message at the top before older ones were loaded above it: it stays at the top. */
+  const anchor = useRef<string | null>(null);
   const loadPrevious = useCallback(async () => {
-    const el = container.current;
-    const before = el ? el.scrollHeight - el.scrollTop : 0;
     stickToBottom.current = false;
+    anchor.current = messages[0]?.id ?? null;
     await loadOlder();
-    // Keep the view where it was: the older messages appear above it.
-    requestAnimationFrame(() => {
-      if (el) el.scrollTop = el.scrollHeight - before;
-    });
-  }, [container, loadOlder]);
+  }, [messages, loadOlder]);
+  useEffect(() => {
+    if (!anchor.current) return;
+    const index = messages.findIndex((m) => m.id === anchor.current);
+    if (index <= 0) return;
+    anchor.current = null;
+    scrollToIndexRef.current(index, 'start');
+  }, [messages]);
 
   return { onScroll, showLoadPrevious: nearTop && hasMore, loadPrevious };
 }
