@@ -196,6 +196,61 @@ describe('incremental action parser', () => {
     expect(reply.truncated).toBe(false);
   });
 
+  it('applies an action wrapped in a markdown fence and drops the fence lines, at every cut', () => {
+    const action =
+      '<atelier-action type="add_file" path="pages/A.tsx" title="A">\nconst a = 1;\n</atelier-action>';
+    const text = `Here it is:\n\n\`\`\`xml\n${action}\n${deletion}\n\`\`\`\n\nDone.\n\n\`\`\`ts\nconst kept = true;\n\`\`\``;
+    const whole = parseActionReply(text);
+    expect(whole.actions.map((a) => [a.type, a.status, a.error])).toEqual([
+      ['add_file', 'complete', undefined],
+      ['delete_file', 'complete', undefined],
+    ]);
+    expect(whole.actions[0]!.content).toBe('const a = 1;');
+    // The fence around the actions is gone; a fence of real code stays.
+    expect(whole.text).not.toContain('```xml');
+    expect(whole.text.match(/```/g)).toHaveLength(2);
+    expect(whole.text).toContain('```ts\nconst kept = true;\n```');
+    expect(whole.text).toContain('Done.');
+    for (let cut = 0; cut <= text.length; cut++) {
+      const { final } = collect([text.slice(0, cut), text.slice(cut)]);
+      expect(final).toEqual(whole);
+    }
+    expect(collect([...text]).final).toEqual(whole);
+  });
+
+  it('reads a self-closing tag as complete: applied when it needs no content, else malformed (not cut)', () => {
+    const text =
+      'Removing it.\n<atelier-action type="delete_file" path="pages/Old.tsx" title="Remove" />\n' +
+      '<atelier-action type="add_file" path="pages/New.tsx" title="New"/>\n</atelier-action>\nThat is all.';
+    const whole = parseActionReply(text);
+    expect(whole.actions.map((a) => [a.type, a.status, a.error])).toEqual([
+      ['delete_file', 'complete', undefined],
+      ['add_file', 'complete', ACTION_PARSE_ERRORS.selfClosing],
+    ]);
+    expect(whole.truncated).toBe(false);
+    expect(whole.text).not.toContain('</atelier-action>');
+    expect(whole.text).toContain('That is all.');
+    for (let cut = 0; cut <= text.length; cut++) {
+      expect(collect([text.slice(0, cut), text.slice(cut)]).final).toEqual(whole);
+    }
+    // Each is reported once, when its tag ends (the server applies it then).
+    expect(collect([...text]).ended).toEqual([0, 1]);
+    // Each is reported once, when its tag ends (the server applies it then).
+    expect(collect([...text]).ended).toEqual([0, 1]);
+  });
+
+  it('reports a nested tag as malformed, not as output that ended, and hides the stray closing tag', () => {
+    const text = `<atelier-action type="add_file" path="pages/A.tsx" title="A">\nconst a = 1;\n${deletion}\n</atelier-action>\nDone.`;
+    const whole = parseActionReply(text);
+    expect(whole.actions.map((a) => [a.status, a.error])).toEqual([
+      ['truncated', ACTION_PARSE_ERRORS.notClosed],
+      ['complete', undefined],
+    ]);
+    expect(whole.actions[0]!.error).not.toBe(ACTION_PARSE_ERRORS.cutOff);
+    expect(whole.truncated).toBe(false);
+    expect(whole.text.trim()).toBe('Done.');
+  });
+
   it('flags unknown types and missing attributes on the action', () => {
     const reply = parseActionReply(
       '<atelier-action type="launch_rocket" title="x">y</atelier-action>' +
@@ -220,6 +275,8 @@ describe('incremental action parser', () => {
     for (let cut = 0; cut <= text.length; cut++) {
       expect(collect([text.slice(0, cut), text.slice(cut)]).final).toEqual(whole);
     }
+    // Each is reported once, when its tag ends (the server applies it then).
+    expect(collect([...text]).ended).toEqual([0, 1]);
   });
 
   it('drops an action whose closing tag never came, in any case, and keeps closed ones', () => {

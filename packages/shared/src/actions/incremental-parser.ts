@@ -58,9 +58,27 @@ export const ACTION_PARSE_ERRORS = {
   unknownType: (type: string) =>
     type ? `Unknown action type "${type}"` : 'The action has no type attribute',
   missingAttribute: (type: string, name: string) => `A ${type} action needs a "${name}" attribute`,
-  notClosed: 'This action was not closed before the next one began',
+  notClosed: 'Malformed: this action was not closed before the next one began',
+  selfClosing:
+    'Malformed: the tag closes itself ("/>") instead of holding the content and ending with </atelier-action>',
   cutOff: 'The output ended before this action was complete',
 } as const;
+
+/**
+ * Why an action that never closed is not applied: cut by the end of the output, or malformed (the
+ * parser's error names it). `cutMessage` is the chat's sentence for a cut.
+ */
+export function unclosedActionNote(action: StreamedAction, cutMessage: string): string {
+  return action.error && action.error !== ACTION_PARSE_ERRORS.cutOff ? action.error : cutMessage;
+}
+
+/** Actions that need no content: a self-closing tag is a complete action for them. */
+const CONTENTLESS_TYPES: ReadonlySet<string> = new Set(['delete_file']);
+
+/** A markdown fence line just before an action's tag (models wrap actions in ```xml … ```). */
+const FENCE_BEFORE_ACTION = /(^|\n)[ \t]*(?:```|~~~)[\w+-]*[ \t]*\n[ \t]*$/;
+/** The fence line closing it after the action (and the newline ending that line). */
+const FENCE_AFTER_ACTION = /^[ \t]*\n?[ \t]*(?:```|~~~)[ \t]*(?:\n|$)/;
 
 /** `name="value"` or `name='value'` (models write both). */
 const ATTRIBUTE = /([A-Za-z_][\w:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
@@ -200,6 +218,12 @@ export class IncrementalActionParser {
   /** Whether the current action's first content character has been seen (for the leading newline). */
   private contentStarted = false;
   private ended = false;
+  /** `finish()` is reading the rest: nothing more will come to decide a held-back fence line. */
+  private ending = false;
+  /** The current or last action followed a fence line that was removed: its closing line goes too. */
+  private inFence = false;
+  /** Self-closing actions read by the last `consumeText` (complete as soon as their tag ends). */
+  private readonly closedInText: StreamedAction[] = [];
 
   /** Reads the next chunk; answers the actions that ended with it (complete, or not closed). */
   push(chunk: string): StreamedAction[] {
@@ -211,6 +235,7 @@ export class IncrementalActionParser {
   /** The stream has ended: an open action is truncated. Answers the actions that ended now. */
   finish(): StreamedAction[] {
     if (this.ended) return [];
+    this.ending = true;
     const ended = this.consume();
     this.ended = true;
     if (this.mode === 'action' && this.current) {
@@ -260,7 +285,9 @@ export class IncrementalActionParser {
     };
   }
 
-  private addText(text: string) {
+  private addText(raw: string) {
+    // A closing tag outside any action (after a self-closing or nested one) is not prose.
+    const text = raw.replace(STRAY_CLOSE, '');
     if (!text) return;
     const last = this.segments.at(-1);
     if (last?.kind === 'text') last.text += text;
@@ -276,7 +303,9 @@ export class IncrementalActionParser {
     const ended: StreamedAction[] = [];
     while (true) {
       if (this.mode === 'text') {
-        if (!this.consumeText()) return ended;
+        const more = this.consumeText();
+        ended.push(...this.closedInText.splice(0));
+        if (!more) return ended;
       } else {
         const action = this.consumeAction();
         if (!action) return ended;
@@ -287,9 +316,13 @@ export class IncrementalActionParser {
 
   /** Emits prose up to the next opening tag and opens it; false when more input is needed. */
   private consumeText(): boolean {
+    if (this.inFence && !this.skipFenceClose()) return false;
     const open = findOpenTag(this.buffer);
     if (!open) {
-      const keep = partialSuffix(this.buffer, ACTION_OPEN_PREFIX);
+      const keep = Math.max(
+        partialSuffix(this.buffer, ACTION_OPEN_PREFIX),
+        partialSuffix(this.buffer, ACTION_CLOSE),
+      );
       this.addText(this.buffer.slice(0, this.buffer.length - keep));
       this.buffer = this.buffer.slice(this.buffer.length - keep);
       return false;
@@ -299,12 +332,67 @@ export class IncrementalActionParser {
     if (!open.complete) return false;
     const end = this.buffer.indexOf('>', ACTION_OPEN_PREFIX.length);
     if (end < 0) return false;
-    const action = newAction(this.actionList.length, this.buffer.slice(ACTION_OPEN_PREFIX.length, end));
+    const source = this.buffer.slice(ACTION_OPEN_PREFIX.length, end);
+    this.buffer = this.buffer.slice(end + 1);
+    this.removeFenceBefore();
+    const action = newAction(this.actionList.length, source.replace(/\/\s*$/, ''));
     this.addAction(action);
+    if (/\/\s*$/.test(source)) {
+      // `<atelier-action … />`: complete as written; only a content-less action can be applied.
+      action.status = 'complete';
+      if (!action.error && !CONTENTLESS_TYPES.has(action.type))
+        action.error = ACTION_PARSE_ERRORS.selfClosing;
+      this.closedInText.push(action);
+      return true;
+    }
     this.current = action;
     this.contentStarted = false;
     this.mode = 'action';
-    this.buffer = this.buffer.slice(end + 1);
+    return true;
+  }
+
+  /** An action's tag right after a fence line: the fence line is not shown (the fence only wrapped it). */
+  private removeFenceBefore() {
+    const last = this.segments.at(-1);
+    // Right after an action of a fence (blanks between): the next action is in the same fence.
+    if (this.inFence && (last?.kind !== 'text' || last.text.trim() === '')) return;
+    if (last?.kind !== 'text') {
+      this.inFence = false;
+      return;
+    }
+    const match = FENCE_BEFORE_ACTION.exec(last.text);
+    if (!match) {
+      this.inFence = false;
+      return;
+    }
+    last.text = last.text.slice(0, match.index + match[1]!.length);
+    if (!last.text) this.segments.pop();
+    this.inFence = true;
+  }
+
+  /**
+   * After an action that a fence wrapped: drops the fence's closing line. Answers false while the
+   * input cannot tell yet (only blanks, or part of a fence line, so far).
+   */
+  private skipFenceClose(): boolean {
+    const match = FENCE_AFTER_ACTION.exec(this.buffer);
+    if (match && (match[0].endsWith('\n') || this.ending)) {
+      this.buffer = `\n${this.buffer.slice(match[0].length)}`;
+      this.inFence = false;
+      return true;
+    }
+    const rest = this.buffer.replace(/^\s+/, '');
+    const undecided = rest === '' || (/^`{1,3}[ \t]*$/.test(rest) && !match) || (match && !this.ending);
+    if (undecided && !this.ending) return false;
+    // Another action of the same fence may follow; any other text ends it.
+    if (
+      !(
+        rest.startsWith('<') &&
+        (startsWithTag(rest, ACTION_OPEN_PREFIX) || ACTION_OPEN_PREFIX.startsWith(rest.toLowerCase()))
+      )
+    ) {
+      this.inFence = false;
+    }
     return true;
   }
 
@@ -354,6 +442,8 @@ export class IncrementalActionParser {
     this.mode = 'text';
   }
 }
+
+const STRAY_CLOSE = /<\/atelier-action\s*>/gi;
 
 function trimOneNewline(content: string): string {
   return content.endsWith('\n') ? content.slice(0, -1) : content;

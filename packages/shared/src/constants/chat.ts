@@ -113,6 +113,11 @@ export const CHAT_MESSAGES = {
   insertedRecords: (count: number) => (count === 1 ? 'Added 1 record' : `Added ${count} records`),
   notAppliedFailedReply: 'Not applied: the reply failed',
   notAppliedStopped: 'Not applied: stopped before this action was complete',
+  /** Issue 21 §11: a finished reply that changed nothing says so. */
+  nothingChanged: 'Nothing changed in the app.',
+  nothingApplied: 'None of the changes could be applied, so nothing changed in the app.',
+  /** A reply that stopped at the model's output limit outside an action. */
+  lengthLimit: 'The reply reached the length limit of the model and was cut off here.',
   /** Issue 21: Stop, one reply at a time. */
   stop: 'Stop',
   stopped: 'Stopped',
@@ -153,7 +158,8 @@ export const BUILD_CHECK_MAX_ISSUES = 20;
 export const ACTION_APPLY_MESSAGES = {
   fileExists: (path: string) => `${path} already exists`,
   fileMissing: (path: string) => `${path} does not exist`,
-  badPath: (path: string, problem: string) => `${path}: ${problem}`,
+  badEntityName: (entity: string) =>
+    `"${entity}" is not a valid entity name: use letters, digits and "_", starting with a letter`,
   badJson: (message: string) => `The content is not valid JSON: ${message}`,
   entityExists: (entity: string) => `The entity ${entity} already exists`,
   entityMissing: (entity: string) => `The entity ${entity} does not exist`,

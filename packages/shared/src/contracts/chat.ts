@@ -108,6 +108,8 @@ export const chatAnnotationSchema = z
     error: z.object({ reason: z.enum(LLM_ERROR_REASONS) }).optional(),
     /** The builder stopped the reply: the actions completed before the Stop are kept. */
     stopped: z.boolean().optional(),
+    /** The model stopped at its output limit (finish reason `length`), inside an action or not. */
+    lengthLimit: z.boolean().optional(),
   })
   .meta({ id: 'ChatAnnotation' });
 export type ChatAnnotation = z.infer<typeof chatAnnotationSchema>;

@@ -67,14 +67,13 @@ function parseJson(content: string): { ok: true; value: unknown } | { ok: false;
 }
 
 function checkPath(action: StreamedAction): string | undefined {
-  const problem = appPathProblem(action.path ?? '');
-  return problem ? ACTION_APPLY_MESSAGES.badPath(action.path ?? '', problem) : undefined;
+  // The problem names the path already (once is enough).
+  return appPathProblem(action.path ?? '') ?? undefined;
 }
 
 function applyEntity(tree: WorkingTree, action: StreamedAction): ActionResult {
   const entity = action.entity ?? '';
-  if (!ENTITY_NAME_PATTERN.test(entity))
-    return failed(action, ACTION_APPLY_MESSAGES.badPath(entity, 'bad name'));
+  if (!ENTITY_NAME_PATTERN.test(entity)) return failed(action, ACTION_APPLY_MESSAGES.badEntityName(entity));
   const parsed = parseEntitySchema(action.content);
   if (!parsed.ok) return failed(action, parsed.message);
   // The document is stored under the action's entity name, whatever it calls itself.

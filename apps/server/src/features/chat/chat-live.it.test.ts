@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, serializeAction } from '@atelier/shared';
+import { ACTION_PARSE_ERRORS, CHAT_MESSAGES, serializeAction } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/support/accounts.ts';
 import {
@@ -193,6 +193,43 @@ describe('live edits (issue 21 §8)', () => {
     await post('/chat/stop');
     await chunks;
     await chatRuntime(env.t.deps).settled();
+  });
+});
+
+describe('honest parsing (issue 21 §11)', () => {
+  it('applies a fenced action; reports self-closing and nested tags as malformed, not cut; says when the length limit was hit', async () => {
+    const fenced = `Here:\n\n\`\`\`xml\n${pageAction}\n\`\`\`\n`;
+    const selfClosing = '<atelier-action type="add_file" path="pages/Empty.tsx" title="Empty" />';
+    const nested = `<atelier-action type="add_file" path="pages/Outer.tsx" title="Outer">\nconst outer = 1;\n${secondAction}\n</atelier-action>`;
+    const badPath = serializeAction({ type: 'add_file', path: 'pages/a b.tsx', title: 'Bad', content: 'x' });
+    env.fake.reply({ chunks: [fenced, nested, '\n', badPath, '\n', selfClosing], finishReason: 'stop' });
+    const { chunks } = await send(env.t, env.owner, env.appId, {
+      text: 'Add pages',
+      userMessageId: 'u-honest',
+    });
+    const results = lastResults(chunks).map((r) => [r.path, r.outcome, r.message]);
+    expect(results).toEqual([
+      ['pages/Contacts.tsx', 'applied', undefined],
+      ['pages/Outer.tsx', 'not_applied', ACTION_PARSE_ERRORS.notClosed],
+      ['pages/Deals.tsx', 'applied', undefined],
+      ['pages/a b.tsx', 'failed', expect.any(String)],
+      ['pages/Empty.tsx', 'failed', ACTION_PARSE_ERRORS.selfClosing],
+    ]);
+    // The path is named once, in a sentence.
+    const pathError = lastResults(chunks)[3]!.message!;
+    expect(pathError.split('pages/a b.tsx')).toHaveLength(2);
+    // Nothing was cut: no length limit, and the reply is not truncated.
+    expect(finishMetadata(chunks)?.lengthLimit).toBeUndefined();
+    const files = await filesOf(env.t, env.owner, env.appId);
+    expect(files.has('pages/Contacts.tsx')).toBe(true);
+    expect(files.has('pages/Empty.tsx')).toBe(false);
+
+    // A reply the provider ended at its output limit, outside any tag, says so.
+    env.fake.reply({ chunks: ['A long explanation that goes on and'], finishReason: 'length' });
+    const cut = await send(env.t, env.owner, env.appId, { text: 'Explain', userMessageId: 'u-length' });
+    expect(finishMetadata(cut.chunks)).toMatchObject({ lengthLimit: true });
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
+    expect(messages.at(-1)!.annotations[0]).toMatchObject({ lengthLimit: true });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type Passage,
   type StreamedAction,
   type UsageRecord,
+  unclosedActionNote,
   withoutOpenAction,
 } from '@atelier/shared';
 import type { ModelMessage, UIMessageChunk } from 'ai';
@@ -181,7 +182,8 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     emit({ type: `data-${ACTION_RESULTS_PART}`, id: 'actions', data: { results: results.filter(Boolean) } });
   };
   const handle = (action: StreamedAction) => {
-    if (action.status === 'truncated') record(action, notApplied(action, CHAT_MESSAGES.notAppliedTruncated));
+    if (action.status === 'truncated')
+      record(action, notApplied(action, unclosedActionNote(action, CHAT_MESSAGES.notAppliedTruncated)));
     else if (request.discuss) record(action, notApplied(action, CHAT_MESSAGES.notAppliedDiscuss));
     else {
       const result = applyAction(tree, action, deps.records);
@@ -203,6 +205,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     open.reasoning = false;
   };
   let stopped = false;
+  let lengthLimit = false;
   let errorReason: LlmErrorReason | undefined;
   const usages: Promise<UsageRecord | undefined>[] = [];
   let offline = false;
@@ -240,6 +243,9 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
         for (const action of parser.push(piece)) handle(action);
       }
       stopped = request.signal?.aborted === true;
+      // The provider stopped at its output limit (said to the builder, issue 21 §11).
+      lengthLimit =
+        !stopped && (await Promise.resolve(stream.result.finishReason).catch(() => undefined)) === 'length';
       return false;
     } catch (error) {
       stopped = request.signal?.aborted === true;
@@ -348,6 +354,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   const annotation: ChatAnnotation = {
     ...(failed ? { status: 'failed' as const, error: { reason: errorReason ?? 'provider' } } : {}),
     ...(stopped ? { stopped: true } : {}),
+    ...(lengthLimit && !failed ? { lengthLimit: true } : {}),
     ...(usage ? { usage } : {}),
     contextFiles: selection.metadata.retrievedFiles.map((f) => ({
       filePath: f.filePath,

@@ -1,5 +1,5 @@
 import type { ActionResult, StreamedAction } from '@atelier/shared';
-import { CHAT_MESSAGES } from '@atelier/shared';
+import { CHAT_MESSAGES, unclosedActionNote } from '@atelier/shared';
 import { AlertTriangle, Check, ChevronRight, CircleSlash, FileCode2, KeyRound, Loader2 } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -53,7 +53,10 @@ export const ActionCard = memo(function ActionCard({ action, result, onEnterSecr
   const state = cardState(action, result);
   const target = action.path ?? action.entity ?? '';
   const note =
-    result?.message ?? (action.status === 'truncated' ? CHAT_MESSAGES.notAppliedTruncated : action.error);
+    result?.message ??
+    (action.status === 'truncated'
+      ? unclosedActionNote(action, CHAT_MESSAGES.notAppliedTruncated)
+      : action.error);
   const Icon =
     action.status === 'streaming'
       ? Loader2

@@ -40,6 +40,18 @@ export function AssistantMessage(props: AssistantMessageProps) {
   const reasoning = reasoningOf(message);
   const text = textOf(message);
   const check = buildCheckOf(message);
+  const lengthLimit = message.metadata?.lengthLimit === true;
+  // A finished reply that changed nothing says so plainly (issue 21 §11): no version, no records, no
+  // secrets request.
+  const unchanged =
+    !streaming &&
+    !failed &&
+    !stopped &&
+    !isDiscuss(message) &&
+    !message.metadata?.versionId &&
+    !results.some(
+      (r) => r.outcome === 'applied' && (r.type === 'insert_entity_records' || r.type === 'request_secrets'),
+    );
   return (
     <div className="flex gap-2" data-role="assistant">
       <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-md bg-muted">
@@ -85,9 +97,14 @@ export function AssistantMessage(props: AssistantMessageProps) {
             {CHAT_MESSAGES.stopped}
           </p>
         ) : null}
-        {reply.truncated && !failed && !stopped ? (
+        {(reply.truncated || lengthLimit) && !failed && !stopped ? (
           <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/5 px-3 py-2">
-            <p className="text-sm">{CHAT_MESSAGES.truncated}</p>
+            <p className="text-sm">
+              {/* Cut inside an action, or (outside one) at the model's output limit: both say so. */}
+              {reply.truncated
+                ? CHAT_MESSAGES.truncated
+                : `${CHAT_MESSAGES.lengthLimit} ${CHAT_MESSAGES.truncated}`}
+            </p>
             {isLast ? (
               <Button size="sm" variant="outline" onClick={onContinue} disabled={busy}>
                 {CHAT_MESSAGES.keepGoing}
@@ -95,6 +112,11 @@ export function AssistantMessage(props: AssistantMessageProps) {
               </Button>
             ) : null}
           </div>
+        ) : null}
+        {unchanged ? (
+          <p className="mt-2 text-muted-foreground text-sm" data-testid="nothing-changed">
+            {reply.actions.length > 0 ? CHAT_MESSAGES.nothingApplied : CHAT_MESSAGES.nothingChanged}
+          </p>
         ) : null}
         {failed ? <FailureNote appId={props.appId} message={message} isAdmin={props.isAdmin} /> : null}
         {streaming ? null : <ReplyFooter {...props} />}
