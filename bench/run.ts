@@ -2,6 +2,7 @@
 import { run as availability } from './benchmarks/availability.ts';
 import { run as chatRendering } from './benchmarks/chat-rendering.ts';
 import { run as compile } from './benchmarks/compile.ts';
+import { run as databaseGrid } from './benchmarks/database-grid.ts';
 import { run as entities } from './benchmarks/entities.ts';
 import { run as functions } from './benchmarks/functions.ts';
 import { run as llmFirstToken } from './benchmarks/llm-first-token.ts';
@@ -21,6 +22,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   soak,
   availability,
   'chat-rendering': chatRendering,
+  'database-grid': databaseGrid,
 };
 
 const wanted = process.argv.slice(2);

@@ -19,12 +19,13 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Spawns a process and polls `healthUrl` every 5 ms until it answers 200. */
+/** Spawns a process and polls `healthUrl` every 5 ms until it answers 200 (within `timeoutMs`). */
 export async function spawnUntilHealthy(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   healthUrl: string,
+  timeoutMs = 60_000,
 ): Promise<Started> {
   const started = performance.now();
   const child = spawn(command, args, {
@@ -46,7 +47,9 @@ export async function spawnUntilHealthy(
     } catch {
       // not listening yet
     }
-    if (performance.now() - started > 60_000) throw new Error(`not healthy after 60 s: ${stderr}`);
+    if (performance.now() - started > timeoutMs) {
+      throw new Error(`not healthy after ${timeoutMs / 1000} s: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const startMs = performance.now() - started;

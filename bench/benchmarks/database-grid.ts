@@ -1,0 +1,252 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
+import { apiCall } from '../lib/atelier.ts';
+import { median, record, repoRoot, round } from '../lib/harness.ts';
+import { freePort, type Started, spawnUntilHealthy } from '../lib/processes.ts';
+
+/**
+ * The builder's database panel (issue 22 #3) in Chromium on an entity of 1,000,000 records, on
+ * PostgreSQL and PGlite: opening the entity (click → the true count and the first rows on screen)
+ * and sorting it on a data field (header click → the first row of the new order on screen), each
+ * against the same panel on 1,000 records in the same run. The records are written by SQL (one
+ * generate_series statement), the way an import would leave them; sorting runs on the server.
+ */
+const BIG = Number(process.env.BENCH_GRID_ROWS ?? 1_000_000);
+const SMALL = 1_000;
+const RUNS = Number(process.env.BENCH_GRID_RUNS ?? 3);
+const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(repoRoot, 'apps/server/dist/main.js');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PASSWORD = 'violet-canyon-maple-42';
+const BUILDER = 'grid-bench@example.com';
+const SCHEMA = {
+  type: 'object',
+  properties: { title: { type: 'string' }, value: { type: 'number' } },
+  rls: { read: 'creator', write: 'creator' },
+};
+const label = (n: number) => `Reading ${String(n).padStart(7, '0')}`;
+
+type Engine = 'postgres' | 'pglite';
+
+/** Writes `count` records of `entity` in one statement: titles `Reading 0000001`…, newest last. */
+const seedSql = (count: number) => `
+  insert into entity_records (app_id, entity, id, data, created_at, updated_at)
+  select $1, 'Reading', gen_random_uuid()::text,
+         jsonb_build_object('title', 'Reading ' || lpad(g::text, 7, '0'), 'value', g),
+         now() - make_interval(secs => ${count} - g), now()
+  from generate_series(1, ${count}) g`;
+
+interface Server {
+  base: string;
+  started: Started;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = await spawnUntilHealthy(
+    process.execPath,
+    [serverMain],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      MODEL_CATALOGUE_URL: 'off',
+      ADMIN_EMAILS: BUILDER,
+      RATE_LIMIT_SIGNED_IN_PER_MINUTE: '0',
+      ...env,
+    },
+    `${base}/api/health`,
+    // PGlite opens a data directory of a million records (and checks it) before it answers.
+    300_000,
+  );
+  return { base, started };
+}
+
+/** Signs the builder up (verified through the dev outbox) and makes two apps with a Reading entity. */
+async function setUp(base: string) {
+  const signup = await apiCall(base, 'POST', '/api/auth/signup', { email: BUILDER, password: PASSWORD });
+  const cookie = { cookie: signup.cookie };
+  const outbox = (await apiCall(base, 'GET', '/api/dev/outbox')).json as { messages: { text: string }[] };
+  const code = /[?&]oobCode=([^&\s]+)/.exec(outbox.messages[0]?.text ?? '')?.[1];
+  if (code)
+    await apiCall(base, 'POST', '/api/auth/verify-email', { token: decodeURIComponent(code) }, cookie);
+  const apps: string[] = [];
+  for (const name of ['Small', 'Big']) {
+    const app = (await apiCall(base, 'POST', '/api/apps', { name, type: 'GEN_APP' }, cookie)).json as {
+      id: string;
+    };
+    await apiCall(
+      base,
+      'POST',
+      `/api/apps/${app.id}/merge`,
+      { files: [{ path: 'entities/Reading.json', content: JSON.stringify(SCHEMA) }] },
+      cookie,
+    );
+    apps.push(app.id);
+  }
+  return { small: apps[0]!, big: apps[1]! };
+}
+
+async function signedInPage(browser: Browser, base: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const res = await page.request.post(`${base}/api/auth/login`, {
+    data: { email: BUILDER, password: PASSWORD },
+    headers: { origin: base },
+  });
+  if (res.status() !== 200) throw new Error(`login: ${res.status()} ${await res.text()}`);
+  return page;
+}
+
+const firstTitle = (page: Page) =>
+  page.locator('tbody tr').first().getByRole('cell', { name: 'title', exact: true });
+
+/** Entity click → count and first row on screen; title header click → the first title in order. */
+async function measureGrid(browser: Browser, base: string, appId: string, rows: number) {
+  const open: number[] = [];
+  const sort: number[] = [];
+  const sortBack: number[] = [];
+  // The first run warms Chromium and the server's caches for this page; it is not counted.
+  for (let run = -1; run < RUNS; run++) {
+    const page = await signedInPage(browser, base);
+    await page.goto(`${base}/build/app/${appId}/database`);
+    const entity = page
+      .getByRole('navigation', { name: 'Entities' })
+      .getByRole('button', { name: 'Reading' });
+    await entity.waitFor({ timeout: 60_000 });
+    let started = performance.now();
+    await entity.click();
+    await page.getByText(`${rows.toLocaleString('en-US')} records`).waitFor({ timeout: 120_000 });
+    await firstTitle(page)
+      .filter({ hasText: /Reading \d{7}/ })
+      .waitFor({ timeout: 120_000 });
+    open.push(performance.now() - started);
+
+    const header = page
+      .getByRole('columnheader', { name: 'title' })
+      .getByRole('button', { name: 'title', exact: true });
+    started = performance.now();
+    await header.click();
+    await firstTitle(page)
+      .filter({ hasText: label(1) })
+      .waitFor({ timeout: 120_000 });
+    sort.push(performance.now() - started);
+    started = performance.now();
+    await header.click();
+    await firstTitle(page)
+      .filter({ hasText: label(rows) })
+      .waitFor({ timeout: 120_000 });
+    sortBack.push(performance.now() - started);
+    await page.context().close();
+    if (run < 0) for (const list of [open, sort, sortBack]) list.length = 0;
+  }
+  return { open, sort, sortBack };
+}
+
+/** The plan of the panel's title sort on the big entity: what PostgreSQL really reads. */
+async function sortPlan(
+  query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
+  appId: string,
+) {
+  const { rows } = await query(
+    // The order `sortSql` (features/entities/filter.ts) writes for an ascending data-field sort.
+    `explain select r.id from entity_records r where r.app_id = $1 and r.entity = 'Reading'
+     order by r.data -> 'title' asc nulls last, r.created_at asc, r.id asc limit 50`,
+    [appId],
+  );
+  return rows.map((row) => Object.values(row as Record<string, string>)[0]).join(' | ');
+}
+
+async function benchEngine(engine: Engine, browser: Browser) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-grid-'));
+  let cluster: Awaited<ReturnType<typeof startPgCluster>> | undefined;
+  let pool: pg.Pool | undefined;
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  if (engine === 'postgres') {
+    cluster = await startPgCluster();
+    env.DATABASE_URL = cluster.url;
+    pool = new pg.Pool({ connectionString: cluster.url, max: 2 });
+  }
+  let server = await startServer(env);
+  try {
+    const apps = await setUp(server.base);
+    let seedMs = performance.now();
+    let plan = '';
+    if (pool) {
+      await pool.query(seedSql(SMALL), [apps.small]);
+      await pool.query(seedSql(BIG), [apps.big]);
+      await pool.query('analyze entity_records');
+      plan = await sortPlan((sql, params) => pool!.query(sql, params), apps.big);
+    } else {
+      // PGlite is the server's own, in its data directory: written while the server is stopped.
+      await server.started.stop();
+      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      await db.query(seedSql(SMALL), [apps.small]);
+      await db.query(seedSql(BIG), [apps.big]);
+      await db.exec('analyze entity_records');
+      plan = await sortPlan((sql, params) => db.query(sql, params), apps.big);
+      await db.close();
+      server = await startServer(env);
+    }
+    seedMs = performance.now() - seedMs;
+    const small = await measureGrid(browser, server.base, apps.small, SMALL);
+    const big = await measureGrid(browser, server.base, apps.big, BIG);
+    // After the sorts: on PostgreSQL a slow data-field sort gets its index built in the background
+    // (features/entities/sort-indexes.ts); the plan says whether the order is now read from one.
+    const planAfter = pool ? await sortPlan((sql, params) => pool!.query(sql, params), apps.big) : '';
+    return { seedMs, plan, planAfter, small, big };
+  } finally {
+    await server.started.stop();
+    await pool?.end();
+    cluster?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<void> {
+  const loadAtStart = os.loadavg()[0]!;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const figures: Record<string, number> = {};
+  const ratios: Record<string, number> = {};
+  const notes: string[] = [];
+  try {
+    for (const engine of ['postgres', 'pglite'] as const) {
+      const result = await benchEngine(engine, browser);
+      console.log(`${engine}: ${JSON.stringify(result)}`);
+      const m = (values: number[]) => round(median(values), 0);
+      figures[`${engine} open ${SMALL} (ms)`] = m(result.small.open);
+      figures[`${engine} open ${BIG} (ms)`] = m(result.big.open);
+      figures[`${engine} sort ${SMALL} (ms)`] = m(result.small.sort);
+      figures[`${engine} sort ${BIG} (ms)`] = m(result.big.sort);
+      figures[`${engine} sort back ${BIG} (ms)`] = m(result.big.sortBack);
+      ratios[`${engine} open ${BIG} / ${SMALL}`] = round(median(result.big.open) / median(result.small.open));
+      ratios[`${engine} sort ${BIG} / ${SMALL}`] = round(median(result.big.sort) / median(result.small.sort));
+      notes.push(`${engine}: ${BIG} records written in ${round(result.seedMs / 1000, 1)} s`);
+      notes.push(`${engine} plan of the title sort: ${result.plan}`);
+      if (result.planAfter)
+        notes.push(`${engine} plan of the title sort after the runs: ${result.planAfter}`);
+      notes.push(`${engine} every run (ms): ${JSON.stringify(result.big)}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  notes.push(
+    `load average ${round(loadAtStart, 1)} at start, ${round(os.loadavg()[0]!, 1)} at the end (2 cores)`,
+  );
+  record({
+    name: 'database-grid',
+    description: `the database panel in Chromium on ${BIG.toLocaleString('en-US')} records vs ${SMALL.toLocaleString('en-US')}, PostgreSQL and PGlite`,
+    figures,
+    ratios,
+    targets: { [`open and sort at ${BIG.toLocaleString('en-US')} records`]: '< 1,000 ms each' },
+    notes,
+  });
+}
