@@ -316,7 +316,8 @@ describe('errors that help', () => {
   ] as const)(
     'a provider answer %j fails the reply as %s; the admin usage table has the reason',
     async (reply, reason, detail) => {
-      env.fake.reply(reply);
+      // A context-length error is retried once with a smaller prompt (issue 21 §6): it fails twice here.
+      env.fake.reply(...(reason === 'context_too_long' ? [reply, reply] : [reply]));
       const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Add contacts' });
       expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: CHAT_MESSAGES.failedReply });
       const { messages } = await historyOf(env.t, env.owner, env.appId);

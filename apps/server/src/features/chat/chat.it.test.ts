@@ -17,6 +17,7 @@ import {
   setUpChatSuite,
   versionsOf,
 } from '../../../test/support/chat.ts';
+import { tokenCounter } from '../../platform/llm/tokens.ts';
 import { chatRuntime } from './chat.module.ts';
 
 const env = setUpChatSuite();
@@ -332,7 +333,9 @@ describe('chat replies with actions (env.fake provider)', () => {
     expect(annotation.contextFiles!.map((f) => f.filePath)).toContain('Layout.tsx');
     const layout = annotation.contextMetadata!.retrievedFiles.find((f) => f.filePath === 'Layout.tsx')!;
     expect(layout).toMatchObject({ retrievalMethods: ['full_context'] });
-    expect(layout.tokenEstimation).toBe(Math.ceil(layoutBefore.length / 4));
+    // Counted with the model's tokenizer (GPT-4o mini: o200k_base), issue 21 §6.
+    const { count } = await tokenCounter({ id: 'gpt-4o-mini', provider: 'openai' });
+    expect(layout.tokenEstimation).toBe(count(layoutBefore));
     expect(annotation.contextMetadata).toMatchObject({
       relevantFiles: ['Layout.tsx'],
       evals: { full_context: { recall: 1 } },

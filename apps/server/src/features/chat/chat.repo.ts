@@ -7,7 +7,7 @@ import {
 } from '@atelier/shared';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { chatMessages, chatRatings, chatRestores } from '../../platform/db/schema/index.ts';
+import { chatMessages, chatRatings, chatRestores, chatSummaries } from '../../platform/db/schema/index.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ChatRestoreRow = typeof chatRestores.$inferSelect;
@@ -111,7 +111,47 @@ export class ChatRepo {
     return (await this.page(appId, count)).rows;
   }
 
+  /** Messages after `afterSeq` and before `beforeSeq`, oldest first (at most `limit`). */
+  async between(
+    appId: string,
+    afterSeq: number,
+    beforeSeq: number,
+    limit: number,
+  ): Promise<ChatMessageRow[]> {
+    return this.db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(eq(chatMessages.appId, appId), gt(chatMessages.seq, afterSeq), lt(chatMessages.seq, beforeSeq)),
+      )
+      .orderBy(asc(chatMessages.seq))
+      .limit(limit) as Promise<ChatMessageRow[]>;
+  }
+
+  /** The chat's stored summary of its older messages (issue 21 §6). */
+  async summary(appId: string): Promise<{ throughSeq: number; summary: string } | null> {
+    const [row] = await this.db
+      .select({ throughSeq: chatSummaries.throughSeq, summary: chatSummaries.summary })
+      .from(chatSummaries)
+      .where(eq(chatSummaries.appId, appId));
+    return row ?? null;
+  }
+
+  async saveSummary(appId: string, throughSeq: number, summary: string): Promise<void> {
+    await this.db
+      .insert(chatSummaries)
+      .values({ appId, throughSeq, summary })
+      .onConflictDoUpdate({
+        target: chatSummaries.appId,
+        set: { throughSeq, summary, updatedAt: sql`now()` },
+      });
+  }
+
   async deleteFromSeq(appId: string, fromSeq: number): Promise<number> {
+    // A summary that covers removed messages is made again from what is left.
+    await this.db
+      .delete(chatSummaries)
+      .where(and(eq(chatSummaries.appId, appId), gte(chatSummaries.throughSeq, fromSeq)));
     const deleted = await this.db
       .delete(chatMessages)
       .where(and(eq(chatMessages.appId, appId), gte(chatMessages.seq, fromSeq)))
@@ -121,6 +161,7 @@ export class ChatRepo {
 
   async deleteMessages(appId: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
+    await this.db.delete(chatSummaries).where(eq(chatSummaries.appId, appId));
     await this.db
       .delete(chatMessages)
       .where(and(eq(chatMessages.appId, appId), inArray(chatMessages.id, ids)));

@@ -44,7 +44,7 @@ describe('context selection', () => {
   });
 
   it('keeps root files and the best-scoring files of a larger app, and lists the rest below the threshold', () => {
-    const selection = selectContext(files, 'contacts email', [], 50);
+    const selection = selectContext(files, 'contacts email', [], { limit: 50 });
     expect(selection.files.map((f) => f.path)).toEqual(['Layout.tsx', 'pages/Contacts.tsx']);
     expect(selection.metadata.belowThresholdFiles).toEqual([{ filename: 'pages/Deals.tsx', score: 0 }]);
     expect(selection.metadata).toMatchObject({
@@ -52,6 +52,31 @@ describe('context selection', () => {
       rerankTokenLimit: 50,
     });
     const evaluated = withRelevantFiles(selection.metadata, ['pages/Deals.tsx', 'pages/Contacts.tsx']);
-    expect(evaluated.evals?.keyword).toEqual({ recall: 0.5, tokenEstimation: 6 });
+    expect(evaluated.evals?.named).toEqual({ recall: 0.5, tokenEstimation: 6 });
+  });
+
+  it('when not all fits: the named files, then the recently changed ones and their imports, then keywords', () => {
+    const app = [
+      { path: 'Layout.tsx', content: 'layout' },
+      { path: 'pages/Deals.tsx', content: "import { money } from '@/lib/money';\ndeals" },
+      { path: 'lib/money.js', content: 'export const money = 1;' },
+      { path: 'pages/Invoices.tsx', content: 'invoices' },
+      { path: 'pages/Notes.tsx', content: 'email notes about invoices' },
+      { path: 'pages/Huge.tsx', content: 'email '.repeat(50) },
+    ];
+    const selection = selectContext(app, 'Show the email on the invoice page', [], {
+      limit: 80,
+      count: (text) => text.length / 2,
+      recent: ['pages/Deals.tsx'],
+    });
+    expect(selection.metadata.retrievedFiles.map((f) => [f.filePath, f.retrievalMethods[0]])).toEqual([
+      ['Layout.tsx', 'full_context'],
+      ['pages/Invoices.tsx', 'named'],
+      ['pages/Deals.tsx', 'recent'],
+      ['lib/money.js', 'import'],
+      ['pages/Notes.tsx', 'keyword'],
+    ]);
+    expect(selection.metadata.belowThresholdFiles.map((f) => f.filename)).toEqual(['pages/Huge.tsx']);
+    expect(selection.metadata.retrievedFiles[0]!.tokenEstimation).toBe(3);
   });
 });

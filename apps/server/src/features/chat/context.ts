@@ -7,6 +7,7 @@ import {
   estimateTokens,
   type Passage,
   type RetrievedFile,
+  resolveSpecifier,
 } from '@atelier/shared';
 
 /**
@@ -56,17 +57,82 @@ export function scoreFile(file: ContextFile, terms: readonly string[]): number {
   return Math.round((score / (terms.length * 2)) * 1000) / 1000;
 }
 
+export interface SelectOptions {
+  /** Tokens the files may take (issue 21 §6: what the model's window leaves); default 60,000. */
+  limit?: number;
+  /** Counts a text's tokens (the model's tokenizer); default length / 4. */
+  count?: (text: string) => number;
+  /** Files the latest replies changed, most recent first. */
+  recent?: readonly string[];
+}
+
+const IMPORT_SPECIFIER = /(?:^|\n)[ \t]*(?:import|export)\s+(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/g;
+const RESOLVE_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '.json', '/index.tsx', '/index.ts'];
+
+/** The app files a file imports (relative and `@/` specifiers that name a file of the app). */
+export function importsOf(file: ContextFile, paths: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const match of file.content.matchAll(IMPORT_SPECIFIER)) {
+    const target = resolveSpecifier(file.path, match[1] ?? '');
+    if (target === null) continue;
+    const found = RESOLVE_SUFFIXES.map((suffix) => `${target}${suffix}`).find((path) => paths.has(path));
+    if (found) out.push(found);
+  }
+  return out;
+}
+
+/** Whether the request names the file: its path, or its name without extension (3 letters or more). */
+export function namesFile(query: string, path: string): boolean {
+  const text = query.toLowerCase();
+  const lower = path.toLowerCase();
+  if (text.includes(lower)) return true;
+  const base = lower
+    .split('/')
+    .at(-1)!
+    .replace(/\.[a-z]+$/, '')
+    // Singular or plural: "the invoice page" names pages/Invoices.tsx.
+    .replace(/(.{3,})s$/, '$1');
+  return base.length >= 3 && new RegExp(`\\b${base.replace(/[^a-z0-9]/g, '.')}s?\\b`).test(text);
+}
+
+/**
+ * The files in the order they deserve a place when not all fit (issue 21 §6): the root files, the
+ * files the request names, those the latest replies changed, the app files those import, then the
+ * others by keyword score.
+ */
+function byRelevance(
+  scored: readonly { file: ContextFile; score: number }[],
+  query: string,
+  recent: readonly string[],
+): Map<string, string> {
+  const order = new Map<string, string>();
+  const byPath = new Map(scored.map((entry) => [entry.file.path, entry.file]));
+  const add = (path: string, method: string) => {
+    if (byPath.has(path) && !order.has(path)) order.set(path, method);
+  };
+  for (const path of APP_ROOT_FILES) add(path, 'full_context');
+  for (const entry of scored) if (namesFile(query, entry.file.path)) add(entry.file.path, 'named');
+  for (const path of recent) add(path, 'recent');
+  const paths = new Set(byPath.keys());
+  for (const path of [...order.keys()]) {
+    for (const imported of importsOf(byPath.get(path)!, paths)) add(imported, 'import');
+  }
+  return order;
+}
+
 export function selectContext(
   files: readonly ContextFile[],
   query: string,
   passages: readonly Passage[],
-  limit = CONTEXT_RERANK_TOKEN_LIMIT,
+  options: SelectOptions = {},
 ): ContextSelection {
+  const limit = options.limit ?? CONTEXT_RERANK_TOKEN_LIMIT;
+  const count = options.count ?? estimateTokens;
   const terms = queryTerms(query);
   const scored = files.map((file) => ({
     file,
     score: scoreFile(file, terms),
-    tokens: estimateTokens(file.content),
+    tokens: count(file.content),
   }));
   const total = scored.reduce((sum, entry) => sum + entry.tokens, 0);
   const retrieved: RetrievedFile[] = [];
@@ -83,14 +149,18 @@ export function selectContext(
       });
     }
   } else {
-    const root = new Set<string>(APP_ROOT_FILES);
+    const relevant = byRelevance(scored, query, options.recent ?? []);
+    const rank = new Map([...relevant.keys()].map((path, index) => [path, index]));
     const ordered = [...scored].sort(
-      (a, b) => Number(root.has(b.file.path)) - Number(root.has(a.file.path)) || b.score - a.score,
+      (a, b) =>
+        (rank.get(a.file.path) ?? Infinity) - (rank.get(b.file.path) ?? Infinity) || b.score - a.score,
     );
     let used = 0;
     for (const entry of ordered) {
-      const isRoot = root.has(entry.file.path);
-      if (!isRoot && (entry.score < CONTEXT_SCORE_THRESHOLD || used + entry.tokens > limit)) {
+      const method = relevant.get(entry.file.path);
+      const isRoot = method === 'full_context';
+      const fits = used + entry.tokens <= limit;
+      if (!(isRoot && fits) && (!fits || (!method && entry.score < CONTEXT_SCORE_THRESHOLD))) {
         below.push({ filename: entry.file.path, score: entry.score });
         continue;
       }
@@ -98,7 +168,7 @@ export function selectContext(
       chosen.add(entry.file.path);
       retrieved.push({
         filePath: entry.file.path,
-        retrievalMethods: isRoot ? ['full_context'] : ['keyword'],
+        retrievalMethods: [method ?? 'keyword'],
         tokenEstimation: entry.tokens,
         score: entry.score,
       });
@@ -110,7 +180,7 @@ export function selectContext(
     text: passage.text,
     score: passage.score,
     method: passage.method,
-    tokenEstimation: estimateTokens(passage.text),
+    tokenEstimation: count(passage.text),
   }));
   return {
     files: files.filter((file) => chosen.has(file.path)),

@@ -63,6 +63,19 @@ function partData<T>(row: ChatMessageRow, name: string): T | undefined {
   return part?.data;
 }
 
+/** The files the replies among `rows` changed, most recent first. */
+export function recentPaths(rows: readonly ChatMessageRow[]): string[] {
+  const paths: string[] = [];
+  for (const row of [...rows].reverse()) {
+    if (row.role !== 'assistant') continue;
+    for (const result of partData<{ results: ActionResult[] }>(row, ACTION_RESULTS_PART)?.results ?? []) {
+      if (result.outcome === 'applied' && result.path && !paths.includes(result.path))
+        paths.push(result.path);
+    }
+  }
+  return paths;
+}
+
 /** Earlier messages as model messages (failed replies and empty texts left out). */
 export function historyForModel(rows: readonly ChatMessageRow[]): ModelMessage[] {
   const messages: ModelMessage[] = [];

@@ -9,6 +9,7 @@ import {
   type ChatAnnotation,
   type ChatUIDataTypes,
   type ChatUIMetadata,
+  CONTEXT_RERANK_TOKEN_LIMIT,
   IncrementalActionParser,
   LLM_ERROR_MESSAGE,
   type LlmErrorReason,
@@ -24,6 +25,7 @@ import { toLlmCallError } from '../../platform/llm/errors.ts';
 import type { Llm } from '../../platform/llm/index.ts';
 import { builderSystemPrompt } from '../../platform/llm/index.ts';
 import { renderPassages } from '../../platform/llm/prompts/index.ts';
+import { tokenCounter } from '../../platform/llm/tokens.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import type { TreeFile } from '../apps/file-tree.ts';
@@ -33,6 +35,7 @@ import { applyAction, notApplied, type RecordActionsPort, treeChanges } from './
 import { type BuildChecker, changesCode, checkPart, checkReply, fixRequest } from './build-check.ts';
 import { actionResultsPart, type ChatRepo } from './chat.repo.ts';
 import { selectContext, withRelevantFiles } from './context.ts';
+import { planPrompt, promptBudget } from './context-budget.ts';
 import { replyForModel } from './model-messages.ts';
 
 /**
@@ -64,6 +67,10 @@ export interface ReplyRequest {
   userText: string;
   /** The conversation for the model, ending with the user's message. */
   messages: ModelMessage[];
+  /** The chat's stored summary of the messages older than `messages` (issue 21 §6). */
+  summary?: string;
+  /** Files the latest replies changed, most recent first (they go in first when not all fit). */
+  recent?: string[];
   discuss: boolean;
   base: { versionId: string | null; files: readonly TreeFile[] };
   passages: readonly Passage[];
@@ -90,8 +97,15 @@ const DISCUSS_NOTE = `
 The builder is in discuss mode: answer, explain and advise only. Do not write action tags; nothing
 you write is applied to the app in this mode.`;
 
-function systemPrompt(request: ReplyRequest, files: { path: string; content: string }[]): string {
+function systemPrompt(
+  request: ReplyRequest,
+  files: { path: string; content: string }[],
+  summary: string,
+): string {
   let system = builderSystemPrompt({ appName: request.app.name, files });
+  if (summary) {
+    system += `\n\nThe earlier conversation, summarised (its newest messages follow in full):\n${summary}`;
+  }
   if (request.passages.length > 0) {
     const passages = renderPassages(
       request.passages.map((p) => ({ source: p.itemName, text: p.text, score: p.score })),
@@ -164,11 +178,29 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     messageMetadata: { createdAt, userMessageId: request.userMessageId, ...discussMeta },
   });
 
-  const selection = selectContext(
-    request.base.files.map((f) => ({ path: f.path, content: f.content })),
-    request.userText,
-    request.passages,
-  );
+  // The prompt within the model's window (issue 21 §6).
+  const { info } = await deps.llm.resolveModel(request.app.settings);
+  const { count } = await tokenCounter(info);
+  const plan = (budget: number | null) => {
+    const planned = planPrompt({
+      budget,
+      count,
+      fixedTokens: count(systemPrompt(request, [], '')),
+      messages: request.messages,
+      storedSummary: request.summary ?? '',
+      defaultFileLimit: CONTEXT_RERANK_TOKEN_LIMIT,
+    });
+    const files = request.base.files.map((f) => ({ path: f.path, content: f.content }));
+    const chosen = selectContext(files, request.userText, request.passages, {
+      limit: planned.fileLimit,
+      count,
+      recent: request.recent ?? [],
+    });
+    return { ...planned, selection: chosen, system: systemPrompt(request, chosen.files, planned.summary) };
+  };
+  const budget = promptBudget(info);
+  let prompt = plan(budget);
+  let selection = prompt.selection;
   const before = new Map(request.base.files.map((file) => [file.path, file.content]));
   const tree = new Map(before);
   const parser = new IncrementalActionParser();
@@ -256,7 +288,17 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
       return true;
     }
   };
-  failed = await streamRound(systemPrompt(request, selection.files), request.messages, '');
+  failed = await streamRound(prompt.system, prompt.messages, '');
+  if (failed && errorReason === 'context_too_long' && !open.text && !open.reasoning) {
+    // The provider counts otherwise: once more with half of what was sent (issue 21 §6).
+    const sent =
+      count(prompt.system) + prompt.messages.reduce((sum, m) => sum + count(JSON.stringify(m.content)), 0);
+    deps.logger.info({ appId: request.app.id, messageId, sent }, 'chat: context too long, retrying smaller');
+    prompt = plan(Math.floor(Math.min(budget ?? sent, sent) / 2));
+    selection = prompt.selection;
+    errorReason = undefined;
+    failed = await streamRound(prompt.system, prompt.messages, '');
+  }
 
   // The build check (issue 21 §5): a reply that changed code is built and type-checked; the errors
   // it brought in go back to the model, in the same reply, up to BUILD_FIX_ROUNDS times.
@@ -292,9 +334,10 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
         systemPrompt(
           request,
           files.filter((f) => shown.has(f.path)),
+          prompt.summary,
         ),
         [
-          ...request.messages,
+          ...prompt.messages,
           { role: 'assistant', content: replyForModel(text, results.filter(Boolean)) || '(no text)' },
           { role: 'user', content: fixRequest(issues) },
         ],

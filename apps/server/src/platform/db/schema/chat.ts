@@ -155,3 +155,16 @@ export const chatReplyChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.replyId, t.seq] })],
 );
+
+/**
+ * The summary of an app's chat before the messages a reply sends in full (issue 21 §6): one line
+ * per message, through `through_seq`; extended as the conversation grows, capped in size.
+ */
+export const chatSummaries = pgTable('chat_summaries', {
+  appId: text('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  throughSeq: bigint('through_seq', { mode: 'number' }).notNull(),
+  summary: text('summary').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
