@@ -4,6 +4,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { type AppDeps, createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { printAdminSetupCode } from './features/accounts/admin-setup.ts';
+import { startStaleAccountSweep } from './features/accounts/stale-accounts.ts';
 import { createPreviewApp, disposeAppsRuntime } from './features/apps/apps.module.ts';
 import { attachBase44Realtime } from './features/base44/realtime.ts';
 import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
@@ -63,6 +64,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const app = createApp(deps);
   const dataSourceWorkers = await startDataSourceWorkers({ config, logger, database, bus, queue });
   const stopPgliteMaintenance = startPgliteMaintenance(database, logger);
+  const stopStaleAccountSweep = startStaleAccountSweep(database.db, logger);
 
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -115,7 +117,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // 3. No new jobs are fetched; running ones get the same budget to finish, or go back to the queue.
       llm.stop();
       dataSourceWorkers.stop();
-      const maintenanceStopped = stopPgliteMaintenance();
+      const maintenanceStopped = Promise.all([stopPgliteMaintenance(), stopStaleAccountSweep()]);
       const jobsStopped = runningQueue.stop(config.shutdownTimeoutMs);
       // 4. In-flight requests finish; the listeners stay open meanwhile so late requests still get answers.
       let timer: NodeJS.Timeout | undefined;

@@ -27,6 +27,11 @@ export const AUTH_LIMITS = {
    * 20 #7); the owner of the inbox gets in by magic link, code or reset, which also verify it.
    */
   unverifiedPasswordTtlMs: 7 * 24 * 60 * 60 * 1000,
+  /**
+   * An account never verified, this old, with no live session and owning nothing (no app, no
+   * record it created) is deleted by the hourly sweep (features/accounts/stale-accounts.ts).
+   */
+  unverifiedAccountTtlMs: 30 * 24 * 60 * 60 * 1000,
   /** Failed logins one address may make across all accounts (a proxy or office shares one address). */
   loginMaxFailuresPerIp: 100,
 } as const;

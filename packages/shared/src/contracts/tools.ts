@@ -30,6 +30,9 @@ export const TOOL_MESSAGES = {
   activatedToggle: 'Activated',
   /** spec 3 §8 (a failed answer). */
   runFailed: 'There was an error. You can retry or try a different input. Contact us if the issue persists.',
+  /** Issue 20 #13: an answer that restated the tool's hidden prompt is not shown. */
+  promptWithheld:
+    "This answer was withheld because it repeated the tool's instructions. Try a different input.",
   /** spec 1 §5 usage limits; the spec names them without their texts. */
   dailyLimitReached: (n: number) =>
     `You have reached the daily limit of ${n} ${n === 1 ? 'run' : 'runs'} for this tool. Try again tomorrow.`,

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES } from '@atelier/shared';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertApp,
@@ -12,7 +13,8 @@ import {
   signUpEndUser,
 } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { appDomains, users } from '../../platform/db/schema/index.ts';
+import { appDomains, entityRecords, sessions, users } from '../../platform/db/schema/index.ts';
+import { deleteStaleUnverifiedAccounts } from './stale-accounts.ts';
 
 let t: TestApp;
 let owner: string;
@@ -219,5 +221,52 @@ describe('pre-account takeover (issue 20 #7)', () => {
     expect(refused.status).toBe(401);
     expect((await readJson(refused)).error.message).toBe(AUTH_MESSAGES.login.invalidCredentials);
     expect((await login(appId, kept)).status).toBe(200);
+  });
+
+  it('deletes accounts never verified after 30 days when they own nothing and have no live session; keeps the rest', async () => {
+    const appId = await insertApp(t, owner);
+    const builder = await signUp(t, 'stale-builder@example.com');
+    await insertApp(t, builder.user.id, { name: 'Owned' });
+    const [bare, withRecord, withSession, verified, recent] = await Promise.all(
+      ['stale-bare', 'stale-record', 'stale-session', 'stale-verified-old', 'stale-recent'].map((name) =>
+        signUpEndUser(t, appId, `${name}@example.com`),
+      ),
+    );
+    const db = t.deps.database.db;
+    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, verified!.user.id));
+    await db
+      .insert(entityRecords)
+      .values({ appId, entity: 'Note', id: randomUUID(), creatorId: withRecord!.user.id });
+    const old = [
+      builder.user.id,
+      bare!.user.id,
+      withRecord!.user.id,
+      withSession!.user.id,
+      verified!.user.id,
+    ];
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
+      .where(inArray(users.id, old));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(
+        inArray(
+          sessions.userId,
+          old.filter((id) => id !== withSession!.user.id),
+        ),
+      );
+
+    expect(await deleteStaleUnverifiedAccounts(db)).toBe(1);
+    const left = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [...old, recent!.user.id]));
+    expect(left.map((row) => row.id).sort()).toEqual(
+      [builder.user.id, withRecord!.user.id, withSession!.user.id, verified!.user.id, recent!.user.id].sort(),
+    );
+    // The address is free again for its owner.
+    expect((await signUpEndUser(t, appId, 'stale-bare@example.com')).user.id).not.toBe(bare!.user.id);
   });
 });

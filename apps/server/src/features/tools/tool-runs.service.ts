@@ -16,6 +16,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { toolMemories, toolRuns } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { type Passage, toolRunSystemPrompt } from '../../platform/llm/index.ts';
+import { repeatsPrompt } from './prompt-leak.ts';
 import { type ToolContent, toolContentOf } from './tool-content.ts';
 import type { ToolsRuntime } from './tools.runtime.ts';
 
@@ -209,17 +210,19 @@ export async function runTool(
       prompt: filled,
       abortSignal,
     });
+    // The builder's prompt never reaches the person running the tool, whatever the model says.
+    const output = repeatsPrompt(answer.text, prompt) ? TOOL_MESSAGES.promptWithheld : answer.text;
     await runtime.db
       .update(toolRuns)
       .set({
         status: 'success',
-        output: redactPersonal(answer.text, view.fields, values),
+        output: redactPersonal(output, view.fields, values),
         model: answer.info.id,
         finishedAt: new Date(),
       })
       .where(eq(toolRuns.id, runId));
     if (runner.actor?.appId === view.appId) await remember(runtime, view, runner.actor.userId, values);
-    return { runId, status: 'success', output: answer.text, creditsUsed: credits };
+    return { runId, status: 'success', output, creditsUsed: credits };
   } catch (error) {
     await runtime.db
       .update(toolRuns)
