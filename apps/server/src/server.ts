@@ -8,6 +8,7 @@ import { startStaleAccountSweep } from './features/accounts/stale-accounts.ts';
 import { createPreviewApp, disposeAppsRuntime } from './features/apps/apps.module.ts';
 import { attachBase44Realtime } from './features/base44/realtime.ts';
 import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
+import { disposeFunctionsRuntime } from './features/functions/functions.module.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { runMigrations } from './platform/db/migrate.ts';
@@ -26,6 +27,8 @@ export interface RunningServer {
   readonly bus: EventBus;
   readonly queue: JobQueue;
   readonly drain: Drain;
+  /** What the features were built from (tests reach the areas' services through it). */
+  readonly deps: AppDeps;
   /**
    * Graceful stop: readiness answers 503 at once, live streams end, the listener keeps serving for
    * SHUTDOWN_DRAIN_DELAY_MS and until in-flight requests finish, job fetching stops and running
@@ -91,6 +94,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
   } catch (error) {
     server.close();
+    await disposeFunctionsRuntime(deps);
     await disposeAppsRuntime(deps);
     throw error;
   }
@@ -149,6 +153,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       clearTimeout(timer);
       await jobsStopped;
       await maintenanceStopped;
+      // 5. The function runner processes stop, then the apps area's (compiler, builds).
+      await disposeFunctionsRuntime(deps);
       await disposeAppsRuntime(deps);
       await runningBus.close();
       await database.close();
@@ -157,5 +163,5 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     return closing;
   };
 
-  return { url, port, database, bus: runningBus, queue: runningQueue, drain, close };
+  return { url, port, database, bus: runningBus, queue: runningQueue, drain, deps, close };
 }

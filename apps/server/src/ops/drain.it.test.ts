@@ -11,6 +11,7 @@ import {
   testDbKind,
 } from '../../test/support/test-db.ts';
 import { loadConfig } from '../config.ts';
+import { functionsRuntime } from '../features/functions/functions.runtime.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { type RunningServer, startServer } from '../server.ts';
 
@@ -95,7 +96,12 @@ describe('graceful shutdown', () => {
   it(
     'answers 503 on /api/ready as soon as it drains, finishes the request in flight, then stops listening',
     async () => {
-      const { server } = await start();
+      const { server } = await start({ FUNCTION_RUNNERS: '2' });
+      // The function runner processes are running (they start on first use)…
+      const pool = functionsRuntime(server.deps).pool();
+      await pool.warmUp();
+      const runners = pool.pids();
+      expect(runners).toHaveLength(2);
       const email = 'drain@example.com';
       const signup = await fetch(`${server.url}/api/auth/signup`, {
         method: 'POST',
@@ -131,6 +137,8 @@ describe('graceful shutdown', () => {
 
       await closed;
       await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+      // …and stopped with the server (signal 0 only asks whether a process exists).
+      for (const pid of runners) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
     },
     TEST_TIMEOUT_MS,
   );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type AppDeps, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { disposeAppsRuntime } from '../../src/features/apps/apps.module.ts';
+import { disposeFunctionsRuntime } from '../../src/features/functions/functions.module.ts';
 import { createSecretBox } from '../../src/platform/crypto/secret-box.ts';
 import { createEventBus } from '../../src/platform/events/event-bus.ts';
 import { SseHub } from '../../src/platform/events/sse.ts';
@@ -52,6 +53,7 @@ export async function createTestApp(
     deps,
     async close() {
       deps.sse.closeAll();
+      await disposeFunctionsRuntime(deps);
       await disposeAppsRuntime(deps);
       await queue.stop(1000);
       await bus.close();
