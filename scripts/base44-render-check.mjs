@@ -2,6 +2,7 @@
 //
 //   node scripts/build-if-stale.mjs
 //   node scripts/base44-render-check.mjs <export-dir>... [--port 4105] [--json out.json]
+//     [--settle ms] [--view-as owner|user]
 //
 // Starts the built server on a throwaway data directory (the real npm registry unless
 // NPM_REGISTRY_URL says otherwise), imports each folder as GitHub's "Download ZIP" would give it
@@ -28,6 +29,8 @@ const option = (name, fallback) => {
 const port = Number(option('--port', '4105'));
 const jsonOut = option('--json', undefined);
 const settleMs = Number(option('--settle', '25000'));
+/** Whom the preview acts as: the builder (`owner`, as the builder's preview opens) or the app's test end user. */
+const viewAs = option('--view-as', 'owner');
 const dirs = args;
 if (dirs.length === 0) {
   console.error('usage: node scripts/base44-render-check.mjs <export-dir>... [--port N] [--json file]');
@@ -107,7 +110,7 @@ async function previewUrl(cookie, appId) {
   const res = await fetch(`${base}/api/apps/${appId}/preview-token`, {
     method: 'POST',
     headers: { ...headers, cookie },
-    body: '{}',
+    body: JSON.stringify({ viewAs }),
   });
   if (!res.ok) throw new Error(`preview-token ${res.status}`);
   return (await res.json()).url;
@@ -122,7 +125,12 @@ async function renderOf(browser, url) {
   const sdk = { ok: 0, failed: 0 };
   let inFlight = 0;
   let lastActivity = Date.now();
-  const own = (requestUrl) => requestUrl.startsWith(new URL(url).origin) || requestUrl.startsWith(base);
+  // The API and preview origins, whichever host name (localhost or 127.0.0.1) the page uses.
+  const ports = new Set([String(port), new URL(url).port]);
+  const own = (requestUrl) => {
+    const { hostname, port: requestPort } = new URL(requestUrl);
+    return ['localhost', '127.0.0.1'].includes(hostname) && ports.has(requestPort);
+  };
   page.on('pageerror', (error) => {
     errors.push(error.message.split('\n')[0]);
     if (process.env.DEBUG) console.log(error.stack);
@@ -140,7 +148,8 @@ async function renderOf(browser, url) {
   page.on('requestfinished', async (request) => {
     done();
     const response = await request.response().catch(() => null);
-    if (!response || !own(request.url()) || !new URL(request.url()).pathname.includes('/api/')) return;
+    // The SDK's calls (`/api/apps/{appId}/…`); an export's calls to a backend of its own are not Atelier's.
+    if (!response || !own(request.url()) || !new URL(request.url()).pathname.startsWith('/api/apps/')) return;
     if (response.status() >= 500 || response.status() === 404) {
       sdk.failed++;
       failed.push(`${response.status()} ${request.method()} ${new URL(request.url()).pathname}`);
@@ -152,8 +161,9 @@ async function renderOf(browser, url) {
   });
   const started = Date.now();
   await page.goto(url, { timeout: 60_000 }).catch((error) => errors.push(`goto: ${error.message}`));
+  const loaded = Date.now();
   let shown = false;
-  while (Date.now() - started < settleMs) {
+  for (let first = true; first || Date.now() - loaded < settleMs; first = false) {
     shown = await page
       .evaluate(() => {
         const root = document.getElementById('root') ?? document.body;
@@ -207,7 +217,8 @@ try {
       const { app, report } = await importApp(cookie, dir);
       row.imported = true;
       row.onDemand = report.packages.filter((p) => p.status === 'on-demand').map((p) => p.name);
-      row.warnings = report.warnings.length;
+      row.warnings = report.warnings;
+      row.data = report.data;
       const render = await renderOf(browser, await previewUrl(cookie, app.id));
       Object.assign(row, render);
       row.rendered = render.shown && render.errors.length === 0 && render.sdk.failed === 0;

@@ -88,3 +88,51 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await expect(page.getByRole('heading', { level: 1, name: 'Import report: Task Board' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Functions' })).toContainText('notifyOwner');
 });
+
+test('an older export (SDK 0.1.x) in a folder of its repository, with its lost api/entities.js, runs: data, icons, theme, react-dom/server, sign-in', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUpBuilder(page, `b44-legacy-${Date.now()}@example.com`);
+  const imported = await page.request.post('/api/apps/import/base44', {
+    multipart: { file: { name: 'legacy-crm.zip', mimeType: 'application/zip', buffer: zipOf('legacy-crm') } },
+    headers,
+  });
+  expect(imported.status()).toBe(201);
+  const { app, report } = await imported.json();
+  expect(app.name).toBe('Legacy CRM');
+  expect(report.translated).toContain(
+    'src/api/entities.js is missing from the export: it was made again from the names the code imports.',
+  );
+  expect(report.functions).toEqual([{ name: 'ping', path: 'functions/ping/index.ts', status: 'imported' }]);
+  const link = await page.request.post(`/api/apps/${app.id}/preview-token`, { data: {}, headers });
+  const preview = await (await browser.newContext()).newPage();
+  const errors: string[] = [];
+  preview.on('pageerror', (error) => errors.push(error.message));
+  await preview.goto((await link.json()).url);
+
+  // entities.Contact.list through the re-made api/entities.js shows the imported data/Contact.csv.
+  const contacts = preview.getByRole('list', { name: 'Contacts' });
+  await expect(contacts.getByText('Ada Lovelace')).toBeVisible({ timeout: 60_000 });
+  await expect(preview.getByLabel('Summary')).toHaveText('1 contacts'); // react-dom/server
+  await preview.getByLabel('Contact name').fill('Grace Hopper');
+  await preview.getByRole('button', { name: 'Add contact' }).click();
+  await expect(contacts.getByText('Grace Hopper')).toBeVisible();
+  await expect(preview.getByLabel('Summary')).toHaveText('2 contacts');
+  // Icons lucide-react 1.0 dropped, drawn.
+  await expect(preview.getByRole('link', { name: 'GitHub' }).locator('svg.lucide-github path')).toHaveCount(
+    2,
+  );
+  await expect(preview.getByRole('link', { name: 'Facebook' }).locator('svg path')).toHaveCount(1);
+  // tailwind.config.js's font, colour and shadow, and the @apply of index.css's own class.
+  const hero = preview.locator('.hero');
+  await expect(hero).toHaveCSS('box-shadow', /rgba\(14, 116, 144, 0\.45\) 0px 0px 24px 0px$/);
+  await expect(hero).toHaveCSS('font-family', /Space Grotesk/);
+  await expect(hero).toHaveCSS('background-color', 'rgba(236, 254, 255, 0.8)');
+  await expect(preview.getByRole('heading', { name: 'Contacts' })).toHaveCSS('color', 'rgb(14, 116, 144)');
+  expect(errors).toEqual([]);
+  // SDK 0.1.x's User.login() goes to the app's hosted login page.
+  await preview.getByRole('button', { name: 'Sign in' }).click();
+  await expect(preview).toHaveURL(/\/login\?from_url=/);
+});
