@@ -94,7 +94,8 @@ test('an older export (SDK 0.1.x) in a folder of its repository, with its lost a
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signUpBuilder(page, `b44-legacy-${Date.now()}@example.com`);
+  const email = `b44-legacy-${Date.now()}@example.com`;
+  await signUpBuilder(page, email);
   const imported = await page.request.post('/api/apps/import/base44', {
     multipart: { file: { name: 'legacy-crm.zip', mimeType: 'application/zip', buffer: zipOf('legacy-crm') } },
     headers,
@@ -116,6 +117,8 @@ test('an older export (SDK 0.1.x) in a folder of its repository, with its lost a
   const contacts = preview.getByRole('list', { name: 'Contacts' });
   await expect(contacts.getByText('Ada Lovelace')).toBeVisible({ timeout: 60_000 });
   await expect(preview.getByLabel('Summary')).toHaveText('1 contacts'); // react-dom/server
+  // auth.me() (User.me() in 0.1.x) in the builder's preview: the builder, as the app's admin.
+  await expect(preview.getByText(`Signed in as ${email} (admin)`)).toBeVisible();
   await preview.getByLabel('Contact name').fill('Grace Hopper');
   await preview.getByRole('button', { name: 'Add contact' }).click();
   await expect(contacts.getByText('Grace Hopper')).toBeVisible();

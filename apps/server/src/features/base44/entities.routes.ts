@@ -8,6 +8,7 @@ import {
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
@@ -167,6 +168,12 @@ export function base44EntityRoutes(module: EntitiesModule) {
     return c.json({ success: true, deleted });
   });
   on('get', `${base}/:id`, async (c, t) => {
+    // `auth.me()` in the builder's preview: the builder is the app's owner, not one of its users;
+    // the app sees them as its admin (apps gate their first page on auth.me).
+    if (t.kind === 'users' && c.req.param('id') === 'me' && t.access.kind === 'owner') {
+      const actor = await resolveActor(c);
+      if (actor?.userId === t.access.userId) return c.json(ownerAsUser(t.appId, actor));
+    }
     const record = await module.service.get(t, recordId(t, c.req.param('id') ?? ''));
     return c.json((await answer(t, [record]))[0]);
   });
@@ -180,4 +187,18 @@ export function base44EntityRoutes(module: EntitiesModule) {
     return c.json({ success: true });
   });
   return router;
+}
+
+/** The app's owner as `auth.me()` answers for them in the builder's preview: an admin of the app. */
+function ownerAsUser(appId: string, actor: Actor) {
+  const now = new Date().toISOString();
+  return {
+    id: actor.userId,
+    email: actor.email,
+    full_name: actor.name ?? actor.email,
+    role: 'admin',
+    app_id: appId,
+    created_date: now,
+    updated_date: now,
+  };
 }
