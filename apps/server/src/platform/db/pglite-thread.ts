@@ -107,7 +107,13 @@ export class PgliteThread {
 
   static async open(options: PgliteThreadOptions): Promise<PgliteThread> {
     const thread = new PgliteThread(options);
-    await thread.running;
+    try {
+      await thread.running;
+    } catch (error) {
+      thread.closing = true;
+      clearInterval(thread.watchdog);
+      throw error;
+    }
     return thread;
   }
 
@@ -183,7 +189,9 @@ export class PgliteThread {
   private async check() {
     if (this.closing || this.maintenanceCount > 0) return;
     const current = this.running;
-    const running = await current;
+    // A thread that could not start again has logged why; its callers get that error.
+    const running = await current.catch(() => undefined);
+    if (!running) return;
     if (current !== this.running || running.pending.size === 0) return;
     const stuckMs = Date.now() - (running.heartbeat[0] ?? 0);
     if (stuckMs <= this.options.statementTimeoutMs) return;
