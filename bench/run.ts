@@ -4,6 +4,7 @@ import { run as chatRendering } from './benchmarks/chat-rendering.ts';
 import { run as compile } from './benchmarks/compile.ts';
 import { run as databaseGrid } from './benchmarks/database-grid.ts';
 import { run as entities } from './benchmarks/entities.ts';
+import { run as entitiesApps } from './benchmarks/entities-apps.ts';
 import { run as functions } from './benchmarks/functions.ts';
 import { run as llmFirstToken } from './benchmarks/llm-first-token.ts';
 import { run as retrieval } from './benchmarks/retrieval.ts';
@@ -18,6 +19,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   compile,
   'shadcn-app': shadcnApp,
   entities,
+  'entities-apps': entitiesApps,
   retrieval,
   soak,
   availability,

@@ -60,3 +60,108 @@ export async function entityApiStatements(options: {
   if (payloadIndex < 0) throw new Error('no record payload in the create statement');
   return { list, create: { ...create, payloadIndex } };
 }
+
+/** The operations of the app-shaped benchmark (`entities-apps`), by name. */
+export const APP_OPERATIONS = [
+  'list newest',
+  'list filtered',
+  'list sorted',
+  'get',
+  'create',
+  'update',
+] as const;
+export type AppOperation = (typeof APP_OPERATIONS)[number];
+
+/** Every statement one operation of the entity API sends, in order, and where its varying parts are. */
+export interface CapturedOperation {
+  statements: CapturedStatement[];
+  /** [statement, parameter] holding the record id (get, update): the floor puts each request's id there. */
+  idAt?: [number, number];
+  /** [statement, parameter] holding the new record's payload (create): the floor gives it a fresh id. */
+  payloadAt?: [number, number];
+}
+
+/** The id given to get and update while capturing: the floor replaces it by each request's. */
+export const CAPTURE_ID = '00000000-bench-capture-id';
+
+/**
+ * Every statement the entity API sends for each app-shaped operation of an end user (the server's
+ * own service and repo over a database that records the statements and answers like one that holds
+ * a matching, non-admin row), with the same list options as the HTTP requests, so the floors run
+ * exactly the API's SQL with the API's parameters.
+ */
+export async function entityAppOperations(options: {
+  appId: string;
+  entity: string;
+  userId: string;
+  schema: unknown;
+  lists: Record<
+    'list newest' | 'list filtered' | 'list sorted',
+    { q?: string; sort?: string; limit: number }
+  >;
+  create: Record<string, unknown>;
+  update: Record<string, unknown>;
+}): Promise<Record<AppOperation, CapturedOperation>> {
+  let captured: CapturedStatement[] = [];
+  const fakeRow = {
+    id: CAPTURE_ID,
+    creator_id: options.userId,
+    data: {},
+    created_at: new Date(),
+    updated_at: new Date(),
+  };
+  const database = {
+    kind: 'postgres',
+    query: async (text: string, params?: unknown[]) => {
+      captured.push({ text, params: params ?? [] });
+      if (/^\s*select \(/i.test(text)) return { rows: [{ ok: false }] };
+      if (/^\s*(with|insert|update)/i.test(text)) return { rows: [{ ...fakeRow, signalled: 1 }] };
+      if (/limit 1\s*$/i.test(text)) return { rows: [fakeRow] };
+      return { rows: [] };
+    },
+  } as unknown as Database;
+  const parsed = parseEntitySchema(JSON.stringify(options.schema));
+  if (!parsed.ok) throw new Error(parsed.message);
+  const target = (): EntityTarget => ({
+    appId: options.appId,
+    versionId: 'bench',
+    access: { kind: 'member', userId: options.userId, tenantId: tenantForApp(options.appId) },
+    kind: 'table',
+    name: options.entity,
+    entity: {
+      name: options.entity,
+      path: `entities/${options.entity}.json`,
+      fileId: 'bench',
+      schema: parsed.schema,
+      rules: resolveRules(parsed.schema.rls),
+      validators: validatorFactory().compile(parsed.schema),
+    },
+  });
+  const service = new EntitiesService(new EntitiesRepo(database), {} as EventBus);
+  const capture = async (run: () => Promise<unknown>): Promise<CapturedStatement[]> => {
+    captured = [];
+    await run();
+    return captured;
+  };
+  const find = (statements: CapturedStatement[], match: (param: unknown) => boolean): [number, number] => {
+    for (const [index, statement] of statements.entries()) {
+      const at = statement.params.findIndex(match);
+      if (at >= 0) return [index, at];
+    }
+    throw new Error('a varying parameter was not found in the captured statements');
+  };
+  const result = {} as Record<AppOperation, CapturedOperation>;
+  for (const name of ['list newest', 'list filtered', 'list sorted'] as const) {
+    result[name] = { statements: await capture(() => service.listJson(target(), options.lists[name])) };
+  }
+  const get = await capture(() => service.get(target(), CAPTURE_ID));
+  result.get = { statements: get, idAt: find(get, (param) => param === CAPTURE_ID) };
+  const create = await capture(() => service.create(target(), options.create));
+  result.create = {
+    statements: create,
+    payloadAt: find(create, (param) => typeof param === 'string' && param.startsWith('[{')),
+  };
+  const update = await capture(() => service.update(target(), CAPTURE_ID, options.update));
+  result.update = { statements: update, idAt: find(update, (param) => param === CAPTURE_ID) };
+  return result;
+}

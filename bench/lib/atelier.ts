@@ -33,13 +33,14 @@ export const TASK_SCHEMA = {
 };
 
 /**
- * The benchmarks' app: a builder signs up, makes a generated app with a Task entity (title, points,
- * done; rules: the creator reads and writes), and the app is published with end-user signup on.
+ * A builder signs up and makes a generated app whose `entities/<name>.json` is `schema` (the Task
+ * entity by default); not yet published (`publishForEndUsers`).
  */
-export async function setUpTaskApp(
+export async function createTaskApp(
   base: string,
-  pool: pg.Pool,
   builder: { email: string; password: string },
+  schema: unknown = TASK_SCHEMA,
+  entity = 'Task',
 ) {
   const signup = await apiCall(base, 'POST', '/api/auth/signup', builder);
   const cookie = { cookie: signup.cookie };
@@ -51,9 +52,26 @@ export async function setUpTaskApp(
     base,
     'POST',
     `/api/apps/${app.id}/merge`,
-    { files: [{ path: 'entities/Task.json', content: JSON.stringify(TASK_SCHEMA) }] },
+    { files: [{ path: `entities/${entity}.json`, content: JSON.stringify(schema) }] },
     cookie,
   );
-  await pool.query('update apps set is_signup_enabled = true, published_at = now() where id = $1', [app.id]);
   return { appId: app.id, cookie };
+}
+
+/** The SQL that publishes an app with end-user signup on (run by whoever holds the database). */
+export const PUBLISH_FOR_END_USERS_SQL =
+  'update apps set is_signup_enabled = true, published_at = now() where id = $1';
+
+/**
+ * The benchmarks' app: a builder signs up, makes a generated app with a Task entity (title, points,
+ * done; rules: the creator reads and writes), and the app is published with end-user signup on.
+ */
+export async function setUpTaskApp(
+  base: string,
+  pool: pg.Pool,
+  builder: { email: string; password: string },
+) {
+  const created = await createTaskApp(base, builder);
+  await pool.query(PUBLISH_FOR_END_USERS_SQL, [created.appId]);
+  return created;
 }

@@ -46,7 +46,8 @@ export interface SteadyLoadResult {
  * autocannon's own rate option sends each second's budget in a burst, which is why this exists.
  */
 export async function steadyLoad(options: {
-  url: string;
+  /** The URL, or a function answering each request's (e.g. a different record each time). */
+  url: string | (() => string);
   method?: string;
   headers?: Record<string, string>;
   body?: string;
@@ -54,14 +55,14 @@ export async function steadyLoad(options: {
   seconds: number;
 }): Promise<SteadyLoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-  const url = new URL(options.url);
+  const nextUrl = typeof options.url === 'string' ? () => options.url as string : options.url;
   const latencies: number[] = [];
   const late: number[] = [];
   let errors = 0;
   const send = (due: number) =>
     new Promise<void>((resolve) => {
       const request = http.request(
-        url,
+        new URL(nextUrl()),
         { method: options.method ?? 'GET', headers: options.headers, agent },
         (response) => {
           response.resume();
