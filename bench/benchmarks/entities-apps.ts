@@ -10,11 +10,7 @@ import { apiCall, createTaskApp, PUBLISH_FOR_END_USERS_SQL } from '../lib/atelie
 import { benchDir, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, type Started, spawnUntilHealthy } from '../lib/processes.ts';
 import { steadyLoad } from '../lib/steady-load.ts';
-import {
-  APP_OPERATIONS,
-  type AppOperation,
-  entityAppOperations,
-} from './entities-sql.ts';
+import { APP_OPERATIONS, type AppOperation, entityAppOperations } from './entities-sql.ts';
 
 /**
  * The entity API as apps use it (issue 22 #2): list newest first, list filtered by a field's
@@ -140,8 +136,20 @@ function planSummary(plan: [{ Plan: PlanNode; 'Execution Time': number }]) {
   };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** One side of a comparison: a base URL and, per request, the path (which record), method and body. */
 interface Target {
+  /** The process answering (its CPU time per request is measured). */
+  pid: () => number | undefined;
   base: string;
   path: () => string;
   method: 'GET' | 'POST' | 'PATCH';
@@ -150,6 +158,7 @@ interface Target {
 }
 
 async function saturate(target: Target) {
+  const cpuBefore = cpuSeconds(target.pid());
   const result = await autocannon({
     url: target.base,
     connections: CONNECTIONS,
@@ -163,7 +172,12 @@ async function saturate(target: Target) {
       },
     ],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuMs: ((cpuSeconds(target.pid()) - cpuBefore) * 1000) / result.requests.total,
+  };
 }
 
 async function steady(target: Target, rate: number) {
@@ -179,6 +193,9 @@ async function steady(target: Target, rate: number) {
 }
 
 interface OperationResult {
+  /** The server's CPU time per request at saturation (ms), API and floor. */
+  apiCpuMs: number;
+  floorCpuMs: number;
   api: number;
   floor: number;
   ratio: number;
@@ -192,6 +209,8 @@ interface OperationResult {
 /** Starts, stops and reaches one engine's servers and data. */
 interface EngineSetUp {
   startServer(): Promise<void>;
+  /** The running server's process id. */
+  serverPid(): number | undefined;
   stopServer(): Promise<void>;
   /** SQL on the data: PostgreSQL any time; PGlite with the server stopped (it holds the directory). */
   withData<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
@@ -221,6 +240,7 @@ async function postgresSetUp(serverEnv: Record<string, string>): Promise<EngineS
         `${serverEnv.PUBLIC_URL}/api/health`,
       );
     },
+    serverPid: () => server?.child.pid,
     async stopServer() {
       await server?.stop();
     },
@@ -253,6 +273,7 @@ async function pgliteSetUp(serverEnv: Record<string, string>): Promise<EngineSet
       );
       running = true;
     },
+    serverPid: () => server?.child.pid,
     async stopServer() {
       await server?.stop();
       running = false;
@@ -307,7 +328,7 @@ async function runEngine(
     PUBLIC_URL: base,
     SECRETS_KEY: randomBytes(32).toString('base64'),
     // Counted, as in production, but never reached by one user's load.
-    RATE_LIMIT_SIGNED_IN_PER_MINUTE: '1000000',
+    RATE_LIMIT_SIGNED_IN_PER_MINUTE: process.env.BENCH_RL ?? '1000000',
   };
   const setUp = engine === 'postgres' ? await postgresSetUp(serverEnv) : await pgliteSetUp(serverEnv);
   let floor: Started | undefined;
@@ -400,30 +421,46 @@ async function runEngine(
           );
       }
       const json = { 'content-type': 'application/json' };
+      const apiPid = () => setUp.serverPid();
+      const floorPid = () => floor?.child.pid;
       const targets: Record<AppOperation, [Target, Target]> = {
         'list newest': [
-          { base, path: () => `${entityPath}${query(LISTS['list newest'])}`, method: 'GET', headers: bearer },
-          { base: floorBase, path: () => '/list/newest', method: 'GET' },
+          {
+            pid: apiPid,
+            base,
+            path: () => `${entityPath}${query(LISTS['list newest'])}`,
+            method: 'GET',
+            headers: bearer,
+          },
+          { pid: floorPid, base: floorBase, path: () => '/list/newest', method: 'GET' },
         ],
         'list filtered': [
           {
+            pid: apiPid,
             base,
             path: () => `${entityPath}${query(LISTS['list filtered'])}`,
             method: 'GET',
             headers: bearer,
           },
-          { base: floorBase, path: () => '/list/filtered', method: 'GET' },
+          { pid: floorPid, base: floorBase, path: () => '/list/filtered', method: 'GET' },
         ],
         'list sorted': [
-          { base, path: () => `${entityPath}${query(LISTS['list sorted'])}`, method: 'GET', headers: bearer },
-          { base: floorBase, path: () => '/list/sorted', method: 'GET' },
+          {
+            pid: apiPid,
+            base,
+            path: () => `${entityPath}${query(LISTS['list sorted'])}`,
+            method: 'GET',
+            headers: bearer,
+          },
+          { pid: floorPid, base: floorBase, path: () => '/list/sorted', method: 'GET' },
         ],
         get: [
-          { base, path: () => `${entityPath}/${anId()}`, method: 'GET', headers: bearer },
-          { base: floorBase, path: () => `/get/${anId()}`, method: 'GET' },
+          { pid: apiPid, base, path: () => `${entityPath}/${anId()}`, method: 'GET', headers: bearer },
+          { pid: floorPid, base: floorBase, path: () => `/get/${anId()}`, method: 'GET' },
         ],
         create: [
           {
+            pid: apiPid,
             base,
             path: () => entityPath,
             method: 'POST',
@@ -431,6 +468,7 @@ async function runEngine(
             body: JSON.stringify(CREATE_BODY),
           },
           {
+            pid: floorPid,
             base: floorBase,
             path: () => '/create',
             method: 'POST',
@@ -440,6 +478,7 @@ async function runEngine(
         ],
         update: [
           {
+            pid: apiPid,
             base,
             path: () => `${entityPath}/${anId()}`,
             method: 'PATCH',
@@ -447,6 +486,7 @@ async function runEngine(
             body: JSON.stringify(UPDATE_BODY),
           },
           {
+            pid: floorPid,
             base: floorBase,
             path: () => `/update/${anId()}`,
             method: 'PATCH',
@@ -465,6 +505,8 @@ async function runEngine(
         figures[`${key}: floor p99 at half load (ms)`] = round(result.floorP99);
         figures[`${key}: API p50 at half load (ms)`] = round(result.apiP50);
         figures[`${key}: half load (req/s)`] = round(result.rate);
+        figures[`${key}: API server CPU per request (ms)`] = round(result.apiCpuMs, 3);
+        figures[`${key}: floor server CPU per request (ms)`] = round(result.floorCpuMs, 3);
         figures[`${key}: errors`] = result.errors;
         console.log(
           `${key}: API ${Math.round(result.api)} req/s, floor ${Math.round(result.floor)} req/s (${round(result.ratio)}); p99 at ${Math.round(result.rate)} req/s ${round(result.apiP99, 1)} / ${round(result.floorP99, 1)} ms`,
@@ -510,6 +552,8 @@ async function compare(setUp: EngineSetUp, api: Target, floor: Target): Promise<
     rounds.push({
       api: apiSaturated.rps,
       floor: floorSaturated.rps,
+      apiCpuMs: apiSaturated.cpuMs,
+      floorCpuMs: floorSaturated.cpuMs,
       ratio: apiSaturated.rps / floorSaturated.rps,
       rate,
       apiP99: apiSteady.p99,

@@ -7,6 +7,7 @@ import type { AuthRuntime } from '../auth/runtime.ts';
 import type { Database } from '../db/database.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { BufferedLimiter } from './buffered-limiter.ts';
 import type { AppEnv } from './env.ts';
 import type { RateLimitConfig } from './request-limits-config.ts';
 import { declaredPolicy, POLICY } from './route-policy.ts';
@@ -15,7 +16,7 @@ const WINDOW_SECONDS = 60;
 
 interface Rule {
   name: string;
-  limiter: RateLimiterDrizzle;
+  limiter: { consume(key: string): Promise<unknown> };
   message: (path: string) => string;
 }
 
@@ -27,6 +28,9 @@ interface Rule {
  * callers per account (a larger budget, RATE_LIMIT_SIGNED_IN_PER_MINUTE). Over budget: 429
  * `rate_limited` with `Retry-After` (seconds). Requests with no known address (in-process tests)
  * are never counted; behind a proxy set TRUST_PROXY so the address comes from X-Forwarded-For.
+ * The signed-in and anonymous budgets are counted in memory between database writes while far from
+ * the budget (`BufferedLimiter`), so an API request does not write; the sign-in budget is counted
+ * in the database on every request.
  */
 export function rateLimit(options: { database: Database; auth: AuthRuntime; limits: RateLimitConfig }) {
   const { auth, limits } = options;
@@ -52,7 +56,7 @@ export function rateLimit(options: { database: Database; auth: AuthRuntime; limi
     limits.signedInPerMinute > 0
       ? {
           name: 'signed-in',
-          limiter: make('rl-signed-in', limits.signedInPerMinute),
+          limiter: new BufferedLimiter(make('rl-signed-in', limits.signedInPerMinute)),
           message: () => AUTH_TEXTS.tooManyRequests,
         }
       : undefined;
@@ -60,7 +64,7 @@ export function rateLimit(options: { database: Database; auth: AuthRuntime; limi
     limits.anonymousPerMinute > 0
       ? {
           name: 'anonymous',
-          limiter: make('rl-anonymous', limits.anonymousPerMinute),
+          limiter: new BufferedLimiter(make('rl-anonymous', limits.anonymousPerMinute)),
           message: () => AUTH_TEXTS.tooManyRequests,
         }
       : undefined;
