@@ -7,14 +7,15 @@ import { SORT_INDEX_LIMITS, sortIndexName } from './sort-indexes.ts';
 
 /**
  * Lists sorted on a data field (issue 22 #1): a slow one gets an index on exactly its ORDER BY,
- * partial to the app's entity, built in the background on PostgreSQL; the next list reads its page
- * from it. PGlite never builds one (it would hold the server's thread). The index goes with the app.
+ * partial to the app's entity, built in the background on PostgreSQL, and on PGlite only while the
+ * entity is small (the build holds the server's thread); the next list reads its page from it. The
+ * index goes with the app.
  */
 
 const ROWS = 3000;
 let t: TestApp;
 let app: EntityApp;
-const threshold = SORT_INDEX_LIMITS.slowListMs;
+const limits = { ...SORT_INDEX_LIMITS };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,29 +34,26 @@ beforeAll(async () => {
   await t.deps.database.query('analyze entity_records');
   // Every data-field sort counts as slow here: the test's table is small.
   SORT_INDEX_LIMITS.slowListMs = 0;
+  SORT_INDEX_LIMITS.embeddedSlowListMs = 0;
 });
 afterAll(async () => {
-  SORT_INDEX_LIMITS.slowListMs = threshold;
+  Object.assign(SORT_INDEX_LIMITS, limits);
   await t.close();
 });
 
-const name = () =>
-  sortIndexName(app.appId, 'Task', {
-    field: { kind: 'data', path: ['priority'], isArray: false },
-    descending: true,
-  });
+const name = (field = 'priority', descending = true) =>
+  sortIndexName(app.appId, 'Task', { field: { kind: 'data', path: [field], isArray: false }, descending });
 
-async function indexState(): Promise<{ valid: boolean } | undefined> {
-  if (t.deps.database.kind !== 'postgres') return undefined;
+async function indexState(index = name()): Promise<{ valid: boolean } | undefined> {
   const { rows } = await t.deps.database.query<{ valid: boolean }>(
     'select i.indisvalid as valid from pg_class c join pg_index i on i.indexrelid = c.oid where c.relname = $1',
-    [name()],
+    [index],
   );
   return rows[0];
 }
 
 describe('a list sorted on a data field', () => {
-  it('answers in order, and on PostgreSQL the next list reads its page from the index built for it', async () => {
+  it('answers in order, and the next list reads its page from the index built for it', async () => {
     const query = vi.spyOn(t.deps.database, 'query');
     const res = await t.app.request(`/api/apps/${app.appId}/entities/Task?sort=-priority&limit=5`);
     expect(res.status).toBe(200);
@@ -68,24 +66,42 @@ describe('a list sorted on a data field', () => {
     query.mockRestore();
     await entitiesModuleOf(t.deps).sortIndexes.settled();
 
-    if (t.deps.database.kind !== 'postgres') {
-      expect(await indexState()).toBeUndefined();
-      return;
-    }
     expect(await indexState()).toEqual({ valid: true });
     const [text, params] = list ?? ['', []];
     const plan = await t.deps.database.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(name());
   });
 
+  it('on PGlite, is not indexed when the entity is past the bound of a build in the thread', async () => {
+    SORT_INDEX_LIMITS.embeddedMaxRows = ROWS - 1;
+    try {
+      const res = await t.app.request(`/api/apps/${app.appId}/entities/Task?sort=title&limit=5`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { title: string }[]).map((row) => row.title)).toEqual([
+        'task 1',
+        'task 10',
+        'task 100',
+        'task 1000',
+        'task 1001',
+      ]);
+      await entitiesModuleOf(t.deps).sortIndexes.settled();
+      // PostgreSQL builds concurrently whatever the size.
+      expect(await indexState(name('title', false))).toEqual(
+        t.deps.database.kind === 'postgres' ? { valid: true } : undefined,
+      );
+    } finally {
+      SORT_INDEX_LIMITS.embeddedMaxRows = limits.embeddedMaxRows;
+    }
+  });
+
   it('keeps to one index per field and order, and drops them with the app', async () => {
     await t.app.request(`/api/apps/${app.appId}/entities/Task?sort=-priority&limit=5`);
     await entitiesModuleOf(t.deps).sortIndexes.settled();
-    if (t.deps.database.kind !== 'postgres') return;
     const { rows } = await t.deps.database.query<{ n: string }>(
       `select count(*) as n from pg_indexes where tablename = 'entity_records' and indexname like 'er\\_sort\\_%'`,
     );
-    expect(Number(rows[0]?.n)).toBe(1);
+    // One for -priority (and, on PostgreSQL, one for title of the test before).
+    expect(Number(rows[0]?.n)).toBe(t.deps.database.kind === 'postgres' ? 2 : 1);
     const deleted = await t.app.request(
       `/api/apps/${app.appId}`,
       json('DELETE', undefined, app.owner.headers),

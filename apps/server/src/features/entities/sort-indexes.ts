@@ -15,14 +15,26 @@ import type { SortKey } from './filter.ts';
  * sort on few of their fields. Bounded: at most `perApp` per app; a build that fails (or is cut by a
  * restart, leaving an invalid index) is dropped and may be tried again later.
  *
- * PostgreSQL only: PGlite builds an index in its one connection and would hold every statement for
- * as long; there a data-field sort reads the entity (the embedded engine is for small installs).
+ * PGlite has no concurrent build: it runs statements one at a time on its one connection (in its
+ * own thread), so an index build holds every other statement, and so every request that reads or
+ * writes, for as long as it takes (about 0.4 s at 10,000 rows, 1.6 s at 50,000, 5.7 s at 100,000
+ * on this 2-core machine under load). There a sort index is built on demand too, but only while
+ * the entity is small: once a data-field sort of it takes `embeddedSlowListMs` and only if it
+ * holds at most `embeddedMaxRows` rows (a bounded pause, counted with a bounded read). The index
+ * then grows with the entity, so an app that sorts on a field keeps its pages fast at a million
+ * rows; an entity first sorted when already larger is not indexed (the pause would be seconds) and
+ * its sorted lists read its rows. Keyset paging would not help: the first page of a sort on an
+ * unindexed field still reads every row.
  */
 export const SORT_INDEX_LIMITS = {
   /** A data-field sort whose list took at least this long asks for an index. */
   slowListMs: 150,
   /** Most sort indexes per app. */
   perApp: 8,
+  /** PGlite: a data-field sort whose list took at least this long asks for an index... */
+  embeddedSlowListMs: 20,
+  /** ...which is built only while the entity holds at most this many rows (it holds every statement). */
+  embeddedMaxRows: 20_000,
 };
 
 export type SortIndexLimits = typeof SORT_INDEX_LIMITS;
@@ -47,11 +59,20 @@ const literal = (text: string) => {
   return `'${text.replaceAll("'", "''")}'`;
 };
 
-/** The index's definition: the terms of `sortSql` for this key, over the app's entity only. */
-export function sortIndexSql(name: string, appId: string, entity: string, key: DataSortKey): string {
+/**
+ * The index's definition: the terms of `sortSql` for this key, over the app's entity only; built
+ * concurrently on PostgreSQL (writes go on), in one go on PGlite (which has no other connection).
+ */
+export function sortIndexSql(
+  name: string,
+  appId: string,
+  entity: string,
+  key: DataSortKey,
+  concurrently = true,
+): string {
   const at = ['data', ...key.field.path.map(literal)].join(' -> ');
   const direction = key.descending ? 'desc' : 'asc';
-  return `create index concurrently if not exists "${name}" on entity_records
+  return `create index ${concurrently ? 'concurrently ' : ''}if not exists "${name}" on entity_records
     ((${at}) ${direction} nulls last, created_at ${direction}, id ${direction})
     where app_id = ${literal(appId)} and entity = ${literal(entity)}`;
 }
@@ -68,7 +89,8 @@ export class SortIndexes {
 
   /** Notes a list of `entity` sorted by `key` that took `elapsedMs`; a slow data-field sort gets its index. */
   observe(appId: string, entity: string, key: SortKey, elapsedMs: number): void {
-    if (this.database.kind !== 'postgres' || elapsedMs < this.limits.slowListMs) return;
+    const slow = this.postgres ? this.limits.slowListMs : this.limits.embeddedSlowListMs;
+    if (elapsedMs < slow) return;
     const { field } = key;
     if (field.kind !== 'data') return;
     const dataKey = { field, descending: key.descending };
@@ -85,16 +107,33 @@ export class SortIndexes {
 
   /** Drops the sort indexes of an app that no longer exists (its rows went with it). */
   async forgetApp(appId: string): Promise<void> {
-    if (this.database.kind !== 'postgres') return;
     const indexes = await this.indexesOf(appId);
     if (indexes.length === 0) return;
     const [row] = (await this.database.query<{ n: number }>('select 1 as n from apps where id = $1', [appId]))
       .rows;
     if (row) return;
     for (const index of indexes) {
-      await this.database.maintenance(`drop index concurrently if exists "${index.name}"`);
+      await this.drop(index.name);
       this.known.delete(index.name);
     }
+  }
+
+  private get postgres(): boolean {
+    return this.database.kind === 'postgres';
+  }
+
+  private drop(name: string): Promise<void> {
+    return this.database.maintenance(`drop index ${this.postgres ? 'concurrently ' : ''}if exists "${name}"`);
+  }
+
+  /** PGlite: whether the entity is small enough to build an index while every other statement waits (bounded read). */
+  private async smallEnough(appId: string, entity: string): Promise<boolean> {
+    const { rows } = await this.database.query<{ n: number | string }>(
+      `select count(*) as n from (select 1 from entity_records
+         where app_id = $1 and entity = $2 limit $3) r`,
+      [appId, entity, this.limits.embeddedMaxRows + 1],
+    );
+    return Number(rows[0]?.n ?? 0) <= this.limits.embeddedMaxRows;
   }
 
   private async indexesOf(appId: string): Promise<{ name: string; valid: boolean }[]> {
@@ -114,15 +153,24 @@ export class SortIndexes {
         this.known.add(name);
         return;
       }
-      if (same) await this.database.maintenance(`drop index concurrently if exists "${name}"`);
+      if (same) await this.drop(name);
       else if (existing.length >= this.limits.perApp) return;
+      if (!this.postgres && !(await this.smallEnough(appId, entity))) {
+        // Not tried again by this process: the entity only grows past the bound.
+        this.known.add(name);
+        this.logger.info(
+          { appId, entity, index: name },
+          'sort index not built: the entity is too large for PGlite',
+        );
+        return;
+      }
       const started = Date.now();
-      await this.database.maintenance(sortIndexSql(name, appId, entity, key));
+      await this.database.maintenance(sortIndexSql(name, appId, entity, key, this.postgres));
       this.known.add(name);
       this.logger.info({ appId, entity, index: name, ms: Date.now() - started }, 'sort index built');
     } catch (error) {
       this.logger.warn({ err: error, appId, entity, index: name }, 'sort index not built');
-      await this.database.maintenance(`drop index concurrently if exists "${name}"`).catch(() => {});
+      await this.drop(name).catch(() => {});
     }
   }
 }
