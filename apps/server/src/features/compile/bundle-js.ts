@@ -74,7 +74,19 @@ export function resolveAppImport(
   return { error: `Cannot find "${specifier}": no app file matches ${joined}(.tsx|.ts|.jsx|.js|.json).` };
 }
 
-function treePlugin(state: TreeState): Plugin {
+/** A bare import with a sub-path (`react-dom/server`, `@scope/pkg/sub`): the only bare imports JavaScript sees. */
+const SUBPATH_IMPORT = /^(?:@[^/]+\/[^/]+|[^@./][^/]*)\/./;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The plugin that serves the app's tree. Every callback is a round trip from esbuild to JavaScript,
+ * run again on every rebuild for every import that matches its filter, so filters are narrow and
+ * bound to the importer's namespace: an allow-listed bare import (`react`, `lucide-react`) matches
+ * none and esbuild makes it external by itself; the npm packages of the app's package.json get a
+ * filter of their own names (`packages`: a context is made per set of packages).
+ */
+function treePlugin(state: TreeState, packages: readonly string[]): Plugin {
   const { runtimeFile } = compilePaths();
   return {
     name: 'atelier-app-tree',
@@ -84,14 +96,16 @@ function treePlugin(state: TreeState): Plugin {
       b.onResolve({ filter: /^atelier:runtime$/ }, () => ({ path: runtimeFile }));
       // Only app-local imports reach JavaScript: allow-listed packages are `external` (resolved natively),
       // and any other bare import fails in esbuild (app files have no resolve directory), which
-      // `fromEsbuildMessage` turns into the "not available" diagnostic.
-      b.onResolve({ filter: /^(\.\.?\/|@\/)/ }, (args) => {
-        if (args.namespace === 'file') return undefined; // the runtime's own imports
-        const importer = args.namespace === 'app' || args.namespace === 'app-entity' ? args.importer : '';
-        const resolved = resolveAppImport(args.path, importer, state.files);
-        if ('error' in resolved) return { errors: [{ text: resolved.error }] };
-        return resolved;
-      });
+      // `fromEsbuildMessage` turns into the "not available" diagnostic. The runtime's own imports
+      // (namespace `file`) are esbuild's.
+      for (const namespace of ['app', 'app-entity', 'atelier']) {
+        b.onResolve({ filter: /^(\.\.?\/|@\/)/, namespace }, (args) => {
+          const importer = args.namespace === 'atelier' ? '' : args.importer;
+          const resolved = resolveAppImport(args.path, importer, state.files);
+          if ('error' in resolved) return { errors: [{ text: resolved.error }] };
+          return resolved;
+        });
+      }
       b.onLoad({ filter: /.*/, namespace: 'app' }, (args) => {
         const contents = state.files.get(args.path) ?? '';
         const extension = path.posix.extname(args.path) as keyof typeof LOADERS;
@@ -109,10 +123,8 @@ function treePlugin(state: TreeState): Plugin {
       });
       b.onLoad({ filter: /.*/, namespace: 'app-empty' }, () => ({ contents: '', loader: 'js' }));
       // An own-entry app's routers default to the page's base path.
-      b.onResolve({ filter: /^react-router(-dom)?$/ }, (args) =>
-        state.ownEntry && args.namespace === 'app'
-          ? { path: args.path, namespace: ROUTER_SHIM_NAMESPACE }
-          : undefined,
+      b.onResolve({ filter: /^react-router(-dom)?$/, namespace: 'app' }, (args) =>
+        state.ownEntry ? { path: args.path, namespace: ROUTER_SHIM_NAMESPACE } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: ROUTER_SHIM_NAMESPACE }, (args) => ({
         contents: routerShim(args.path),
@@ -120,8 +132,8 @@ function treePlugin(state: TreeState): Plugin {
       }));
       // A sub-path of an allowed package (`react-dom/server`) would be external by esbuild's rule
       // for packages, yet the import map has no entry for it: a stand-in serves it, or it is refused.
-      b.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.namespace === 'file' || ALLOWED_IMPORTS.has(args.path)) return undefined;
+      b.onResolve({ filter: SUBPATH_IMPORT, namespace: 'app' }, (args) => {
+        if (ALLOWED_IMPORTS.has(args.path)) return undefined;
         if (subpathStandIn(args.path) !== undefined) return { path: args.path, namespace: 'vendor-subpath' };
         const pkg = packageOfSpecifier(args.path);
         if (pkg !== args.path && ALLOWED_IMPORTS.has(pkg))
@@ -133,12 +145,12 @@ function treePlugin(state: TreeState): Plugin {
         loader: 'js',
       }));
       // npm packages on demand: a bare import of a package package.json names stays an import.
-      b.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.namespace === 'file' || state.packages.size === 0) return undefined;
-        return state.packages.has(npmPackageNameOf(args.path))
-          ? { path: args.path, external: true }
-          : undefined;
-      });
+      if (packages.length > 0) {
+        const names = new RegExp(`^(?:${packages.map(escapeRegExp).join('|')})(?:/.*)?$`);
+        b.onResolve({ filter: names, namespace: 'app' }, (args) =>
+          state.packages.has(npmPackageNameOf(args.path)) ? { path: args.path, external: true } : undefined,
+        );
+      }
     },
   };
 }
@@ -147,6 +159,8 @@ const safeIdentifier = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name
 
 interface Slot {
   ctx: Promise<BuildContext>;
+  /** The npm packages the context's plugin knows (sorted, joined): another set needs a new context. */
+  packagesKey: string;
   state: TreeState;
   queue: Promise<unknown>;
   pending: number;
@@ -168,9 +182,8 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
   const slots: Slot[] = [];
   let builds = 0;
 
-  function newSlot(): Slot {
-    const state: TreeState = { files: new Map(), entry: '', packages: new Set(), ownEntry: false };
-    const ctx = context({
+  function newContext(state: TreeState, packages: readonly string[]): Promise<BuildContext> {
+    return context({
       entryPoints: ['atelier-entry'],
       bundle: true,
       write: false,
@@ -185,10 +198,14 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
       banner: { js: `const ${IMPORT_META_ENV} = globalThis.__ATELIER_ENV__ ?? {};` },
       absWorkingDir: compilePaths().serverDir,
       external: [...ALLOWED_IMPORTS.keys()],
-      plugins: [treePlugin(state)],
+      plugins: [treePlugin(state, packages)],
       logLevel: 'silent',
     });
-    return { ctx, state, queue: Promise.resolve(), pending: 0 };
+  }
+
+  function newSlot(): Slot {
+    const state: TreeState = { files: new Map(), entry: '', packages: new Set(), ownEntry: false };
+    return { ctx: newContext(state, []), packagesKey: '', state, queue: Promise.resolve(), pending: 0 };
   }
 
   function similarity(slot: Slot, files: readonly AppFile[]): number {
@@ -216,6 +233,13 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
     slot.state.entry = ownEntry ? ownEntrySource(ownEntry) : appEntrySource(files);
     const manifest = parsePackageManifest(slot.state.files.get(PACKAGE_MANIFEST_PATH));
     slot.state.packages = new Set(manifest.ok ? manifest.packages.map((pkg) => pkg.name) : []);
+    const packages = [...slot.state.packages].sort();
+    if (packages.join('\n') !== slot.packagesKey) {
+      const previous = slot.ctx;
+      slot.ctx = newContext(slot.state, packages);
+      slot.packagesKey = packages.join('\n');
+      await (await previous).dispose();
+    }
     builds++;
     try {
       const result = await (await slot.ctx).rebuild();
