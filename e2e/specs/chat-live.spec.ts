@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, LLM_ERROR_HINTS, serializeAction } from '@atelier/shared';
+import { CHAT_MESSAGES, LLM_ERROR_HINTS, serializeAction, VALIDATION_MESSAGES } from '@atelier/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeProvider, startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
 import { baseURL } from '../playwright.config.ts';
@@ -300,6 +300,67 @@ test('a reply whose code does not build is fixed automatically in the same reply
     // Stored: a reload shows what was fixed.
     await page.reload();
     await expect(chat.getByTestId('build-check')).toHaveText(CHAT_MESSAGES.buildFixed(1));
+  } finally {
+    await tearDown(page);
+  }
+});
+
+test('the repair tester makes a candidate; Apply refuses once the app changed since the run started', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const appId = await setUp(page, 'Repair Candidate');
+  try {
+    const broken =
+      "import Missing from '../components/Missing';\n\nexport default function Broken() {\n  return <Missing />;\n}\n";
+    const write = async (path: string, content: string) => {
+      const res = await page.request.post(`/api/apps/${appId}/files/update`, {
+        data: { file: { path, content } },
+        headers,
+      });
+      expect(res.status()).toBe(200);
+    };
+    await write('pages/Broken.tsx', broken);
+    await page.goto(`/build/app/${appId}/code`);
+    await expect(page.getByRole('navigation', { name: 'Files' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Validate', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Validation and repair tester' });
+    fake.reply({ chunks: ['{"issues":[]}'] });
+    await dialog.getByRole('button', { name: 'Validate', exact: true }).click();
+    await expect(dialog.getByRole('list', { name: 'Validation issues' })).toContainText('pages/Broken.tsx', {
+      timeout: 60_000,
+    });
+    fake.reply({
+      chunks: [
+        serializeAction({
+          type: 'edit_file',
+          path: 'pages/Broken.tsx',
+          title: 'Fix the import',
+          content: 'export default function Broken() {\n  return <p>Fixed</p>;\n}\n',
+        }),
+      ],
+    });
+    await dialog.getByLabel('Iterations').fill('1');
+    await dialog.getByRole('button', { name: 'Try Repair' }).click();
+    const apply = dialog.getByRole('button', { name: 'Apply bundle' });
+    await expect(apply).toBeVisible({ timeout: 60_000 });
+    // The run made a candidate: the app's code is unchanged.
+    const current = async () =>
+      (
+        (await (await page.request.get(`/api/apps/${appId}/files`)).json()) as {
+          files: { path: string; content: string }[];
+        }
+      ).files;
+    expect((await current()).find((f) => f.path === 'pages/Broken.tsx')?.content).toBe(broken);
+
+    // The app changes meanwhile: Apply refuses and says why; the edit made meanwhile stays.
+    await write('pages/Meanwhile.tsx', 'export default function Meanwhile() {\n  return null;\n}\n');
+    await apply.click();
+    await expect(dialog.getByRole('alert')).toHaveText(VALIDATION_MESSAGES.appChangedSinceRepair);
+    await expect(apply).toBeEnabled();
+    const files = await current();
+    expect(files.some((f) => f.path === 'pages/Meanwhile.tsx')).toBe(true);
+    expect(files.find((f) => f.path === 'pages/Broken.tsx')?.content).toBe(broken);
   } finally {
     await tearDown(page);
   }

@@ -35,6 +35,9 @@ export const VALIDATION_MESSAGES = {
   rerepair: 'Re-repair',
   applying: 'Applying...',
   applied: 'Test Bundle Applied',
+  /** Apply of a repair's candidate after the app changed (issue 21 §10). */
+  appChangedSinceRepair:
+    'The app changed since this repair started, so its result was not applied. Run the repair again on the current version.',
   runValidationFirst: 'Please run validation first and ensure there are issues to repair',
   validateFailed: 'Failed to validate',
   repairFailed: 'Failed to repair',

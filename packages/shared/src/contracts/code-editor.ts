@@ -191,8 +191,10 @@ export const repairResultSchema = z
     iterationsPerformed: z.number().int(),
     /** The version that was repaired. */
     previousVersionId: z.string(),
-    /** The new version holding the repair; null when no file changed. */
+    /** The candidate version holding the repair (not current until applied); null when no file changed. */
     versionId: z.string().nullable(),
+    /** The app's current version when the run started: applying refuses once the app moved on. */
+    baseVersionId: z.string().nullable().optional(),
     executionTimeMs: z.number(),
     timingBreakdown: z.object({ repairOnlyTimeMs: z.number(), validationTimeMs: z.number() }),
     /** The repaired app's files grouped as spec 1 §3's "App bundle files" (app-files/app-bundle.ts), with the flat list. */
@@ -200,3 +202,12 @@ export const repairResultSchema = z
   })
   .meta({ id: 'RepairResult' });
 export type RepairResult = z.infer<typeof repairResultSchema>;
+
+/** `POST /api/apps/{appId}/versions/{versionId}/apply-repair`: makes a repair's candidate current. */
+export const applyRepairRequestSchema = z
+  .object({
+    /** The app's current version when the repair started (`RepairResult.baseVersionId`). */
+    expectedCurrentVersionId: z.string().max(100).nullable(),
+  })
+  .meta({ id: 'ApplyRepairRequest' });
+export type ApplyRepairRequest = z.infer<typeof applyRepairRequestSchema>;

@@ -132,6 +132,43 @@ export class VersionsRepo {
     return outcome;
   }
 
+  /**
+   * Writes a **candidate** version: a version row (with its `seq`) whose tree is `files`, derived
+   * from `parentVersionId`, that does NOT become current (the repair tester's runs; `setCurrentVersion`
+   * with the current version expected at the run's start applies it).
+   */
+  async createCandidateVersion(
+    actor: AppActor,
+    appId: string,
+    input: {
+      files: readonly { id?: string | undefined; path: string; content: string }[];
+      parentVersionId: string;
+    } & VersionMeta,
+  ): Promise<AppVersion> {
+    await this.ownedApp(actor, appId);
+    const parent = await this.loadVersion(this.db, appId, input.parentVersionId);
+    if (!parent) throw notFound(APP_MESSAGES.versionNotFound);
+    const prepared = prepare({ ...input, files: input.files }, parent);
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: apps.id })
+        .from(apps)
+        .where(and(eq(apps.id, appId), appOpenableBy(actor.userId)))
+        .for('update');
+      if (!locked) throw notFound(APP_MESSAGES.appNotFound);
+      const row = await writeVersion(
+        tx as unknown as Db,
+        appId,
+        parent.row,
+        prepared.files,
+        prepared.contentHash,
+        prepared.meta,
+        { moveCurrent: false },
+      );
+      return toVersionView(row);
+    });
+  }
+
   /** A version with its files (sorted by path), or undefined when the app or version is not the actor's. */
   async getVersion(actor: AppActor, appId: string, versionId: string): Promise<VersionWithFiles | undefined> {
     await this.ownedApp(actor, appId);
@@ -347,6 +384,7 @@ async function writeVersion(
   files: readonly TreeFile[],
   contentHash: string,
   meta: Prepared['meta'],
+  options: { moveCurrent: boolean } = { moveCurrent: true },
 ): Promise<VersionRow> {
   const known = new Set(parent?.files.map((entry) => entry.hash));
   const manifest: VersionManifestEntry[] = [];
@@ -364,16 +402,23 @@ async function writeVersion(
   }
   const id = randomUUID();
   const parentId = parent?.id ?? null;
-  const [moved] = await tx
-    .update(apps)
-    .set({ currentVersionId: id, versionCount: sql`${apps.versionCount} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(apps.id, appId),
-        parentId === null ? isNull(apps.currentVersionId) : eq(apps.currentVersionId, parentId),
-      ),
-    )
-    .returning({ seq: apps.versionCount });
+  // A candidate takes the next seq but leaves the current-version pointer where it is.
+  const [moved] = options.moveCurrent
+    ? await tx
+        .update(apps)
+        .set({ currentVersionId: id, versionCount: sql`${apps.versionCount} + 1`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(apps.id, appId),
+            parentId === null ? isNull(apps.currentVersionId) : eq(apps.currentVersionId, parentId),
+          ),
+        )
+        .returning({ seq: apps.versionCount })
+    : await tx
+        .update(apps)
+        .set({ versionCount: sql`${apps.versionCount} + 1` })
+        .where(eq(apps.id, appId))
+        .returning({ seq: apps.versionCount });
   if (!moved) throw conflict();
   const [row] = await tx
     .insert(appVersions)

@@ -36,7 +36,8 @@ const sameIssue = (a: ValidationIssue, b: ValidationIssue) =>
 /**
  * Repairs a version: up to `iterations` (clamped 1–5, default 2) rounds of "ask the model to fix the
  * issues with action tags → apply them as the chat does → validate again", stopping once no issue
- * is left. The repaired tree becomes a new version (history is never rewritten). The re-validation
+ * is left. The repaired tree becomes a candidate version, not current until applied
+ * (`applyRepair`); history is never rewritten. The re-validation
  * runs the static detectors; an issue of the model review counts as resolved once its file changed.
  */
 export async function repairVersion(
@@ -48,6 +49,8 @@ export async function repairVersion(
   const actor = { userId: ctx.userId };
   const loaded = await ctx.runtime.versions.getVersion(actor, ctx.appId, versionId);
   if (!loaded) throw notFound(APP_MESSAGES.versionNotFound);
+  // Applying the candidate later refuses once the app has moved on from this version.
+  const baseVersionId = (await ctx.runtime.apps.find(actor, ctx.appId))?.currentVersionId ?? null;
   const initialIssues = request.initialIssues;
   if (initialIssues.length === 0) throw new AppError('bad_request', VALIDATION_MESSAGES.runValidationFirst);
   const iterations = clampRepairIterations(request.iterations);
@@ -144,12 +147,14 @@ export async function repairVersion(
   );
   let newVersionId: string | null = null;
   if (changes.length > 0) {
-    const created = await ctx.runtime.versions.createVersion(actor, ctx.appId, {
+    // A candidate: not current until "Apply" (the tester's runs never overwrite the app).
+    const created = await ctx.runtime.versions.createCandidateVersion(actor, ctx.appId, {
       files: [...tree].map(([path, content]) => ({ id: idByPath.get(path), path, content })),
-      description: `Repaired v${loaded.version.seq} (${repairedFiles.length} files)`,
+      parentVersionId: loaded.version.id,
+      description: `Repair candidate of v${loaded.version.seq} (${repairedFiles.length} files)`,
       messageId: null,
     });
-    newVersionId = created.created ? created.version.id : null;
+    newVersionId = created.id;
   }
   const app = await ctx.runtime.apps.find(actor, ctx.appId);
   const bundleFiles = [...tree].map(([path, content]) => ({ path, content }));
@@ -161,6 +166,7 @@ export async function repairVersion(
     iterationsPerformed,
     previousVersionId: loaded.version.id,
     versionId: newVersionId,
+    baseVersionId,
     executionTimeMs: Math.round(performance.now() - started),
     timingBreakdown: { repairOnlyTimeMs, validationTimeMs },
     appBundle: toAppBundle(
@@ -173,4 +179,25 @@ export async function repairVersion(
       bundleFiles,
     ),
   };
+}
+
+/**
+ * "Apply" of a repair run: its candidate becomes the app's current version, only while the app's
+ * current version is still the one the run started from (else 409, VALIDATION_MESSAGES.appChangedSinceRepair).
+ */
+export async function applyRepair(
+  ctx: Pick<ValidateContext, 'runtime' | 'appId' | 'userId'>,
+  versionId: string,
+  expectedCurrentVersionId: string | null,
+) {
+  try {
+    return await ctx.runtime.versions.setCurrentVersion({ userId: ctx.userId }, ctx.appId, versionId, {
+      expectedCurrentVersionId,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'conflict') {
+      throw new AppError('conflict', VALIDATION_MESSAGES.appChangedSinceRepair);
+    }
+    throw error;
+  }
 }

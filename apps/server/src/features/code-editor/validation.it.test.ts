@@ -194,12 +194,65 @@ describe('POST /api/apps/{appId}/versions/{versionId}/repair', () => {
     expect(result.appBundle).toMatchObject({ id: s.appId, versionId: result.versionId });
     expect(result.appBundle.pages.Typed).toBe(TYPED_FIXED);
     expect(typeof result.appBundle.layout).toBe('string');
-    // The new version is current; the repaired version is untouched.
+    // The repair is a candidate: stored, but the app's current version is unchanged until Apply.
     const versions = await versionsOf(s.t, s.owner, s.appId);
-    expect(versions.currentVersionId).toBe(result.versionId);
+    expect(versions.currentVersionId).toBe(versionId);
+    expect(result.baseVersionId).toBe(versionId);
     expect((await filesOf(s.t, s.owner, s.appId, versionId)).get('pages/Typed.tsx')).toBe(TYPED_BAD);
-    expect((await filesOf(s.t, s.owner, s.appId)).get('pages/Typed.tsx')).toContain('= 1;');
+    expect((await filesOf(s.t, s.owner, s.appId, result.versionId!)).get('pages/Typed.tsx')).toContain(
+      '= 1;',
+    );
+    expect((await filesOf(s.t, s.owner, s.appId)).get('pages/Typed.tsx')).toBe(TYPED_BAD);
     expect(s.fake.completions()).toHaveLength(1);
+
+    // Apply: the candidate becomes current.
+    const applied = await call<{ versionId: string }>(
+      s.owner,
+      'POST',
+      `/api/apps/${s.appId}/versions/${result.versionId}/apply-repair`,
+      { expectedCurrentVersionId: result.baseVersionId },
+    );
+    expect(applied).toMatchObject({ status: 200, body: { versionId: result.versionId } });
+    expect((await filesOf(s.t, s.owner, s.appId)).get('pages/Typed.tsx')).toContain('= 1;');
+  }, 90_000);
+
+  it('refuses Apply once the app changed since the run started, keeping the edit made meanwhile', async () => {
+    const { versionId, issues } = await typeIssue();
+    s.fake.reply({
+      chunks: [
+        serializeAction({
+          type: 'edit_file',
+          title: 'Fix Typed',
+          path: 'pages/Typed.tsx',
+          content: TYPED_FIXED,
+        }),
+      ],
+    });
+    const { body: result } = await repair(s.appId, versionId, issues, { iterations: 1 });
+    expect(result.versionId).not.toBeNull();
+    // Someone edits the app meanwhile.
+    const edited = await write(s.owner, s.appId, { 'pages/Meanwhile.tsx': 'export default () => null;\n' });
+    const refused = await call<{ error: { message: string } }>(
+      s.owner,
+      'POST',
+      `/api/apps/${s.appId}/versions/${result.versionId}/apply-repair`,
+      { expectedCurrentVersionId: result.baseVersionId },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(VALIDATION_MESSAGES.appChangedSinceRepair);
+    const versions = await versionsOf(s.t, s.owner, s.appId);
+    expect(versions.currentVersionId).toBe(edited);
+    expect((await filesOf(s.t, s.owner, s.appId)).has('pages/Meanwhile.tsx')).toBe(true);
+    // Another builder cannot apply it (404).
+    const stranger = await call(
+      s.stranger,
+      'POST',
+      `/api/apps/${s.appId}/versions/${result.versionId}/apply-repair`,
+      {
+        expectedCurrentVersionId: edited,
+      },
+    );
+    expect([403, 404]).toContain(stranger.status);
   }, 90_000);
 
   it('stops after the asked iterations with the issues unresolved, making no version', async () => {

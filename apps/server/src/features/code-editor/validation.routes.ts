@@ -1,6 +1,7 @@
 import {
   APP_MESSAGES,
   appIdParamSchema,
+  applyRepairRequestSchema,
   type CompareResponse,
   compareQuerySchema,
   compareResponseSchema,
@@ -26,7 +27,7 @@ import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import { requireCodeEditor } from './guard.ts';
-import { repairVersion } from './repair.service.ts';
+import { applyRepair, repairVersion } from './repair.service.ts';
 import { validateFiles } from './validate.service.ts';
 
 const versionParams = appIdParamSchema.extend({ versionId: z.string().min(1).max(100) });
@@ -66,6 +67,22 @@ const repairRoute = defineRoute({
     200: jsonContent(repairResultSchema, 'The repair result'),
     400: errorContent('No issues to repair'),
     503: errorContent('The model call failed'),
+    ...builderErrors,
+  },
+});
+
+const applyRepairRoute = defineRoute({
+  policy: POLICY.api,
+  method: 'post',
+  path: '/apps/{appId}/versions/{versionId}/apply-repair',
+  tags: ['code editor'],
+  summary:
+    "Admins: a repair run's candidate version becomes current, only if the app has not changed since the run started",
+  middleware: [requireBuilder] as const,
+  request: { params: versionParams, ...jsonBody(applyRepairRequestSchema) },
+  responses: {
+    200: jsonContent(z.object({ versionId: z.string() }), 'The candidate is now the current version'),
+    409: errorContent('The app changed since the repair started'),
     ...builderErrors,
   },
 });
@@ -140,6 +157,18 @@ export function codeValidationModule(deps: AppDeps) {
         loaded.files,
       );
       return c.json(result, 200);
+    })
+    .openapi(applyRepairRoute, async (c) => {
+      const { appId, versionId } = c.req.valid('param');
+      await requireCodeEditor(c, runtime, appId);
+      const actor = builderOf(c);
+      const { expectedCurrentVersionId } = c.req.valid('json');
+      const version = await applyRepair(
+        { runtime, appId, userId: actor.userId },
+        versionId,
+        expectedCurrentVersionId,
+      );
+      return c.json({ versionId: version.id }, 200);
     })
     .openapi(repairRoute, async (c) => {
       const { appId, versionId } = c.req.valid('param');

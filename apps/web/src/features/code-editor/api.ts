@@ -75,6 +75,12 @@ export const codeEditorApi = {
       method: 'POST',
       body,
     }),
+  /** A repair's candidate becomes current (409 once the app changed since the run started). */
+  applyRepair: (appId: string, versionId: string, expectedCurrentVersionId: string | null) =>
+    apiFetch<{ versionId: string }>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/apply-repair`, {
+      method: 'POST',
+      body: { expectedCurrentVersionId },
+    }),
   repair: (appId: string, versionId: string, body: RepairRequest) =>
     apiFetch<RepairResult>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/repair`, {
       method: 'POST',

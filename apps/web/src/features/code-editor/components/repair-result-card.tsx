@@ -18,25 +18,23 @@ export interface RepairResultCardProps {
 /** One repair run: counts, timings, per-file details, and "apply the bundle" (spec 3 §3, §4). */
 export function RepairResultCard({ appId, label, result, onApplied }: RepairResultCardProps) {
   const [apply, setApply] = useState<ApplyState>('idle');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const applyBundle = async () => {
     setApply('applying');
+    setRefusal(null);
     try {
-      if (result.repairedFiles.length > 0) {
-        await codeEditorApi.merge(appId, {
-          files: result.repairedFiles.map((f) => ({ path: f.path, content: f.content, status: 'modified' })),
-          description: `Applied repair (${label})`,
-        });
+      // The run's candidate version becomes current, unless the app changed since the run started.
+      if (result.versionId) {
+        await codeEditorApi.applyRepair(appId, result.versionId, result.baseVersionId ?? null);
       }
       setApply('applied');
       onApplied();
     } catch (error) {
-      // The bundle is the app's current code already (the repair's own version): nothing to merge.
-      if (error instanceof ApiError && error.message === CODE_EDITOR_MESSAGES.noChangesToMerge) {
-        setApply('applied');
-        onApplied();
+      setApply('idle');
+      if (error instanceof ApiError && error.status === 409) {
+        setRefusal(error.message);
         return;
       }
-      setApply('idle');
       toast.error(CODE_EDITOR_MESSAGES.mergeFailed);
     }
   };
@@ -78,6 +76,11 @@ export function RepairResultCard({ appId, label, result, onApplied }: RepairResu
             ? VALIDATION_MESSAGES.applied
             : 'Apply bundle'}
       </Button>
+      {refusal ? (
+        <p role="alert" className="text-destructive text-sm">
+          {refusal}
+        </p>
+      ) : null}
     </section>
   );
 }
