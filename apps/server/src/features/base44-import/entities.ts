@@ -125,6 +125,14 @@ const ENTITY_METHODS_WITH_DATA: Record<string, number> = {
   updateMany: 1,
 };
 
+/** Calls whose argument is a query: its keys are fields too (`filter({ is_active: true })`). */
+const ENTITY_METHODS_WITH_QUERY: Record<string, number> = {
+  filter: 0,
+  updateMany: 0,
+  deleteMany: 0,
+  count: 0,
+};
+
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
 
 function literalType(node: TS.Expression): FieldType {
@@ -163,7 +171,11 @@ export function entitiesUsedInCode(
     }
     return fields;
   };
-  const addFields = (fields: Map<string, FieldType> | undefined, arg: TS.Expression | undefined) => {
+  const addFields = (
+    fields: Map<string, FieldType> | undefined,
+    arg: TS.Expression | undefined,
+    query = false,
+  ) => {
     if (!fields || !arg) return;
     const objects = ts.isArrayLiteralExpression(arg) ? arg.elements : [arg];
     for (const object of objects) {
@@ -176,7 +188,19 @@ export function entitiesUsedInCode(
         ) {
           const key = property.name.text;
           if (SYSTEM_FIELDS.has(key)) continue;
-          const type = ts.isPropertyAssignment(property) ? literalType(property.initializer) : 'string';
+          if (query && key.startsWith('$')) {
+            // `$or: [{ a: 1 }, { b: 2 }]`: the fields of each condition.
+            if (ts.isPropertyAssignment(property)) addFields(fields, property.initializer, true);
+            continue;
+          }
+          let value = ts.isPropertyAssignment(property) ? property.initializer : undefined;
+          // `{ age: { $gte: 18 } }`: the operator's operand is the field's value.
+          if (query && value && ts.isObjectLiteralExpression(value)) {
+            const operand = value.properties.find(ts.isPropertyAssignment);
+            value =
+              operand && !ts.isArrayLiteralExpression(operand.initializer) ? operand.initializer : undefined;
+          }
+          const type = value ? literalType(value) : 'string';
           if (!fields.has(key) || fields.get(key) === 'string') fields.set(key, type);
         }
       }
@@ -222,6 +246,9 @@ export function entitiesUsedInCode(
         const name = entityOf(node.expression.expression);
         if (name && method in ENTITY_METHODS_WITH_DATA) {
           addFields(note(name), node.arguments[ENTITY_METHODS_WITH_DATA[method]!]);
+        }
+        if (name && method in ENTITY_METHODS_WITH_QUERY) {
+          addFields(note(name), node.arguments[ENTITY_METHODS_WITH_QUERY[method]!], true);
         }
       }
       ts.forEachChild(node, visit);

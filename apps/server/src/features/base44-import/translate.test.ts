@@ -19,7 +19,7 @@ describe('translateExport', () => {
           "import { InvokeLLM, Core } from '../src/api/integrations.js';",
           "import { sendDigest } from '@/api/functions';",
           'export default function App() {',
-          "  return <button onClick={async () => { await Task.create({ title: 'x' }); await User.me(); await InvokeLLM({ prompt: 'p' }); await Core.SendEmail({}); await sendDigest({}); }}>Go</button>;",
+          "  return <button onClick={async () => { await Task.filter({ is_active: true, priority: { $gte: 2 }, $or: [{ owner: 'me' }] }); await Task.create({ title: 'x' }); await User.me(); await InvokeLLM({ prompt: 'p' }); await Core.SendEmail({}); await sendDigest({}); }}>Go</button>;",
           '}',
         ].join('\n'),
       }),
@@ -36,6 +36,13 @@ describe('translateExport', () => {
     expect(fileOf(plan, 'services/api/base44Client.js')).toContain("from '@base44/sdk'");
     expect(fileOf(plan, 'services/App.jsx')).toContain("from '@/services/api/entities.js'");
     expect(plan.report.entities.map((entity) => entity.name)).toEqual(['Task']);
+    // Fields come from writes and from queries (a filter on a field nothing writes is no unknown field).
+    expect(JSON.parse(fileOf(plan, 'entities/Task.json')!).properties).toEqual({
+      title: { type: 'string' },
+      is_active: { type: 'boolean' },
+      priority: { type: 'number' },
+      owner: { type: 'string' },
+    });
     expect(plan.report.warnings).toEqual([]);
     expect(plan.report.translated).toContain(
       'src/api/entities.js is missing from the export: it was made again from the names the code imports.',
