@@ -37,6 +37,8 @@ export const modelInfoSchema = z
     cacheWritePrice: price.nullable(),
     /** When true, prices and context size follow the public model list whenever it is refreshed. */
     autoPricing: z.boolean(),
+    /** A model neither the catalogue nor the public list prices (its calls show "price unknown"). */
+    priceUnknown: z.boolean().optional(),
   })
   .meta({ id: 'ModelInfo' });
 export type ModelInfo = z.infer<typeof modelInfoSchema>;
@@ -142,6 +144,10 @@ export const usageRecordSchema = z
     modelInfo: z.object({ model: z.string(), displayName: z.string().optional() }),
     finishReason: z.string(),
     timestamp: z.string(),
+    /** Issue 21 §11: the provider sent no usage for some call; its tokens were counted here (≈). */
+    estimated: z.boolean().optional(),
+    /** Issue 21 §11: some call's model has no known price: the cost is unknown, not 0. */
+    priceUnknown: z.boolean().optional(),
   })
   .meta({ id: 'UsageRecord' });
 export type UsageRecord = z.infer<typeof usageRecordSchema>;

@@ -32,3 +32,10 @@ export const LLM_PURPOSES = [
   'other',
 ] as const;
 export type LlmPurpose = (typeof LLM_PURPOSES)[number];
+
+/** Issue 21 §11: how the usage table marks counts the provider did not send, and unpriced models. */
+export const USAGE_TEXT = {
+  estimatedMark: '≈',
+  estimatedTitle: 'Estimated: the provider sent no token counts; they were counted with the tokenizer',
+  priceUnknown: 'price unknown',
+} as const;

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { json } from '../../../test/support/accounts.ts';
 import { finishMetadata, historyOf, send, setUpChatSuite } from '../../../test/support/chat.ts';
-import { chatSummaries } from '../../platform/db/schema/index.ts';
+import { chatSummaries, llmUsage } from '../../platform/db/schema/index.ts';
+import { tokenCounter } from '../../platform/llm/tokens.ts';
 import { chatRuntime } from './chat.module.ts';
 import { HISTORY_FOR_MODEL } from './model-messages.ts';
 
@@ -71,5 +73,53 @@ describe("the prompt within the model's window", () => {
     expect(grown!.summary.split('\n')).toHaveLength(6);
     expect(grown!.throughSeq).toBeGreaterThan(stored!.throughSeq);
     expect(systemOf(1)).toContain('- Builder: Request number 5');
+  });
+});
+
+describe('honest accounting (issue 21 §11)', () => {
+  it('counts the tokens with the tokenizer, marked estimated, when the provider sends no usage', async () => {
+    env.fake.reply({ chunks: ['Here is ', 'a reply without usage.'], usage: null });
+    await send(env.t, env.owner, env.appId, { text: 'Add contacts' });
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
+    const usage = messages.at(-1)!.annotations[0]!.usage!;
+    expect(usage).toMatchObject({ estimated: true });
+    const { count } = await tokenCounter({ id: 'gpt-4o-mini', provider: 'openai' });
+    expect(usage.completionTokens).toBe(count('Here is a reply without usage.'));
+    expect(usage.promptTokens).toBeGreaterThan(1000);
+    expect(usage.totalCost).toBeGreaterThan(0);
+    const [row] = await env.t.deps.database.db
+      .select()
+      .from(llmUsage)
+      .where(eq(llmUsage.messageId, messages.at(-1)!.id));
+    expect(row).toMatchObject({ tokensEstimated: true, priceKnown: true });
+  });
+
+  it('a model that nothing prices is "price unknown", not $0, in the chat and the admin usage table', async () => {
+    const put = await env.t.app.request(
+      '/api/admin/llm/settings',
+      json('PUT', { defaultModel: 'my-local-model' }, env.owner.headers),
+    );
+    expect(put.status).toBe(200);
+    try {
+      env.fake.reply({ chunks: ['Priced?'] });
+      await send(env.t, env.owner, env.appId, { text: 'Add contacts' });
+      const { messages } = await historyOf(env.t, env.owner, env.appId);
+      expect(messages.at(-1)!.annotations[0]!.usage).toMatchObject({ priceUnknown: true, totalCost: 0 });
+      expect(messages.at(-1)!.annotations[0]!.usage).not.toHaveProperty('estimated');
+      const table = await env.t.app.request(`/api/admin/llm/usage?appId=${env.appId}`, {
+        headers: env.owner.headers,
+      });
+      const body = (await table.json()) as {
+        messages: { messageId: string; usage: Record<string, unknown> }[];
+      };
+      const row = body.messages.find((m) => m.messageId === messages.at(-1)!.id)!;
+      expect(row.usage).toMatchObject({ priceUnknown: true });
+      expect(row.usage).not.toHaveProperty('estimated');
+    } finally {
+      await env.t.app.request(
+        '/api/admin/llm/settings',
+        json('PUT', { defaultModel: null }, env.owner.headers),
+      );
+    }
   });
 });

@@ -123,7 +123,7 @@ export function applyPublicPrices(models: readonly ModelInfo[], list: readonly P
 /**
  * A model the catalogue does not list (say LLM_DEFAULT_MODEL=llama3.1 on Ollama): served by the
  * OpenAI-compatible provider unless it looks like a Claude model, priced from the public list when
- * it is there, free otherwise.
+ * it is there, else its price is unknown (its calls show "price unknown", never $0).
  */
 export function adHocModel(id: string, list: readonly PublicModel[], anthropicAvailable: boolean): ModelInfo {
   const provider: LlmProvider = /^claude/i.test(id) && anthropicAvailable ? 'anthropic' : 'openai';
@@ -139,5 +139,6 @@ export function adHocModel(id: string, list: readonly PublicModel[], anthropicAv
     cacheReadPrice: found?.cacheReadPrice ?? null,
     cacheWritePrice: found?.cacheWritePrice ?? null,
     autoPricing: true,
+    ...(found ? {} : { priceUnknown: true }),
   };
 }

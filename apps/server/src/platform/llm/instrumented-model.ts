@@ -34,6 +34,10 @@ export interface CallObservation {
   finishReason: string;
   error: LlmCallError | undefined;
   attempts: number;
+  /** The text of the call's prompt (for a token count when the provider sends no usage). */
+  promptText: string;
+  /** The text and reasoning the model sent. */
+  outputText: string;
 }
 
 export interface InstrumentOptions {
@@ -96,6 +100,19 @@ function idleTimer(ms: number, controller: AbortController) {
   return { touch: arm, stop: () => clearTimeout(timer) };
 }
 
+/** The prompt's text parts (system, user, assistant, tool), one per line. */
+function promptTextOf(call: LanguageModelV3CallOptions): string {
+  return call.prompt
+    .map((message) =>
+      typeof message.content === 'string'
+        ? message.content
+        : message.content
+            .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
+            .join(''),
+    )
+    .join('\n');
+}
+
 function callContext(call: LanguageModelV3CallOptions, options: InstrumentOptions) {
   const timeout = new AbortController();
   const signal = call.abortSignal ? AbortSignal.any([call.abortSignal, timeout.signal]) : timeout.signal;
@@ -107,6 +124,8 @@ function callContext(call: LanguageModelV3CallOptions, options: InstrumentOption
     finishReason: 'other',
     error: undefined,
     attempts: 0,
+    promptText: promptTextOf(call),
+    outputText: '',
   };
   let done = false;
   const callerAborted = () => call.abortSignal?.aborted === true;
@@ -169,6 +188,9 @@ async function generate(
         const result = await inner.doGenerate({ ...call, abortSignal: context.signal });
         context.observation.firstTokenAt = performance.now();
         context.observation.usage = result.usage;
+        context.observation.outputText = result.content
+          .map((part) => (part.type === 'text' || part.type === 'reasoning' ? part.text : ''))
+          .join('');
         context.observation.finishReason = result.finishReason.unified;
         return result;
       } catch (error) {
@@ -226,6 +248,7 @@ async function stream(
   let failure: unknown;
 
   function observe(part: Part) {
+    if (part.type === 'text-delta' || part.type === 'reasoning-delta') observation.outputText += part.delta;
     if (part.type === 'finish') {
       observation.usage = part.usage;
       if (!observation.error) observation.finishReason = part.finishReason.unified;

@@ -47,6 +47,7 @@ import { createOfflineModel } from './offline/offline-model.ts';
 import { createProviderFactory, type ProviderAccessMap, providerAccess } from './providers.ts';
 import { createPublicListRefresher } from './public-model-list.ts';
 import { createSettingsStore, type LlmState, type StoredSettings } from './settings-store.ts';
+import { tokenCounter } from './tokens.ts';
 import { insertUsage, rowToUsageRecord, toUsageRecord, usageByMessage, usageSummary } from './usage-repo.ts';
 
 // The layer logs provider warnings itself; the SDK's console output would bypass the logger.
@@ -220,12 +221,24 @@ export function createLlm(options: LlmOptions) {
 
   async function recordCall(context: LlmCallContext, info: ModelInfo, observation: CallObservation) {
     const usage = observation.usage;
-    const tokens = {
+    let tokens = {
       promptTokens: usage?.inputTokens.total ?? 0,
       completionTokens: usage?.outputTokens.total ?? 0,
       cacheReadTokens: usage?.inputTokens.cacheRead ?? 0,
       cacheWriteTokens: usage?.inputTokens.cacheWrite ?? 0,
     };
+    // No usage from the provider (some servers send none; a failed or stopped stream has none) but
+    // text arrived: the tokens are counted here and marked estimated, never recorded as 0 (§11).
+    const estimated = tokens.promptTokens + tokens.completionTokens === 0 && observation.outputText !== '';
+    if (estimated) {
+      const { count } = await tokenCounter(info);
+      tokens = {
+        promptTokens: count(observation.promptText),
+        completionTokens: count(observation.outputText),
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+      };
+    }
     const cost = costOf(tokens, info);
     if (observation.error) {
       logger.warn(
@@ -257,6 +270,8 @@ export function createLlm(options: LlmOptions) {
             : Math.round(observation.firstTokenAt - observation.startedAt),
         finishReason: observation.finishReason,
         error: observation.error?.detail ?? null,
+        tokensEstimated: estimated,
+        priceKnown: !info.priceUnknown,
       });
       for (const listener of usageListeners) listener(row);
       return row;
@@ -343,7 +358,12 @@ export function createLlm(options: LlmOptions) {
         timestamp: last.createdAt,
       },
     );
-    return { ...record, modelInfo: { model: last.model, displayName: info.displayName } };
+    return {
+      ...record,
+      modelInfo: { model: last.model, displayName: info.displayName },
+      ...(stored.some((row) => row.tokensEstimated) ? { estimated: true } : {}),
+      ...(stored.some((row) => !row.priceKnown) ? { priceUnknown: true } : {}),
+    };
   }
 
   function promptOf(input: LlmCallInput): Prompt {

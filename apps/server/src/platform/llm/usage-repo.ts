@@ -108,6 +108,8 @@ export async function usageByMessage(
       completionRate: latest<number>(llmUsage.completionRate).mapWith(Number),
       cacheReadRate: latest<number>(llmUsage.cacheReadRate).mapWith(Number),
       cacheWriteRate: latest<number>(llmUsage.cacheWriteRate).mapWith(Number),
+      estimated: sql<boolean>`bool_or(${llmUsage.tokensEstimated})`.mapWith(Boolean),
+      priceUnknown: sql<boolean>`bool_or(not ${llmUsage.priceKnown})`.mapWith(Boolean),
     })
     .from(llmUsage)
     .where(
@@ -134,6 +136,8 @@ export async function usageByMessage(
       model: row.model,
       finishReason: row.finishReason,
       timestamp: row.lastAt,
+      estimated: row.estimated,
+      priceUnknown: row.priceUnknown,
     }),
   }));
 }
@@ -141,7 +145,14 @@ export async function usageByMessage(
 /** Spec 3 §3 "Usage record" from totals and the call's model, rates and end. */
 export function toUsageRecord(
   totals: UsageTotals,
-  call: { rates: UsageRecord['rates']; model: string; finishReason: string; timestamp: Date },
+  call: {
+    rates: UsageRecord['rates'];
+    model: string;
+    finishReason: string;
+    timestamp: Date;
+    estimated?: boolean;
+    priceUnknown?: boolean;
+  },
 ): UsageRecord {
   return {
     promptTokens: totals.promptTokens,
@@ -158,6 +169,8 @@ export function toUsageRecord(
     modelInfo: { model: call.model },
     finishReason: call.finishReason,
     timestamp: call.timestamp.toISOString(),
+    ...(call.estimated ? { estimated: true } : {}),
+    ...(call.priceUnknown ? { priceUnknown: true } : {}),
   };
 }
 
@@ -185,6 +198,8 @@ export function rowToUsageRecord(row: LlmUsageRow): UsageRecord {
       model: row.model,
       finishReason: row.finishReason,
       timestamp: row.createdAt,
+      estimated: row.tokensEstimated,
+      priceUnknown: !row.priceKnown,
     },
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -47,6 +48,10 @@ export const llmUsage = pgTable(
     /** stop, length, content-filter, tool-calls, other, error, aborted. */
     finishReason: text('finish_reason').notNull(),
     error: text('error'),
+    /** The provider sent no usage: the tokens were counted here (tokenizer or estimate), issue 21 §11. */
+    tokensEstimated: boolean('tokens_estimated').notNull().default(false),
+    /** False for a model neither the catalogue nor the public list prices: its cost is unknown, not 0. */
+    priceKnown: boolean('price_known').notNull().default(true),
   },
   (t) => [
     index('llm_usage_app_created_idx').on(t.appId, t.createdAt),

@@ -1,10 +1,11 @@
-import { LLM_ERROR_HINTS } from '@atelier/shared';
+import { LLM_ERROR_HINTS, USAGE_TEXT } from '@atelier/shared';
 import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { formatTokens, formatUsd } from '../../llm/format.ts';
 import { useAppUsage } from '../api.ts';
+import { costText, tokensText } from './usage-details.tsx';
 
 /** The admin token-usage summary card below the chat, with the per-message usage table (spec 3 §2, §6). */
 export function UsageCard({ appId }: { appId: string }) {
@@ -46,9 +47,14 @@ export function UsageCard({ appId }: { appId: string }) {
                 <tr key={row.messageId} className="border-border border-t">
                   <td className="py-1 font-mono">{row.messageId.slice(0, 8)}</td>
                   <td className="py-1">{row.usage.modelInfo.displayName ?? row.usage.modelInfo.model}</td>
-                  <td className="py-1 text-right">{row.usage.promptTokens.toLocaleString()}</td>
-                  <td className="py-1 text-right">{row.usage.completionTokens.toLocaleString()}</td>
-                  <td className="py-1 text-right">{formatUsd(row.usage.totalCost)}</td>
+                  <td
+                    className="py-1 text-right"
+                    title={row.usage.estimated ? USAGE_TEXT.estimatedTitle : undefined}
+                  >
+                    {tokensText(row.usage.promptTokens, row.usage)}
+                  </td>
+                  <td className="py-1 text-right">{tokensText(row.usage.completionTokens, row.usage)}</td>
+                  <td className="py-1 text-right">{costText(row.usage.totalCost, row.usage)}</td>
                   <td className="py-1 text-right">{new Date(row.usage.timestamp).toLocaleString()}</td>
                 </tr>,
                 row.error ? (

@@ -1,9 +1,19 @@
-import { TOKEN_COST_UNIT, type UsageRecord } from '@atelier/shared';
+import { TOKEN_COST_UNIT, USAGE_TEXT, type UsageRecord } from '@atelier/shared';
 import { formatPrice, formatTokens, formatUsd } from '../../llm/format.ts';
+
+type UsageFlags = Pick<UsageRecord, 'estimated' | 'priceUnknown'>;
+
+/** A token count, "≈ 1,234" when the provider sent none and it was counted here (issue 21 §11). */
+export const tokensText = (tokens: number, usage: UsageFlags, format = (n: number) => n.toLocaleString()) =>
+  usage.estimated ? `${USAGE_TEXT.estimatedMark} ${format(tokens)}` : format(tokens);
+
+/** A cost, or "price unknown" for a model without a price (never $0). */
+export const costText = (cost: number, usage: UsageFlags) =>
+  usage.priceUnknown ? USAGE_TEXT.priceUnknown : formatUsd(cost);
 
 /** "1.2K tokens · $0.0004" */
 export const usageSummaryText = (usage: UsageRecord) =>
-  `${formatTokens(usage.totalTokens)} tokens · ${formatUsd(usage.totalCost)}`;
+  `${tokensText(usage.totalTokens, usage, formatTokens)} tokens · ${costText(usage.totalCost, usage)}`;
 
 const perMillion = (rate: number) => `${formatPrice(rate)} / ${formatTokens(TOKEN_COST_UNIT)}`;
 
@@ -33,15 +43,17 @@ export function UsageDetails({ usage }: { usage: UsageRecord }) {
           {rows.map(([label, tokens, cost, rate]) => (
             <tr key={label}>
               <td>{label}</td>
-              <td className="text-right">{tokens.toLocaleString()}</td>
-              <td className="text-right">{formatUsd(cost)}</td>
+              <td className="text-right">{tokensText(tokens, usage)}</td>
+              <td className="text-right">{costText(cost, usage)}</td>
               <td className="text-right">{perMillion(rate)}</td>
             </tr>
           ))}
           <tr className="font-medium">
             <td>Total</td>
-            <td className="text-right">{usage.totalTokens.toLocaleString()}</td>
-            <td className="text-right">{formatUsd(usage.totalCost)}</td>
+            <td className="text-right" title={usage.estimated ? USAGE_TEXT.estimatedTitle : undefined}>
+              {tokensText(usage.totalTokens, usage)}
+            </td>
+            <td className="text-right">{costText(usage.totalCost, usage)}</td>
             <td />
           </tr>
         </tbody>
