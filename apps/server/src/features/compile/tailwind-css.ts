@@ -36,6 +36,7 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
   const candidatesByContent = new LruCache<string, string[]>(cacheSize);
   const compilers = new LruCache<string, { compiler: TailwindCompiler; seen: number }>(8);
   const builtIn = builtInSources();
+  let builtInCandidates: string[] | undefined;
 
   function candidatesOf(source: CssSource): string[] {
     const key = hashText(source.content);
@@ -63,9 +64,10 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
 
   return {
     async compile(globalsCss: string, sources: readonly CssSource[]): Promise<CssResult> {
-      const candidates = new Set<string>();
-      for (const source of [...builtIn, ...sources])
-        for (const candidate of candidatesOf(source)) candidates.add(candidate);
+      // The UI kit's and the runtime's candidates are found once: they never change in a process.
+      builtInCandidates ??= [...new Set(builtIn.flatMap(candidatesOf))];
+      const candidates = new Set<string>(builtInCandidates);
+      for (const source of sources) for (const candidate of candidatesOf(source)) candidates.add(candidate);
       try {
         const compiler = await compilerFor(globalsCss, candidates.size);
         const css = compiler.build([...candidates]);
