@@ -65,11 +65,11 @@ export function base44AuthRoutes(ctx: AccountsContext, entities: EntitiesModule)
   };
 
   return new Hono<AppEnv>()
-    .post('/apps/:appId/auth/login', routePolicy(POLICY.api), async (c) => {
+    .post('/apps/:appId/auth/login', routePolicy(POLICY.signIn), async (c) => {
       const input = await bodyOf(c, schemas.login);
       return c.json(await signedIn(appOf(c), await login(ctx, input, appOf(c), requestMeta(c))));
     })
-    .post('/apps/:appId/auth/register', routePolicy(POLICY.api), async (c) => {
+    .post('/apps/:appId/auth/register', routePolicy(POLICY.signIn), async (c) => {
       const input = await bodyOf(c, schemas.register);
       const meta = requestMeta(c);
       const { user } = await signup(
@@ -82,7 +82,7 @@ export function base44AuthRoutes(ctx: AccountsContext, entities: EntitiesModule)
       await sendMagicLink(ctx, { email: user.email }, appOf(c), meta);
       return c.json({ success: true, email: user.email, message: 'Check your e-mail for the code' });
     })
-    .post('/apps/:appId/auth/verify-otp', routePolicy(POLICY.api), async (c) => {
+    .post('/apps/:appId/auth/verify-otp', routePolicy(POLICY.signIn), async (c) => {
       const input = await bodyOf(c, schemas.verifyOtp);
       const meta = requestMeta(c);
       const { customToken } = await validateRegistrationOtp(
@@ -93,17 +93,17 @@ export function base44AuthRoutes(ctx: AccountsContext, entities: EntitiesModule)
       );
       return c.json(await signedIn(appOf(c), await exchangeCustomToken(ctx, customToken, meta)));
     })
-    .post('/apps/:appId/auth/resend-otp', routePolicy(POLICY.api), async (c) => {
+    .post('/apps/:appId/auth/resend-otp', routePolicy(POLICY.signIn), async (c) => {
       const input = await bodyOf(c, schemas.email);
       await sendMagicLink(ctx, { email: input.email }, appOf(c), requestMeta(c));
       return c.json({ success: true, message: 'A new code was sent' });
     })
-    .post('/apps/:appId/auth/reset-password-request', routePolicy(POLICY.api), async (c) => {
+    .post('/apps/:appId/auth/reset-password-request', routePolicy(POLICY.signIn), async (c) => {
       const input = await bodyOf(c, schemas.email);
       await sendPasswordReset(ctx, { email: input.email, mainAppId: appOf(c) }, requestMeta(c));
       return c.json({ success: true, message: 'If the account exists, a reset link was sent' });
     })
-    .post('/apps/:appId/auth/reset-password', routePolicy(POLICY.api), async (c) => {
+    .post('/apps/:appId/auth/reset-password', routePolicy(POLICY.signIn), async (c) => {
       const input = await bodyOf(c, schemas.resetPassword);
       await resetPassword(ctx, input.reset_token, input.new_password);
       return c.json({ success: true });

@@ -106,6 +106,21 @@ describe('rate limits of the public endpoints', () => {
     );
     expect(signup.status).toBe(429);
     expect(await readJson(signup)).toMatchObject({ error: { message: AUTH_TEXTS.tooManyRequests } });
+    // …and the end-user sign-in of the Base44 SDK's protocol (features/base44/auth.routes.ts).
+    for (const path of [
+      'login',
+      'register',
+      'verify-otp',
+      'resend-otp',
+      'reset-password-request',
+      'reset-password',
+    ]) {
+      const base44 = await t.app.request(
+        `/api/apps/some-app/auth/${path}`,
+        json('POST', { email: 'limits-builder@example.com', password: STRONG_PASSWORD }, from(ip)),
+      );
+      expect(base44.status, path).toBe(429);
+    }
     const login = await t.app.request(
       '/api/auth/login',
       json('POST', { email: 'refused-signup@example.com', password: STRONG_PASSWORD }, from('198.51.100.21')),
