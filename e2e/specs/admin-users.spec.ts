@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
@@ -19,11 +19,7 @@ test('an admin disables a builder, who is then told "User is disabled", and enab
   const other = await browser.newContext();
   const builder = await other.newPage();
   try {
-    const signup = await builder.request.post('/api/auth/signup', {
-      data: { email, password: PASSWORD },
-      headers: { origin: baseURL },
-    });
-    expect(signup.status()).toBe(201);
+    await signUpVerified(builder.request, email, PASSWORD);
 
     await signInAdmin(page, E2E_ADMINS.settings, PASSWORD);
     await page.goto('/home');

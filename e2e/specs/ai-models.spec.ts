@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 /** An admin by ADMIN_EMAILS (e2e/server.mjs). */
 const ADMIN = 'e2e-admin@example.com';
 
 async function signUp(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
 }
 
 test('an admin sees the offline assistant, edits the catalogue and configures a provider', async ({

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 /**
  * Side-panel settings take effect in a generated app (issue 19 #7): App texts → Header becomes the
@@ -10,11 +11,7 @@ const PASSWORD = 'violet-canyon-maple-42';
 
 async function signUpBuilder(page: Page) {
   const email = `branding-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await page.request.post('/api/auth/signup', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Side panel' });

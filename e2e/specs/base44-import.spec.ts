@@ -3,10 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { zipSync } from 'fflate';
-import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
-const headers = { origin: baseURL };
 const EXPORTS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../test/fixtures/base44-exports',
@@ -28,12 +27,7 @@ function zipOf(name: string): Buffer {
 }
 
 async function signUpBuilder(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers });
-  if (res.status() !== 201) {
-    expect(
-      (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD }, headers })).status(),
-    ).toBe(200);
-  }
+  await signUpVerified(page.request, email, PASSWORD, { orLogIn: true });
 }
 
 test('import an exported Base44 app from /home: progress, the report, and the app runs in the preview with its SDK calls', async ({

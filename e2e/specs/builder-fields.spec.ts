@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 // A real 1×1 PNG.
@@ -11,9 +12,7 @@ const PNG = Buffer.from(
 async function newToolInBuilder(page: Page): Promise<string> {
   const email = `fields-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const headers = { origin: baseURL };
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
   const res = await page.request.post('/api/apps', {
     data: { name: 'Trip planner', type: 'AI_TOOL' },
     headers,

@@ -1,6 +1,7 @@
 import { appNameFromPrompt } from '@atelier/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 const PROMPT = 'A tool that grades essays\nwith a rubric';
 const NAME = appNameFromPrompt(PROMPT);
@@ -9,11 +10,7 @@ const PASSWORD = 'violet-canyon-maple-42';
 
 async function signUpBuilder(page: Page) {
   const email = `builder-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await page.request.post('/api/auth/signup', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
 }
 
 async function createToolFromHome(page: Page, prompt: string) {

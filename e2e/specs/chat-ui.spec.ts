@@ -12,6 +12,7 @@ import {
 } from '@atelier/shared';
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 /**
  * The chat's screens against scripted answers of its own API (page.route): long histories, failed
@@ -22,11 +23,7 @@ const PASSWORD = 'violet-canyon-maple-42';
 
 async function setUp(page: Page, name: string): Promise<string> {
   const email = `chat-ui-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signUp = await page.request.post('/api/auth/signup', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(signUp.status()).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
   const res = await page.request.post('/api/apps', {
     data: { name, type: 'GEN_APP' },
     headers: { origin: baseURL },

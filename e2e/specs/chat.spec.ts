@@ -1,16 +1,13 @@
 import { CHAT_MESSAGES } from '@atelier/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 
 async function signUpBuilder(page: Page) {
   const email = `chat-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await page.request.post('/api/auth/signup', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
 }
 
 async function createApp(page: Page, name: string): Promise<string> {

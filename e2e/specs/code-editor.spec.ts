@@ -1,17 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 /** An admin by ADMIN_EMAILS (e2e/server.mjs): code editing is for admins (spec 1 §5–§6). */
 const ADMIN = 'e2e-code-admin@example.com';
 
 async function signInAdmin(page: Page) {
-  const headers = { origin: baseURL };
-  const data = { email: ADMIN, password: PASSWORD };
-  const signup = await page.request.post('/api/auth/signup', { data, headers });
-  if (signup.status() !== 201) {
-    expect((await page.request.post('/api/auth/login', { data, headers })).status()).toBe(200);
-  }
+  await signUpVerified(page.request, ADMIN, PASSWORD, { orLogIn: true });
 }
 
 async function createApp(page: Page, name: string) {
@@ -79,11 +75,7 @@ test('an admin finds a line in files, edits the page and sees the preview update
 
 test('a builder who is not an admin sees the code read-only', async ({ page }) => {
   const email = `code-viewer-${Date.now()}@example.com`;
-  const res = await page.request.post('/api/auth/signup', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
   const appId = await createApp(page, 'Viewer App');
   // The builder's top bar links the code for everyone: "View code" for a builder who is not an admin.
   await page.goto(`/build/app/${appId}`);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 
@@ -7,9 +8,7 @@ test('add a text data item, search it, rename it, meet the lite limit and delete
   test.setTimeout(60_000);
   const headers = { origin: baseURL };
   const email = `data-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
   const created = await page.request.post('/api/apps', {
     data: { name: 'Bakery', type: 'GEN_APP' },
     headers,
@@ -122,9 +121,7 @@ test('a lite builder replaces their only data item with "Replace file" (issue 23
   test.setTimeout(60_000);
   const headers = { origin: baseURL };
   const email = `replace-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
   const created = await page.request.post('/api/apps', { data: { name: 'Diner', type: 'GEN_APP' }, headers });
   const appId = ((await created.json()) as { id: string }).id;
   const uploaded = await page.request.post(`/api/context/ingest/file?appId=${appId}`, {

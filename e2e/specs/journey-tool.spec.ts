@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 import { stepShots } from '../support/steps.ts';
 
 /**
@@ -22,11 +23,7 @@ test('a single tool: first prompt → live form preview → Live → an anonymou
   test.setTimeout(120_000);
   const shot = stepShots(testInfo);
   const email = `journey-tool-${Date.now()}@example.com`;
-  const signup = await page.request.post(`${origin}/api/auth/signup`, {
-    data: { email, password: PASSWORD },
-    headers: { origin },
-  });
-  expect(signup.status()).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD, { origin });
 
   // The first prompt names the tool and its path.
   await page.goto(`${origin}/home`);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { verifyEmail } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 
@@ -14,6 +15,7 @@ test('a paid builder connects a membership product with a test token, changes it
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signup'));
+  await verifyEmail(page.request, email);
   const created = await page.request.post('/api/apps', { data: { name: 'Club', type: 'AI_TOOL' }, headers });
   const { id: appId } = (await created.json()) as { id: string };
   expect((await page.request.post(`/api/apps/${appId}/publish`, { data: {}, headers })).status()).toBe(200);

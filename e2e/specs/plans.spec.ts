@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { verifyEmail } from '../support/accounts.ts';
 import { consoleErrorsOf } from '../support/console.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
@@ -18,6 +19,7 @@ test('a lite builder hits the data limit, opens the plan dialog, pays in the tes
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signup'));
+  await verifyEmail(page.request, email);
 
   // An app (the builder page that creates apps from a prompt is another feature's).
   const created = await page.request.post('/api/apps', {

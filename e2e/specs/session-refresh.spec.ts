@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 /**
  * Issue 23 #12: the session is refreshed every 50 minutes on every page of a signed-in builder,
@@ -21,9 +22,7 @@ for (const page of ['builder', 'code', 'database'] as const) {
     await tab.clock.install();
     const headers = { origin: baseURL };
     const email = `refresh-${page}-${Date.now()}@example.com`;
-    expect(
-      (await tab.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-    ).toBe(201);
+    await signUpVerified(tab.request, email, PASSWORD);
     const created = await tab.request.post('/api/apps', {
       data: { name: 'Refresh app', type: 'GEN_APP' },
       headers,

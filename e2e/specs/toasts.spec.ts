@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 /**
  * Toasts (issue 23 #14): one at a time; a success leaves after a few seconds, an error stays until
@@ -12,9 +13,7 @@ test('a success toast leaves by itself; an error toast stays until closed', asyn
   await page.clock.install();
   const headers = { origin: baseURL };
   const email = `toasts-${Date.now()}@example.com`;
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
   const created = await page.request.post('/api/apps', {
     data: { name: 'Toast app', type: 'GEN_APP' },
     headers,

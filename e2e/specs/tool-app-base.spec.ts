@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 const headers = { origin: baseURL };
@@ -48,8 +49,7 @@ async function liveTool(page: Page, name: string, options: { signup?: boolean } 
 
 async function signUpBuilder(page: Page, prefix: string) {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers });
-  expect(res.status()).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
 }
 
 test("{appBase}/tool/{toolPath} shows the app's tool and runs it; another app's tool is not found there", async ({

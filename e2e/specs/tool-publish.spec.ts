@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 
@@ -14,14 +15,7 @@ test('a builder makes a single tool from /home, activates and publishes it; an a
 }) => {
   test.setTimeout(120_000);
   const email = `tool-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect(
-    (
-      await page.request.post('/api/auth/signup', {
-        data: { email, password: PASSWORD },
-        headers: { origin: baseURL },
-      })
-    ).status(),
-  ).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
 
   // A single tool from /home.
   await page.goto('/home');
@@ -119,9 +113,7 @@ test('on lite, a second live tool is refused with the cap message, and Upgrade o
   test.setTimeout(60_000);
   const headers = { origin: baseURL };
   const email = `tool-cap-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD);
   const makeTool = async (name: string) => {
     const app = (await (
       await page.request.post('/api/apps', { data: { name, type: 'AI_TOOL' }, headers })

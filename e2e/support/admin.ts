@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
+import type { Page } from '@playwright/test';
+import { signUpVerified } from './accounts.ts';
 
 /**
  * Admins of the e2e server (ADMIN_EMAILS in e2e/server.mjs). Code writes by a builder are
@@ -16,13 +16,8 @@ export const E2E_ADMINS = {
   journey: 'e2e-journey-admin@example.com',
 } as const;
 
-/** Signs up the admin with the page's request context, or logs in when a retry finds it exists. */
+/** Signs up (and verifies) the admin with the page's request context, or logs in when a retry finds it exists. */
 export async function signInAdmin(page: Page, email: string, password: string): Promise<string> {
-  const headers = { origin: baseURL };
-  const data = { email, password };
-  const signup = await page.request.post('/api/auth/signup', { data, headers });
-  if (signup.status() !== 201) {
-    expect((await page.request.post('/api/auth/login', { data, headers })).status()).toBe(200);
-  }
+  await signUpVerified(page.request, email, password, { orLogIn: true });
   return email;
 }

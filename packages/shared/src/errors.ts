@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'weak_password',
   'invalid_credentials',
   'user_disabled',
+  'email_not_verified',
   'invalid_action_code',
   'email-already-exists',
   'ATTEMPTS_EXCEEDED',

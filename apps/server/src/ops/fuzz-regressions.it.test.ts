@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, readJson, type SignedIn, signUp } from '../../test/support/accounts.ts';
+import { json, readJson, type SignedIn, signUpVerified } from '../../test/support/accounts.ts';
 import { createEntityApp } from '../../test/support/entities.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../test/support/fake-openai.ts';
 import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
@@ -15,7 +15,7 @@ describe('API fuzzing regressions', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     t = await createTestApp({ env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl } });
-    builder = await signUp(t, 'regressions@example.com');
+    builder = await signUpVerified(t, 'regressions@example.com');
   });
   afterAll(async () => {
     await chatRuntime(t.deps).settled();

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, SAME_ORIGIN, STRONG_PASSWORD, sessionCookieOf, signUp } from '../../test/support/accounts.ts';
+import {
+  json,
+  SAME_ORIGIN,
+  STRONG_PASSWORD,
+  sessionCookieOf,
+  signUpVerified,
+} from '../../test/support/accounts.ts';
 import { createEntityApp, endUser } from '../../test/support/entities.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../test/support/fake-openai.ts';
 import {
@@ -201,7 +207,7 @@ beforeAll(async () => {
   known.appId = [app.appId];
   known.entity = ['Task', 'Note', 'User'];
   await endUser(t, app.appId, 'fuzz-user@example.com');
-  await signUp(t, 'fuzz-other-builder@example.com');
+  await signUpVerified(t, 'fuzz-other-builder@example.com');
   const record = await t.app.request(`/api/apps/${app.appId}/entities/Task`, json('POST', { title: 'seed' }));
   const recordId = ((await record.json()) as { id: string }).id;
   const item = await t.app.request(

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { AUTH_LIMITS, AUTH_MESSAGES } from '@atelier/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD } from '../../test/support/accounts.ts';
+import { STRONG_PASSWORD, verifyByMail } from '../../test/support/accounts.ts';
 import { freePort } from '../../test/support/pg-cluster.ts';
 import {
   buildServerBundle,
@@ -97,6 +97,9 @@ describe.runIf(testDbKind === 'postgres')('two server processes behind a round-r
   async function signUp(email: string) {
     const res = await call('POST', '/api/auth/signup', { email, password: STRONG_PASSWORD });
     expect(res.status).toBe(201);
+    // Builders act once verified (the mail is in the shared database's outbox; asked of one instance
+    // directly, so the proxy's turns stay as the tests expect).
+    await verifyByMail(servers[0]!.url, email);
     return { cookie: res.cookie!, servedBy: res.servedBy, userId: res.json.user.id as string };
   }
 

@@ -20,6 +20,7 @@ export const STATUS_BY_CODE = {
   weak_password: 400,
   invalid_credentials: 401,
   user_disabled: 403,
+  email_not_verified: 403,
   invalid_action_code: 400,
   'email-already-exists': 409,
   ATTEMPTS_EXCEEDED: 429,

@@ -5,7 +5,7 @@ import { CHAT_MESSAGES, serializeAction } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
-import { STRONG_PASSWORD } from '../support/accounts.ts';
+import { STRONG_PASSWORD, verifyByMail } from '../support/accounts.ts';
 import { readUiStream, readUiStreamLive } from '../support/chat.ts';
 import { type FakeProvider, startFakeOpenAI } from '../support/fake-openai.ts';
 import {
@@ -54,6 +54,7 @@ describe.runIf(testDbKind === 'postgres')('a chat reply seen from a second insta
       headers: { 'content-type': 'application/json', origin: a.url },
     });
     expect(signup.status).toBe(201);
+    await verifyByMail(a.url, 'multi-chat@example.com');
     const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
     const call = (server: RunningServer, route: string, body?: unknown) =>
       fetch(`${server.url}/api${route}`, {

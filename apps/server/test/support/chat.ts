@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { templateFiles } from '../../src/features/apps/template/index.ts';
 import { chatRuntime } from '../../src/features/chat/chat.module.ts';
 import { typeCheckApp } from '../../src/features/code-editor/type-check.ts';
-import { json, type SignedIn, signUp } from './accounts.ts';
+import { json, type SignedIn, signUpVerified } from './accounts.ts';
 import { type FakeProvider, startFakeOpenAI } from './fake-openai.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -134,7 +134,7 @@ export async function createGenApp(t: TestApp, who: SignedIn, name = 'CRM'): Pro
 
 let counter = 0;
 export async function builder(t: TestApp, prefix = 'builder'): Promise<SignedIn> {
-  return signUp(t, `${prefix}-${++counter}-${Date.now()}@example.com`);
+  return signUpVerified(t, `${prefix}-${++counter}-${Date.now()}@example.com`);
 }
 
 /** Sends a chat message, reads the whole reply stream and waits until the reply is stored. */

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { appsRuntime } from '../../src/features/apps/apps.runtime.ts';
 import { APP_CHANGED_TOPIC } from '../../src/features/entities/context.ts';
 import { apps, users } from '../../src/platform/db/schema/index.ts';
-import { type JsonAnswer, json, type SignedIn, signUp, signUpEndUser } from './accounts.ts';
+import { type JsonAnswer, json, type SignedIn, signUpEndUser, signUpVerified } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Helpers of the app-database tests: an app with entity files, its builder and end users. */
@@ -22,7 +22,7 @@ export async function createEntityApp(
   ownerEmail: string,
   entities: Record<string, object | string>,
 ): Promise<EntityApp> {
-  const owner = await signUp(t, ownerEmail);
+  const owner = await signUpVerified(t, ownerEmail);
   const res = await t.app.request(
     '/api/apps',
     json('POST', { name: 'Data app', type: 'GEN_APP' }, owner.headers),

@@ -15,7 +15,7 @@ export function AuthVerifyEmailRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const session = useRequireSession();
+  const session = useRequireSession({ allowUnverified: true });
   const continueUrl = safeRedirectPath(params.get('continueUrl')) ?? HOME_PATH;
   const appName = params.get('appName') || 'Atelier';
   const verified = session.data?.user.emailVerified === true;

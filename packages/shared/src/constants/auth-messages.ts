@@ -46,6 +46,8 @@ export const AUTH_TEXTS = {
   signInRequired: 'Sign in to continue',
   wrongTenant: 'This session cannot act here',
   adminOnly: 'Only admins can do this',
+  /** A builder whose e-mail is unverified (spec 1 §2 "After sign-in", §4 Auth): only accounts and session calls answer. */
+  emailNotVerified: 'Verify your email to continue',
   crossSiteRefused: 'Cross-site request refused',
   appSignupDisabled: 'Sign-up is not enabled for this app',
   tooManyRequests: 'Too many requests, try again later',

@@ -1,6 +1,6 @@
 import { type AdminUser, type AdminUsersResponse, AUTH_MESSAGES } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, STRONG_PASSWORD, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, STRONG_PASSWORD, signUpVerified } from '../../../test/support/accounts.ts';
 import { call } from '../../../test/support/billing.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -10,8 +10,8 @@ let builder: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
-  admin = await signUp(t, 'admin@example.com');
-  builder = await signUp(t, 'maker@example.com');
+  admin = await signUpVerified(t, 'admin@example.com');
+  builder = await signUpVerified(t, 'maker@example.com');
 });
 afterAll(async () => {
   await t?.close();

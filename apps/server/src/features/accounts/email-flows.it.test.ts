@@ -19,7 +19,13 @@ const TEST_SECRETS_KEY = Buffer.alloc(32).toString('base64');
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost', TRUST_PROXY: 'true' } });
+  t = await createTestApp({
+    env: {
+      PUBLIC_URL: 'http://localhost',
+      TRUST_PROXY: 'true',
+      ADMIN_EMAILS: 'unverified-admin@example.com',
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -49,6 +55,40 @@ describe('e-mail verification', () => {
     expect(await readJson(again)).toEqual({
       error: { code: 'invalid_action_code', message: AUTH_TEXTS.verifyLinkInvalid },
     });
+  });
+
+  it('an unverified builder may use accounts and session calls only; builder calls answer 403 until verified (issue 23 #8)', async () => {
+    // ADMIN_EMAILS makes this account an admin: unverified, the admin calls are refused too.
+    const { headers } = await signUp(t, 'unverified-admin@example.com');
+    const refused = { error: { code: 'email_not_verified', message: AUTH_TEXTS.emailNotVerified } };
+    const create = () =>
+      t.app.request('/api/apps', json('POST', { name: 'Too soon', type: 'GEN_APP' }, headers));
+    for (const res of [
+      await create(),
+      await t.app.request('/api/apps', { headers }),
+      await t.app.request('/api/admin/users', { headers }),
+      await t.app.request('/api/auth/admin-setup', { headers }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(await readJson(res)).toEqual(refused);
+    }
+    // Accounts and session calls answer: the session, the account, settings, a new link, sign-out.
+    expect((await t.app.request('/api/auth/session', { headers })).status).toBe(200);
+    expect((await t.app.request('/api/live_api/account/current', { headers })).status).toBe(200);
+    expect((await t.app.request('/api/auth/profile', json('PATCH', { name: 'Una' }, headers))).status).toBe(
+      200,
+    );
+    expect((await t.app.request('/api/auth/verify-email/send', json('POST', {}, headers))).status).toBe(200);
+    expect((await t.app.request('/api/apps')).status).toBe(401);
+
+    const { oobCode } = await lastMailTo(t, 'unverified-admin@example.com');
+    expect((await t.app.request('/api/auth/verify-email', json('POST', { token: oobCode }))).status).toBe(
+      200,
+    );
+    const created = await create();
+    expect(created.status).toBe(201);
+    expect((await t.app.request('/api/admin/users', { headers })).status).toBe(200);
+    expect((await t.app.request('/api/auth/logout', json('POST', undefined, headers))).status).toBe(200);
   });
 
   it('POST /api/auth/verify-email/send sends a new link that replaces the old one', async () => {

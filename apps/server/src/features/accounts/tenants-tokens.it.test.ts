@@ -12,6 +12,7 @@ import {
   sessionCookieOf,
   signUp,
   signUpEndUser,
+  signUpVerified,
 } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import {
@@ -33,7 +34,7 @@ let closedAppId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  builder = await signUp(t, 'builder@example.com', STRONG_PASSWORD, 'Bea Builder');
+  builder = await signUpVerified(t, 'builder@example.com', STRONG_PASSWORD, 'Bea Builder');
   appId = await insertApp(t, builder.user.id, { isSignupEnabled: true, name: 'Recipe Finder' });
   closedAppId = await insertApp(t, builder.user.id, { isSignupEnabled: false, name: 'Closed App' });
 });
@@ -312,23 +313,30 @@ describe('middleware', () => {
       email: 'builder@example.com',
       name: 'Bea Builder',
       isAdmin: true,
-      emailVerified: false,
+      emailVerified: true,
       appId: null,
       via: 'cookie',
     });
   });
 
-  it('requireBuilder: 401 signed out, 403 for an end user, 200 for a builder', async () => {
+  it('requireBuilder: 401 signed out, 403 for an end user or an unverified builder, 200 for a builder', async () => {
     const app = probe();
     const endUser = await signUpEndUser(t, appId, 'jay@example.com');
+    const unverified = await signUp(t, 'unverified-jay@example.com');
     expect((await app.request('/builder')).status).toBe(401);
     expect((await app.request('/builder', { headers: endUser.headers })).status).toBe(403);
+    const refused = await app.request('/builder', { headers: unverified.headers });
+    expect(refused.status).toBe(403);
+    expect(await readJson(refused)).toEqual({
+      error: { code: 'email_not_verified', message: AUTH_TEXTS.emailNotVerified },
+    });
+    expect((await app.request('/actor', { headers: unverified.headers })).status).toBe(200);
     expect((await app.request('/builder', { headers: builder.headers })).status).toBe(200);
   });
 
   it('requireAdmin: 403 forbidden for a builder who is not an admin', async () => {
     const app = probe();
-    const plain = await signUp(t, 'plain@example.com');
+    const plain = await signUpVerified(t, 'plain@example.com');
     const res = await app.request('/admin', { headers: plain.headers });
     expect(res.status).toBe(403);
     expect(await readJson(res)).toEqual({ error: { code: 'forbidden', message: AUTH_TEXTS.adminOnly } });

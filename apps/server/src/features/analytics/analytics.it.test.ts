@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_MESSAGES, type AppAnalytics, type AppSummary, tenantForApp } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import {
   appTelemetry,
@@ -18,8 +18,8 @@ let stranger: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await signUp(t, 'owner@example.com');
-  stranger = await signUp(t, 'stranger@example.com');
+  owner = await signUpVerified(t, 'owner@example.com');
+  stranger = await signUpVerified(t, 'stranger@example.com');
 });
 afterAll(() => t.close());
 

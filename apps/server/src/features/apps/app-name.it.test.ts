@@ -1,6 +1,6 @@
 import type { AppSummary, ToolsListResponse } from '@atelier/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { APP_NAME_SUGGESTION_TIMEOUT_MS } from './app-name.ts';
@@ -19,7 +19,7 @@ beforeAll(async () => {
     env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl },
     llm: { retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
   });
-  builder = await signUp(t, 'app-name-builder@example.com');
+  builder = await signUpVerified(t, 'app-name-builder@example.com');
 });
 afterAll(async () => {
   await t.close();

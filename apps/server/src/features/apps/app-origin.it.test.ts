@@ -1,6 +1,6 @@
 import { APP_MESSAGES, APP_SLUG_MESSAGES, type AppSummary, type PublishAppResponse } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 /**
@@ -13,8 +13,8 @@ let bob: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
-  alice = await signUp(t, 'alice@example.com');
-  bob = await signUp(t, 'bob@example.com');
+  alice = await signUpVerified(t, 'alice@example.com');
+  bob = await signUpVerified(t, 'bob@example.com');
 });
 afterAll(() => t.close());
 
@@ -208,7 +208,7 @@ describe('with APPS_DOMAIN', () => {
       env: { PUBLIC_URL: 'https://atelier.example.com', APPS_DOMAIN: 'example-apps.com' },
     });
     try {
-      const dana = await signUp(prod, 'dana@example.com');
+      const dana = await signUpVerified(prod, 'dana@example.com');
       const request = (method: string, path: string, body?: unknown) =>
         prod.app.request(
           path,

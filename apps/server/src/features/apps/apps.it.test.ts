@@ -1,7 +1,7 @@
 import { APP_MESSAGES, type AppSummary, AUTH_TEXTS, type VersionFilesResponse } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpEndUser, signUpVerified } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { apps, appVersions, users } from '../../platform/db/schema/index.ts';
 import { templateFiles } from './template/template-files.ts';
@@ -12,8 +12,8 @@ let bob: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await signUp(t, 'alice@example.com');
-  bob = await signUp(t, 'bob@example.com');
+  alice = await signUpVerified(t, 'alice@example.com');
+  bob = await signUpVerified(t, 'bob@example.com');
 });
 afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import {
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appFileBlobs, apps, appVersions } from '../../platform/db/schema/index.ts';
 import { appsRuntime } from './apps.runtime.ts';
@@ -19,7 +19,7 @@ let app: AppSummary;
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await signUp(t, 'alice@example.com');
+  alice = await signUpVerified(t, 'alice@example.com');
 });
 afterAll(() => t.close());
 

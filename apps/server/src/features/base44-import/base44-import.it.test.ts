@@ -5,7 +5,7 @@ import type { Base44ImportReport, Base44ImportResponse } from '@atelier/shared';
 import { type ServerType, serve } from '@hono/node-server';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAME_ORIGIN, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { SAME_ORIGIN, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { sdkClients } from '../../../test/support/base44.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { findRepoRoot } from '../../platform/paths.ts';
@@ -42,7 +42,7 @@ const { client, cleanup } = sdkClients(() => ({ serverUrl, appId: imported.app.i
 
 beforeAll(async () => {
   t = await createTestApp();
-  builder = await signUp(t, 'importer@example.com');
+  builder = await signUpVerified(t, 'importer@example.com');
   const res = await upload(t, builder, zipOfDir(FIXTURE));
   expect(res.status).toBe(201);
   imported = (await res.json()) as Base44ImportResponse;
@@ -143,7 +143,7 @@ describe('POST /api/apps/import/base44', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as Base44ImportReport).entities).toEqual(imported.report.entities);
-    const other = await signUp(t, 'other-importer@example.com');
+    const other = await signUpVerified(t, 'other-importer@example.com');
     const hidden = await t.app.request(`/api/apps/${imported.app.id}/import-report`, {
       headers: other.headers,
     });

@@ -1,6 +1,6 @@
 import { type AppSummary, BUILDER_MESSAGES } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { setPlan } from '../../../test/support/billing.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -11,9 +11,9 @@ let liteBuilder: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signUp(t, 'admin@example.com'); // the first account is the admin
-  builder = await signUp(t, 'paid@example.com');
-  liteBuilder = await signUp(t, 'lite@example.com');
+  admin = await signUpVerified(t, 'admin@example.com'); // the first account is the admin
+  builder = await signUpVerified(t, 'paid@example.com');
+  liteBuilder = await signUpVerified(t, 'lite@example.com');
   await setPlan(t, builder.user.id, 'explorer');
 });
 afterAll(() => t.close());

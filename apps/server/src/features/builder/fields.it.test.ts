@@ -1,6 +1,6 @@
 import { type AppSummary, FIELD_MESSAGES, MAX_CUSTOM_FIELDS } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { setPlan } from '../../../test/support/billing.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -32,9 +32,9 @@ describe('custom fields saves (spec 2 §5, spec 1 §3, §5, §6)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signUp(t, 'admin@example.com');
-    paid = await signUp(t, 'paid@example.com');
-    lite = await signUp(t, 'lite@example.com');
+    admin = await signUpVerified(t, 'admin@example.com');
+    paid = await signUpVerified(t, 'paid@example.com');
+    lite = await signUpVerified(t, 'lite@example.com');
     await setPlan(t, paid.user.id, 'explorer');
   });
   afterAll(() => t.close());
@@ -156,8 +156,8 @@ describe('POST /api/builder/magicCreate with a model', () => {
       env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl },
       llm: { settingsTtlMs: 0, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
     });
-    builder = await signUp(t, 'builder@example.com');
-    other = await signUp(t, 'other@example.com');
+    builder = await signUpVerified(t, 'builder@example.com');
+    other = await signUpVerified(t, 'other@example.com');
   });
   afterAll(async () => {
     await t.close();
@@ -242,7 +242,7 @@ describe('POST /api/builder/magicCreate offline', () => {
   let builder: SignedIn;
   beforeAll(async () => {
     t = await createTestApp();
-    builder = await signUp(t, 'builder@example.com');
+    builder = await signUpVerified(t, 'builder@example.com');
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import {
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { setPlan } from '../../../test/support/billing.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { apps } from '../../platform/db/schema/index.ts';
@@ -20,9 +20,9 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { ADMIN_EMAILS: 'library@example.com', TEMPLATE_ADMIN_EMAILS: ' Library@Example.com ' },
   });
-  admin = await signUp(t, 'admin@example.com'); // the first account is an admin
-  libraryAdmin = await signUp(t, 'library@example.com');
-  builder = await signUp(t, 'moon@example.com');
+  admin = await signUpVerified(t, 'admin@example.com'); // the first account is an admin
+  libraryAdmin = await signUpVerified(t, 'library@example.com');
+  builder = await signUpVerified(t, 'moon@example.com');
   await setPlan(t, builder.user.id, 'moon');
 });
 afterAll(() => t.close());

@@ -7,7 +7,7 @@ import {
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appClaims, appCollaborators, apps } from '../../platform/db/schema/index.ts';
 
@@ -18,9 +18,9 @@ let other: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signUp(t, 'agency@example.com'); // the first account is an admin
-  customer = await signUp(t, 'customer@example.com');
-  other = await signUp(t, 'other@example.com');
+  admin = await signUpVerified(t, 'agency@example.com'); // the first account is an admin
+  customer = await signUpVerified(t, 'customer@example.com');
+  other = await signUpVerified(t, 'other@example.com');
 });
 afterAll(() => t.close());
 
@@ -103,7 +103,7 @@ describe('POST /api/apps/{appId}/claim', () => {
   it('moves the app to a new account that enters the code; the admin loses it; a second claim is refused', async () => {
     const app = await claimableApp();
     const { claimCode } = await invitation(app.id);
-    const newcomer = await signUp(t, 'newcomer@example.com');
+    const newcomer = await signUpVerified(t, 'newcomer@example.com');
     const info = await call(newcomer, 'GET', `/api/apps/${app.id}/claim`);
     expect((await info.json()) as ClaimInfo).toEqual({ appId: app.id, appName: 'Client portal' });
 

@@ -9,7 +9,7 @@ import {
   type UpdateFileResponse,
 } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 
@@ -19,8 +19,8 @@ let builder: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signUp(t, 'first-admin@example.com'); // the first account is an admin
-  builder = await signUp(t, 'builder@example.com');
+  admin = await signUpVerified(t, 'first-admin@example.com'); // the first account is an admin
+  builder = await signUpVerified(t, 'builder@example.com');
 });
 afterAll(() => t.close());
 

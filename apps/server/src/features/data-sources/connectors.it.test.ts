@@ -6,7 +6,7 @@ import {
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertApp, json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { insertApp, json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { startFakeGoogleDrive } from '../../../test/support/fake-google-drive.ts';
 import { startFakeNotion } from '../../../test/support/fake-notion.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -56,8 +56,8 @@ beforeAll(async () => {
   });
   await t.deps.queue.start();
   workers = await startDataSourceWorkers(t.deps, { pollingIntervalSeconds: 0.5, reapIntervalMs: 3_600_000 });
-  ada = await signUp(t, 'ada@example.com');
-  bob = await signUp(t, 'bob@example.com');
+  ada = await signUpVerified(t, 'ada@example.com');
+  bob = await signUpVerified(t, 'bob@example.com');
   appId = await insertApp(t, ada.user.id, { name: 'Bakery' });
   await t.deps.database.db.update(users).set({ plan: 'moon' }).where(eq(users.id, ada.user.id));
 });

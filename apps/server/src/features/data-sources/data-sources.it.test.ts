@@ -7,7 +7,7 @@ import {
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertApp, json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { insertApp, json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { makeDocx, makePdf, makeZipBomb } from '../../../test/support/document-fixtures.ts';
 import { SSE_CONNECTED } from '../../../test/support/sse.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -31,8 +31,8 @@ beforeAll(async () => {
   await t.deps.queue.start();
   workers = await startDataSourceWorkers(t.deps, { pollingIntervalSeconds: 0.5, reapIntervalMs: 3_600_000 });
   site = await startTestSite();
-  ada = await signUp(t, 'ada@example.com');
-  bob = await signUp(t, 'bob@example.com');
+  ada = await signUpVerified(t, 'ada@example.com');
+  bob = await signUpVerified(t, 'bob@example.com');
   paidApp = await insertApp(t, ada.user.id, { name: 'Paid app' });
   await t.deps.database.db.update(users).set({ plan: 'moon' }).where(eq(users.id, ada.user.id));
   bobApp = await insertApp(t, bob.user.id, { name: 'Lite app' });
@@ -353,7 +353,7 @@ describe('plan limits', () => {
   });
 
   it('lets lite "Replace file" its only item: the upload that replaces it does not count against the limit', async () => {
-    const carol = await signUp(t, 'carol-replace@example.com');
+    const carol = await signUpVerified(t, 'carol-replace@example.com');
     const appId = await insertApp(t, carol.user.id, { name: 'Lite replace' });
     const first = await upload(carol, appId, [
       { name: 'menu.csv', bytes: encode('Dish,Price\nSoup,5 EUR\n') },
@@ -383,7 +383,7 @@ describe('plan limits', () => {
   });
 
   it("does not let a failed web scrape hold the lite plan's only data slot", async () => {
-    const dave = await signUp(t, 'dave-scrape@example.com');
+    const dave = await signUpVerified(t, 'dave-scrape@example.com');
     const appId = await insertApp(t, dave.user.id, { name: 'Lite scrape' });
     const res = await request(
       dave,
@@ -405,7 +405,7 @@ describe('plan limits', () => {
   });
 
   it('counts the lite limit per account: an item in one app fills the slot for every app of the builder', async () => {
-    const erin = await signUp(t, 'erin-account@example.com');
+    const erin = await signUpVerified(t, 'erin-account@example.com');
     const first = await insertApp(t, erin.user.id, { name: 'First' });
     const second = await insertApp(t, erin.user.id, { name: 'Second' });
     const res = await request(
@@ -426,7 +426,7 @@ describe('plan limits', () => {
       error: { code: 'plan_limit_reached', message: 'Max 1 data item' },
     });
     // Another account's items never count.
-    const frank = await signUp(t, 'frank-account@example.com');
+    const frank = await signUpVerified(t, 'frank-account@example.com');
     const franks = await insertApp(t, frank.user.id, { name: 'Frank' });
     expect((await listItems(frank, franks)).hasReachedDataLimit).toBe(false);
   });

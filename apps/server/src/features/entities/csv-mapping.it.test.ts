@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { CSV_MAPPING_OFFLINE } from './csv-mapping.ts';
@@ -34,7 +34,7 @@ describe('POST /api/csv/generateMapping with a model', () => {
       env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl },
       llm: { settingsTtlMs: 0, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
     });
-    builder = await signUp(t, 'builder@example.com');
+    builder = await signUpVerified(t, 'builder@example.com');
   });
   afterAll(async () => {
     await t.close();
@@ -91,7 +91,7 @@ describe('POST /api/csv/generateMapping with the offline assistant', () => {
   it('answers 503 at once without calling a model', async () => {
     const t = await createTestApp();
     try {
-      const builder = await signUp(t, 'builder@example.com');
+      const builder = await signUpVerified(t, 'builder@example.com');
       const res = await t.app.request('/api/csv/generateMapping', json('POST', request, builder.headers));
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe(CSV_MAPPING_OFFLINE);

@@ -6,7 +6,7 @@
  */
 import { PERMISSION_ROLES, type PermissionRole } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createEntityApp, type EndUser, endUser, entityCall } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
   const app = await createEntityApp(t, 'owner@example.com', entities);
   appId = app.appId;
   owner = app.owner;
-  otherBuilder = await signUp(t, 'other-builder@example.com');
+  otherBuilder = await signUpVerified(t, 'other-builder@example.com');
   await t.app.request('/api/apps', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...otherBuilder.headers },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createGeneratedApp, markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { disposeFunctionsRuntime } from './functions.module.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { FUNCTION_RUNNERS: '1', FUNCTION_APP_CONCURRENCY: '1', FUNCTION_APP_QUEUE: '0' },
   });
-  builder = await signUp(t, 'fair-builder@example.com');
+  builder = await signUpVerified(t, 'fair-builder@example.com');
 }, 60_000);
 afterAll(async () => {
   await disposeFunctionsRuntime(t.deps);

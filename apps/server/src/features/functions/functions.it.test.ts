@@ -6,7 +6,7 @@ import {
   type InvocationsResponse,
 } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createGeneratedApp, markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { disposeFunctionsRuntime } from './functions.module.ts';
@@ -17,8 +17,8 @@ let bob: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { FUNCTION_RUNNERS: '1' } });
-  alice = await signUp(t, 'alice@example.com');
-  bob = await signUp(t, 'bob@example.com');
+  alice = await signUpVerified(t, 'alice@example.com');
+  bob = await signUpVerified(t, 'bob@example.com');
 }, 60_000);
 afterAll(async () => {
   await disposeFunctionsRuntime(t.deps);

@@ -1,6 +1,6 @@
 import type { LlmSettings, LlmUsageResponse, ModelListResponse } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -15,8 +15,8 @@ beforeAll(async () => {
     env: { ADMIN_EMAILS: 'admin@example.com', OPENAI_API_KEY: 'env-key', OPENAI_BASE_URL: fake.baseUrl },
     llm: { settingsTtlMs: 0, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
   });
-  admin = await signUp(t, 'admin@example.com');
-  builder = await signUp(t, 'builder@example.com');
+  admin = await signUpVerified(t, 'admin@example.com');
+  builder = await signUpVerified(t, 'builder@example.com');
 });
 
 afterAll(async () => {

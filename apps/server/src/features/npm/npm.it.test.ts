@@ -7,7 +7,7 @@ import type {
 } from '@atelier/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { type FakeNpmRegistry, startFakeNpmRegistry } from '../../../test/support/fake-npm-registry.mjs';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createPreviewApp } from '../preview/preview.app.ts';
@@ -38,8 +38,8 @@ beforeAll(async () => {
   registry = await startFakeNpmRegistry(packages);
   t = await createTestApp({ env: { NPM_REGISTRY_URL: registry.url } });
   preview = createPreviewApp(t.deps);
-  alice = await signUp(t, 'alice@example.com');
-  bob = await signUp(t, 'bob@example.com');
+  alice = await signUpVerified(t, 'alice@example.com');
+  bob = await signUpVerified(t, 'bob@example.com');
 });
 afterAll(async () => {
   await t.close();

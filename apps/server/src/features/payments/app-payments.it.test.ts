@@ -6,7 +6,7 @@ import {
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertApp, type SignedIn, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
+import { insertApp, type SignedIn, signUpEndUser, signUpVerified } from '../../../test/support/accounts.ts';
 import { call, setPlan } from '../../../test/support/billing.ts';
 import { FakeStripe } from '../../../test/support/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -24,8 +24,8 @@ let appId: string;
 beforeAll(async () => {
   stripe = await FakeStripe.start([BUILDER_KEY]);
   t = await createTestApp({ env: { PUBLIC_URL: 'http://atelier.test', STRIPE_API_BASE: stripe.url } });
-  owner = await signUp(t, 'owner@example.com');
-  stranger = await signUp(t, 'stranger@example.com');
+  owner = await signUpVerified(t, 'owner@example.com');
+  stranger = await signUpVerified(t, 'stranger@example.com');
   appId = await insertApp(t, owner.user.id, { isSignupEnabled: true });
 });
 afterAll(async () => {

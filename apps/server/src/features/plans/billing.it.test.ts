@@ -6,7 +6,7 @@ import {
 } from '@atelier/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertApp, type SignedIn, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
+import { insertApp, type SignedIn, signUpEndUser, signUpVerified } from '../../../test/support/accounts.ts';
 import { call } from '../../../test/support/billing.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { billingEvents, billingSubscriptions } from '../../platform/db/schema/index.ts';
@@ -17,8 +17,8 @@ let bob: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'http://atelier.test' } });
-  ada = await signUp(t, 'ada@example.com');
-  bob = await signUp(t, 'bob@example.com');
+  ada = await signUpVerified(t, 'ada@example.com');
+  bob = await signUpVerified(t, 'bob@example.com');
 });
 afterAll(() => t.close());
 
@@ -73,7 +73,7 @@ describe('plans catalogue', () => {
     try {
       const { body } = await call<PlansResponse>(other, 'GET', '/api/plans', {});
       expect(body.plans.filter((plan) => plan.disabled).map((plan) => plan.id)).toEqual(['lite', 'discover']);
-      const carl = await signUp(other, 'carl@example.com');
+      const carl = await signUpVerified(other, 'carl@example.com');
       const refused = await call(other, 'POST', '/api/billing/checkout', carl.headers, {
         planId: 'discover',
       });

@@ -7,7 +7,7 @@ import {
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { call } from '../../../test/support/billing.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { billingSales } from '../../platform/db/schema/index.ts';
@@ -52,7 +52,7 @@ describe('paying before having an account', () => {
       .where(eq(billingSales.id, saleId));
     expect(unclaimed).toMatchObject({ userId: null, status: 'completed' });
 
-    const grace = await signUp(t, 'grace@example.com');
+    const grace = await signUpVerified(t, 'grace@example.com');
     expect(await account(grace)).toMatchObject({ plan: 'lite' });
     const created = await createAccount(grace, saleId);
     expect(created.status).toBe(200);
@@ -72,8 +72,8 @@ describe('paying before having an account', () => {
   it('gives a sale to one account only', async () => {
     const { body } = await guestCheckout('app_package');
     await pay(body.saleId);
-    const first = await signUp(t, 'first@example.com');
-    const second = await signUp(t, 'second@example.com');
+    const first = await signUpVerified(t, 'first@example.com');
+    const second = await signUpVerified(t, 'second@example.com');
     expect((await createAccount(first, body.saleId)).status).toBe(200);
     expect(await account(first)).toMatchObject({ hasPaidAppPackage: true });
     const refused = await createAccount(second, body.saleId);
@@ -83,7 +83,7 @@ describe('paying before having an account', () => {
   });
 
   it('answers 401 with the account-creation message for an unknown or unpaid sale, and for a builder’s own sale', async () => {
-    const who = await signUp(t, 'hopper@example.com');
+    const who = await signUpVerified(t, 'hopper@example.com');
     const { body } = await guestCheckout('explorer');
     for (const saleId of ['sale_unknown', body.saleId]) {
       const res = await createAccount(who, saleId);
@@ -97,7 +97,7 @@ describe('paying before having an account', () => {
     expect(await account(who)).toMatchObject({ plan: 'explorer' });
 
     // A sale started by a signed-in builder is theirs: nobody else claims it.
-    const owner = await signUp(t, 'owner@example.com');
+    const owner = await signUpVerified(t, 'owner@example.com');
     const own = await call<CheckoutResponse>(t, 'POST', '/api/billing/checkout', owner.headers, {
       planId: 'explorer',
       interval: 'month',

@@ -2,7 +2,7 @@ import { BILLING_MESSAGES, type BillingStatus, type CheckoutResponse } from '@at
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { call } from '../../../test/support/billing.ts';
 import { FakeStripe, type SignedEvent } from '../../../test/support/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -28,7 +28,7 @@ beforeAll(async () => {
       }),
     },
   });
-  ada = await signUp(t, 'ada@example.com');
+  ada = await signUpVerified(t, 'ada@example.com');
 });
 afterAll(async () => {
   await t?.close();
@@ -230,7 +230,7 @@ describe('Stripe: checkout → signed webhook → plan change', () => {
   });
 
   it('answers 502 with the spec-style message when Stripe fails, and cancels the sale', async () => {
-    const bob = await signUp(t, 'bob@example.com');
+    const bob = await signUpVerified(t, 'bob@example.com');
     stripe.failWith = 500;
     try {
       const res = await call(t, 'POST', '/api/billing/checkout', bob.headers, { planId: 'explorer' });

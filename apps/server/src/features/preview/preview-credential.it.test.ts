@@ -7,7 +7,7 @@ import {
 } from '@atelier/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, signUp } from '../../../test/support/accounts.ts';
+import { json, signUpVerified } from '../../../test/support/accounts.ts';
 import { createEntityApp, entityCall } from '../../../test/support/entities.ts';
 import { createGeneratedApp, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -178,7 +178,7 @@ describe('the preview credential', () => {
   });
 
   it('runs the app’s functions for the owner before publishing, without handing the credential to their code', async () => {
-    const owner = await signUp(t, 'functions-owner@example.com');
+    const owner = await signUpVerified(t, 'functions-owner@example.com');
     const app = await createGeneratedApp(t, owner);
     await writeFile(
       t,

@@ -8,7 +8,7 @@ import {
   type VersionFilesResponse,
 } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createPreviewApp } from './preview.app.ts';
 
@@ -34,8 +34,8 @@ beforeAll(async () => {
     },
   });
   preview = createPreviewApp(t.deps);
-  alice = await signUp(t, 'alice@example.com');
-  bob = await signUp(t, 'bob@example.com');
+  alice = await signUpVerified(t, 'alice@example.com');
+  bob = await signUpVerified(t, 'bob@example.com');
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { type SaveSecretsResponse, SECRET_MESSAGES, type SecretsListResponse } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import {
   bufferLogger,
   createGeneratedApp,
@@ -18,7 +18,7 @@ const { logger, lines } = bufferLogger();
 
 beforeAll(async () => {
   t = await createTestApp({ env: { FUNCTION_RUNNERS: '1', LOG_LEVEL: 'trace' }, logger });
-  alice = await signUp(t, 'alice@example.com');
+  alice = await signUpVerified(t, 'alice@example.com');
 }, 60_000);
 afterAll(async () => {
   await disposeFunctionsRuntime(t.deps);

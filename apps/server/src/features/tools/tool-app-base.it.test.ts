@@ -12,7 +12,7 @@ import {
 } from '@atelier/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpEndUser, signUpVerified } from '../../../test/support/accounts.ts';
 import { setPlan } from '../../../test/support/billing.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -38,8 +38,8 @@ beforeAll(async () => {
     env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl, WEB_DIST_DIR: webDir },
     llm: { retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
   });
-  await signUp(t, 'first-admin@example.com');
-  builder = await signUp(t, 'base-builder@example.com');
+  await signUpVerified(t, 'first-admin@example.com');
+  builder = await signUpVerified(t, 'base-builder@example.com');
   await setPlan(t, builder.user.id, 'explorer');
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import {
 } from '@atelier/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json, type SignedIn, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
+import { json, type SignedIn, signUpEndUser, signUpVerified } from '../../../test/support/accounts.ts';
 import { setPlan } from '../../../test/support/billing.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -29,10 +29,10 @@ beforeAll(async () => {
     env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl },
     llm: { retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } },
   });
-  await signUp(t, 'first-admin@example.com');
-  lite = await signUp(t, 'lite@example.com');
-  paid = await signUp(t, 'paid@example.com');
-  other = await signUp(t, 'other@example.com');
+  await signUpVerified(t, 'first-admin@example.com');
+  lite = await signUpVerified(t, 'lite@example.com');
+  paid = await signUpVerified(t, 'paid@example.com');
+  other = await signUpVerified(t, 'other@example.com');
   await setPlan(t, paid.user.id, 'explorer');
 });
 afterAll(async () => {
@@ -251,7 +251,7 @@ describe('activation and plan caps (server-side)', () => {
   });
 
   it('lets only one of two simultaneous activations on lite through', async () => {
-    const solo = await signUp(t, `solo-${randomUUID().slice(0, 6)}@example.com`);
+    const solo = await signUpVerified(t, `solo-${randomUUID().slice(0, 6)}@example.com`);
     const tools: { appId: string; toolId: string }[] = [];
     for (const name of ['One', 'Two']) {
       const app = await newApp(solo, 'AI_TOOL', name);

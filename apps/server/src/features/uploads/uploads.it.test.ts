@@ -6,7 +6,13 @@ import {
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertApp, json, type SignedIn, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
+import {
+  insertApp,
+  json,
+  type SignedIn,
+  signUpEndUser,
+  signUpVerified,
+} from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appCollaborators, uploads } from '../../platform/db/schema/index.ts';
 
@@ -26,8 +32,8 @@ let app: AppSummary;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await signUp(t, 'owner@example.com');
-  other = await signUp(t, 'other@example.com');
+  owner = await signUpVerified(t, 'owner@example.com');
+  other = await signUpVerified(t, 'other@example.com');
   const res = await t.app.request(
     '/api/apps',
     json('POST', { name: 'Shop', type: 'AI_TOOL' }, owner.headers),

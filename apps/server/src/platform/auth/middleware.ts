@@ -92,18 +92,20 @@ export const requireActor = createMiddleware<AppEnv>(async (c, next) => {
 /** The signed-in builder (after `requireBuilder`): whom the apps' services act for. */
 export const builderOf = (c: Context<AppEnv>): { userId: string } => ({ userId: c.get('actor').userId });
 
-/** Signed in to the `platform` tenant (a builder): 401 when signed out, 403 for an end-user session. */
+/**
+ * Signed in to the `platform` tenant (a builder) with a verified e-mail: 401 when signed out, 403
+ * for an end-user session, 403 `email_not_verified` while the address is unverified (spec 1 §2/§4:
+ * an unverified builder is sent to the verify-email screen; only the accounts and session routes,
+ * which use `requireActor`, answer them).
+ */
 export const requireBuilder = createMiddleware<AppEnv>(async (c, next) => {
-  const actor = await mustResolve(c);
-  if (actor.tenantId !== PLATFORM_TENANT) throw new AppError('forbidden', AUTH_TEXTS.wrongTenant);
-  c.set('actor', actor);
+  c.set('actor', await mustResolveBuilder(c));
   await next();
 });
 
-/** A builder with isAdmin, else 403 forbidden (401 when signed out). */
+/** A verified builder with isAdmin, else 403 forbidden (401 when signed out). */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const actor = await mustResolve(c);
-  if (actor.tenantId !== PLATFORM_TENANT) throw new AppError('forbidden', AUTH_TEXTS.wrongTenant);
+  const actor = await mustResolveBuilder(c);
   if (!actor.isAdmin) throw new AppError('forbidden', AUTH_TEXTS.adminOnly);
   c.set('actor', actor);
   await next();
@@ -126,6 +128,13 @@ export function requireAppUser(appIdOf: (c: Context<AppEnv>) => string | undefin
 async function mustResolve(c: Context<AppEnv>): Promise<Actor> {
   const actor = await resolveActor(c);
   if (!actor) throw new AppError('unauthorized', AUTH_TEXTS.signInRequired);
+  return actor;
+}
+
+async function mustResolveBuilder(c: Context<AppEnv>): Promise<Actor> {
+  const actor = await mustResolve(c);
+  if (actor.tenantId !== PLATFORM_TENANT) throw new AppError('forbidden', AUTH_TEXTS.wrongTenant);
+  if (!actor.emailVerified) throw new AppError('email_not_verified', AUTH_TEXTS.emailNotVerified);
   return actor;
 }
 

@@ -1,7 +1,13 @@
 import { AUTH_MESSAGES, AUTH_TEXTS, GENERIC_ERROR_MESSAGES } from '@atelier/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, readJson, type SignedIn, STRONG_PASSWORD, signUp } from '../../../test/support/accounts.ts';
+import {
+  json,
+  readJson,
+  type SignedIn,
+  STRONG_PASSWORD,
+  signUpVerified,
+} from '../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { apps, authTokens, rateLimits } from '../db/schema/index.ts';
 
@@ -20,7 +26,7 @@ describe('rate limits of the public endpoints', () => {
         RATE_LIMIT_SIGNED_IN_PER_MINUTE: '5',
       },
     });
-    builder = await signUp(t, 'limits-builder@example.com');
+    builder = await signUpVerified(t, 'limits-builder@example.com');
   });
   afterAll(() => t.close());
 
@@ -55,7 +61,7 @@ describe('rate limits of the public endpoints', () => {
   });
 
   it('gives a signed-in account its own budget, whatever address it calls from', async () => {
-    const member = await signUp(t, 'limits-busy@example.com');
+    const member = await signUpVerified(t, 'limits-busy@example.com');
     for (let i = 0; i < 5; i++) {
       const ip = `198.51.100.${100 + i}`;
       expect((await t.app.request('/api/plans', { headers: from(ip, member.headers) })).status).toBe(200);
@@ -135,7 +141,7 @@ describe('e-mail limits', () => {
 
   it('stores no link token for a mail the per-recipient limit refuses', async () => {
     t = await createTestApp();
-    const builder = await signUp(t, 'mail-limits@example.com');
+    const builder = await signUpVerified(t, 'mail-limits@example.com');
     const answers: number[] = [];
     for (let i = 0; i < 7; i++) {
       const res = await t.app.request(
@@ -161,7 +167,7 @@ describe('body caps', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    builder = await signUp(t, 'caps-builder@example.com');
+    builder = await signUpVerified(t, 'caps-builder@example.com');
   });
   afterAll(() => t.close());
 

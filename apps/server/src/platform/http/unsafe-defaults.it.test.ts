@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, readJson, signUp } from '../../../test/support/accounts.ts';
+import { json, readJson, signUpVerified } from '../../../test/support/accounts.ts';
 import { bufferLogger } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { printAdminSetupCode } from '../../features/accounts/admin-setup.ts';
@@ -38,7 +38,7 @@ describe('the first admin of a public install needs the setup code', () => {
   afterAll(() => t.close());
 
   it('nobody becomes admin by signing up first; the printed code makes one builder admin, once', async () => {
-    const first = await signUp(t, 'first@example.com');
+    const first = await signUpVerified(t, 'first@example.com');
     expect(first.user.isAdmin).toBe(false);
     const headers = { ...first.headers, origin: 'https://atelier.example.com' };
     await printAdminSetupCode(t.deps.config, t.deps.database, logger);
@@ -57,7 +57,7 @@ describe('the first admin of a public install needs the setup code', () => {
     const ok = await t.app.request('/api/auth/admin-setup', json('POST', { code }, headers));
     expect(ok.status).toBe(200);
     expect((await readJson(ok)).user.isAdmin).toBe(true);
-    const second = await signUp(t, 'second@example.com');
+    const second = await signUpVerified(t, 'second@example.com');
     const again = await t.app.request(
       '/api/auth/admin-setup',
       json('POST', { code }, { ...second.headers, origin: 'https://atelier.example.com' }),
@@ -88,7 +88,7 @@ describe('a local install keeps the zero-config first admin, for this machine on
     );
     expect(res.status).toBe(201);
     expect((await readJson(res)).user.isAdmin).toBe(false);
-    const local = await signUp(t, 'me@example.com');
+    const local = await signUpVerified(t, 'me@example.com');
     expect(local.user.isAdmin).toBe(true);
   });
 });
@@ -107,7 +107,7 @@ describe('reference page and deep JSON', () => {
   });
 
   it('a 5,000-level nested body answers 400, on any JSON route', async () => {
-    const owner = await signUp(t, 'deep@example.com');
+    const owner = await signUpVerified(t, 'deep@example.com');
     const created = await t.app.request(
       '/api/apps',
       json('POST', { name: 'Deep', type: 'GEN_APP' }, owner.headers),

@@ -14,16 +14,32 @@ export function useSession(): UseQueryResult<SessionResponse | null> {
   });
 }
 
-/** For pages that need a signed-in builder: sends signed-out visitors to /login?redirectTo=here. */
-export function useRequireSession() {
+/**
+ * For pages that need a signed-in builder: sends signed-out visitors to /login?redirectTo=here and,
+ * unless `allowUnverified` (the verify-email screen itself), builders whose e-mail is unverified to
+ * the verify-email screen, which comes back here once verified (spec 1 §2 "After sign-in", §4 Auth:
+ * the API refuses their builder calls meanwhile). While unverified the session answers no data, so
+ * the page shows its loading state instead of content it could not load.
+ */
+export function useRequireSession(options: { allowUnverified?: boolean } = {}) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const signedOut = session.isSuccess && session.data === null;
+  const unverified = !options.allowUnverified && session.data?.user.emailVerified === false;
   useEffect(() => {
-    if (signedOut) navigate(loginPathFor(location.pathname + location.search), { replace: true });
-  }, [signedOut, navigate, location.pathname, location.search]);
-  return session;
+    const here = location.pathname + location.search;
+    if (signedOut) navigate(loginPathFor(here), { replace: true });
+    else if (unverified) {
+      const verify = afterSignInPath({
+        emailVerified: false,
+        redirectTo: here,
+        currentPath: location.pathname,
+      });
+      if (verify) navigate(verify, { replace: true });
+    }
+  }, [signedOut, unverified, navigate, location.pathname, location.search]);
+  return unverified ? { ...session, data: undefined } : session;
 }
 
 /**

@@ -1,0 +1,47 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Verifies `email` as its owner does, with the link of the newest verification mail in the dev
+ * outbox (the e2e server keeps mail there). Builders act only once verified (spec 1 §2, §4).
+ */
+export async function verifyEmail(
+  request: APIRequestContext,
+  email: string,
+  origin = baseURL,
+): Promise<void> {
+  const listed = await request.get(`${origin}/api/dev/outbox`);
+  const { messages } = (await listed.json()) as { messages: OutboxMessage[] };
+  const mail = messages.find(
+    (message) => message.to === email && message.subject.startsWith('Verify your email'),
+  );
+  const link = mail && /https?:\/\/\S+\/auth\/handler\?\S+/.exec(mail.text)?.[0];
+  const token = link ? new URL(link).searchParams.get('oobCode') : null;
+  expect(token, `a verification mail to ${email}`).toBeTruthy();
+  const res = await request.post(`${origin}/api/auth/verify-email`, { data: { token }, headers: { origin } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Signs up a builder with the request context (its cookie then signs in the page) and verifies the
+ * address; when `orLogIn` and the address exists (a spec's retry), logs in instead.
+ */
+export async function signUpVerified(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  options: { origin?: string; orLogIn?: boolean } = {},
+): Promise<void> {
+  const origin = options.origin ?? baseURL;
+  const data = { email, password };
+  const signup = await request.post(`${origin}/api/auth/signup`, { data, headers: { origin } });
+  if (signup.status() === 201) return verifyEmail(request, email, origin);
+  if (!options.orLogIn) expect(signup.status(), await signup.text()).toBe(201);
+  expect((await request.post(`${origin}/api/auth/login`, { data, headers: { origin } })).status()).toBe(200);
+}
