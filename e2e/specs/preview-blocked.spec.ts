@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signUpVerified } from '../support/accounts.ts';
 
 /**
  * A preview that cannot load says why and what to set (issue 19 #2), for real: a second server,
@@ -43,11 +44,7 @@ test('a preview blocked by the configured origins says why and what to set', asy
   // The API checks Origin against PUBLIC_URL: set up the app as a page at that address would.
   const headers = { origin: configured };
   const email = `blocked-${Date.now()}@example.com`;
-  expect(
-    (
-      await page.request.post(`${opened}/api/auth/signup`, { data: { email, password: PASSWORD }, headers })
-    ).status(),
-  ).toBe(201);
+  await signUpVerified(page.request, email, PASSWORD, { base: opened, origin: configured });
   const created = await page.request.post(`${opened}/api/apps`, {
     data: { name: 'Blocked Preview', type: 'GEN_APP' },
     headers,

@@ -45,9 +45,7 @@ test("the builder's preview gets a fresh link before its credential's 12 hours e
   await tab.clock.install();
   const headers = { origin: baseURL };
   const email = `preview-age-${Date.now()}@example.com`;
-  expect(
-    (await tab.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(201);
+  await signUpVerified(tab.request, email, PASSWORD);
   const created = await tab.request.post('/api/apps', {
     data: { name: 'Long Day', type: 'GEN_APP' },
     headers,

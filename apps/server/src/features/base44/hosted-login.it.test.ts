@@ -7,8 +7,8 @@ import {
   lastMailTo,
   outbox,
   type SignedIn,
-  signUp,
   signUpEndUser,
+  signUpVerified,
 } from '../../../test/support/accounts.ts';
 import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
@@ -106,7 +106,7 @@ describe('hosted login', () => {
     expect((await hostedLogin(appId, home)).status).toBe(401);
     const stranger = await signUpEndUser(t, otherAppId, 'stranger@example.com');
     expect((await hostedLogin(appId, home, stranger.headers)).status).toBe(401);
-    const builder = await signUp(t, 'builder@example.com');
+    const builder = await signUpVerified(t, 'builder@example.com');
     expect((await hostedLogin(appId, home, builder.headers)).status).toBe(401);
   });
 
