@@ -182,6 +182,8 @@ export async function run() {
       RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
     },
     `${base}/api/health`,
+    // A busy machine starts the built server slowly (migrations on a fresh PGlite directory).
+    180_000,
   );
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
   try {

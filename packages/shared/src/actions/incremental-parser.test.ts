@@ -285,6 +285,8 @@ describe('incremental action parser', () => {
       `Done.\n${closed}`,
     );
     expect(withoutOpenAction(`Done.\n${closed}`)).toBe(`Done.\n${closed}`);
+    const selfClosed = `Done.\n<atelier-action type="delete_file" path="pages/Old.tsx" />\nAnd more.`;
+    expect(withoutOpenAction(selfClosed)).toBe(selfClosed);
   });
 
   it('unescapes attribute values', () => {

@@ -188,7 +188,11 @@ function lastIndexOfTag(text: string, token: string): number {
 /** The text without an action whose closing tag never came (on Stop: never half-applied). */
 export function withoutOpenAction(text: string): string {
   const open = lastIndexOfTag(text, ACTION_OPEN_PREFIX);
-  return open > lastIndexOfTag(text, ACTION_CLOSE) ? text.slice(0, open).trimEnd() : text;
+  if (open <= lastIndexOfTag(text, ACTION_CLOSE)) return text;
+  // A self-closing tag (`<atelier-action … />`) is complete as written: nothing is open.
+  const end = text.indexOf('>', open);
+  if (end > 0 && /\/\s*$/.test(text.slice(open, end))) return text;
+  return text.slice(0, open).trimEnd();
 }
 
 type OpenTagSearch = { at: number; complete: true } | { at: number; complete: false } | undefined;
