@@ -3,9 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { zipSync } from 'fflate';
+import { baseURL } from '../playwright.config.ts';
 import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
+const headers = { origin: baseURL };
 const EXPORTS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../test/fixtures/base44-exports',
