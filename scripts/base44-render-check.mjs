@@ -131,6 +131,13 @@ async function renderOf(browser, url) {
     const { hostname, port: requestPort } = new URL(requestUrl);
     return ['localhost', '127.0.0.1'].includes(hostname) && ports.has(requestPort);
   };
+  const consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (consoleErrors.length < 20) consoleErrors.push(message.text().slice(0, 300));
+    // Atelier's runtime catches errors the app throws while it starts and logs them so.
+    if (message.text().startsWith('[atelier] ')) errors.push(message.text().slice(10).split('\n')[0]);
+  });
   page.on('pageerror', (error) => {
     errors.push(error.message.split('\n')[0]);
     if (process.env.DEBUG) console.log(error.stack);
@@ -199,6 +206,7 @@ async function renderOf(browser, url) {
     text: text.slice(0, 80),
     ms: Date.now() - started,
     requests,
+    consoleErrors,
   };
 }
 

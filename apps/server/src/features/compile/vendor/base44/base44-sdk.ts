@@ -17,7 +17,9 @@ export function createClient(config: CreateClientConfig): ReturnType<typeof crea
     appId: page.appId,
     serverUrl: page.apiBase.replace(/\/$/, ''),
     appBaseUrl: undefined,
-    headers: { ...config.headers, ...previewHeaders() },
+    // Not the app's own headers: they carry Base44 credentials (`api_key`) meant for base44.app,
+    // and a custom header fails the browser's CORS preflight.
+    headers: previewHeaders(),
   });
   // Sign-in is the app's hosted login page on its own origin (under the page's base path). Atelier's
   // apps have no social providers of their own: `loginWithProvider` shows the same page.
