@@ -41,6 +41,13 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   const section = page.getByRole('region', { name: 'Import from Base44' });
   await section.getByRole('button', { name: 'Import' }).click();
   await expect(section.getByRole('alert')).toHaveText('Choose the zip of the exported app.');
+  // A Git URL instead of a zip: the server refuses one that is not https on a known Git host.
+  await section.getByLabel('Or its Git URL').fill('http://github.com/octo/task-board');
+  await section.getByRole('button', { name: 'Import' }).click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'Use an https:// Git URL of a public repository on github.com, gitlab.com or codeberg.org.',
+  );
+  await section.getByLabel('Or its Git URL').fill('');
   await section
     .getByLabel('Exported app (.zip)')
     .setInputFiles({ name: 'task-board.zip', mimeType: 'application/zip', buffer: zipOf('task-board') });

@@ -25,6 +25,11 @@ export interface AppsOptions {
   resolveTxt?: TxtResolver;
 }
 
+/** Test seams of the Base44 import: where Git hosts' archives are downloaded from (a local server). */
+export interface Base44ImportOptions {
+  archiveOrigins?: Partial<Record<'github' | 'gitlab' | 'codeberg', string>>;
+}
+
 /**
  * Everything a request handler may need; built once by main.ts (or by a test) and handed to
  * `createApp` (app.ts). It lives here, not in app.ts, so that features depend on the platform and
@@ -43,6 +48,8 @@ export interface AppDeps {
   accounts?: AccountsOptions;
   /** Test seams of the apps area (a DNS TXT resolver); production leaves it unset. */
   apps?: AppsOptions;
+  /** Test seams of the Base44 import (archive origins); production leaves it unset. */
+  base44Import?: Base44ImportOptions;
   /** Prometheus metrics (`GET /metrics`); createApp makes one when it is not given. */
   metrics?: Metrics;
   /** The graceful-shutdown drain (server.ts): readiness answers 503 while it drains. */

@@ -24,7 +24,7 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     logger?: Logger;
-    deps?: Partial<Pick<AppDeps, 'accounts' | 'apps'>>;
+    deps?: Partial<Pick<AppDeps, 'accounts' | 'apps' | 'base44Import'>>;
     /** Test seams of the AI layer (retry delays, settings cache, fetch). */
     llm?: Pick<LlmOptions, 'retry' | 'settingsTtlMs' | 'fetch'>;
   } = {},

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Base44ImportReport, Base44ImportResponse } from '@atelier/shared';
+import { BASE44_IMPORT_MESSAGES, type Base44ImportReport, type Base44ImportResponse } from '@atelier/shared';
 import { type ServerType, serve } from '@hono/node-server';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { SAME_ORIGIN, type SignedIn, signUpVerified } from '../../../test/suppor
 import { sdkClients } from '../../../test/support/base44.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { findRepoRoot } from '../../platform/paths.ts';
+import { downloadGitArchive } from './git-source.ts';
 
 /** An exported Base44 app (test/fixtures/base44-exports) imported through the API, then used with the real SDK. */
 
@@ -40,8 +42,25 @@ let server: ServerType;
 let serverUrl: string;
 const { client, cleanup } = sdkClients(() => ({ serverUrl, appId: imported.app.id }));
 
+/** A local stand-in for GitHub's codeload: the fixture's zip at `/octo/task-board/zip/{ref}`, else 404. */
+let archives: http.Server;
+let archiveOrigin: string;
+const archivePaths: string[] = [];
+
 beforeAll(async () => {
-  t = await createTestApp();
+  const zip = Buffer.from(zipOfDir(FIXTURE));
+  archives = http.createServer((req, res) => {
+    archivePaths.push(req.url ?? '');
+    if (/^\/octo\/task-board\/zip\/[\w./-]+$/.test(req.url ?? '')) {
+      res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
+    } else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => archives.listen(0, '127.0.0.1', resolve));
+  archiveOrigin = `http://127.0.0.1:${(archives.address() as AddressInfo).port}`;
+  t = await createTestApp({
+    env: { NET_ALLOW_LOOPBACK: 'true' },
+    deps: { base44Import: { archiveOrigins: { github: archiveOrigin } } },
+  });
   builder = await signUpVerified(t, 'importer@example.com');
   const res = await upload(t, builder, zipOfDir(FIXTURE));
   expect(res.status).toBe(201);
@@ -54,10 +73,62 @@ beforeAll(async () => {
 afterAll(async () => {
   cleanup();
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => archives.close(resolve));
   await t.close();
 });
 
 describe('POST /api/apps/import/base44', () => {
+  it("imports from a Git URL: the host's zip through the SSRF guard; other addresses refused", async () => {
+    // A builder of their own: the others' app list stays as the other cases expect it.
+    const gitBuilder = await signUpVerified(t, 'git-importer@example.com');
+    const fromUrl = (url: string) => {
+      const form = new FormData();
+      form.set('url', url);
+      return t.app.request('/api/apps/import/base44', {
+        method: 'POST',
+        body: form,
+        headers: gitBuilder.headers,
+      });
+    };
+    const res = await fromUrl('https://github.com/octo/task-board/tree/v1.2');
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as Base44ImportResponse;
+    expect(body.app).toMatchObject({ name: 'Task Board' });
+    expect(body.report.entities.map((entity) => entity.name)).toEqual(
+      imported.report.entities.map((entity) => entity.name),
+    );
+    expect(archivePaths).toContain('/octo/task-board/zip/v1.2');
+    expect((await fromUrl('https://github.com/octo/task-board.git')).status).toBe(201);
+    expect(archivePaths).toContain('/octo/task-board/zip/HEAD');
+
+    for (const url of [
+      'http://github.com/octo/task-board',
+      'https://evil.example/octo/task-board',
+      'https://user:pw@github.com/octo/task-board',
+      'https://github.com/octo',
+      'https://github.com/octo/task-board/blob/main/x',
+      'not a url',
+    ]) {
+      const refused = await fromUrl(url);
+      expect(refused.status, url).toBe(400);
+      expect(await refused.json(), url).toEqual({
+        error: { code: 'bad_request', message: BASE44_IMPORT_MESSAGES.gitUrl },
+      });
+    }
+    const missing = await fromUrl('https://github.com/octo/missing');
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(
+      BASE44_IMPORT_MESSAGES.gitUnreachable,
+    );
+    // Without the tests' loopback allowance, the guard refuses the same local address.
+    await expect(
+      downloadGitArchive(
+        { host: 'github', owner: 'octo', repo: 'task-board', ref: undefined },
+        { allowLoopback: false, origins: { github: archiveOrigin } },
+      ),
+    ).rejects.toThrow(BASE44_IMPORT_MESSAGES.gitUnreachable);
+  });
+
   it('makes an app of the export: its src/ tree, own entry, entities, function and the report', async () => {
     const { app, report } = imported;
     expect(app).toMatchObject({ name: 'Task Board', type: 'GEN_APP' });

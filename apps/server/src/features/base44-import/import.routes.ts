@@ -19,6 +19,7 @@ import { POLICY } from '../../platform/http/route-policy.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { toAppView } from '../apps/apps.service.ts';
 import { EXPORT_LIMITS, ExportArchiveError, readExportZip } from './archive.ts';
+import { downloadGitArchive, parseGitUrl } from './git-source.ts';
 import { importBase44App, importReportOf } from './import.service.ts';
 import { NotAnExportError } from './translate.ts';
 
@@ -30,7 +31,8 @@ const importRoute = defineRoute({
   method: 'post',
   path: '/apps/import/base44',
   tags,
-  summary: 'Import an exported Base44 app (multipart "file": a zip of the export) as a new app',
+  summary:
+    'Import an exported Base44 app (multipart "file": a zip of the export, or "url": an https Git URL on github.com, gitlab.com or codeberg.org) as a new app',
   description:
     'Answers 201 with the new app and the import report. 400 when the zip cannot be read, is no Base44 export or does not fit an app; 413 over the size limit.',
   middleware: [
@@ -71,10 +73,27 @@ export function base44ImportRoutes(deps: AppDeps) {
     .openapi(importRoute, async (c) => {
       const form = await c.req.formData().catch(() => undefined);
       const file = form?.get('file');
-      if (!(file instanceof File)) throw new AppError('bad_request', BASE44_IMPORT_MESSAGES.noFile);
+      const url = form?.get('url');
+      if (!(file instanceof File) && !(typeof url === 'string' && url.trim())) {
+        throw new AppError('bad_request', BASE44_IMPORT_MESSAGES.noFile);
+      }
       try {
-        const tree = await readExportZip(Buffer.from(await file.arrayBuffer()));
-        const { app, report } = await importBase44App(deps, c.var.actor, tree, file.name || 'upload.zip');
+        let zip: Buffer;
+        let name: string;
+        if (file instanceof File) {
+          zip = Buffer.from(await file.arrayBuffer());
+          name = file.name || 'upload.zip';
+        } else {
+          // A Git URL: the host's zip of the repository, downloaded through the SSRF guard.
+          const source = parseGitUrl(url as string);
+          zip = await downloadGitArchive(source, {
+            allowLoopback: deps.config.dataSources.netAllowLoopback,
+            origins: deps.base44Import?.archiveOrigins,
+          });
+          name = `${source.owner}/${source.repo}${source.ref ? `@${source.ref}` : ''}`;
+        }
+        const tree = await readExportZip(zip);
+        const { app, report } = await importBase44App(deps, c.var.actor, tree, name);
         return c.json({ app: toAppView(appsRuntime(deps), app), report }, 201);
       } catch (error) {
         if (error instanceof ExportArchiveError || error instanceof NotAnExportError) {

@@ -8,11 +8,12 @@ import { queryKeys } from './api.ts';
 export type ImportProgress = { stage: 'uploading'; fraction: number } | { stage: 'importing' };
 
 /**
- * Sends an exported Base44 app's zip to `POST /api/apps/import/base44`. XMLHttpRequest, not fetch:
- * only it reports upload progress. Rejects with an ApiError like `apiFetch`.
+ * Sends an exported Base44 app's zip, or the https Git URL of its repository (the server downloads
+ * it), to `POST /api/apps/import/base44`. XMLHttpRequest, not fetch: only it reports upload
+ * progress. Rejects with an ApiError like `apiFetch`.
  */
 export function uploadBase44Export(
-  file: File,
+  source: { file: File } | { url: string },
   onProgress: (progress: ImportProgress) => void,
 ): Promise<Base44ImportResponse> {
   return new Promise((resolve, reject) => {
@@ -40,7 +41,8 @@ export function uploadBase44Export(
       }
     };
     const form = new FormData();
-    form.set('file', file);
+    if ('file' in source) form.set('file', source.file);
+    else form.set('url', source.url);
     xhr.send(form);
   });
 }

@@ -14,6 +14,8 @@ const MAX_ZIP_MB = 25;
 /** /home's "Import from Base44": a zip of the exported app, upload progress, then the report. */
 export function ImportBase44Form() {
   const inputId = useId();
+  const urlId = useId();
+  const [url, setUrl] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const remember = useRememberImport();
   const [progress, setProgress] = useState<ImportProgress | null>(null);
@@ -25,16 +27,18 @@ export function ImportBase44Form() {
     event.preventDefault();
     setFailure(null);
     const file = fileInput.current?.files?.[0];
-    if (!file) return setFileError('Choose the zip of the exported app.');
-    if (file.size > MAX_ZIP_MB * 1024 * 1024) return setFileError(`The zip is larger than ${MAX_ZIP_MB} MB.`);
+    if (!file && !url.trim()) return setFileError('Choose the zip of the exported app.');
+    if (file && file.size > MAX_ZIP_MB * 1024 * 1024)
+      return setFileError(`The zip is larger than ${MAX_ZIP_MB} MB.`);
     setFileError(undefined);
     setResult(null);
     setProgress({ stage: 'uploading', fraction: 0 });
     try {
-      const answer = await uploadBase44Export(file, setProgress);
+      const answer = await uploadBase44Export(file ? { file } : { url: url.trim() }, setProgress);
       remember(answer);
       setResult(answer);
       if (fileInput.current) fileInput.current.value = '';
+      setUrl('');
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
@@ -51,7 +55,7 @@ export function ImportBase44Form() {
         Import from Base44
       </h2>
       <p className="text-muted-foreground text-sm">
-        Export your Base44 app to GitHub, download the repository as a zip, and import it: its pages, entities
+        Export your Base44 app to GitHub, then import the repository's zip or its address: its pages, entities
         with their rules, functions and data become a new app.
       </p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
@@ -62,6 +66,21 @@ export function ImportBase44Form() {
             ref={fileInput}
             type="file"
             accept=".zip,application/zip"
+            disabled={progress !== null}
+          />
+        </Field>
+        <Field
+          id={urlId}
+          label="Or its Git URL"
+          hint="A public https:// repository on github.com, gitlab.com or codeberg.org (used when no zip is chosen)."
+        >
+          <Input
+            id={urlId}
+            type="url"
+            inputMode="url"
+            placeholder="https://github.com/you/your-app"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
             disabled={progress !== null}
           />
         </Field>
