@@ -21,6 +21,8 @@ await build({
     'parse-worker': 'src/features/data-sources/parsing/parse-child.ts',
     // The embedded database's thread (platform/db/pglite-thread.ts).
     'pglite-worker': 'src/platform/db/pglite-worker.ts',
+    // The type checker's thread (features/code-editor/type-check-thread.ts).
+    'type-check-worker': 'src/features/code-editor/type-check-worker.ts',
     // `npm run backup` / `npm run restore` in a production image (no tsx there).
     'backup-cli': 'src/ops/backup-cli.ts',
     'import-base44-cli': 'src/ops/import-base44-cli.ts',

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { templateFiles } from '../../src/features/apps/template/index.ts';
 import { chatRuntime } from '../../src/features/chat/chat.module.ts';
-import { typeCheckApp } from '../../src/features/code-editor/type-check.ts';
+import { typeCheckApp } from '../../src/features/code-editor/type-check-thread.ts';
 import { json, type SignedIn, signUpVerified } from './accounts.ts';
 import { type FakeProvider, startFakeOpenAI } from './fake-openai.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

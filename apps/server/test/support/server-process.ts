@@ -29,6 +29,7 @@ export async function buildServerBundle(): Promise<ServerBundle> {
       'function-runner': path.join(serverDir, 'src/platform/sandbox/runner.ts'),
       'parse-worker': path.join(serverDir, 'src/features/data-sources/parsing/parse-child.ts'),
       'pglite-worker': path.join(serverDir, 'src/platform/db/pglite-worker.ts'),
+      'type-check-worker': path.join(serverDir, 'src/features/code-editor/type-check-worker.ts'),
     },
     outdir,
     bundle: true,

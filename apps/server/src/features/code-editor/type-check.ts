@@ -79,9 +79,10 @@ const loadTypeScript = () => {
 /**
  * Type-checks an app's file tree with TypeScript (its own files in memory, library types from the
  * server's node_modules) and answers the errors located in app files. Library files are parsed once
- * per process.
+ * per process. Runs where it is called: the server calls `typeCheckApp` (type-check-thread.ts),
+ * which runs this in its own thread.
  */
-export async function typeCheckApp(
+export async function typeCheckHere(
   files: readonly { path: string; content: string }[],
 ): Promise<TypeCheckDiagnostic[]> {
   const ts = await loadTypeScript();

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { renderAppFiles } from '../../platform/llm/index.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
-import { typeCheckApp } from './type-check.ts';
+import { typeCheckApp } from './type-check-thread.ts';
 
 export interface TreeFile {
   path: string;

@@ -50,7 +50,7 @@ const repair = (appId: string, versionId: string, initialIssues: ValidationIssue
 
 beforeAll(async () => {
   // Warm the type checker's library cache once (parsing lib.dom and React's types is the slow part).
-  const { typeCheckApp } = await import('./type-check.ts');
+  const { typeCheckApp } = await import('./type-check-thread.ts');
   await typeCheckApp([{ path: 'pages/Warm.tsx', content: 'export default () => <p />;' }]);
 }, 120_000);
 

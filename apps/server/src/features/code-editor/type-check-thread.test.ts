@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { typeCheckApp } from './type-check-thread.ts';
+
+describe('the type checker thread', () => {
+  it('stops a check past its time limit, and the next check runs in a fresh thread', async () => {
+    const files = [
+      { path: 'pages/Home.tsx', content: 'export default function Home() { return <p>{missing}</p>; }' },
+    ];
+    // In the server's own thread a check could not be stopped: this one is, with the reason.
+    await expect(typeCheckApp(files, 1)).rejects.toThrow(
+      'The type check took longer than 1 ms and was stopped',
+    );
+    const diagnostics = await typeCheckApp(files);
+    expect(diagnostics).toEqual([
+      { file: 'pages/Home.tsx', line: 1, message: "TS2304: Cannot find name 'missing'." },
+    ]);
+  }, 120_000);
+});
