@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from '@atelier/shared';
+import { CHAT_MESSAGES, OFFLINE_CAPABILITIES, OFFLINE_MODEL_LABEL } from '@atelier/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { signUpVerified } from '../support/accounts.ts';
@@ -29,13 +29,16 @@ test('the offline assistant builds a CRM from the chat: action cards complete an
   const appId = await createApp(page, 'Sales CRM');
   await page.goto(`/build/app/${appId}`);
 
+  // No provider on the e2e server: before the first message the chat says the offline assistant
+  // answers and offers what it understands; a suggestion sends its example (issue 23 #27).
   const chat = page.getByRole('region', { name: 'Chat' });
-  await expect(chat.getByRole('heading', { name: CHAT_MESSAGES.emptyTitle })).toBeVisible();
-  await expect(chat.getByText(CHAT_MESSAGES.emptyHint)).toBeVisible();
-
-  const box = chat.getByLabel('Message');
-  await box.fill('Create a CRM with contacts and deals');
-  await box.press('Enter');
+  await expect(chat.getByRole('heading', { name: OFFLINE_MODEL_LABEL })).toBeVisible();
+  await expect(
+    chat.getByText('No AI model is connected, so the offline assistant answers here.'),
+  ).toBeVisible();
+  const suggestions = chat.getByRole('list', { name: 'Suggestions' }).getByRole('button');
+  await expect(suggestions).toHaveCount(OFFLINE_CAPABILITIES.length);
+  await suggestions.filter({ hasText: 'Create an app' }).click();
 
   // The message shows at once, then the reply with its action cards, each ending applied.
   await expect(chat.getByText('Create a CRM with contacts and deals')).toBeVisible();
@@ -46,6 +49,12 @@ test('the offline assistant builds a CRM from the chat: action cards complete an
   });
   // The footer (Rate) appears once the reply has finished, without a client error on the way.
   await expect(chat.getByRole('button', { name: 'Rate' })).toBeVisible({ timeout: 30_000 });
+  // The reply says what it made from the request and what it assumed; the suggestions are gone.
+  await expect(chat.getByText(/^I made a CRM: a page for each of Contacts and Deals/)).toBeVisible();
+  await expect(
+    chat.getByText(/I assumed these fields: contacts have name, email, phone and company/),
+  ).toBeVisible();
+  await expect(chat.getByRole('heading', { name: OFFLINE_MODEL_LABEL })).toHaveCount(0);
   await expect(chat.locator('[data-testid="action-card"][data-status="streaming"]')).toHaveCount(0);
   // Tokens and cost per reply are for admins only (spec 3 §6); this builder is not one.
   await expect(chat.getByRole('button', { name: /tokens ·/ })).toHaveCount(0);
@@ -79,7 +88,7 @@ test('rating a reply, discuss mode and Shift+Enter', async ({ page }) => {
   await box.fill('Add an About page');
   await box.press('Shift+Enter');
   await expect(box).toHaveValue('Add an About page\n');
-  await expect(chat.getByText(CHAT_MESSAGES.emptyTitle)).toBeVisible();
+  await expect(chat.getByRole('heading', { name: OFFLINE_MODEL_LABEL })).toBeVisible();
 
   // Discuss mode: the actions are shown as not applied.
   await chat.getByLabel('Discuss mode').check();

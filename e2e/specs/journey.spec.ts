@@ -159,13 +159,13 @@ async function walk(
   await expect(page.getByRole('heading', { level: 1, name: appName })).toBeVisible();
   const chat = page.getByRole('region', { name: 'Chat' });
   await expect(chat.getByText(PROMPT, { exact: true })).toBeVisible();
-  await expect(chat.getByText(/Here's your/)).toBeVisible({ timeout: 30_000 });
+  await expect(chat.getByText(/I made a recipe planner/)).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('section[data-chat-status="ready"]')).toBeVisible({ timeout: 30_000 });
   await shot(page, 'builder-first-reply');
 
   // A reload does not send it again.
   await page.reload();
-  await expect(chat.getByText(/Here's your/)).toBeVisible();
+  await expect(chat.getByText(/I made a recipe planner/)).toBeVisible();
   await expect(chat.getByText(PROMPT, { exact: true })).toHaveCount(1);
 
   // The reply's app in the preview: its own Home (no template scaffolding), the builder's name.
@@ -173,7 +173,7 @@ async function walk(
   await expect(frame.getByRole('heading', { level: 1, name: appName })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(frame.getByText('Keep track of your ingredients and tags in one place.')).toBeVisible();
+  await expect(frame.getByText('Keep track of your recipes, ingredients and tags in one place.')).toBeVisible();
   await expect(frame.getByText(/ask the chat|your app is ready/i)).toHaveCount(0);
   // The preview runs as the builder: auth.me() answers the owner.
   await expect(frame.getByRole('navigation', { name: 'Account' })).toContainText(`Signed in as ${email}`);

@@ -8,6 +8,25 @@ export const LLM_ERROR_MESSAGE =
 export const OFFLINE_MODEL_ID = 'offline';
 export const OFFLINE_MODEL_LABEL = 'Offline assistant';
 
+/**
+ * What the offline assistant understands, each with a message that asks for it: its help reply
+ * lists them, and the builder chat offers the examples as suggestions to send before the first
+ * message (issue 23 #27).
+ */
+export const OFFLINE_CAPABILITIES = [
+  { label: 'Create an app', example: 'Create a CRM with contacts and deals' },
+  { label: 'Add an entity', example: 'Add a Product entity with name, price and stock' },
+  { label: 'Add a field', example: 'Add a number field called budget to Deal' },
+  { label: 'Add a page', example: 'Add an About page' },
+  {
+    label: 'Change permissions',
+    example: 'Change the permissions of the Contact entity: all can read, creator can write',
+  },
+  { label: 'Change a text', example: 'Change "Contacts" to "People"' },
+  { label: 'Rename the app', example: 'Rename the app to "Acme CRM"' },
+  { label: 'Change colours', example: 'Change the primary colour to emerald' },
+] as const;
+
 /** Spec 1 §9: the default model is a small mini-class chat model. */
 export const DEFAULT_MODEL_ID = 'gpt-4o-mini';
 

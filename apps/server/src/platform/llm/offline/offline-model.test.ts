@@ -71,7 +71,9 @@ describe('offline assistant: the first generation replaces the template (issue 1
     expect(home).toContain("to: '/ingredients'");
     const html = await renderAll(files);
     expect(html['pages/Home.tsx']).toContain('Recipe Planner');
-    expect(html['pages/Home.tsx']).toContain('Keep track of your ingredients and tags in one place.');
+    expect(html['pages/Home.tsx']).toContain(
+      'Keep track of your recipes, ingredients and tags in one place.',
+    );
     for (const page of Object.values(html)) {
       expect(page).not.toMatch(/ask the (chat|assistant)|connect a model|your app is ready/i);
     }
@@ -137,8 +139,30 @@ describe('offline assistant: creating an app', () => {
 
   it('explains the change in a short friendly text outside the tags', async () => {
     const { text } = await ask(TEMPLATE, 'Create a CRM with contacts and deals');
-    expect(text.startsWith("Here's your CRM! I'm adding 2 entities, **Contact** and **Deal**")).toBe(true);
-    expect(text.trimEnd().endsWith('You can ask me to add fields, pages or change colours next.')).toBe(true);
+    expect(
+      text.startsWith(
+        'I made a CRM: a page for each of **Contacts** and **Deals** where you add records and see them in a table',
+      ),
+    ).toBe(true);
+    expect(text.trimEnd().endsWith('Open **Contacts** in the navigation to add your first record.')).toBe(
+      true,
+    );
+  });
+
+  it('says what it made from the request and the fields it assumed, not another app (issue 23 #27)', async () => {
+    const { text } = await ask(TEMPLATE, 'A habit list with a streak count', 'Morning Routine');
+    const { files } = applyActionText(TEMPLATE, text);
+    expect(text).toMatch(/^I made a habit list with a streak count: a \*\*Habits\*\* page/);
+    expect(text).toContain('I assumed these fields for a habit: name,');
+    expect(text).toContain('streak count (number)');
+    expect(text).toContain('Ask me to add a field ("Add a notes field to Habit")');
+    // The app keeps its own name (in the layout); the reply describes what was asked.
+    expect(text.split(/<atelier-action/i)[0]).not.toContain('Morning Routine');
+    expect(fileOf(files, 'Layout.tsx')).toContain("const APP_TITLE = 'Morning Routine';");
+    expect(entityOf(files, 'Habit').properties.streakCount).toEqual({
+      type: 'number',
+      title: 'Streak count',
+    });
   });
 });
 

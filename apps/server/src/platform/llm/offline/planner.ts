@@ -3,6 +3,7 @@ import {
   type EntitySchemaDocument,
   entityFilePath,
   type JsonObject,
+  OFFLINE_CAPABILITIES,
   type PermissionRole,
   serializeAction,
 } from '@atelier/shared';
@@ -34,7 +35,7 @@ import {
   pageFilePath,
   staticPage,
 } from './page-generator.ts';
-import type { OfflineRequest } from './requests.ts';
+import type { FieldRequest, OfflineRequest } from './requests.ts';
 import { missingTemplateFiles } from './template-ui.ts';
 import { DEFAULT_THEME, findColourLine, globalsCss, resolveColour, themeBlock } from './theme.ts';
 import { labelOf, pluralLabel } from './words.ts';
@@ -49,16 +50,11 @@ export interface OfflineReply {
 export const CONFIGURE_HINT =
   'For anything else, connect a real model: set `OPENAI_API_KEY` (or `OPENAI_BASE_URL` for OpenRouter, Ollama, vLLM or LiteLLM) or `ANTHROPIC_API_KEY` and restart Atelier, or ask an admin to set it up under Admin → AI models.';
 
+/** The help reply's list (OFFLINE_CAPABILITIES: the chat offers the same examples as suggestions). */
+const quoted = (example: string) => (example.includes('"') ? `'${example}'` : `"${example}"`);
 export const CAPABILITIES = `I'm the offline assistant: I work without an AI model and understand these requests:
 
-- **Create an app**: "Create a CRM with contacts and deals"
-- **Add an entity**: "Add a Product entity with name, price and stock"
-- **Add a field**: "Add a number field called budget to Deal"
-- **Add a page**: "Add an About page"
-- **Change permissions**: "Change the permissions of the Contact entity: all can read, creator can write"
-- **Change a text**: 'Change "Contacts" to "People"'
-- **Rename the app**: 'Rename the app to "Acme CRM"'
-- **Change colours**: "Change the primary colour to emerald" or "Set the background colour to #f8fafc"`;
+${OFFLINE_CAPABILITIES.map(({ label, example }) => `- **${label}**: ${quoted(example)}`).join('\n')}`;
 
 /** The text of a reply, in the action-tag protocol. */
 export function renderReply(reply: OfflineReply): string {
@@ -85,7 +81,7 @@ export function planReply(
 function plan(tree: AppTree, request: OfflineRequest, appName: string | undefined): OfflineReply {
   switch (request.kind) {
     case 'create_app':
-      return createApp(tree, appName?.trim() || request.title, request.entities);
+      return createApp(tree, appName?.trim() || request.title, request);
     case 'add_entity':
       return addEntity(
         tree,
@@ -189,15 +185,60 @@ function themeAction(tree: AppTree): ActionInput | undefined {
   };
 }
 
-function createApp(tree: AppTree, title: string, entities: readonly string[]): OfflineReply {
+/** A new entity's fields: those its name suggests, then those the request names ("a streak count"). */
+function newEntityFields(entity: string, requested: readonly FieldRequest[]): FieldSpec[] {
+  const fields = inferFields(entity);
+  for (const field of requested) {
+    const spec = fieldFromRequest(field.name, field.kind, field.options);
+    if (!fields.some((known) => known.name === spec.name)) fields.push(spec);
+  }
+  return fields;
+}
+
+/** "streak count (number), notes (long text) and name": a field list as the reply says it. */
+function describeFields(fields: readonly FieldSpec[]): string {
+  return list(
+    fields.map((field) => {
+      const label = field.label.toLowerCase();
+      const kind = describeKind(field.kind);
+      return field.kind === 'text' || label.endsWith(kind.replace('-', '')) ? label : `${label} (${kind})`;
+    }),
+  );
+}
+
+/** "Habit list" → "a habit list"; "CRM" → "a CRM"; "Books and authors" → "a books and authors app". */
+function whatWasMade(title: string): string {
+  const lowered = title.split(' ').map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()));
+  const name =
+    /\b(app|crm|tracker|manager|system|portal|dashboard|tool|list|planner|log|journal|diary|organi[sz]er|catalog(ue)?|collection)$/i.test(
+      title,
+    )
+      ? lowered.join(' ')
+      : `${lowered.join(' ')} app`;
+  return `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+/**
+ * A new app from the request: its entities (the first one with the fields the request names), a
+ * page for each and the navigation. The reply says what it made from the request, not the app's
+ * name, and the assumptions it made (which fields) so the builder knows what to ask for next.
+ */
+function createApp(
+  tree: AppTree,
+  title: string,
+  request: { title: string; entities: readonly string[]; fields?: readonly FieldRequest[] },
+): OfflineReply {
+  const { entities } = request;
   const actions: ActionInput[] = [];
   const nav: NavItem[] = [];
-  const created: string[] = [];
+  const created: { entity: string; fields: FieldSpec[] }[] = [];
   const kept: string[] = [];
-  for (const name of entities) {
+  entities.forEach((name, index) => {
     const existing = tree.findEntity(name);
     const entity = existing ?? name;
-    const fields = existing ? fieldsFromSchema(tree.entitySchema(existing)) : inferFields(entity);
+    const fields = existing
+      ? fieldsFromSchema(tree.entitySchema(existing))
+      : newEntityFields(entity, index === 0 ? (request.fields ?? []) : []);
     if (existing) kept.push(existing);
     else {
       actions.push({
@@ -206,14 +247,14 @@ function createApp(tree: AppTree, title: string, entities: readonly string[]): O
         title: `Add the ${entity} entity`,
         schema: entitySchema(entity, fields),
       });
-      created.push(entity);
+      created.push({ entity, fields });
     }
     const page = entityPageAddition(tree, entity, fields);
     if (page) {
       actions.push(page.action);
       nav.push(page.nav);
     }
-  }
+  });
   const layout = linkPages(
     tree,
     entities.map((entity) => ({ to: pagePath(entityPageName(entity)), label: pluralLabel(entity) })),
@@ -225,26 +266,36 @@ function createApp(tree: AppTree, title: string, entities: readonly string[]): O
   actions.push(...replaceStarter(tree, title, entities));
 
   const pages = entities.map((entity) => bold(pluralLabel(entity)));
-  const name = /\b(app|crm|tracker|manager|system|portal|dashboard|tool)$/i.test(title)
-    ? title
-    : `${title} app`;
-  const adding =
+  const requested = request.fields?.map((field) => field.name.toLowerCase()) ?? [];
+  const made = `I made ${whatWasMade(request.title)}${requested.length > 0 ? ` with ${list(requested.map((name) => `a ${name}`))}` : ''}`;
+  const where =
+    pages.length === 1
+      ? `a ${pages[0]} page where you add ${pluralLabel(entities[0]!).toLowerCase()} and see them in a table`
+      : `a page for each of ${list(pages)} where you add records and see them in a table, linked from the navigation bar`;
+  const assumed =
     created.length === 0
       ? ''
-      : `I'm adding ${created.length === 1 ? 'an entity' : `${created.length} entities`}, ${list(created.map(bold))}, `;
-  const pagesText = pages.length === 1 ? `with a ${pages[0]} page` : `with a page for each (${list(pages)})`;
+      : created.length === 1
+        ? `I assumed these fields for a ${labelOf(created[0]!.entity).toLowerCase()}: ${describeFields(created[0]!.fields)}.`
+        : `I assumed these fields: ${created
+            .map(
+              ({ entity, fields }) => `${pluralLabel(entity).toLowerCase()} have ${describeFields(fields)}`,
+            )
+            .join('; ')}.`;
   const intro = [
-    `Here's your ${name}! ${adding}${pagesText} where you can add records and see them in a table, and a navigation bar that links ${pages.length === 1 ? 'it' : 'them'}.`,
+    `${made}: ${where}.`,
+    assumed,
     kept.length > 0
       ? `${list(kept.map(bold))} already existed, so I kept ${kept.length === 1 ? 'it' : 'them'} as ${kept.length === 1 ? 'it is' : 'they are'}.`
       : '',
   ]
     .filter(Boolean)
     .join(' ');
+  const first = entities[0]!;
   return {
     intro,
     actions,
-    outro: `Open ${pages[0]} in the navigation to add your first record. You can ask me to add fields, pages or change colours next.`,
+    outro: `Ask me to add a field ("Add a notes field to ${first}"), another entity or page, or to change the colours. Open ${pages[0]} in the navigation to add your first record.`,
   };
 }
 

@@ -18,6 +18,17 @@ const cases: [string, OfflineRequest][] = [
     { kind: 'create_app', title: 'Inventory', entities: ['Product', 'Supplier', 'PurchaseOrder'] },
   ],
   ['Build a recipe app', { kind: 'create_app', title: 'Recipe', entities: ['Recipe'] }],
+  // A list-like app keeps its noun; singular "with" items are its fields, plural ones more entities.
+  [
+    'A habit list with a streak count',
+    { kind: 'create_app', title: 'Habit list', entities: ['Habit'], fields: [{ name: 'streak count' }] },
+  ],
+  [
+    'A recipe planner where I save recipes with ingredients and tags',
+    { kind: 'create_app', title: 'Recipe planner', entities: ['Recipe', 'Ingredient', 'Tag'] },
+  ],
+  ['Make a todo list', { kind: 'create_app', title: 'Todo list', entities: ['Todo'] }],
+  ['I want to track my workouts', { kind: 'create_app', title: 'Workout tracker', entities: ['Workout'] }],
   [
     'Add a number field called budget to Deal',
     { kind: 'add_field', entity: 'Deal', field: { name: 'budget', kind: 'number' } },

@@ -1,7 +1,7 @@
 import type { PermissionRole } from '@atelier/shared';
 import { type FieldKind, kindFromWords } from './entity-fields.ts';
 import { PALETTE, type ThemeColour } from './theme.ts';
-import { pascalCase, pluralLabel, singularize, words } from './words.ts';
+import { labelOf, pascalCase, pluralLabel, singularize, words } from './words.ts';
 
 /**
  * The builder requests the offline assistant understands (README "Offline assistant"). Parsing is
@@ -14,7 +14,8 @@ export interface FieldRequest {
 }
 
 export type OfflineRequest =
-  | { kind: 'create_app'; title: string; entities: string[] }
+  /** `fields`: what the request names for the first entity ("a habit list with a streak count"). */
+  | { kind: 'create_app'; title: string; entities: string[]; fields?: FieldRequest[] }
   | { kind: 'add_entity'; entity: string; fields: FieldRequest[] }
   | { kind: 'add_field'; entity: string; field: FieldRequest }
   | { kind: 'add_page'; page: string }
@@ -187,36 +188,78 @@ function parseAddPage(text: string): OfflineRequest | undefined {
   return page ? { kind: 'add_page', page } : undefined;
 }
 
-const APP_WORDS =
-  /\b(app|application|crm|system|tool|tracker|website|site|portal|dashboard|manager|database|platform)\b/;
+/** App words that mean "a list of {noun}": a habit tracker keeps habits, a recipe planner recipes. */
+const LIST_WORDS = 'tracker|list|planner|log|journal|diary|organi[sz]er|catalog(?:ue)?|collection';
+
+const APP_WORDS = new RegExp(
+  `\\b(app|application|crm|system|tool|website|site|portal|dashboard|manager|database|platform|${LIST_WORDS})\\b`,
+);
+
+const ARTICLES = /^(?:a|an|the|my|our|some)\s+/i;
+
+/** "recipe planner where I save recipes" → "Recipe": the noun a list-like app keeps, if it names one. */
+function listSubject(phrase: string): string {
+  const kept = phrase.split(/\s+(?:where|that|which|who|so that|so)\s+/i)[0]!.trim();
+  const noun = new RegExp(`^(.+?)\\s+(?:${LIST_WORDS})$`, 'i').exec(kept)?.[1];
+  return noun ? entityName(noun) : '';
+}
+
+/**
+ * "with …" items of a list-like app: singular ones ("a streak count") are fields of what it keeps,
+ * plural ones ("ingredients and tags") are more entities, as in "a CRM with contacts and deals".
+ */
+function splitWithItems(items: readonly string[]): { fields: FieldRequest[]; nouns: string[] } {
+  const fields: FieldRequest[] = [];
+  const nouns: string[] = [];
+  for (const item of items) {
+    const phrase = item.replace(ARTICLES, '');
+    const last = words(phrase).at(-1) ?? '';
+    if (!last) continue;
+    if (ARTICLES.test(item) || singularize(last) === last) fields.push({ name: words(phrase).join(' ') });
+    else nouns.push(item);
+  }
+  return { fields, nouns };
+}
 
 function parseCreateApp(text: string, lower: string): OfflineRequest | undefined {
   const clean = text.trim().replace(/[.!]+$/, '');
   const match =
-    /\b(?:a|an|my|the)\s+(.+?)\s+(?:with|to\s+(?:track|manage|organi[sz]e|store|keep track of|handle|list|log)|for\s+(?:tracking|managing|organi[sz]ing|storing))\s+(.+)$/i.exec(
+    /\b(?:a|an|my|the)\s+(.+?)\s+(with|to\s+(?:track|manage|organi[sz]e|store|keep track of|handle|list|log)|for\s+(?:tracking|managing|organi[sz]ing|storing))\s+(.+)$/i.exec(
       clean,
     );
   const isCreate =
     /^(?:please\s+)?(?:create|build|make|generate|start|set up|i want|i need|i'd like|give me)\b/.test(lower);
   if (match && (isCreate || /^(?:a|an)\s/.test(lower))) {
+    const subject = match[2]!.toLowerCase() === 'with' ? listSubject(match[1]!) : '';
+    const items = listItems(match[3]!);
+    const { fields, nouns } = subject ? splitWithItems(items) : { fields: [], nouns: items };
     const entities = [
-      ...new Set(
-        listItems(match[2]!)
-          .map((item) => entityName(nounPhrase(item)))
-          .filter(Boolean),
-      ),
+      ...new Set([subject, ...nouns.map((item) => entityName(nounPhrase(item)))].filter(Boolean)),
     ];
     if (entities.length > 0) {
       return {
         kind: 'create_app',
         title: appTitle(match[1]!, entities),
         entities: entities.slice(0, MAX_ENTITIES),
+        ...(fields.length > 0 ? { fields: fields.slice(0, MAX_ENTITIES) } : {}),
       };
     }
   }
+  // "I want to track my workouts": a tracker of them.
+  const tracked =
+    /^(?:please\s+)?(?:(?:i want|i need|i'd like|help me)\s+(?:to\s+)?)?track\s+(?:my\s+|our\s+|the\s+|all\s+)?([a-z][\w ]*)$/i.exec(
+      clean,
+    );
+  const trackedEntity = tracked ? entityName(nounPhrase(tracked[1]!)) : '';
+  if (trackedEntity) {
+    return { kind: 'create_app', title: `${labelOf(trackedEntity)} tracker`, entities: [trackedEntity] };
+  }
   if (!isCreate) return undefined;
   if (/\bcrm\b/.test(lower)) return { kind: 'create_app', title: 'CRM', entities: ['Contact', 'Deal'] };
-  const bare = /\b(?:a|an|my)\s+(([\w ]+?)\s+(?:app|application|tracker|manager|system))\b/i.exec(clean);
+  const bare = new RegExp(
+    `\\b(?:a|an|my)\\s+(([\\w ]+?)\\s+(?:app|application|manager|system|${LIST_WORDS}))\\b`,
+    'i',
+  ).exec(clean);
   const entity = bare ? entityName(bare[2]!) : '';
   return bare && entity
     ? { kind: 'create_app', title: appTitle(bare[1]!, [entity]), entities: [entity] }
@@ -253,7 +296,7 @@ export function parseRequest(message: string): OfflineRequest {
     parseAddField(text) ??
     parseAddEntity(text) ??
     parseAddPage(text) ??
-    (APP_WORDS.test(lower) || /\bwith\b/.test(lower) ? parseCreateApp(text, lower) : undefined) ?? {
+    (APP_WORDS.test(lower) || /\b(with|track)\b/.test(lower) ? parseCreateApp(text, lower) : undefined) ?? {
       kind: 'unknown',
     }
   );

@@ -1,6 +1,6 @@
 import { type ActionResult, CHAT_MESSAGES } from '@atelier/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Loader2, MessageSquare } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -9,6 +9,7 @@ import { messageElementId, useChatScroll } from '../hooks/use-chat-scroll.ts';
 import { canRetry } from '../message-logic.ts';
 import { type ChatUIMessage, hasVisibleContent, isFailed } from '../types.ts';
 import { AssistantMessage } from './assistant-message.tsx';
+import { EmptyChat } from './empty-chat.tsx';
 import type { ReplyFooterProps } from './reply-footer.tsx';
 import { UserMessage } from './user-message.tsx';
 
@@ -178,13 +179,7 @@ export function MessageList(props: MessageListProps) {
       {chat.pagedBack && !chat.hasMore ? (
         <p className="py-2 text-center text-muted-foreground text-xs">{CHAT_MESSAGES.startOfConversation}</p>
       ) : null}
-      {messages.length === 0 ? (
-        <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center">
-          <MessageSquare aria-hidden="true" className="size-8 text-muted-foreground" />
-          <h2 className="font-semibold text-base">{CHAT_MESSAGES.emptyTitle}</h2>
-          <p className="text-muted-foreground">{CHAT_MESSAGES.emptyHint}</p>
-        </div>
-      ) : null}
+      {messages.length === 0 ? <EmptyChat busy={chat.busy} onSend={(text) => void chat.send(text)} /> : null}
       <ol
         className="relative w-full"
         style={{ height: virtualizer.getTotalSize() }}
