@@ -19,6 +19,7 @@ import {
   createVendorBundles,
   VENDOR_RESPONSE_HEADERS,
   type VendorBundles,
+  workspaceDir,
 } from '../../apps/server/src/features/compile/vendor/vendor-bundles.ts';
 import {
   ALLOWED_IMPORTS,
@@ -65,8 +66,9 @@ async function bundleEverything(appJs: string): Promise<string> {
         if (!module || args.pluginData === 'nested') return undefined;
         const { source } = module;
         if (source.kind === 'file') {
-          const base = source.workspace === 'ui' ? paths.uiDir : paths.sdkDir;
-          return { path: path.join(base, source.path) };
+          const file = path.join(workspaceDir(source.workspace, paths), source.path);
+          // A workspace file that wraps the package it stands for (lucide/lucide-react.ts) imports it.
+          return args.importer === file ? undefined : { path: file };
         }
         if (source.module === args.path) return undefined;
         const resolved = await b.resolve(source.module, {

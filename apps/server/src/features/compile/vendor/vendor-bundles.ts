@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { build, version as esbuildVersion, type Plugin } from 'esbuild';
-import { compilePaths } from '../paths.ts';
+import { type CompilePaths, compilePaths } from '../paths.ts';
 import {
   ALLOWED_IMPORTS,
   VENDOR_MODULE_BY_NAME,
@@ -275,15 +275,16 @@ function vendorEntry(module: VendorModuleSpec): { contents: string; resolveDir: 
       return { contents: lines.join('\n'), resolveDir: paths.serverDir };
     }
     case 'file': {
-      const base =
-        source.workspace === 'ui'
-          ? paths.uiDir
-          : source.workspace === 'vendor'
-            ? path.dirname(paths.uiDir)
-            : paths.sdkDir;
+      const base = workspaceDir(source.workspace, paths);
       return { contents: `export * from ${JSON.stringify(path.join(base, source.path))};`, resolveDir: base };
     }
   }
+}
+
+/** The folder a vendor module's `file` source is relative to. */
+export function workspaceDir(workspace: 'app-sdk' | 'ui' | 'vendor', paths: CompilePaths): string {
+  if (workspace === 'ui') return paths.uiDir;
+  return workspace === 'vendor' ? path.dirname(paths.uiDir) : paths.sdkDir;
 }
 
 /** The installed package directory a resolved file belongs to (`…/node_modules/@scope/name`). */
