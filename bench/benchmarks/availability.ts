@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
-import { apiCall } from '../lib/atelier.ts';
+import { apiCall, signUpBuilder } from '../lib/atelier.ts';
 import { percentile, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
 
@@ -42,7 +42,8 @@ async function startServer(engine: Engine) {
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      // A builder verifies through the dev outbox (signUpBuilder): not production.
+      NODE_ENV: 'development',
       MODEL_CATALOGUE_URL: 'off',
       PUBLIC_URL: base,
       SECRETS_KEY: randomBytes(32).toString('base64'),
@@ -90,8 +91,10 @@ const repeat = (parallel: number, one: () => Promise<unknown>) => (until: () => 
 
 async function attacks(base: string) {
   const email = `avail-${randomBytes(4).toString('hex')}@example.com`;
-  const signup = await apiCall(base, 'POST', '/api/auth/signup', { email, password: 'Bench-password-1!' });
-  const headers = { cookie: signup.cookie, origin: base };
+  const headers = {
+    cookie: await signUpBuilder(base, { email, password: 'Bench-password-1!' }),
+    origin: base,
+  };
   const app = (await apiCall(base, 'POST', '/api/apps', { name: 'Avail', type: 'GEN_APP' }, headers))
     .json as {
     id: string;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { serializeAction } from '@atelier/shared';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
-import { apiCall } from '../lib/atelier.ts';
+import { apiCall, signUpBuilder } from '../lib/atelier.ts';
 import { median, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
 
@@ -172,7 +172,8 @@ export async function run() {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      // A builder verifies through the dev outbox (signUpBuilder): not production.
+      NODE_ENV: 'development',
       MODEL_CATALOGUE_URL: 'off',
       PUBLIC_URL: base,
       SECRETS_KEY: randomBytes(32).toString('base64'),
@@ -187,11 +188,11 @@ export async function run() {
   );
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
   try {
-    const signup = await apiCall(base, 'POST', '/api/auth/signup', {
+    const session = await signUpBuilder(base, {
       email: 'chat-bench@example.com',
       password: 'bench-password-long-enough-1',
     });
-    const cookie = { cookie: signup.cookie };
+    const cookie = { cookie: session };
     const newApp = async (name: string) =>
       ((await apiCall(base, 'POST', '/api/apps', { name, type: 'GEN_APP' }, cookie)).json as { id: string })
         .id;
@@ -211,7 +212,7 @@ export async function run() {
       for (const variant of ['empty', 'long'] as const) {
         const appId = variant === 'long' ? long : await newApp(`Empty ${round_}`);
         fake.reply({ chunks: chunked(reply), chunkDelayMs: CHUNK_DELAY_MS });
-        const measured = await measure(browser, base, signup.cookie, appId);
+        const measured = await measure(browser, base, session, appId);
         if (round_ > 0) results[variant].push(measured);
       }
     }

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
-import { apiCall } from '../lib/atelier.ts';
+import { apiCall, signUpBuilder } from '../lib/atelier.ts';
 import { median, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, type Started, spawnUntilHealthy } from '../lib/processes.ts';
 
@@ -67,14 +67,9 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   return { base, started };
 }
 
-/** Signs the builder up (verified through the dev outbox) and makes two apps with a Reading entity. */
+/** Signs the builder up (verified) and makes two apps with a Reading entity. */
 async function setUp(base: string) {
-  const signup = await apiCall(base, 'POST', '/api/auth/signup', { email: BUILDER, password: PASSWORD });
-  const cookie = { cookie: signup.cookie };
-  const outbox = (await apiCall(base, 'GET', '/api/dev/outbox')).json as { messages: { text: string }[] };
-  const code = /[?&]oobCode=([^&\s]+)/.exec(outbox.messages[0]?.text ?? '')?.[1];
-  if (code)
-    await apiCall(base, 'POST', '/api/auth/verify-email', { token: decodeURIComponent(code) }, cookie);
+  const cookie = { cookie: await signUpBuilder(base, { email: BUILDER, password: PASSWORD }) };
   const apps: string[] = [];
   for (const name of ['Small', 'Big']) {
     const app = (await apiCall(base, 'POST', '/api/apps', { name, type: 'GEN_APP' }, cookie)).json as {

@@ -323,7 +323,8 @@ async function runEngine(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
+    // A builder verifies through the dev outbox (signUpBuilder): not production.
+    NODE_ENV: 'development',
     MODEL_CATALOGUE_URL: 'off',
     PUBLIC_URL: base,
     SECRETS_KEY: randomBytes(32).toString('base64'),

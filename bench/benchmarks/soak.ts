@@ -80,7 +80,8 @@ export async function run() {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      // A builder verifies through the dev outbox (signUpBuilder): not production.
+      NODE_ENV: 'development',
       MODEL_CATALOGUE_URL: 'off',
       PUBLIC_URL: base,
       SECRETS_KEY: randomBytes(32).toString('base64'),
