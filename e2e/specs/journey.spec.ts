@@ -173,7 +173,9 @@ async function walk(
   await expect(frame.getByRole('heading', { level: 1, name: appName })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(frame.getByText('Keep track of your recipes, ingredients and tags in one place.')).toBeVisible();
+  await expect(
+    frame.getByText('Keep track of your recipes, ingredients and tags in one place.'),
+  ).toBeVisible();
   await expect(frame.getByText(/ask the chat|your app is ready/i)).toHaveCount(0);
   // The preview runs as the builder: auth.me() answers the owner.
   await expect(frame.getByRole('navigation', { name: 'Account' })).toContainText(`Signed in as ${email}`);
