@@ -25,6 +25,14 @@ describe.runIf(testDbKind === 'pglite')('the preview listener', () => {
       const preview = `http://127.0.0.1:${previewUrl.port}`;
       expect((await fetch(`${preview}/preview/some-app`)).status).toBe(401);
       expect((await fetch(`${preview}/api/health`)).status).toBe(404);
+      // An imported app's `base44.auth.logout()` returns to the previewed page, never elsewhere.
+      const page = `${preview}/preview/some-app?version=v1&token=t`;
+      const logout = (from: string) =>
+        fetch(`${preview}/api/apps/auth/logout?from_url=${encodeURIComponent(from)}`, { redirect: 'manual' });
+      const back = await logout(page);
+      expect(back.status).toBe(302);
+      expect(back.headers.get('location')).toBe(page);
+      expect((await logout('https://elsewhere.example/')).status).toBe(404);
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     } finally {
       await server.close();

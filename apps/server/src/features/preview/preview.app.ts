@@ -6,6 +6,7 @@ import { errorHandler } from '../../platform/http/error-handler.ts';
 import { builderOriginsAt, siteAt } from '../../platform/http/preview-hosts.ts';
 import { requestContext } from '../../platform/http/request-context.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
+import { logoutReturn } from '../base44/platform.routes.ts';
 import { appBranding } from '../compile/app-branding.ts';
 import { importedSpecifiers } from '../compile/vendor-imports.ts';
 import { buildErrorDocument, type DocumentMode, messageDocument, renderAppDocument } from './app-document.ts';
@@ -39,6 +40,12 @@ export function createPreviewApp(deps: AppDeps) {
   app.get('/preview-vendor/:file', (c) => sendVendorModule(c, runtime, c.req.param('file')));
   app.get('/preview-npm/:file', (c) => sendNpmModule(c, runtime, c.req.param('file')));
   app.get('/preview-fonts/:file', (c) => sendAppFont(c, c.req.param('file')));
+  // `base44.auth.logout()` of an imported app ends at `/api/apps/auth/logout?from_url=` on the
+  // page's origin, as on its published address (published.routes.ts): back to the previewed page.
+  app.get('/api/apps/auth/logout', (c) => {
+    const back = logoutReturn(c.req.query('from_url'), undefined, c.req.url);
+    return back ? c.redirect(back, 302) : c.text('Not found', 404);
+  });
 
   app.get('/preview-assets/:appId/:versionId/:file', async (c) => {
     const { appId, versionId, file } = c.req.param();
