@@ -13,6 +13,30 @@ export interface CapturedStatement {
 }
 
 /**
+ * The entity as the service sees it for an end user (`userId`) of the app: the schema parsed once,
+ * a fresh target per call (the service may keep state on one).
+ */
+function memberTarget(options: { appId: string; entity: string; userId: string; schema: unknown }) {
+  const parsed = parseEntitySchema(JSON.stringify(options.schema));
+  if (!parsed.ok) throw new Error(parsed.message);
+  return (): EntityTarget => ({
+    appId: options.appId,
+    versionId: 'bench',
+    access: { kind: 'member', userId: options.userId, tenantId: tenantForApp(options.appId) },
+    kind: 'table',
+    name: options.entity,
+    entity: {
+      name: options.entity,
+      path: `entities/${options.entity}.json`,
+      fileId: 'bench',
+      schema: parsed.schema,
+      rules: resolveRules(parsed.schema.rls),
+      validators: validatorFactory().compile(parsed.schema),
+    },
+  });
+}
+
+/**
  * The exact list and create statements the entity API runs for an end user (the server's own
  * service and repo, with a database that records the statement instead of running it), so the
  * node:http + node-postgres baseline runs the same SQL with the same parameters.
@@ -31,23 +55,7 @@ export async function entityApiStatements(options: {
       return { rows: [] };
     },
   } as unknown as Database;
-  const parsed = parseEntitySchema(JSON.stringify(options.schema));
-  if (!parsed.ok) throw new Error(parsed.message);
-  const target: EntityTarget = {
-    appId: options.appId,
-    versionId: 'bench',
-    access: { kind: 'member', userId: options.userId, tenantId: tenantForApp(options.appId) },
-    kind: 'table',
-    name: options.entity,
-    entity: {
-      name: options.entity,
-      path: `entities/${options.entity}.json`,
-      fileId: 'bench',
-      schema: parsed.schema,
-      rules: resolveRules(parsed.schema.rls),
-      validators: validatorFactory().compile(parsed.schema),
-    },
-  };
+  const target = memberTarget(options)();
   const service = new EntitiesService(new EntitiesRepo(database), {} as EventBus);
   await service.listJson(target, { limit: 20 });
   // No row comes back from the recording database: the service then refuses, after the statement.
@@ -122,23 +130,7 @@ export async function entityAppOperations(options: {
       return { rows: [] };
     },
   } as unknown as Database;
-  const parsed = parseEntitySchema(JSON.stringify(options.schema));
-  if (!parsed.ok) throw new Error(parsed.message);
-  const target = (): EntityTarget => ({
-    appId: options.appId,
-    versionId: 'bench',
-    access: { kind: 'member', userId: options.userId, tenantId: tenantForApp(options.appId) },
-    kind: 'table',
-    name: options.entity,
-    entity: {
-      name: options.entity,
-      path: `entities/${options.entity}.json`,
-      fileId: 'bench',
-      schema: parsed.schema,
-      rules: resolveRules(parsed.schema.rls),
-      validators: validatorFactory().compile(parsed.schema),
-    },
-  });
+  const target = memberTarget(options);
   const service = new EntitiesService(new EntitiesRepo(database), {} as EventBus);
   const capture = async (run: () => Promise<unknown>): Promise<CapturedStatement[]> => {
     captured = [];
