@@ -67,7 +67,7 @@ export function BuilderRoute() {
               {(current.type === 'AI_TOOL' || current.type === 'AI_APP') && (
                 <SingleToolActivate appId={current.id} />
               )}
-              <PublishDialog app={current} />
+              <PublishDialog app={current} busy={chat.chat.busy} />
             </>
           }
         />

@@ -52,11 +52,11 @@ function fakeApi() {
   return { published };
 }
 
-function openDialog() {
+function openDialog(busy = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <PublishDialog app={app} />
+      <PublishDialog app={app} busy={busy} />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -110,5 +110,17 @@ describe('PublishDialog', () => {
     expect(domain.getAttribute('href')).toBe('https://planner.example.com');
     expect(screen.queryByText('pending.example.com')).toBeNull();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Open' })).toBeTruthy());
+  });
+
+  it('waits while the assistant is still changing the app: no publish of the version before the reply', () => {
+    const api = fakeApi();
+    openDialog(true);
+    expect(screen.getByRole('status').textContent).toBe(
+      'The assistant is still changing the app. Publish when its reply has finished.',
+    );
+    const button = screen.getByRole('button', { name: 'Publish app' });
+    expect(button).toHaveProperty('disabled', true);
+    fireEvent.click(button);
+    expect(api.published).toEqual([]);
   });
 });

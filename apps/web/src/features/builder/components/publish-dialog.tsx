@@ -34,9 +34,10 @@ import { errorMessage } from '../../auth/error-message.ts';
  * Publish (spec 2 §7): header, description, instructions (gptPrompt), background and features
  * (one per line), then the current version becomes the published
  * one. It ends on where the app went (issue 19 item 8): the full address as the server answers
- * it, Copy, Open, and the app's verified custom domains.
+ * it, Copy, Open, and the app's verified custom domains. While the assistant's reply is still
+ * changing the app (`busy`), publishing waits: it would publish the version before the reply.
  */
-export function PublishDialog({ app }: { app: AppSummary }) {
+export function PublishDialog({ app, busy = false }: { app: AppSummary; busy?: boolean }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [publishedUrl, setPublishedUrl] = useState<string | null>(null);
@@ -133,8 +134,13 @@ export function PublishDialog({ app }: { app: AppSummary }) {
               <Field id="publish-features" label="Features (one per line)" error={errors.features?.message}>
                 <Textarea id="publish-features" rows={3} {...form.register('features')} />
               </Field>
+              {busy && (
+                <p role="status" className="text-muted-foreground text-sm">
+                  The assistant is still changing the app. Publish when its reply has finished.
+                </p>
+              )}
               <DialogFooter>
-                <Button type="submit" disabled={isSubmitting}>
+                <Button type="submit" disabled={isSubmitting || busy}>
                   {isSubmitting ? 'Publishing…' : app.publishedAt ? 'Publish changes' : 'Publish app'}
                 </Button>
               </DialogFooter>
