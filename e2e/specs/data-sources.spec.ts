@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { makeDocx, makePdf } from '../../apps/server/test/support/document-fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { signUpVerified } from '../support/accounts.ts';
 
@@ -143,4 +145,108 @@ test('a lite builder replaces their only data item with "Replace file" (issue 23
   await expect(panel.getByText('menu-2025.csv', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByText('menu.csv', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Failed to replace item')).toHaveCount(0);
+});
+
+test('each data item card offers Copy template, Replace file and its editing instructions, inside the side panel at every width (issue 23 #21)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const headers = { origin: baseURL };
+  const email = `cards-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await signUpVerified(page.request, email, PASSWORD);
+  // Discover holds five data items: one of each file type.
+  const checkout = await page.request.post('/api/billing/checkout', {
+    data: { planId: 'discover' },
+    headers,
+  });
+  const { saleId } = (await checkout.json()) as { saleId: string };
+  expect((await page.request.post('/api/billing/test/complete', { data: { saleId }, headers })).ok()).toBe(
+    true,
+  );
+  const created = await page.request.post('/api/apps', { data: { name: 'Cards', type: 'AI_TOOL' }, headers });
+  const appId = ((await created.json()) as { id: string }).id;
+  const files = {
+    csv: { name: 'menu.csv', mimeType: 'text/csv', buffer: Buffer.from('Dish,Price\nSoup,5\n') },
+    doc: {
+      name: 'policy.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from(await makeDocx(['Refunds within 30 days.'])),
+    },
+    pdf: {
+      name: 'season.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await makePdf([['Shearing starts in May.']])),
+    },
+    txt: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Closed on Mondays.') },
+  };
+  for (const file of Object.values(files)) {
+    const uploaded = await page.request.post(`/api/context/ingest/file?appId=${appId}`, {
+      multipart: { file },
+      headers,
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+  }
+
+  await page.goto(`/build/app/${appId}`);
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('button', { name: 'Data sources' })
+    .click();
+  const panel = page.getByRole('region', { name: 'Data sources' });
+  const card = (name: string) => panel.getByLabel(name, { exact: true });
+  for (const file of Object.values(files)) await expect(card(file.name)).toBeVisible();
+
+  // The panel's content fits the side panel (the Manage data button sat at x = 287 in a 257 px panel).
+  const fitsPanel = async (cards: { name: string }[]) => {
+    const side = (await page.locator('aside').filter({ has: panel }).boundingBox())!;
+    for (const box of [
+      await panel.getByRole('button', { name: 'Manage data' }).boundingBox(),
+      ...(await Promise.all(cards.map((file) => card(file.name).boundingBox()))),
+    ]) {
+      expect(box!.x).toBeGreaterThanOrEqual(side.x);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(side.x + side.width);
+    }
+    expect(side.x + side.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  };
+  await fitsPanel(Object.values(files));
+
+  // Copy template: the CSV's header row; the other file types have no template.
+  const download = page.waitForEvent('download');
+  await card('menu.csv').getByRole('link', { name: 'Copy template' }).click();
+  expect(readFileSync(await (await download).path(), 'utf8')).toBe('Dish,Price\r\n');
+  for (const file of [files.doc, files.pdf, files.txt]) {
+    await expect(card(file.name).getByRole('link', { name: 'Copy template' })).toHaveCount(0);
+  }
+
+  // Editing instructions: each card its own, for its type.
+  const instructions = card('policy.docx').getByRole('button', { name: 'Editing instructions' });
+  await expect(instructions).toHaveAttribute('aria-expanded', 'false');
+  await instructions.click();
+  await expect(instructions).toHaveAttribute('aria-expanded', 'true');
+  await expect(card('policy.docx')).toContainText('save it as DOCX, then use Replace file');
+  await expect(card('menu.csv')).not.toContainText('save it as DOCX');
+  await card('menu.csv').getByRole('button', { name: 'Editing instructions' }).click();
+  await expect(card('menu.csv')).toContainText('keep the column names in the first row');
+
+  // Replace file, for every file type: the new file takes the old one's place.
+  const replacements = {
+    csv: { ...files.csv, name: 'menu-2.csv', buffer: Buffer.from('Dish,Price\nGoulash,9\n') },
+    doc: { ...files.doc, name: 'policy-2.docx' },
+    pdf: { ...files.pdf, name: 'season-2.pdf' },
+    txt: { ...files.txt, name: 'notes-2.txt' },
+  };
+  for (const type of ['csv', 'doc', 'pdf', 'txt'] as const) {
+    const old = files[type].name;
+    await expect(card(old).getByRole('button', { name: 'Replace file' })).toBeVisible();
+    await panel.getByLabel(`Replacement for ${old}`).setInputFiles(replacements[type]);
+    await expect(card(replacements[type].name)).toBeVisible({ timeout: 15_000 });
+    await expect(panel.getByText(old, { exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByText('Failed to replace item')).toHaveCount(0);
+
+  // A phone: the Build tab shows the same panel at full width, still inside the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tablist', { name: 'Builder sections' }).getByRole('tab', { name: 'Build' }).click();
+  await expect(panel.getByRole('button', { name: 'Manage data' })).toBeVisible();
+  await fitsPanel(Object.values(replacements));
 });

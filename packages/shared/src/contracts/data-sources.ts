@@ -59,6 +59,11 @@ export const contextItemSchema = z
     externalFileId: z.string().nullable(),
     providerItemId: z.string().nullable(),
     provider: z.string().nullable(),
+    /**
+     * Spec 2 §3 "Data item" `templateFileUrl`: the file "Copy template" opens — a CSV item's header
+     * row, a Google Doc/Sheet's "make a copy" link; null for types without a template.
+     */
+    templateFileUrl: z.string().nullable(),
   })
   .meta({ id: 'ContextItem' });
 export type ContextItem = z.infer<typeof contextItemSchema>;

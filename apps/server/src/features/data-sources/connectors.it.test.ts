@@ -223,6 +223,8 @@ describe('Google Drive connector', () => {
       type: 'google_sheet',
       provider: 'google_drive',
       itemCount: 2,
+      // "Copy template" opens Google's "Make a copy" page of the Sheet (issue 23 #21).
+      templateFileUrl: 'https://docs.google.com/spreadsheets/d/sheet-prices/copy',
     });
     const [best] = await search('wedding cake');
     expect(best).toMatchObject({ itemId: created.id, itemName: 'Prices' });
@@ -239,6 +241,7 @@ describe('CSV template', () => {
     expect(res.status).toBe(201);
     const [item] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
     if (!item) throw new Error('no item');
+    expect(item.templateFileUrl).toBe(`/api/context/${item.id}/template`);
     await settledItem(item.id);
     const template = await request(ada, `/api/context/${item.id}/template`);
     expect(template.status).toBe(200);
@@ -253,6 +256,7 @@ describe('CSV template', () => {
       json('POST', { context: 'Hi' }),
     );
     const [plain] = ((await text.json()) as { contextItems: ContextItem[] }).contextItems;
+    expect(plain?.templateFileUrl).toBeNull();
     expect((await request(ada, `/api/context/${plain?.id}/template`)).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import { and, asc, count, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/database.ts';
 import { apps, contextChunks, contextItems, contextUploads, users } from '../../platform/db/schema/index.ts';
+import { templateFileUrl } from './item-template.ts';
 
 export type ContextItemRow = typeof contextItems.$inferSelect;
 export type NewContextItem = Omit<typeof contextItems.$inferInsert, 'id'>;
@@ -33,6 +34,7 @@ export function toContextItem(row: ContextItemRow): ContextItem {
     externalFileId: row.externalFileId,
     providerItemId: row.providerItemId,
     provider: row.provider,
+    templateFileUrl: templateFileUrl(row),
   };
 }
 

@@ -19,7 +19,7 @@ export interface SidePanelProps {
 /**
  * The builder's side panel (spec 2 §2): the menu of the app type, each panel with Done back to the
  * menu. Ctrl/Cmd+B collapses it to a 3rem icon rail; the state is kept in a cookie for 7 days.
- * Width 16rem (18rem below the 1024 px desktop breakpoint).
+ * Width 16rem (18rem below the 1024 px desktop breakpoint; the full width on a phone, where it is a tab).
  */
 export function SidePanel({ app, viewer, save, flush, pending }: SidePanelProps) {
   const [open, setOpen] = useState(() => readSidebarOpen(document.cookie));
@@ -58,7 +58,7 @@ export function SidePanel({ app, viewer, save, flush, pending }: SidePanelProps)
   const body: ReactNode = current ? current.render({ app, viewer, save, flush }) : null;
 
   return (
-    <div data-state="expanded" className="flex h-full w-[18rem] flex-col lg:w-64">
+    <div data-state="expanded" className="flex h-full w-full flex-col md:w-[18rem] lg:w-64">
       <div className="flex h-10 shrink-0 items-center justify-between gap-2 border-border border-b px-3">
         <span className="font-medium text-sm">{current ? current.label : 'Build'}</span>
         <div className="flex items-center gap-1">

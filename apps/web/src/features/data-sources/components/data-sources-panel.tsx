@@ -1,10 +1,11 @@
 import { type ContextItem, DATA_SOURCE_MESSAGES } from '@atelier/shared';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { useContextItems, useLiveItems, useReplaceItem } from '../api.ts';
+import { EDITING_INSTRUCTIONS } from '../editing-instructions.ts';
 import { countLabel, formatDate, TYPE_LABELS } from '../format.ts';
 
 const ACCEPT_BY_TYPE: Partial<Record<ContextItem['type'], string>> = {
@@ -26,43 +27,55 @@ export function DataSourcesPanel({ appId, onOpenDialog }: { appId: string; onOpe
       </p>
     );
   return (
-    <section aria-label="Data sources" className="@container grid gap-3">
-      <div className="flex items-center justify-between">
+    <section aria-label="Data sources" className="@container grid min-w-0 gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold text-base">Data sources</h2>
         <Button onClick={onOpenDialog}>Manage data</Button>
       </div>
       {items.data.contextItems.length === 0 && (
         <p className="text-muted-foreground text-sm">No data items yet. Use Manage data to add one.</p>
       )}
-      <div className="grid gap-3 @lg:grid-cols-2">
+      <div className="grid min-w-0 gap-3 @lg:grid-cols-2">
         {items.data.contextItems.map((item) => (
           <DataItemCard key={item.id} appId={appId} item={item} />
         ))}
       </div>
-      <p id="editing-instructions" className="text-muted-foreground text-xs">
-        Editing instructions: change the file on your computer, then use Replace file. The new file takes the
-        old one's place and is synced again; CSV files keep one item per row with the first row as column
-        names.
-      </p>
     </section>
   );
 }
 
 function DataItemCard({ appId, item }: { appId: string; item: ContextItem }) {
   const input = useRef<HTMLInputElement>(null);
+  const [showInstructions, setShowInstructions] = useState(false);
   const replace = useReplaceItem(appId);
-  const accept = ACCEPT_BY_TYPE[item.type];
+  // "Replace file" for every uploaded file type; connected and scraped items are synced at their source.
+  const accept = item.source === 'local_files' ? ACCEPT_BY_TYPE[item.type] : undefined;
+  const template = item.templateFileUrl;
+  const instructionsId = `editing-instructions-${item.id}`;
   return (
-    <Card aria-label={item.name}>
-      <CardHeader>
+    <Card aria-label={item.name} className="min-w-0">
+      <CardHeader className="p-3">
         <CardTitle className="truncate text-sm">{item.name}</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-1 text-muted-foreground text-xs">
+      <CardContent className="grid gap-1 p-3 pt-0 text-muted-foreground text-xs">
         <span>{countLabel(item)}</span>
         <span>{TYPE_LABELS[item.type]}</span>
         <span>Updated {formatDate(item.lastSyncedAt ?? item.createdAt)}</span>
       </CardContent>
-      <CardFooter className="flex gap-2">
+      <CardFooter className="flex-wrap gap-2 p-3 pt-0">
+        {template && (
+          <Button size="sm" variant="outline" asChild>
+            {template.startsWith('/') ? (
+              <a href={template} download>
+                Copy template
+              </a>
+            ) : (
+              <a href={template} target="_blank" rel="noopener noreferrer">
+                Copy template
+              </a>
+            )}
+          </Button>
+        )}
         {accept && (
           <>
             <input
@@ -92,16 +105,21 @@ function DataItemCard({ appId, item }: { appId: string; item: ContextItem }) {
             </Button>
           </>
         )}
-        {item.type === 'csv' && item.source === 'local_files' && (
-          <Button size="sm" variant="outline" asChild>
-            <a href={`/api/context/${encodeURIComponent(item.id)}/template`} download>
-              Copy template
-            </a>
-          </Button>
-        )}
-        <Button size="sm" variant="link" asChild>
-          <a href="#editing-instructions">Editing instructions</a>
+        <Button
+          size="sm"
+          variant="link"
+          className="px-0"
+          aria-expanded={showInstructions}
+          aria-controls={instructionsId}
+          onClick={() => setShowInstructions((shown) => !shown)}
+        >
+          Editing instructions
         </Button>
+        {showInstructions && (
+          <p id={instructionsId} className="basis-full text-muted-foreground text-xs">
+            {EDITING_INSTRUCTIONS[item.type]}
+          </p>
+        )}
       </CardFooter>
     </Card>
   );
