@@ -125,6 +125,43 @@ test('send → Thinking... → reasoning and tokens stream → Stop keeps only t
   }
 });
 
+/** How far (px) the bottom of the chat's last message is below the list's visible area (≤ 0: fully visible). */
+function lastMessageBelowFold(page: Page): Promise<number> {
+  return page.getByRole('region', { name: 'Chat' }).evaluate((chat) => {
+    const list = chat.querySelector('[data-testid="message-rows"]')!.parentElement!;
+    const rows = Array.from(chat.querySelectorAll('[data-testid="message-rows"] > li'));
+    const last = rows
+      .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+      .at(-1)!;
+    return Math.round(last.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom);
+  });
+}
+
+test('the newest message is fully in view after a reply (its Keep going included) and on opening, for an admin', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const appId = await setUp(page, 'Scrolled Chat');
+  try {
+    const paragraphs = Array.from({ length: 24 }, (_, i) => `Paragraph ${i + 1} of a long answer.\n\n`);
+    fake.reply({ chunks: [...paragraphs, contactsPage.slice(0, 90)], chunkDelayMs: 20 });
+    await page.goto(`/build/app/${appId}`);
+    const chat = page.getByRole('region', { name: 'Chat' });
+    await chat.getByLabel('Message').fill('Write a long answer');
+    await chat.getByLabel('Message').press('Enter');
+    const keepGoing = chat.getByRole('button', { name: CHAT_MESSAGES.keepGoing });
+    await expect(keepGoing).toBeInViewport({ ratio: 1, timeout: 15_000 });
+    await expect.poll(() => lastMessageBelowFold(page)).toBeLessThanOrEqual(0);
+    // Opened again: the admin's usage card loads below the list after the first scroll.
+    await page.reload();
+    await expect(chat.getByRole('region', { name: 'Token usage' })).toBeVisible();
+    await expect(keepGoing).toBeInViewport({ ratio: 1 });
+    await expect.poll(() => lastMessageBelowFold(page)).toBeLessThanOrEqual(0);
+  } finally {
+    await tearDown(page);
+  }
+});
+
 test('a reload while the reply runs follows it live; Send stays off until it ends; a queued message goes out after it', async ({
   page,
 }) => {

@@ -28,12 +28,18 @@ export function useChatScroll(options: {
   const [nearTop, setNearTop] = useState(false);
   const stickToBottom = useRef(true);
   const handledTarget = useRef<string | null>(null);
+  /** The list's scrollTop at the last scroll event: a smaller one is the builder scrolling up. */
+  const lastScrollTop = useRef(0);
 
+  // Following stops only when the builder scrolls up, and starts again at the bottom: content that
+  // grows below the view (a measured row, a footer, an action card) must not end the following.
   const onScroll = useCallback(() => {
     const el = container.current;
     if (!el) return;
     setNearTop(isNearTop(el.scrollTop));
-    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 80) stickToBottom.current = true;
+    else if (el.scrollTop < lastScrollTop.current) stickToBottom.current = false;
+    lastScrollTop.current = el.scrollTop;
   }, [container]);
 
   // To the bottom when opened and while new text arrives (unless the builder scrolled up).
@@ -52,8 +58,9 @@ export function useChatScroll(options: {
     onScroll();
   }, [ready, messages.length, lastLength]);
 
-  // Rows are measured after they render (and grow while a reply streams): stay at the bottom as the
-  // list's height changes, unless the builder scrolled up.
+  // Rows are measured after they render (and grow while a reply streams), and the list itself
+  // shrinks when content below it arrives late (the admin's usage card, the input's queued message):
+  // stay at the bottom through both, unless the builder scrolled up.
   useEffect(() => {
     const el = container.current;
     const content = el?.querySelector('[data-testid="message-rows"]');
@@ -64,6 +71,7 @@ export function useChatScroll(options: {
       }
     });
     observer.observe(content);
+    observer.observe(el);
     return () => observer.disconnect();
   }, [container, ready, targetMessageId]);
 
