@@ -22,7 +22,8 @@ function memberTarget(options: { appId: string; entity: string; userId: string; 
   return (): EntityTarget => ({
     appId: options.appId,
     versionId: 'bench',
-    access: { kind: 'member', userId: options.userId, tenantId: tenantForApp(options.appId) },
+    // A member's admin flag comes with the session (the API asks nothing more): not an admin.
+    access: { kind: 'member', userId: options.userId, tenantId: tenantForApp(options.appId), isAdmin: false },
     kind: 'table',
     name: options.entity,
     entity: {

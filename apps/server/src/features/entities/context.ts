@@ -117,7 +117,13 @@ export class EntityContexts {
       };
     }
     if (actor && actor.tenantId !== PLATFORM_TENANT && actor.appId === appId) {
-      access = { kind: 'member', userId: actor.userId, tenantId: actor.tenantId };
+      access = {
+        kind: 'member',
+        userId: actor.userId,
+        tenantId: actor.tenantId,
+        // Known from the session (one statement fewer per request; `isAppAdmin`).
+        ...(actor.appAdmin === undefined ? {} : { isAdmin: actor.appAdmin }),
+      };
     }
     return { access, versionId: previewed ?? app.published_version_id ?? app.current_version_id };
   }

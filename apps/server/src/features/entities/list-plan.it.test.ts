@@ -104,3 +104,34 @@ describe('list statements read their page from an index', () => {
     expect(nodes.map((node) => node['Index Name'])).toContain('entity_records_creator_idx');
   });
 });
+
+describe("a member's admin flag comes with the session", () => {
+  it('lists with one statement, and a change of the flag applies to the next requests', async () => {
+    const query = vi.spyOn(t.deps.database, 'query');
+    let texts: string[];
+    try {
+      const res = await entityCall(t, appId, 'GET', 'Note?limit=20', undefined, member.headers);
+      expect(res.status).toBe(200);
+      expect((res.body as { creatorId: string }[]).every((row) => row.creatorId === member.id)).toBe(true);
+      texts = query.mock.calls.map(([text]) => text);
+    } finally {
+      query.mockRestore();
+    }
+    // No lookup of the admin flag: the page's statement alone.
+    expect(texts.filter((text) => /\busers\b/.test(text))).toEqual([]);
+    expect(texts.filter((text) => /\bentity_records\b/.test(text))).toHaveLength(1);
+
+    // Made an app admin: the signal drops the cached session, and the member reads every note.
+    await t.deps.database.query('update users set is_admin = true where id = $1', [member.id]);
+    try {
+      await expect
+        .poll(async () => {
+          const res = await entityCall(t, appId, 'GET', 'Note?limit=1', undefined, member.headers);
+          return (res.body as { creatorId: string }[])[0]?.creatorId;
+        })
+        .toBe('someone-else');
+    } finally {
+      await t.deps.database.query('update users set is_admin = false where id = $1', [member.id]);
+    }
+  });
+});

@@ -6,6 +6,13 @@ export interface Actor {
   email: string;
   name: string | null;
   isAdmin: boolean;
+  /**
+   * An app end user's own admin flag in their app (`users.is_admin` in the app's tenant), read with
+   * the session (a change of the flag drops the cached session on every instance, as a sign-out
+   * does): the entity rules use it instead of asking the database per request. Absent for builders
+   * and the preview credential, whose rules ask the database.
+   */
+  appAdmin?: boolean;
   emailVerified: boolean;
   /** The app whose end-user tenant the actor belongs to; null for builders. */
   appId: string | null;

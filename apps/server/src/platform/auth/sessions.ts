@@ -152,6 +152,7 @@ export class SessionStore {
       email: user.email,
       name: user.name,
       isAdmin: this.isAdmin(user),
+      ...(user.tenantId === PLATFORM_TENANT ? {} : { appAdmin: user.isAdmin }),
       emailVerified: user.emailVerifiedAt !== null,
       appId: appIdOfTenant(user.tenantId),
       sessionId,
