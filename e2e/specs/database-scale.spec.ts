@@ -53,17 +53,29 @@ test('a 5,000-record entity: count, windowed rows, server sort, scroll to the en
   // Only the rows on screen (and a few around them) are in the page.
   expect(await page.locator('tbody tr').count()).toBeLessThan(40);
 
-  // Sorting is the server's: ascending, then descending, over all 5,000 records.
-  await page
-    .getByRole('columnheader', { name: 'title' })
-    .getByRole('button', { name: 'title', exact: true })
-    .click();
-  await expect(page.getByRole('columnheader', { name: 'title' })).toHaveAttribute('aria-sort', 'ascending');
+  // Each column header has a menu (spec 3 §2): sorting is the server's, ascending, then descending,
+  // over all 5,000 records.
+  const titleHeader = page.getByRole('columnheader', { name: 'title' });
+  const headerMenu = async (column: string, entry: string) => {
+    await page
+      .getByRole('columnheader', { name: column })
+      .getByRole('button', { name: column, exact: true })
+      .click();
+    await page.getByRole('menuitem', { name: entry }).click();
+  };
+  await titleHeader.getByRole('button', { name: 'title', exact: true }).click();
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    'Sort ascending',
+    'Sort descending',
+    'Filter…',
+    'Hide column',
+  ]);
+  await page.keyboard.press('Escape');
+  await headerMenu('title', 'Sort ascending');
+  await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
   await expect(firstTitle).toHaveText(label(0));
-  await page
-    .getByRole('columnheader', { name: 'title' })
-    .getByRole('button', { name: 'title', exact: true })
-    .click();
+  await headerMenu('title', 'Sort descending');
+  await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(firstTitle).toHaveText(label(ROWS - 1));
 
   // Scrolled to the end, the last record of the order is loaded and shown.
@@ -81,6 +93,29 @@ test('a 5,000-record entity: count, windowed rows, server sort, scroll to the en
   await expect(firstTitle).toHaveText(label(1234));
   await page.getByRole('searchbox', { name: 'Search records' }).fill('');
   await expect(page.getByText('5,000 records')).toBeVisible();
+
+  // Filter… a column on the server: a number equals, a text contains; a wrong number says so.
+  await headerMenu('value', 'Filter…');
+  const valueFilter = page.getByLabel('Filter value');
+  await valueFilter.fill('ten');
+  await expect(page.getByText('Enter a number')).toBeVisible();
+  await valueFilter.fill('4321');
+  await expect(page.getByText('1 record found')).toBeVisible();
+  await expect(firstTitle).toHaveText(label(4321));
+  await page.getByRole('button', { name: 'Remove the filter on value' }).click();
+  await headerMenu('title', 'Filter…');
+  await page.getByLabel('Filter title').fill('reading 0009');
+  await expect(page.getByText('10 records found')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove the filter on title' }).click();
+  await expect(page.getByText('5,000 records')).toBeVisible();
+
+  // Hide column takes it out of the table until Show hidden columns; Clear sort goes back to newest first.
+  await headerMenu('value', 'Hide column');
+  await expect(page.getByRole('columnheader', { name: 'value' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show 1 hidden column' }).click();
+  await expect(page.getByRole('columnheader', { name: 'value' })).toBeVisible();
+  await headerMenu('title', 'Clear sort');
+  await expect(titleHeader).toHaveAttribute('aria-sort', 'none');
 
   // The export streams every record, not the loaded pages.
   const download = page.waitForEvent('download');

@@ -3,16 +3,16 @@ import {
   columnResizingFeature,
   columnSizingFeature,
   createColumnHelper,
-  FlexRender,
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, Check, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { rowWindow } from '../row-window.ts';
 import { CellEditor } from './cell-editor.tsx';
 import { CellView } from './cell-view.tsx';
+import { ColumnHeaderMenu, type GridSorting } from './column-header-menu.tsx';
 
 /** A row of the grid: a saved record, or a new row pending until confirmed (spec 2 §4). */
 export interface GridRow {
@@ -21,11 +21,7 @@ export interface GridRow {
   values: Record<string, unknown>;
 }
 
-/** The server-side order of the grid: a column, ascending or descending. */
-export interface GridSorting {
-  id: string;
-  desc: boolean;
-}
+export type { GridSorting };
 
 const features = tableFeatures({ columnSizingFeature, columnResizingFeature });
 type Features = typeof features;
@@ -46,6 +42,10 @@ export interface DataTableProps {
   /** Changes when the rows change order or filter: the grid scrolls back to the top. */
   viewKey: string;
   onSortingChange(sorting: GridSorting | null): void;
+  /** Columns with a filter (their header shows it); the header menu's Filter… and Hide column. */
+  filteredColumns: ReadonlySet<string>;
+  onFilterColumn(columnId: string): void;
+  onHideColumn(columnId: string): void;
   selection: Record<string, boolean>;
   onSelectionChange(selection: Record<string, boolean>): void;
   /** Saves one cell (one column at a time, spec 2 §7). */
@@ -55,15 +55,9 @@ export interface DataTableProps {
   uploadImage(file: File): Promise<string>;
 }
 
-/** Unsorted → ascending → descending → unsorted (the server's newest first). */
-const nextSorting = (current: GridSorting | null, id: string): GridSorting | null => {
-  if (current?.id !== id) return { id, desc: false };
-  return current.desc ? null : { id, desc: true };
-};
-
 /**
  * The data table (spec 2 §2): 480 px high, rows of 40 px, a 50 px selection column, sortable and
- * resizable columns (TanStack Table for the columns). Only the rows on screen are rendered and
+ * resizable columns (TanStack Table for the columns), each header with its menu (spec 3 §2). Only the rows on screen are rendered and
  * loaded (`rowWindow`), so a million records scroll like a hundred; sorting happens on the server.
  * Click a cell to edit it; Enter or leaving the cell saves.
  */
@@ -235,6 +229,7 @@ export function DataTable(props: DataTableProps) {
             <tr key={group.id} className="flex border-border border-b bg-muted">
               {group.headers.map((head) => {
                 const sorted = sorting?.id === head.column.id ? (sorting.desc ? 'desc' : 'asc') : false;
+                const column = byId.get(head.column.id);
                 return (
                   <th
                     key={head.id}
@@ -256,15 +251,17 @@ export function DataTable(props: DataTableProps) {
                         }
                       />
                     ) : (
-                      <button
-                        type="button"
-                        className="flex min-w-0 items-center gap-1 truncate hover:text-foreground"
-                        onClick={() => props.onSortingChange(nextSorting(sorting, head.column.id))}
-                      >
-                        <FlexRender header={head} />
-                        {sorted === 'asc' && <ArrowUp className="size-3" aria-hidden="true" />}
-                        {sorted === 'desc' && <ArrowDown className="size-3" aria-hidden="true" />}
-                      </button>
+                      column && (
+                        <ColumnHeaderMenu
+                          column={column}
+                          sorting={sorting}
+                          filtered={props.filteredColumns.has(head.column.id)}
+                          canHide={tableColumns.length > 1}
+                          onSortingChange={props.onSortingChange}
+                          onFilter={props.onFilterColumn}
+                          onHide={props.onHideColumn}
+                        />
+                      )
                     )}
                     {head.column.getCanResize() && (
                       <button

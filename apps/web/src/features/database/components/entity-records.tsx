@@ -24,9 +24,10 @@ import {
 import { useBulkDelete } from '../hooks/use-bulk-delete.ts';
 import { useLiveRecords } from '../hooks/use-live-records.ts';
 import { pagesOf } from '../row-window.ts';
-import { searchFilter } from '../search.ts';
+import { columnFilter, combineFilters, searchCondition } from '../search.ts';
 import { AccessControlPopover, type AccessControlPopoverProps } from './access-control-popover.tsx';
 import { AddColumnDialog } from './add-column-dialog.tsx';
+import { ColumnFilters } from './column-filters.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
 import { DataTable, type GridRow, type GridSorting } from './data-table.tsx';
 
@@ -54,18 +55,37 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
   const [searched, setSearched] = useState('');
   const [range, setRange] = useState<[number, number]>([0, 0]);
   const [exportShare, setExportShare] = useState<number | null>(null);
-  const columns = useMemo(() => tableColumns(entity.schema), [entity.schema]);
+  const allColumns = useMemo(() => tableColumns(entity.schema), [entity.schema]);
+  // The header menu's Hide column and Filter… (filters by column id, typed text).
+  const [hiddenIds, setHiddenIds] = useState<ReadonlySet<string>>(new Set());
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [filtered, setFiltered] = useState<Record<string, string>>({});
+  const columns = useMemo(() => allColumns.filter((c) => !hiddenIds.has(c.id)), [allColumns, hiddenIds]);
 
   useEffect(() => {
-    const timer = setTimeout(() => setSearched(search.trim()), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      setSearched(search.trim());
+      setFiltered(filters);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, filters]);
   const view = useMemo<RecordsView>(
     () => ({
       sort: sorting ? `${sorting.desc ? '-' : ''}${sorting.id}` : NEWEST_FIRST,
-      q: searched ? searchFilter(entity.schema, searched) : undefined,
+      q: combineFilters([
+        searched ? searchCondition(entity.schema, searched) : undefined,
+        ...allColumns.map((column) =>
+          filtered[column.id] === undefined
+            ? undefined
+            : columnFilter(column, filtered[column.id] ?? '').condition,
+        ),
+      ]),
     }),
-    [sorting, searched, entity.schema],
+    [sorting, searched, filtered, allColumns, entity.schema],
+  );
+  const filteredColumns = useMemo(
+    () => new Set(allColumns.filter((c) => columnFilter(c, filters[c.id] ?? '').condition).map((c) => c.id)),
+    [allColumns, filters],
   );
 
   const key = useMemo(() => databaseKeys.records(appId, entity.name), [appId, entity.name]);
@@ -236,6 +256,16 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
           className="h-8 pl-8"
         />
       </div>
+      <ColumnFilters
+        columns={allColumns}
+        filters={filters}
+        onChange={(id, text) => setFilters((current) => ({ ...current, [id]: text }))}
+        onRemove={(id) =>
+          setFilters((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== id)))
+        }
+        hidden={allColumns.filter((c) => hiddenIds.has(c.id))}
+        onShowHidden={() => setHiddenIds(new Set())}
+      />
       {count.isPending ? (
         <Skeleton className="h-[480px]" />
       ) : count.isError ? (
@@ -247,7 +277,7 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
           {total === 0 && pending.length === 0 && (
             // An empty entity (or search) says what to do above its empty grid (issue 23 #25).
             <p className="rounded-md border border-border border-dashed p-3 text-muted-foreground text-sm">
-              {searched
+              {view.q
                 ? 'No record matches this search.'
                 : `No ${entity.name} records yet. Add one with New row, import a CSV, or ask the chat.`}
             </p>
@@ -261,6 +291,12 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
             sorting={sorting}
             viewKey={`${view.sort}|${view.q ?? ''}`}
             onSortingChange={setSorting}
+            filteredColumns={filteredColumns}
+            onFilterColumn={(id) => setFilters((current) => ({ ...current, [id]: current[id] ?? '' }))}
+            onHideColumn={(id) => {
+              setHiddenIds((current) => new Set([...current, id]));
+              if (sorting?.id === id) setSorting(null);
+            }}
             selection={selection}
             onSelectionChange={setSelection}
             onCellCommit={(row, column, value) => void onCellCommit(row, column, value)}
@@ -272,7 +308,7 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
       )}
       <p className="text-muted-foreground text-xs" aria-live="polite">
         {total.toLocaleString('en-US')} {total === 1 ? 'record' : 'records'}
-        {searched ? ' found' : ''}
+        {view.q ? ' found' : ''}
       </p>
     </section>
   );
