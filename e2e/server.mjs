@@ -39,6 +39,8 @@ if (!process.env.NPM_REGISTRY_URL) {
             "  return jsx('strong', { children: shout(label) + ' x' + count });",
             '}',
           ].join('\n'),
+          // A stylesheet apps import beside the code (specs/base44-import.spec.ts).
+          'dist/sparkle.css': '.sparkle-badge { letter-spacing: 3px; }',
         },
         manifest: { main: 'index.mjs', type: 'module' },
         dependencies: { 'tiny-shout': '^1.0.0' },

@@ -79,6 +79,17 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await frame.getByLabel('New task').fill('Added in the preview');
   await frame.getByRole('button', { name: 'Add task' }).click();
   await expect(tasks.getByText('Added in the preview')).toBeVisible();
+  // What the export takes from the ecosystem: shadcn's calendar.jsx on react-day-picker 8 (its
+  // IconLeft, its selection), tailwindcss-animate's classes, an npm package's stylesheet, process.env.
+  const due = frame.getByRole('region', { name: 'Due date' });
+  await expect(
+    due.getByRole('button', { name: 'Go to previous month' }).locator('svg.lucide-chevron-left'),
+  ).toHaveCount(1);
+  await due.getByRole('gridcell', { name: '20', exact: true }).click();
+  await expect(due.getByText('Due Jan 20')).toBeVisible();
+  await expect(due).toHaveCSS('animation-name', 'enter');
+  const build = frame.getByText('Build: production, region: none');
+  await expect(build).toHaveCSS('letter-spacing', '3px');
   // The app's own Link navigates under the preview's base path; base44.entities.Comment works too.
   await frame.getByRole('link', { name: 'Comments' }).click();
   await expect(frame.getByRole('heading', { name: 'Comments' })).toBeVisible();

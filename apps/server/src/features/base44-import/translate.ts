@@ -7,7 +7,7 @@ import {
   isValidAppPath,
   npmPackageNameOf,
 } from '@atelier/shared';
-import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
+import { ALLOWED_IMPORTS, legacyMajorsOf } from '../compile/vendor/vendor-modules.ts';
 import type { ExportTree } from './archive.ts';
 import { translateStylesheets } from './css.ts';
 import {
@@ -164,9 +164,12 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const packages: Base44ImportReport['packages'] = [];
   const onDemand: Record<string, string> = {};
   for (const name of new Set([...Object.keys(dependencies), ...importedPackages])) {
-    if (builtIn(name) || name === 'react' || name === 'react-dom')
+    if (builtIn(name) || name === 'react' || name === 'react-dom') {
       packages.push({ name, status: 'built-in' });
-    else if (importedPackages.has(name)) {
+      // An older major the set also serves (react-day-picker 8 for shadcn's calendar.jsx) is kept.
+      const range = locked.get(name) ?? dependencies[name];
+      if (range && legacyMajorsOf([{ name, range }]).size > 0) onDemand[name] = range;
+    } else if (importedPackages.has(name)) {
       packages.push({ name, status: 'on-demand' });
       onDemand[name] = locked.get(name) ?? dependencies[name] ?? 'latest';
     } else packages.push({ name, status: 'unused' });

@@ -10,9 +10,17 @@ import { type BuildContext, type BuildFailure, context, type Message, type Plugi
 import { appEntrySource } from './app-entry.ts';
 import { type CompileDiagnostic, fromEsbuildMessage, notAllowedMessage } from './diagnostics.ts';
 import { ownEntryOf, ownEntrySource, ROUTER_SHIM_NAMESPACE, routerShim } from './own-entry.ts';
+import { installedPackageCss, stylesheetModule } from './package-css.ts';
 import { compilePaths } from './paths.ts';
 import { subpathStandIn } from './vendor/subpaths.ts';
-import { ALLOWED_IMPORTS, packageOfSpecifier } from './vendor/vendor-modules.ts';
+import {
+  ALLOWED_IMPORTS,
+  LEGACY_MAJORS,
+  type LegacyMajor,
+  legacyMajorsOf,
+  packageOfSpecifier,
+  VENDOR_PACKAGES,
+} from './vendor/vendor-modules.ts';
 
 export type JsBundleResult =
   | { ok: true; js: string; warnings: CompileDiagnostic[] }
@@ -20,6 +28,11 @@ export type JsBundleResult =
 
 /** What `import.meta.env` compiles to: the page's `window.__ATELIER_ENV__` (see html.ts). */
 const IMPORT_META_ENV = '__atelierImportMetaEnv';
+/**
+ * What `process.env` compiles to (code written for Node or Create React App reads it): the same
+ * public values and `NODE_ENV`; any other name is undefined, not a crash on `process`.
+ */
+const PROCESS_ENV = '__atelierProcessEnv';
 
 const RESOLVE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.json'];
 const LOADERS = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx', '.json': 'json' } as const;
@@ -32,6 +45,8 @@ interface TreeState {
   packages: Set<string>;
   /** The app mounts itself from its own entry module (own-entry.ts). */
   ownEntry: boolean;
+  /** Packages of the set whose older major package.json asks for (LEGACY_MAJORS). */
+  legacy: Map<string, LegacyMajor>;
 }
 
 type Resolution = { path: string; namespace: 'app' | 'app-entity' | 'app-empty' } | { error: string };
@@ -130,6 +145,34 @@ function treePlugin(state: TreeState, packages: readonly string[]): Plugin {
         contents: routerShim(args.path),
         loader: 'js',
       }));
+      // A package's stylesheet: the set's packages' from the server's node_modules, inlined as a
+      // module adding it to the page; an on-demand package's is bundled like its code (features/npm).
+      b.onResolve({ filter: /^[^./].*\.css(\?[^/]*)?$/i, namespace: 'app' }, (args) => {
+        if (args.path.startsWith('@/')) return undefined;
+        const pkg = packageOfSpecifier(args.path);
+        const legacy = state.legacy.get(pkg);
+        if (legacy)
+          return { path: legacy.installedAs + args.path.slice(pkg.length), namespace: 'package-css' };
+        if (VENDOR_PACKAGES.includes(pkg)) return { path: args.path, namespace: 'package-css' };
+        if (state.packages.has(pkg)) return { path: args.path, external: true };
+        return { errors: [{ text: notAllowedMessage(args.path) }] };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'package-css' }, async (args) => {
+        const specifier = args.path.replace(/\?[^/]*$/, '');
+        try {
+          const css = await installedPackageCss(specifier, compilePaths().serverDir);
+          return { contents: stylesheetModule(css, specifier), loader: 'js' };
+        } catch (error) {
+          const reason =
+            (error as { errors?: { text: string }[] }).errors?.[0]?.text ?? (error as Error).message;
+          return { errors: [{ text: `Cannot load the stylesheet "${specifier}": ${reason}` }] };
+        }
+      });
+      // An app on an older major of a package of the set (react-day-picker 8) gets that major.
+      b.onResolve({ filter: LEGACY_NAMES, namespace: 'app' }, (args) => {
+        const legacy = state.legacy.get(args.path);
+        return legacy ? { path: legacy.specifier, external: true } : undefined;
+      });
       // A sub-path of an allowed package (`react-dom/server`) would be external by esbuild's rule
       // for packages, yet the import map has no entry for it: a stand-in serves it, or it is refused.
       b.onResolve({ filter: SUBPATH_IMPORT, namespace: 'app' }, (args) => {
@@ -154,6 +197,10 @@ function treePlugin(state: TreeState, packages: readonly string[]): Plugin {
     },
   };
 }
+
+const LEGACY_NAMES = new RegExp(
+  `^(?:${LEGACY_MAJORS.map((legacy) => escapeRegExp(legacy.name)).join('|')})$`,
+);
 
 const safeIdentifier = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : '_entity');
 
@@ -192,10 +239,16 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
       target: 'es2022',
       jsx: 'automatic',
       charset: 'utf8',
-      define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': IMPORT_META_ENV },
+      define: {
+        'process.env.NODE_ENV': '"production"',
+        'process.env': PROCESS_ENV,
+        'import.meta.env': IMPORT_META_ENV,
+      },
       // `import.meta.env.VITE_*`: the page's public values (html.ts), read when the app runs, so
       // one build serves the preview and the published app; an unknown name is undefined.
-      banner: { js: `const ${IMPORT_META_ENV} = globalThis.__ATELIER_ENV__ ?? {};` },
+      banner: {
+        js: `const ${IMPORT_META_ENV} = globalThis.__ATELIER_ENV__ ?? {};\nconst ${PROCESS_ENV} = { ...${IMPORT_META_ENV}, NODE_ENV: 'production' };`,
+      },
       absWorkingDir: compilePaths().serverDir,
       external: [...ALLOWED_IMPORTS.keys()],
       plugins: [treePlugin(state, packages)],
@@ -204,7 +257,13 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
   }
 
   function newSlot(): Slot {
-    const state: TreeState = { files: new Map(), entry: '', packages: new Set(), ownEntry: false };
+    const state: TreeState = {
+      files: new Map(),
+      entry: '',
+      packages: new Set(),
+      ownEntry: false,
+      legacy: new Map(),
+    };
     return { ctx: newContext(state, []), packagesKey: '', state, queue: Promise.resolve(), pending: 0 };
   }
 
@@ -233,6 +292,7 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
     slot.state.entry = ownEntry ? ownEntrySource(ownEntry) : appEntrySource(files);
     const manifest = parsePackageManifest(slot.state.files.get(PACKAGE_MANIFEST_PATH));
     slot.state.packages = new Set(manifest.ok ? manifest.packages.map((pkg) => pkg.name) : []);
+    slot.state.legacy = legacyMajorsOf(manifest.ok ? manifest.packages : []);
     const packages = [...slot.state.packages].sort();
     if (packages.join('\n') !== slot.packagesKey) {
       const previous = slot.ctx;

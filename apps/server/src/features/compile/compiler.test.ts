@@ -146,8 +146,8 @@ describe('compile', () => {
     expect(await messages('three/examples/jsm/controls/TrackballControls.js')).toEqual([
       '"three/examples/jsm/controls/TrackballControls.js" is not available in generated apps; use "three" or "three/addons/controls/OrbitControls.js" or "three/addons/loaders/GLTFLoader.js" instead',
     ]);
-    expect(await messages('react-day-picker/dist/style.css')).toEqual([
-      '"react-day-picker/dist/style.css" is a package\'s stylesheet: generated apps do not load package CSS. Style with Tailwind classes (theme and custom CSS go in globals.css).',
+    expect(await messages('leaflet/dist/leaflet.css')).toEqual([
+      '"leaflet/dist/leaflet.css" is the stylesheet of a package the app does not use: name the package in package.json to load it, or style with Tailwind classes (theme and custom CSS go in globals.css).',
     ]);
     expect(await messages('react-dom/test-utils')).toEqual([
       '"react-dom/test-utils" is not available in generated apps; use "react-dom" or "react-dom/client" or "react-dom/server" instead',

@@ -33,7 +33,7 @@ function characterColumn(lineText: string, byteColumn: number): number {
  */
 export function notAllowedMessage(specifier: string): string {
   if (/\.css$/i.test(specifier))
-    return `"${specifier}" is a package's stylesheet: generated apps do not load package CSS. Style with Tailwind classes (theme and custom CSS go in globals.css).`;
+    return `"${specifier}" is the stylesheet of a package the app does not use: name the package in package.json to load it, or style with Tailwind classes (theme and custom CSS go in globals.css).`;
   const alternatives = alternativesFor(specifier);
   const instead =
     alternatives.length > 0 ? `; use ${alternatives.map((name) => `"${name}"`).join(' or ')} instead` : '';

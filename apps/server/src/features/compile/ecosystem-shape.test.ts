@@ -36,6 +36,95 @@ describe('apps in the ecosystem shape (issue 25 #1)', () => {
     delete (globalThis as { __ATELIER_ENV__?: unknown }).__ATELIER_ENV__;
   });
 
+  it('defines process.env at build: NODE_ENV, the public values, and undefined for other names', async () => {
+    const { js } = await compileOk([
+      {
+        path: 'pages/Home.jsx',
+        content:
+          'const { VITE_BASE44_APP_ID } = process.env;\nexport const read = () => [process.env.NODE_ENV, process.env.REACT_APP_API_URL, VITE_BASE44_APP_ID];\nexport default function Home() {\n  return <p>{read().join()}</p>;\n}\n',
+      },
+    ]);
+    expect(js).not.toMatch(/\bprocess\./);
+    const banner = js.split('\n').slice(0, 2).join('\n');
+    (globalThis as { __ATELIER_ENV__?: unknown }).__ATELIER_ENV__ = { VITE_BASE44_APP_ID: 'app-1' };
+    const env = new Function(`${banner}; return __atelierProcessEnv;`)();
+    delete (globalThis as { __ATELIER_ENV__?: unknown }).__ATELIER_ENV__;
+    expect(env).toEqual({ VITE_BASE44_APP_ID: 'app-1', NODE_ENV: 'production' });
+  });
+
+  it("generates tailwindcss-animate's classes (shadcn's animate-in, fade-in, zoom-in-95), with its @plugin line kept harmless", async () => {
+    const { css } = await compileOk([
+      {
+        path: 'pages/Home.jsx',
+        content:
+          'export default function Home() {\n  return <div className="animate-in fade-in-0 zoom-in-95 slide-in-from-top-2 duration-300">x</div>;\n}\n',
+      },
+      {
+        path: 'globals.css',
+        content: '@import "tailwindcss";\n@plugin "tailwindcss-animate";\n@import "tw-animate-css";\n',
+      },
+    ]);
+    expect(css).toMatch(/\.animate-in \{\s*animation: enter/);
+    expect(css).toMatch(/\.fade-in-0 \{\s*--tw-enter-opacity: calc\(0/);
+    expect(css).toContain('.zoom-in-95');
+    expect(css).toContain('.slide-in-from-top-2');
+    expect(css).toContain('@keyframes enter');
+  });
+
+  it("serves react-day-picker 8 to an app whose package.json asks for it, and the set's version otherwise", async () => {
+    const calendar = {
+      path: 'components/ui/calendar.jsx',
+      content:
+        "import { DayPicker } from 'react-day-picker';\nexport function Calendar(props) {\n  return <DayPicker showOutsideDays {...props} />;\n}\n",
+    };
+    const home = {
+      path: 'pages/Home.jsx',
+      content:
+        'import { Calendar } from \'@/components/ui/calendar\';\nexport default function Home() {\n  return <Calendar mode="single" />;\n}\n',
+    };
+    const manifest = (range: string) => ({
+      path: 'package.json',
+      content: JSON.stringify({ dependencies: { 'react-day-picker': range } }),
+    });
+    for (const range of ['^8.10.1', '8.7.1', '~8.10.0']) {
+      const { js } = await compileOk([calendar, home, manifest(range)]);
+      expect(js).toMatch(/from "@atelier\/react-day-picker-v8"/);
+      expect(js).not.toMatch(/from "react-day-picker"/);
+    }
+    for (const files of [
+      [calendar, home],
+      [calendar, home, manifest('^9.4.0')],
+      [calendar, home, manifest('*')],
+    ]) {
+      const { js } = await compileOk(files);
+      expect(js).toMatch(/from "react-day-picker"/);
+    }
+  });
+
+  it("adds a package's stylesheet to the page: the set's, from the version the app is served", async () => {
+    const page = (css: string) => ({
+      path: 'pages/Home.jsx',
+      content: `import '${css}';\nexport default function Home() {\n  return <p>x</p>;\n}\n`,
+    });
+    const v8 = {
+      path: 'package.json',
+      content: JSON.stringify({ dependencies: { 'react-day-picker': '^8.10.1' } }),
+    };
+    const legacy = await compileOk([page('react-day-picker/dist/style.css'), v8]);
+    expect(legacy.js).toContain('@layer atelier-packages{.rdp{--rdp-cell-size: 40px');
+    expect(legacy.js).toContain('style.dataset.packageCss = "react-day-picker-v8/dist/style.css"');
+    const current = await compileOk([page('react-day-picker/style.css')]);
+    expect(current.js).toContain('@layer atelier-packages{.rdp-root{');
+    const missing = await compiler.compile([page('react-day-picker/nope.css')]);
+    expect(missing.ok ? [] : missing.diagnostics.map((d) => [d.file, d.line, d.message])).toEqual([
+      [
+        'pages/Home.jsx',
+        1,
+        expect.stringMatching(/^Cannot load the stylesheet "react-day-picker\/nope.css": Could not resolve/),
+      ],
+    ]);
+  });
+
   it('resolves @/ to the app root, or to src/ in a tree kept there, with .js/.jsx and index files', async () => {
     const { js } = await compileOk([
       {

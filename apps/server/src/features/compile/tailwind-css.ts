@@ -21,6 +21,13 @@ type TailwindCompiler = Awaited<ReturnType<typeof compile>>;
 const UI_THEME_ID = 'atelier-ui-theme';
 /** `@import "tailwindcss";` (any quotes, optional layer/url form) — the compiler adds it itself. */
 const TAILWIND_IMPORT = /@import\s+(?:url\()?\s*["']tailwindcss["']\s*\)?[^;\n]*;/g;
+/**
+ * tailwindcss-animate's classes (`animate-in`, `fade-in`, `zoom-in-95`, `slide-in-from-top-2`…),
+ * which shadcn/ui's components use, from its Tailwind 4 successor: in every app's CSS (only the
+ * classes an app uses produce rules). An app's own `@import "tw-animate-css"` is the same sheet.
+ */
+const ANIMATE_ID = 'tw-animate-css';
+const ANIMATE_IMPORT = /@import\s+(?:url\()?\s*["']tw-animate-css["']\s*\)?[^;\n]*;/g;
 /** Lines the compiler puts before globals.css (Tailwind's positions count them). */
 const PRELUDE_LINES = 2;
 
@@ -55,8 +62,10 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
     // Reset a compiler that has accumulated far more candidates than the app now uses.
     if (cached && cached.seen <= Math.max(4 * candidateCount, 20_000)) return cached.compiler;
     // The app's own `@import "tailwindcss"` becomes a comment, so its lines keep their numbers.
-    const appCss = globalsCss.replace(TAILWIND_IMPORT, '/* tailwindcss is imported by the compiler */');
-    const input = `@import "tailwindcss";\n@import "${UI_THEME_ID}";\n${appCss}`;
+    const appCss = globalsCss
+      .replace(TAILWIND_IMPORT, '/* tailwindcss is imported by the compiler */')
+      .replace(ANIMATE_IMPORT, '/* tw-animate-css is imported by the compiler */');
+    const input = `@import "tailwindcss";\n@import "${UI_THEME_ID}"; @import "${ANIMATE_ID}";\n${appCss}`;
     const compiler = await compile(input, { base: '/', from: 'globals.css', loadStylesheet, loadModule });
     compilers.set(globalsCss, { compiler, seen: 0 });
     return compiler;
@@ -104,8 +113,12 @@ function builtInSources(): CssSource[] {
   return builtInCache;
 }
 
-/** Plugins and config files would run code on the server: apps may not load them. */
-async function loadModule(id: string): Promise<never> {
+/**
+ * Plugins and config files would run code on the server: apps may not load them. tailwindcss-animate
+ * (`@plugin "tailwindcss-animate"` in shadcn's stylesheets) is a no-op: its classes are always there.
+ */
+async function loadModule(id: string, base: string) {
+  if (id === 'tailwindcss-animate') return { path: id, base, module: () => {} };
   throw new Error(`"${id}" cannot be loaded: globals.css may not use @plugin or @config.`);
 }
 
@@ -117,6 +130,7 @@ async function loadStylesheet(
   let file: string | undefined;
   if (id === UI_THEME_ID) return { path: UI_THEME_ID, base: '/', content: UI_THEME_CSS };
   if (id === 'tailwindcss') file = path.join(tailwindDir(serverDir), 'index.css');
+  else if (id === ANIMATE_ID) file = path.join(packageDir(serverDir, ANIMATE_ID), 'dist/tw-animate.css');
   else if (id.startsWith('tailwindcss/'))
     file = path.join(tailwindDir(serverDir), id.slice('tailwindcss/'.length));
   else if (base.startsWith(tailwindDir(serverDir)) && id.startsWith('./')) file = path.join(base, id);
@@ -126,16 +140,20 @@ async function loadStylesheet(
   return { path: file, base: path.dirname(file), content: fs.readFileSync(file, 'utf8') };
 }
 
-let tailwindDirCache: string | undefined;
-function tailwindDir(serverDir: string): string {
-  if (tailwindDirCache) return tailwindDirCache;
+const tailwindDir = (serverDir: string) => packageDir(serverDir, 'tailwindcss');
+
+const packageDirs = new Map<string, string>();
+/** The installed folder of a package the compiler reads stylesheets from. */
+function packageDir(serverDir: string, name: string): string {
+  const known = packageDirs.get(name);
+  if (known) return known;
   for (let dir = serverDir; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', 'tailwindcss');
-    if (fs.existsSync(path.join(candidate, 'index.css'))) {
-      tailwindDirCache = candidate;
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) {
+      packageDirs.set(name, candidate);
       return candidate;
     }
-    if (path.dirname(dir) === dir) throw new Error('tailwindcss is not installed');
+    if (path.dirname(dir) === dir) throw new Error(`${name} is not installed`);
   }
 }
 

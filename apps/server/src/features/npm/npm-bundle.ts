@@ -4,12 +4,13 @@ import path from 'node:path';
 import * as cjsLexer from 'cjs-module-lexer';
 import * as esLexer from 'es-module-lexer';
 import { build, version as esbuildVersion, type Plugin, type PluginBuild } from 'esbuild';
+import { bundlePackageCss, isStylesheetSpecifier, stylesheetModule } from '../compile/package-css.ts';
 import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
 import type { NpmStore } from './npm-store.ts';
 import { packageNameOf, type ResolvedPackage, type ResolvedTree } from './resolve-tree.ts';
 
 /** Bump when the way bundles are built changes, so cached bundles are rebuilt. */
-const BUNDLE_FORMAT = 2;
+const BUNDLE_FORMAT = 3;
 
 /** `browser`: a page's module, React and the built-in set left to the import map; `isolate`: a function's, self-contained. */
 export type NpmTarget = 'browser' | 'isolate';
@@ -91,7 +92,10 @@ export async function bundleSpecifier(
   const owners = Object.values(tree.packages).map((pkg) => ({ dir: store.contentDir(pkg) + path.sep, pkg }));
   const ownerOf = (file: string) => owners.find((owner) => file.startsWith(owner.dir))?.pkg;
   const ownerDir = (file: string) => owners.find((owner) => file.startsWith(owner.dir))?.dir;
+  // A stylesheet (`leaflet/dist/leaflet.css`) becomes a module adding it to the page (compile/package-css.ts).
+  const stylesheet = isStylesheetSpecifier(specifier);
   const external = (request: string) =>
+    !stylesheet &&
     options.target === 'browser' &&
     (options.externalSpecifiers.has(request) || options.externalPackages.has(packageNameOf(request)));
 
@@ -99,11 +103,19 @@ export async function bundleSpecifier(
     name: 'atelier-npm',
     setup(b) {
       b.onResolve({ filter: /^npm-entry$/ }, () => ({ path: specifier, namespace: 'npm-entry' }));
-      b.onLoad({ filter: /.*/, namespace: 'npm-entry' }, async () => ({
-        contents: await entrySource(b, store, tree, root, specifier, ownerDir),
-        resolveDir: store.linkDir(tree, root),
-        loader: 'js',
-      }));
+      b.onLoad({ filter: /.*/, namespace: 'npm-entry' }, async () =>
+        stylesheet
+          ? {
+              contents: `@import ${JSON.stringify(specifier)};`,
+              resolveDir: store.linkDir(tree, root),
+              loader: 'css',
+            }
+          : {
+              contents: await entrySource(b, store, tree, root, specifier, ownerDir),
+              resolveDir: store.linkDir(tree, root),
+              loader: 'js',
+            },
+      );
       b.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData?.npmInner) return undefined;
         if (external(args.path)) {
@@ -114,6 +126,15 @@ export async function bundleSpecifier(
         }
         const owner = args.namespace === 'npm-entry' ? root : ownerOf(args.importer);
         if (!owner) return undefined;
+        // In a stylesheet, `url(images/x.png)` and `@import "theme.css"` are relative first, as browsers read them.
+        if ((args.kind === 'url-token' || args.kind === 'import-rule') && args.namespace === 'file') {
+          const relative = await b.resolve(`./${args.path}`, {
+            kind: args.kind,
+            resolveDir: args.resolveDir,
+            pluginData: { npmInner: true },
+          });
+          if (relative.errors.length === 0) return { path: relative.path, namespace: relative.namespace };
+        }
         const resolved = await b.resolve(args.path, {
           kind: args.kind,
           resolveDir: store.linkDir(tree, owner),
@@ -141,6 +162,21 @@ export async function bundleSpecifier(
     },
   };
 
+  if (stylesheet) {
+    let css: string;
+    try {
+      css = await bundlePackageCss('npm-entry', { absWorkingDir: store.cacheDir, plugins: [plugin] });
+    } catch (error) {
+      const first = (error as { errors?: { text: string }[] }).errors?.[0]?.text;
+      throw new NpmPackageError(rootName, NPM_MESSAGES.bundleFailed(first ?? (error as Error).message));
+    }
+    return saveBundle(store, {
+      key,
+      code: stylesheetModule(css, specifier),
+      exports: ['default'],
+      imports: [],
+    });
+  }
   let result: Awaited<ReturnType<typeof build<{ write: false; metafile: true }>>>;
   try {
     result = await build({
@@ -177,12 +213,17 @@ export async function bundleSpecifier(
     throw new NpmPackageError(rootName, NPM_MESSAGES.bundleTooLarge(output.contents.byteLength));
   }
   const meta = Object.values(result.metafile.outputs).find((entry) => entry.entryPoint !== undefined);
-  const bundle: NpmBundle = {
+  return saveBundle(store, {
     key,
     code: output.text,
     exports: [...(meta?.exports ?? [])].sort(),
     imports: [...new Set((meta?.imports ?? []).filter((i) => i.external).map((i) => i.path))].sort(),
-  };
+  });
+}
+
+/** Writes a bundle to the disk cache (`bundles/{key}.js` and its `.json`) and answers it. */
+function saveBundle(store: NpmStore, bundle: NpmBundle): NpmBundle {
+  const { key } = bundle;
   const file = path.join(store.cacheDir, 'bundles', key);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   writeAtomically(`${file}.json`, JSON.stringify({ exports: bundle.exports, imports: bundle.imports }));

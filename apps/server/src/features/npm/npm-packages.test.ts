@@ -57,6 +57,21 @@ beforeAll(async () => {
         peerDependencies: { react: '^18 || ^19' },
       },
     },
+    // leaflet's shape: a stylesheet pointing at an image beside it, and one importing another package's.
+    'tiny-map': {
+      '1.0.0': {
+        files: {
+          'index.js': 'exports.map = 1;',
+          'dist/map.css': '.tiny-map { background: url(images/tile.png); letter-spacing: 3px; }',
+          'dist/images/tile.png': 'PNG',
+          'dist/themed.css': '@import "tiny-theme/theme.css";\n.tiny-map { color: red; }',
+          'dist/huge.css': `.x { content: "${'x'.repeat(2_000_001)}"; }`,
+        },
+        manifest: { main: 'index.js' },
+        dependencies: { 'tiny-theme': '^1.0.0' },
+      },
+    },
+    'tiny-theme': { '1.0.0': { files: { 'index.js': '', 'theme.css': ':root { --tiny: 1; }' } } },
     'tiny-native': { '1.0.0': { files: { 'index.js': '', 'binding.gyp': '{}' } } },
     'tiny-bomb': {
       '1.0.0': { files: { 'index.js': '', 'zeros.txt': '\0'.repeat(NPM_LIMITS.maxUnpackedBytes + 1024) } },
@@ -186,6 +201,35 @@ describe('install and bundle', () => {
     const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
     expect(mod.add(2, 3)).toBe(5);
     expect(mod.default.PI).toBe(3.14);
+  });
+
+  it("serves a package's stylesheet as a module adding it to the page: images inlined, @import followed, size bounded", async () => {
+    const bundle = await npm().resolveNpmModule('tiny-map@1/dist/map.css', { target: 'browser' });
+    expect(bundle.exports).toEqual(['default']);
+    expect(bundle.imports).toEqual([]);
+    const added: { dataset: Record<string, string>; textContent: string }[] = [];
+    const head = {
+      insertBefore: (style: (typeof added)[number]) => added.push(style),
+      querySelector: () => null,
+    };
+    const document = { head, createElement: () => ({ dataset: {}, textContent: '' }) };
+    Object.assign(globalThis, { document });
+    try {
+      const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
+      expect(added).toHaveLength(1);
+      expect(added[0]!.dataset.packageCss).toBe('tiny-map/dist/map.css');
+      expect(added[0]!.textContent).toBe(mod.default);
+      expect(mod.default).toMatch(
+        /^@layer atelier-packages\{\.tiny-map\{background:url\(data:image\/png,PNG\);letter-spacing:3px\}/,
+      );
+    } finally {
+      delete (globalThis as { document?: unknown }).document;
+    }
+    const themed = await npm().resolveNpmModule('tiny-map@1/dist/themed.css', { target: 'browser' });
+    expect(themed.code).toContain(':root{--tiny: 1}');
+    await expect(npm().resolveNpmModule('tiny-map@1/dist/huge.css', { target: 'browser' })).rejects.toThrow(
+      'its stylesheet is 2.0 MB once bundled (at most 2 MB)',
+    );
   });
 
   it('refuses a tampered tarball, a native addon and a package past the unpacked limit', async () => {

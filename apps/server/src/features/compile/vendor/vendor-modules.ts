@@ -1,3 +1,5 @@
+import semver from 'semver';
+
 /**
  * The fixed allow-list of libraries a generated app may import (ARCHITECTURE §6): each is served
  * pre-bundled as one ESM file at `/preview-vendor/{name}.js` and mapped by the page's import map.
@@ -162,6 +164,11 @@ export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
   esm('react-markdown', ['react-markdown'], ['default', 'MarkdownHooks'], { hasDefault: true }),
   esm('remark-gfm', ['remark-gfm'], ['default'], { hasDefault: true }),
   esm('react-day-picker', ['react-day-picker'], ['DayPicker', 'getDefaultClassNames']),
+  // Base44's and shadcn's older calendar.jsx are written for react-day-picker 8 (LEGACY_MAJORS).
+  esm('react-day-picker-v8', ['@atelier/react-day-picker-v8'], ['DayPicker', 'useNavigation', 'Button'], {
+    module: 'react-day-picker-v8',
+    internal: true,
+  }),
   esm('embla-carousel-react', ['embla-carousel-react'], ['default'], { hasDefault: true }),
   esm('cmdk', ['cmdk'], ['Command', 'CommandInput', 'CommandList', 'CommandItem']),
   esm('vaul', ['vaul'], ['Drawer']),
@@ -231,6 +238,40 @@ export const VENDOR_MODULES: readonly VendorModuleSpec[] = [
     internal: true,
   },
 ];
+
+/**
+ * Older majors of packages of the set that real apps are written for: an app whose package.json asks
+ * for a range below `below` imports `specifier` (a module of the set built from the package installed
+ * as `installedAs`) where it writes `name`, and its stylesheets from that package.
+ */
+export const LEGACY_MAJORS: readonly {
+  name: string;
+  below: string;
+  specifier: string;
+  installedAs: string;
+}[] = [
+  {
+    name: 'react-day-picker',
+    below: '9.0.0',
+    specifier: '@atelier/react-day-picker-v8',
+    installedAs: 'react-day-picker-v8',
+  },
+];
+
+export type LegacyMajor = (typeof LEGACY_MAJORS)[number];
+
+/** The legacy majors an app's package.json ranges ask for, by package name. */
+export function legacyMajorsOf(
+  packages: readonly { name: string; range: string }[],
+): Map<string, LegacyMajor> {
+  const chosen = new Map<string, LegacyMajor>();
+  for (const { name, range } of packages) {
+    const legacy = LEGACY_MAJORS.find((candidate) => candidate.name === name);
+    if (!legacy || !semver.validRange(range)) continue;
+    if (semver.subset(range, `<${legacy.below}`)) chosen.set(name, legacy);
+  }
+  return chosen;
+}
 
 /** Every bare specifier a generated app may import, mapped to its vendor module name. */
 export const ALLOWED_IMPORTS: ReadonlyMap<string, string> = new Map(
