@@ -83,7 +83,63 @@ test('an exported app sends the visitor to its hosted login and gets them back s
       'This sign-in link returns to an address outside the app.',
     );
     await expect(app.getByLabel('Password')).toHaveCount(0);
+
+    // The same in the builder's preview (viewed as a signed-out visitor): the hosted login is the
+    // preview's own page, and the browser comes back to the previewed page signed in.
+    const link = await page.request.post(`/api/apps/${appId}/preview-token`, {
+      data: { viewAs: 'visitor' },
+      headers,
+    });
+    expect(link.status()).toBe(200);
+    const previewUrl = ((await link.json()) as { url: string }).url;
+    const previewPath = `/preview/${appId}`;
+    const inPreview = await visitor.newPage();
+    await inPreview.goto(previewUrl);
+    await inPreview.getByRole('button', { name: 'Sign in', exact: true }).click({ timeout: 60_000 });
+    await expect(inPreview.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
+    expect(new URL(inPreview.url()).pathname).toBe(`${previewPath}/login`);
+    await inPreview.getByLabel('Email').fill(email);
+    await inPreview.getByLabel('Password').fill(PASSWORD);
+    await inPreview.getByRole('button', { name: 'Sign in' }).click();
+    await expect(inPreview.getByText(`Signed in as ${email}`)).toBeVisible({ timeout: 30_000 });
+    expect(new URL(inPreview.url()).pathname).toBe(previewPath);
+    expect(new URL(inPreview.url()).searchParams.has('access_token')).toBe(false);
   } finally {
     await visitor.close();
+  }
+
+  // Another visitor of the preview asks for Google (`loginWithProvider`): the app has no such
+  // provider, and the page says so; the e-mailed sign-in link then lands back in the preview.
+  const second = await browser.newContext();
+  try {
+    const previewed = await second.newPage();
+    const link = await page.request.post(`/api/apps/${appId}/preview-token`, {
+      data: { viewAs: 'visitor' },
+      headers,
+    });
+    await previewed.goto(((await link.json()) as { url: string }).url);
+    await previewed.getByRole('button', { name: 'Continue with Google' }).click({ timeout: 60_000 });
+    await expect(previewed.getByRole('alert')).toHaveText(
+      'Sign-in with Google is not set up for this app. Sign in with your email instead.',
+      { timeout: 30_000 },
+    );
+    const email = `preview-visitor-${Date.now()}@example.com`;
+    await previewed.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+    await previewed.getByLabel('Email').fill(email);
+    await previewed.getByRole('button', { name: 'Email me a code' }).click();
+    await expect(previewed.getByText('Verification code sent to your email')).toBeVisible();
+    const outbox = await page.request.get('/api/dev/outbox');
+    const { messages } = (await outbox.json()) as { messages: { to: string; text: string }[] };
+    const mailed = messages.find((message) => message.to === email)?.text ?? '';
+    const signInLink = /https?:\/\/\S+\/auth\/handler\?\S+/.exec(mailed)?.[0];
+    expect(signInLink, `a sign-in mail to ${email}`).toBeTruthy();
+    // The link's continuation is the preview's hosted login (with the preview link's token).
+    const continuation = new URL(new URL(signInLink as string).searchParams.get('continueUrl') ?? '');
+    expect(continuation.pathname).toBe(`/preview/${appId}/login`);
+    await previewed.goto(signInLink as string);
+    await expect(previewed.getByText(`Signed in as ${email}`)).toBeVisible({ timeout: 30_000 });
+    expect(new URL(previewed.url()).pathname).toBe(`/preview/${appId}`);
+  } finally {
+    await second.close();
   }
 });

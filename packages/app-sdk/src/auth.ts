@@ -30,7 +30,8 @@ export interface AuthClient {
   /** The signed-in user's access token (refreshed when due), for a call the SDK does not make; null when signed out. */
   accessToken(): Promise<string | null>;
   login(credentials: { email: string; password: string }): Promise<AppUser>;
-  signup(details: { email: string; password: string; name?: string }): Promise<AppUser>;
+  /** `continueUrl`: where the verification link lands, on this app (as `sendMagicLink`'s). */
+  signup(details: { email: string; password: string; name?: string; continueUrl?: string }): Promise<AppUser>;
   logout(): Promise<void>;
   /** Changes fields of the signed-in user's own record (name and the app's custom user fields). */
   updateMe(data: Record<string, unknown>): Promise<AppUser & EntityRecord>;

@@ -30,7 +30,13 @@ export const accountCreateQuerySchema = appIdQuerySchema.extend({
 });
 
 export const signupRequestSchema = z
-  .object({ email: rawEmail, password: rawPassword, name: z.string().trim().max(100).optional() })
+  .object({
+    email: rawEmail,
+    password: rawPassword,
+    name: z.string().trim().max(100).optional(),
+    /** Where the verification link continues (bound to the tenant's own addresses, like a magic link's). */
+    continueUrl: z.string().max(2000).nullish(),
+  })
   .meta({ id: 'SignupRequest' });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

@@ -26,6 +26,11 @@ export interface AccountsContext {
    * user's sign-in may continue (continuation.ts). Empty for an unknown app.
    */
   appAddresses: (appId: string) => Promise<string[]>;
+  /**
+   * Whether `address` is a page of the app: one of `appAddresses`, or its builder preview
+   * (apps/app-address.ts), where an end user who started there goes back to.
+   */
+  isAppAddress: (appId: string, address: string) => Promise<boolean>;
 }
 
 /** Who is calling, for rate limits and the session list. */

@@ -2,6 +2,7 @@ import type { AccountsOptions, AppDeps } from '../../platform/app-deps.ts';
 import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { createMailer } from '../../platform/mail/mailer.ts';
+import { isAppAddress } from '../apps/app-address.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { appAddresses } from '../apps/apps.service.ts';
 import { plansPartsOf } from '../plans/plans.module.ts';
@@ -29,6 +30,7 @@ export function accountsContextOf(deps: AppDeps, auth: AuthRuntime): AccountsCon
       logger: deps.logger,
       claimSale: (actor, saleId) => plansPartsOf(deps).billing.claimSale(actor, saleId),
       appAddresses: (appId) => appAddresses(appsRuntime(deps), appId),
+      isAppAddress: (appId, address) => isAppAddress(appsRuntime(deps), appId, address),
     };
     contexts.set(deps, ctx);
   }

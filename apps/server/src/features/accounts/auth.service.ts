@@ -29,7 +29,12 @@ const invalidCredentials = () => new AppError('invalid_credentials', AUTH_MESSAG
 
 export async function signup(
   ctx: AccountsContext,
-  input: { email: string; password: string; name?: string | undefined },
+  input: {
+    email: string;
+    password: string;
+    name?: string | undefined;
+    continueUrl?: string | null | undefined;
+  },
   appId: string | undefined,
   meta: RequestMeta,
 ): Promise<SignIn> {
@@ -55,7 +60,7 @@ export async function signup(
   const session = await ctx.auth.sessions.create(user, meta.userAgent);
   ctx.logger.info({ userId: user.id, tenantId: user.tenantId }, 'account created');
   try {
-    await sendVerificationEmail(ctx, user, tenant, meta, null);
+    await sendVerificationEmail(ctx, user, tenant, meta, input.continueUrl);
   } catch (error) {
     // The account exists either way; the verify-email screen offers to send again.
     ctx.logger.warn({ err: error, userId: user.id }, 'could not send the verification email at sign-up');

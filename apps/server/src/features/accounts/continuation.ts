@@ -4,9 +4,10 @@ import type { AccountsContext } from './accounts.context.ts';
 /**
  * Where a sign-in may continue once an e-mailed link is used (issue 20 #6). A builder's link goes
  * to a path of the platform (`safeRedirectPath`). An app's end user goes to that app only: a URL at
- * one of the app's own addresses (its published address, its verified custom domains), else the
- * app's published address. The credential the handler hands on (a single-use custom token in the
- * fragment) therefore never reaches a page the requester chose, such as another app.
+ * one of the app's own addresses (its published address, its verified custom domains, or its
+ * builder preview where the end user started: `ctx.isAppAddress`), else the app's published
+ * address. The credential the handler hands on (a single-use custom token in the fragment)
+ * therefore never reaches a page the requester chose, such as another app.
  */
 export async function boundContinuation(
   ctx: AccountsContext,
@@ -24,8 +25,7 @@ export async function boundContinuation(
   } catch {
     return home;
   }
-  if (url.username || url.password) return home;
-  return addresses.some((address) => isWithin(url, new URL(address))) ? url.href : home;
+  return (await ctx.isAppAddress(appId, url.href)) ? url.href : home;
 }
 
 /** The same origin, and the address's path or a path below it (`/app/a` never matches `/app/ab`). */

@@ -83,6 +83,39 @@ describe('hosted login', () => {
     expect((await hostedLogin(appId, `${preview}/preview/${otherAppId}/`, user.headers)).status).toBe(400);
   });
 
+  it('e-mailed links started in the builder preview continue there: verification, code, reset (issue 26)', async () => {
+    const preview = new URL(t.deps.config.preview.origin).origin;
+    const back = (id: string) =>
+      `${preview}/preview/${id}/login?from_url=${encodeURIComponent(`${preview}/preview/${id}/?token=p`)}&token=p`;
+    const email = 'previewer@example.com';
+    const continueUrl = back(appId);
+    const signup = await t.app.request(
+      `/api/auth/signup?appId=${appId}`,
+      json('POST', { email, password: 'violet-canyon-maple-42', continueUrl }),
+    );
+    expect(signup.status).toBe(201);
+    expect((await lastMailTo(t, email)).link?.searchParams.get('continueUrl')).toBe(continueUrl);
+    const magic = (url: string) =>
+      t.app.request(
+        `/api/live_api/account/sendMagicLink?appId=${appId}`,
+        json('POST', { email, continueUrl: url }),
+      );
+    expect((await magic(continueUrl)).status).toBe(200);
+    const { link, oobCode } = await lastMailTo(t, email);
+    expect(link?.searchParams.get('continueUrl')).toBe(continueUrl);
+    const opened = await t.app.request('/api/auth/magic-link', json('POST', { token: oobCode, continueUrl }));
+    expect(await opened.json()).toMatchObject({ tenantId: `app:${appId}`, continueUrl });
+    const reset = await t.app.request(
+      '/api/live_api/account/sendResetPasswordEmail',
+      json('POST', { email, mainAppId: appId, continueUrl }),
+    );
+    expect(reset.status).toBe(200);
+    expect((await lastMailTo(t, email)).link?.searchParams.get('continueUrl')).toBe(continueUrl);
+    // Another app's preview is not an address of this app: the app's own home instead.
+    expect((await magic(back(otherAppId))).status).toBe(200);
+    expect((await lastMailTo(t, email)).link?.searchParams.get('continueUrl')).toBe(home);
+  });
+
   it('refuses addresses outside the app, and callers not signed in to it', async () => {
     const user = await signUpEndUser(t, appId, 'second@example.com');
     for (const fromUrl of [

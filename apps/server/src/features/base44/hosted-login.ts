@@ -4,12 +4,10 @@ import { z } from 'zod';
 import { resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
-import { isMachineHost, machineHostNames } from '../../platform/http/preview-hosts.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { AccountsContext } from '../accounts/accounts.context.ts';
-import { isWithin } from '../accounts/continuation.ts';
+import { isAppAddress } from '../apps/app-address.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
-import { appAddresses } from '../apps/apps.service.ts';
 import { bodyOf } from './protocol.ts';
 
 export const HOSTED_LOGIN_MESSAGES = {
@@ -18,38 +16,6 @@ export const HOSTED_LOGIN_MESSAGES = {
 } as const;
 
 const schema = z.object({ from_url: z.string().max(4000) });
-
-let machineHosts: Set<string> | undefined;
-
-/**
- * Whether `fromUrl` is an address the app `appId` serves its pages on: its published address or a
- * verified custom domain (the addresses e-mailed sign-in links may continue to, `appAddresses`), or
- * its builder preview (`{preview origin}/preview/{appId}…`). Anything else is foreign: the hosted
- * login never sends a token there.
- */
-export async function isAppAddress(runtime: AppsRuntime, appId: string, fromUrl: string): Promise<boolean> {
-  let url: URL;
-  try {
-    url = new URL(fromUrl);
-  } catch {
-    return false;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return false;
-  const origins = runtime.origins();
-  if (isWithin(url, new URL(`/preview/${encodeURIComponent(appId)}`, url.origin))) {
-    if (url.origin === origins.preview) return true;
-    // Development without PREVIEW_ORIGIN: the preview answers on any of this machine's names.
-    const preview = new URL(origins.preview);
-    machineHosts ??= machineHostNames();
-    return (
-      origins.followHost &&
-      url.protocol === preview.protocol &&
-      url.port === preview.port &&
-      isMachineHost(url.hostname, machineHosts)
-    );
-  }
-  return (await appAddresses(runtime, appId)).some((address) => isWithin(url, new URL(address)));
-}
 
 /** `url` with `access_token` set in its query (the SDK reads it there and keeps it). */
 export function withAccessToken(url: string, token: string): string {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { customTokenOfHash, hostedLoginReturn, isAppReturnAddress, safeNext } from './runtime/auth-paths.ts';
+import {
+  customTokenOfHash,
+  hostedLoginAddress,
+  hostedLoginReturn,
+  isAppReturnAddress,
+  requestedProvider,
+  safeNext,
+} from './runtime/auth-paths.ts';
 
 describe('safeNext', () => {
   it('keeps paths of the app and refuses anything that leaves it', () => {
@@ -59,6 +66,34 @@ describe('isAppReturnAddress', () => {
         ),
         url,
       ).toBe(false);
+    }
+  });
+});
+
+describe('hostedLoginAddress', () => {
+  it("is the sign-in page for the same return, keeping the preview link's version and token", () => {
+    expect(
+      hostedLoginAddress(
+        { origin: 'http://p.localhost', search: '?from_url=x&version=v1&token=t1&provider=google' },
+        '/preview/app-1',
+        'http://p.localhost/preview/app-1/tasks?token=t1',
+      ),
+    ).toBe(
+      `http://p.localhost/preview/app-1/login?from_url=${encodeURIComponent('http://p.localhost/preview/app-1/tasks?token=t1')}&version=v1&token=t1`,
+    );
+    expect(hostedLoginAddress({ origin: 'http://a.localhost', search: '' }, '/', 'http://a.localhost/')).toBe(
+      'http://a.localhost/login?from_url=http%3A%2F%2Fa.localhost%2F',
+    );
+  });
+});
+
+describe('requestedProvider', () => {
+  it('names the provider loginWithProvider asked for, and ignores anything else', () => {
+    expect(requestedProvider('?from_url=x&provider=google')).toEqual({ id: 'google', name: 'Google' });
+    expect(requestedProvider('?provider=GitHub')).toEqual({ id: 'github', name: 'GitHub' });
+    expect(requestedProvider('?provider=okta')).toEqual({ id: 'okta', name: 'Okta' });
+    for (const search of ['', '?provider=', '?provider=%3Cscript%3E', `?provider=${'x'.repeat(41)}`]) {
+      expect(requestedProvider(search), search).toBeNull();
     }
   });
 });

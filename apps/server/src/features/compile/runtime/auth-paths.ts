@@ -44,3 +44,45 @@ export function isAppReturnAddress(fromUrl: string, origin: string, basePath: st
     return false;
   }
 }
+
+/** What the builder's preview needs in a page's address to serve it (its link's version and token). */
+const PREVIEW_PARAMS = ['version', 'token'] as const;
+
+/**
+ * The hosted login's own sign-in address for `fromUrl` (`{origin}{base}/login?from_url=`), where
+ * its e-mailed links (code, verification, reset) continue: in the builder's preview it keeps the
+ * page's `version` and `token`, without which the preview serves no document.
+ */
+export function hostedLoginAddress(
+  location: { origin: string; search: string },
+  basePath: string,
+  fromUrl: string,
+): string {
+  const url = new URL(`${basePath.replace(/\/$/, '')}${AUTH_PATHS.signIn}`, location.origin);
+  url.searchParams.set('from_url', fromUrl);
+  const current = new URLSearchParams(location.search);
+  for (const name of PREVIEW_PARAMS) {
+    const value = current.get(name);
+    if (value) url.searchParams.set(name, value);
+  }
+  return url.toString();
+}
+
+const PROVIDER_NAMES: Record<string, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  facebook: 'Facebook',
+  apple: 'Apple',
+  github: 'GitHub',
+  sso: 'single sign-on',
+};
+
+/**
+ * The social provider a hosted login was asked for (`?provider=`, `loginWithProvider(provider)`),
+ * as people know it: `{ id, name }`, or null when none (or not a plain name).
+ */
+export function requestedProvider(search: string): { id: string; name: string } | null {
+  const id = new URLSearchParams(search).get('provider')?.trim().toLowerCase() ?? '';
+  if (!/^[a-z0-9_-]{1,40}$/.test(id)) return null;
+  return { id, name: PROVIDER_NAMES[id] ?? id.charAt(0).toUpperCase() + id.slice(1) };
+}

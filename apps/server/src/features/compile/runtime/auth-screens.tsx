@@ -226,7 +226,11 @@ export function SignUpScreen() {
   const { search } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { pending, error, submit } = useSubmit(async () => finish(await auth.signup({ email, password })));
+  const hosted = useHostedLogin();
+  // The verification link returns to the page that asked for sign-in (the hosted login), as a code's does.
+  const { pending, error, submit } = useSubmit(async () =>
+    finish(await auth.signup({ email, password, ...(hosted ? { continueUrl: hosted.address } : {}) })),
+  );
   const signIn = (
     <Link to={withNext(AUTH_PATHS.signIn, search)} className="text-sm text-muted-foreground hover:underline">
       Have an account? Sign in

@@ -50,7 +50,7 @@ export function useAuthState(): AuthState {
   return state;
 }
 
-async function initialUser(): Promise<AppUser | null> {
+async function initialUser(previewIdentity: boolean): Promise<AppUser | null> {
   const token = customTokenOfHash(window.location.hash);
   if (token) {
     // Used once: taken out of the address (and the history entry) before anything else runs.
@@ -62,9 +62,9 @@ async function initialUser(): Promise<AppUser | null> {
     }
   }
   // In the builder's preview the credential acts as the owner or the test end user ("View as").
-  const inPreview = Boolean(
-    (window as unknown as { __ATELIER__?: { previewToken?: string } }).__ATELIER__?.previewToken,
-  );
+  const inPreview =
+    previewIdentity &&
+    Boolean((window as unknown as { __ATELIER__?: { previewToken?: string } }).__ATELIER__?.previewToken);
   if (!auth.hasStoredSession() && !inPreview) return null;
   try {
     return await auth.me();
@@ -77,12 +77,23 @@ async function initialUser(): Promise<AppUser | null> {
   }
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `previewIdentity` (default true): in the builder's preview, whom the preview credential acts as
+ * counts as signed in. The hosted login turns it off: only a real sign-in of the app's end user
+ * can be handed to the Base44 SDK.
+ */
+export function AuthProvider({
+  children,
+  previewIdentity = true,
+}: {
+  children: ReactNode;
+  previewIdentity?: boolean;
+}) {
   const [user, setUser] = useState<AppUser | null>(null);
   const [status, setStatus] = useState<AuthStatus>('loading');
   useEffect(() => {
     let live = true;
-    initialUser()
+    initialUser(previewIdentity)
       .catch(() => null)
       .then((found) => {
         if (!live) return;
@@ -92,7 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [previewIdentity]);
   const signedIn = useCallback((next: AppUser) => {
     setUser(next);
     setStatus('signed-in');

@@ -13,7 +13,13 @@ import { Alert, AlertDescription, Card, CardContent, CardHeader } from '@atelier
 import { type ComponentType, StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { AUTH_PATHS, hostedLoginReturn, isAppReturnAddress } from './auth-paths.ts';
+import {
+  AUTH_PATHS,
+  hostedLoginAddress,
+  hostedLoginReturn,
+  isAppReturnAddress,
+  requestedProvider,
+} from './auth-paths.ts';
 import { ForgotPasswordScreen, SignInScreen, SignUpScreen } from './auth-screens.tsx';
 import { AuthProvider, HostedLoginContext, useAuthState } from './auth-state.tsx';
 
@@ -21,6 +27,9 @@ export const HOSTED_LOGIN_TEXTS = {
   refusedTitle: 'Sign-in link refused',
   refused: 'This sign-in link returns to an address outside the app.',
   returning: 'Signing you in…',
+  /** `loginWithProvider(provider)` of an app with no such provider (Atelier's apps have none yet). */
+  providerMissing: (name: string) =>
+    `Sign-in with ${name} is not set up for this app. Sign in with your email instead.`,
 } as const;
 
 interface PageConfig {
@@ -106,6 +115,7 @@ const SCREENS: { path: string; Screen: ComponentType }[] = [
 
 function HostedLoginScreens({ complete }: { complete: () => Promise<void> }) {
   const { status } = useAuthState();
+  const [provider] = useState(() => requestedProvider(window.location.search));
   const [problem, setProblem] = useState<string | null>(null);
   // Already signed in here (a stored session, or an e-mailed sign-in link just used): straight back.
   useEffect(() => {
@@ -117,12 +127,21 @@ function HostedLoginScreens({ complete }: { complete: () => Promise<void> }) {
   }
   if (problem) return <Message title="Sign in" text={problem} role="alert" />;
   return (
-    <Routes>
-      {SCREENS.map(({ path, Screen }) => (
-        <Route key={path} path={path} element={<Screen />} />
-      ))}
-      <Route path="*" element={<Navigate to={AUTH_PATHS.signIn} replace />} />
-    </Routes>
+    <>
+      {provider && (
+        <div className="mx-auto mt-10 -mb-6 w-full max-w-sm px-4">
+          <Alert role="alert">
+            <AlertDescription>{HOSTED_LOGIN_TEXTS.providerMissing(provider.name)}</AlertDescription>
+          </Alert>
+        </div>
+      )}
+      <Routes>
+        {SCREENS.map(({ path, Screen }) => (
+          <Route key={path} path={path} element={<Screen />} />
+        ))}
+        <Route path="*" element={<Navigate to={AUTH_PATHS.signIn} replace />} />
+      </Routes>
+    </>
   );
 }
 
@@ -131,8 +150,9 @@ function HostedLogin({ fromUrl, keepSession }: { fromUrl: string; keepSession: b
   const allowed = isAppReturnAddress(fromUrl, window.location.origin, basePath);
   const context = useMemo(
     () => ({
-      // E-mailed links (code, password reset) continue to this page, so they end back in the app too.
-      address: `${window.location.origin}${basePath.replace(/\/$/, '')}${AUTH_PATHS.signIn}?from_url=${encodeURIComponent(fromUrl)}`,
+      // E-mailed links (code, verification, password reset) continue to this page (in the builder's
+      // preview too), so they end back where the end user started.
+      address: hostedLoginAddress(window.location, basePath, fromUrl),
       complete: () => returnWithToken(fromUrl, keepSession),
     }),
     [fromUrl, basePath, keepSession],
@@ -142,7 +162,7 @@ function HostedLogin({ fromUrl, keepSession }: { fromUrl: string; keepSession: b
   }
   return (
     <HostedLoginContext.Provider value={context}>
-      <AuthProvider>
+      <AuthProvider previewIdentity={false}>
         <HostedLoginScreens complete={context.complete} />
       </AuthProvider>
     </HostedLoginContext.Provider>

@@ -29,19 +29,42 @@ export function onAtelier(url: string): string {
 /**
  * The app's hosted login page for a return to `fromUrl` (`{base path}/login?from_url=`, shown by the
  * runtime, compile/runtime/hosted-login.tsx). In the builder's preview it keeps the `version` and
- * `token` of the page's address, without which the preview serves no document.
+ * `token` of the page's address, without which the preview serves no document. `provider`: the
+ * social provider `loginWithProvider` asked for (the page says when the app has none).
  */
-export function hostedLoginUrl(fromUrl: string): string {
-  const page = atelierPage();
-  const location = pageLocation();
-  const url = new URL(`${(page?.basePath ?? '/').replace(/\/$/, '')}/login`, location.origin);
-  url.searchParams.set('from_url', new URL(fromUrl, location.href).toString());
-  if (page?.previewToken) {
-    const current = new URLSearchParams(location.search);
-    for (const name of ['version', 'token']) {
-      const value = current.get(name);
-      if (value) url.searchParams.set(name, value);
-    }
-  }
-  return url.toString();
+export function hostedLoginUrl(fromUrl: string, provider?: string): string {
+  const url = appPageUrl('/login', false);
+  url.searchParams.set('from_url', appPageUrl(fromUrl).toString());
+  if (provider) url.searchParams.set('provider', provider);
+  return keepPreviewParams(url).toString();
 }
+
+/**
+ * The address of the app's page `path`: a path from the app's root (`/`, `/tasks`) is under the
+ * page's base path, as the app's own links are; others resolve against the page. In the builder's
+ * preview a page of this origin keeps the `version` and `token` of the current address.
+ */
+function appPageUrl(path: string, preview = true): URL {
+  const location = pageLocation();
+  const fromRoot = path.startsWith('/') && !path.startsWith('//');
+  const base = (atelierPage()?.basePath ?? '/').replace(/\/$/, '');
+  const url =
+    fromRoot && !isWithinBase(path, base)
+      ? new URL(`${base}${path}`, location.origin)
+      : new URL(path, location.href);
+  return preview ? keepPreviewParams(url) : url;
+}
+
+function keepPreviewParams(url: URL): URL {
+  const location = pageLocation();
+  if (!atelierPage()?.previewToken || url.origin !== location.origin) return url;
+  const current = new URLSearchParams(location.search);
+  for (const name of ['version', 'token']) {
+    const value = current.get(name);
+    if (value && !url.searchParams.has(name)) url.searchParams.set(name, value);
+  }
+  return url;
+}
+
+const isWithinBase = (path: string, base: string) =>
+  base === '' || path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);

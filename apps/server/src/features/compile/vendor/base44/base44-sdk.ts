@@ -22,12 +22,13 @@ export function createClient(config: CreateClientConfig): ReturnType<typeof crea
     headers: previewHeaders(),
   });
   // Sign-in is the app's hosted login page on its own origin (under the page's base path). Atelier's
-  // apps have no social providers of their own: `loginWithProvider` shows the same page.
-  const toLogin = (fromUrl: string) => {
-    pageLocation().href = hostedLoginUrl(fromUrl);
+  // apps have no social providers of their own: `loginWithProvider` shows the same page, which says
+  // that the provider is not set up and offers the e-mail sign-in.
+  const toLogin = (fromUrl: string, provider?: string) => {
+    pageLocation().href = hostedLoginUrl(fromUrl, provider);
   };
   client.auth.redirectToLogin = (nextUrl?: string) => toLogin(nextUrl ?? pageLocation().href);
-  client.auth.loginWithProvider = (_provider: string, fromUrl = '/') => toLogin(fromUrl);
+  client.auth.loginWithProvider = (provider: string, fromUrl = '/') => toLogin(fromUrl, provider);
   // SDK 0.1.x called it `login(fromUrl)`; older exports (`User.login()`) still do.
   Object.assign(client.auth, { login: (fromUrl?: string) => toLogin(fromUrl ?? pageLocation().href) });
   return client;
