@@ -2,6 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
+/**
+ * A second server (port + 2; its preview listener port + 3) for the specs that change the server's
+ * global settings (the AI provider): they would change what the specs running beside them meet (the
+ * offline assistant). They run one at a time on it, and import this as their `baseURL`.
+ */
+export const settingsBaseURL = `http://localhost:${port + 2}`;
+const settingsSpecs = ['ai-models.spec.ts', 'chat-live.spec.ts', 'journey.spec.ts'];
 
 /** Debian's Chromium: Playwright must not download browsers on these machines. */
 export const chromiumLaunchOptions = {
@@ -17,10 +24,23 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions };
+const server = (listen: number) => ({
+  command: 'node server.mjs',
+  url: `http://localhost:${listen}/api/health`,
+  env: { PORT: String(listen), HOST: '127.0.0.1' },
+  reuseExistingServer: false,
+  timeout: 180_000, // the first start builds nothing, but a busy 2-core machine can take a minute
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+});
+
 export default defineConfig({
   testDir: './specs',
+  // Two spec files at a time (E2E_WORKERS to change): each file signs up its own users and admin
+  // (support/admin.ts), so files do not depend on each other; a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // No retries, in CI too: a flaky spec fails loudly and gets fixed.
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
@@ -31,15 +51,13 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+    { name: 'chromium', testIgnore: settingsSpecs, use: { ...chromium, baseURL } },
+    {
+      name: 'chromium-settings',
+      testMatch: settingsSpecs,
+      workers: 1,
+      use: { ...chromium, baseURL: settingsBaseURL },
+    },
   ],
-  webServer: {
-    command: 'node server.mjs',
-    url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
-    reuseExistingServer: false,
-    timeout: 180_000, // the first start builds nothing, but a busy 2-core machine can take a minute
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [server(port), server(port + 2)],
 });

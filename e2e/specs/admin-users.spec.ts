@@ -21,7 +21,7 @@ test('an admin disables a builder, who is then told "User is disabled", and enab
   try {
     await signUpVerified(builder.request, email, PASSWORD);
 
-    await signInAdmin(page, E2E_ADMINS.settings, PASSWORD);
+    await signInAdmin(page, E2E_ADMINS.users, PASSWORD);
     await page.goto('/home');
     await page.getByRole('link', { name: 'Users', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
@@ -49,7 +49,7 @@ test('on a 390 px phone the signed-in header fits and its links are in one menu 
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signInAdmin(page, E2E_ADMINS.settings, PASSWORD);
+  await signInAdmin(page, E2E_ADMINS.users, PASSWORD);
   await page.goto('/home');
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Account menu' })).toBeVisible();

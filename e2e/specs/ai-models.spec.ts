@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { settingsBaseURL } from '../playwright.config.ts';
 import { signUpVerified } from '../support/accounts.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
@@ -6,7 +7,7 @@ const PASSWORD = 'violet-canyon-maple-42';
 const ADMIN = 'e2e-admin@example.com';
 
 async function signUp(page: Page, email: string) {
-  await signUpVerified(page.request, email, PASSWORD);
+  await signUpVerified(page.request, email, PASSWORD, { base: settingsBaseURL });
 }
 
 test('an admin sees the offline assistant, edits the catalogue and configures a provider', async ({

@@ -9,7 +9,7 @@ test('App settings show the serverUrl and appId an exported Base44 app puts in c
   page,
 }) => {
   // App settings of a generated app are for admins and Moon plans (panel-menu.ts): an e2e admin.
-  await signInAdmin(page, E2E_ADMINS.settings, PASSWORD);
+  await signInAdmin(page, E2E_ADMINS.base44, PASSWORD);
   const created = await page.request.post('/api/apps', {
     data: { name: 'Exported app', type: 'GEN_APP' },
     headers,

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES, LLM_ERROR_HINTS, serializeAction, VALIDATION_MESSAGES } from '@atelier/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeProvider, startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
-import { baseURL } from '../playwright.config.ts';
+import { settingsBaseURL as baseURL } from '../playwright.config.ts';
 import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 
 /**
@@ -36,7 +36,7 @@ test.afterAll(async () => {
 
 /** Signs in the chat admin, points the OpenAI-compatible provider at the fake, creates an app. */
 async function setUp(page: Page, name: string): Promise<string> {
-  await signInAdmin(page, E2E_ADMINS.chat, PASSWORD);
+  await signInAdmin(page, E2E_ADMINS.chat, PASSWORD, baseURL);
   const settings = await page.request.put('/api/admin/llm/settings', {
     data: { openaiApiKey: 'e2e-fake-key', openaiBaseUrl: fake.baseUrl },
     headers,

@@ -4,7 +4,7 @@ import { signInAdmin } from '../support/admin.ts';
 
 const PASSWORD = 'violet-canyon-maple-42';
 /** An admin by ADMIN_EMAILS (e2e/server.mjs): merging code is for admins (spec 1 §5–§6). */
-const ADMIN = 'e2e-code-admin@example.com';
+const ADMIN = 'e2e-diff-admin@example.com';
 const headers = { origin: baseURL };
 
 async function createApp(page: Page, name: string) {

@@ -18,7 +18,7 @@ test('a 5,000-record entity: count, windowed rows, server sort, scroll to the en
 }) => {
   test.setTimeout(120_000);
   const errors = consoleErrorsOf(page);
-  await signInAdmin(page, E2E_ADMINS.database, PASSWORD);
+  await signInAdmin(page, E2E_ADMINS.scale, PASSWORD);
   const headers = { origin: baseURL };
   const created = await page.request.post('/api/apps', {
     data: { name: 'Sensors', type: 'GEN_APP' },

@@ -3,7 +3,7 @@ import { APP_SLUG_MESSAGES } from '@atelier/shared';
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { offlineAnswer } from '../../apps/server/src/platform/llm/offline/offline-model.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
-import { baseURL } from '../playwright.config.ts';
+import { settingsBaseURL as baseURL } from '../playwright.config.ts';
 import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 import { stepShots } from '../support/steps.ts';
 
@@ -41,7 +41,7 @@ test.describe('with a model provider', () => {
     fake = await startFakeOpenAI();
     admin = await browser.newContext();
     const adminPage = await admin.newPage();
-    await signInAdmin(adminPage, E2E_ADMINS.journey, PASSWORD);
+    await signInAdmin(adminPage, E2E_ADMINS.journey, PASSWORD, baseURL);
     const settings = await admin.request.put(`${baseURL}/api/admin/llm/settings`, {
       data: { openaiApiKey: 'e2e-fake-key', openaiBaseUrl: fake.baseUrl },
       headers,

@@ -12,7 +12,7 @@ const PNG = Buffer.from(
 test('space app side panel: App details renames, describes and gives an icon; Database lists the entities (issue 23 #2)', async ({
   page,
 }) => {
-  await signInAdmin(page, E2E_ADMINS.apps, PASSWORD);
+  await signInAdmin(page, E2E_ADMINS.space, PASSWORD);
   const created = await page.request.post('/api/apps', {
     data: { name: 'Team space', type: 'SPACE_APP' },
     headers,
