@@ -40,6 +40,27 @@ describe('job queue', () => {
     expect(seen).toEqual([{ id, data: { n: 42 } }]);
   });
 
+  it("wakes this instance's idle worker when a job is sent, instead of waiting for its next poll", async () => {
+    const handled: number[] = [];
+    let next = deferred<void>();
+    // Its next poll is a minute away (past the test's timeout): only the wake-up runs the jobs in time.
+    await queue.work<{ n: number }>(
+      'test-wake',
+      async (job) => {
+        handled.push(job.data.n);
+        next.resolve();
+      },
+      { pollingIntervalSeconds: 60 },
+    );
+    await queue.send('test-wake', { n: 1 });
+    await next.promise;
+    // Idle now (its first fetch is done): the second job runs only because sending it wakes the worker.
+    next = deferred<void>();
+    await queue.send('test-wake', { n: 2 });
+    await next.promise;
+    expect(handled).toEqual([1, 2]);
+  });
+
   it('retries a job whose handler fails, until it succeeds', async () => {
     await queue.defineQueue('test-flaky', { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: false });
     let attempts = 0;

@@ -53,6 +53,8 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const defined = new Map<string, Promise<void>>();
+  /** This instance's workers by queue: a job sent here wakes them instead of waiting for their next poll. */
+  const workers = new Map<string, string[]>();
   let started: Promise<unknown> | undefined;
 
   const ensureQueue = (name: string, options: QueueOptions = {}) => {
@@ -97,11 +99,17 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
     defineQueue: ensureQueue,
     async send(name, data, options) {
       await ensureQueue(name);
-      return boss.send(name, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+      const id = await boss.send(
+        name,
+        data,
+        options?.singletonKey ? { singletonKey: options.singletonKey } : {},
+      );
+      if (id) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      return id;
     },
     async work(name, handler, options) {
       await ensureQueue(name);
-      await boss.work<object>(
+      const worker = await boss.work<object>(
         name,
         { pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2, batchSize: 1 },
         async (jobs) => {
@@ -110,6 +118,7 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
           }
         },
       );
+      workers.set(name, [...(workers.get(name) ?? []), worker]);
     },
     async stop(timeoutMs) {
       if (!started) return;
