@@ -45,6 +45,8 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
+  // Two files at once share the two cores: a little more room than the default 5 s for a condition to come true.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
