@@ -51,3 +51,17 @@ export function record(result: BenchResult): void {
   for (const note of result.notes ?? []) console.log(`  note: ${note}`);
   console.log(`  → ${path.relative(repoRoot, file)}`);
 }
+
+/**
+ * CPU seconds (user + system) a process, or one of its threads (`tid`; the main thread's is the
+ * pid), has used so far, from /proc (Linux); NaN elsewhere.
+ */
+export function cpuSeconds(pid: number | undefined, tid?: number): number {
+  try {
+    const file = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+    const fields = fs.readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
