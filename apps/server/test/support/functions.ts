@@ -30,11 +30,14 @@ export async function writeFile(t: TestApp, who: SignedIn, appId: string, path: 
   });
 }
 
-/** Marks the app published without compiling it (the publish route itself is tested by the apps area). */
-export async function markPublished(t: TestApp, appId: string) {
+/**
+ * Marks the app published without compiling it (the publish route itself is tested by the apps area),
+ * with `slug` its own origin `{slug}.{APPS_DOMAIN}`.
+ */
+export async function markPublished(t: TestApp, appId: string, slug?: string) {
   await t.deps.database.db
     .update(apps)
-    .set({ publishedAt: new Date(), status: 'active' })
+    .set({ publishedAt: new Date(), status: 'active', ...(slug ? { slug } : {}) })
     .where(eq(apps.id, appId));
 }
 

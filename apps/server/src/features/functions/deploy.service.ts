@@ -15,6 +15,7 @@ import {
 } from '@atelier/shared';
 import { transform } from 'esbuild';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { appOrigin } from '../apps/app-origin.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import { isAppPublished } from '../apps/apps.repo.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
@@ -26,6 +27,14 @@ import type { DeploymentMeta, InvocationRow } from './functions.repo.ts';
 import type { FunctionsRuntime } from './functions.runtime.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Where a function's webhook URL points: the app's own origin once it has one (there the function's
+ * answer keeps its cookies, redirects and pages); the platform's origin, where answers are
+ * restricted, for an app published before slugs existed.
+ */
+const webhookOrigin = (rt: FunctionsRuntime, app: { slug: string | null }) =>
+  app.slug ? appOrigin(rt.deps.config.apps, app.slug) : rt.origin();
 
 export function toDeploymentView(row: DeploymentMeta): FunctionDeployment {
   return {
@@ -92,7 +101,7 @@ export async function listFunctions(
       changedSinceDeploy: summary?.live ? summary.live.sourceHash !== sha256(file.content) : true,
       envReads,
       missingSecrets: envReads.filter((key) => !keys.has(key)),
-      webhookUrl: published ? functionWebhookUrl(rt.origin(), appId, name) : null,
+      webhookUrl: published ? functionWebhookUrl(webhookOrigin(rt, app), appId, name) : null,
     });
   }
   return { functions, published };
@@ -184,7 +193,7 @@ export async function deployFunction(
   rt.triggers.watchAll(appId, automations);
   return {
     deployment: toDeploymentView(deployed),
-    functionUrl: isAppPublished(app) ? functionWebhookUrl(rt.origin(), appId, name) : null,
+    functionUrl: isAppPublished(app) ? functionWebhookUrl(webhookOrigin(rt, app), appId, name) : null,
     message: FUNCTION_MESSAGES.deployed,
   };
 }

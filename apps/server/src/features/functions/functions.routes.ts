@@ -1,4 +1,5 @@
 import {
+  APP_MESSAGES,
   appIdParamSchema,
   batchDeployRequestSchema,
   batchDeployResponseSchema,
@@ -9,6 +10,7 @@ import {
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { builderOf, optionalActor, requireBuilder } from '../../platform/auth/middleware.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import {
   builderErrors,
@@ -117,14 +119,19 @@ export function functionsRoutes(rt: FunctionsRuntime) {
     // site would run them, and their `ctx.sdk`, with the owner's rights. Only a bearer credential
     // (the app SDK's tokens) names the caller; a cookie-only request is anonymous.
     const actor = c.var.actor && c.var.actor.via !== 'cookie' ? c.var.actor : null;
+    const appId = c.req.param('appId') ?? '';
+    // On an app's own host only that app's functions answer (published.routes.ts hands them on).
+    const appHost = c.get('appHost');
+    if (appHost !== undefined && appHost !== appId) throw notFound(APP_MESSAGES.appNotFound);
     return invokeFunction(rt, {
-      appId: c.req.param('appId') ?? '',
+      appId,
       name: c.req.param('name') ?? '',
       request: c.req.raw,
       body: () => c.req.arrayBuffer(),
       actor,
       trigger: actor ? 'sdk' : 'webhook',
       env: c.env as SdkDispatchEnv | undefined,
+      onAppOrigin: appHost !== undefined,
     });
   };
   const router = createRouter()

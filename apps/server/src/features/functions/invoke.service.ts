@@ -11,7 +11,12 @@ import { appAddresses } from '../apps/apps.service.ts';
 import { BASE44_APP_ID_HEADER } from '../base44/protocol.ts';
 import { builtinFunctionEnv } from './env-reads.ts';
 import type { FunctionsRuntime, SdkDispatchEnv } from './functions.runtime.ts';
-import { functionResponseHeaders, isWithinAddresses } from './response-headers.ts';
+import {
+  appOriginResponseHeaders,
+  functionResponseHeaders,
+  isWithinAddresses,
+  withoutCookie,
+} from './response-headers.ts';
 
 /** Functions calling functions through `ctx.sdk.functions.invoke` may nest this deep. */
 export const MAX_FUNCTION_DEPTH = 3;
@@ -33,6 +38,12 @@ export interface InvokeInput {
   callerIsService?: boolean;
   /** Bindings of an in-process SDK request (a function calling a function). */
   env?: SdkDispatchEnv | undefined;
+  /**
+   * Called on the app's own origin (`{slug}.{APPS_DOMAIN}` or its verified domain): the function
+   * gets that origin's cookies and its answer keeps its own headers (cookies, redirects, pages).
+   * Elsewhere (the platform's origin) the answer passes `functionResponseHeaders`' allow-list.
+   */
+  onAppOrigin?: boolean;
 }
 
 /** Replaces every secret value in a text (log lines, error messages) with `[redacted]`. */
@@ -79,7 +90,12 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
   const redact = secretRedactor(env);
   const headers: [string, string][] = [];
   for (const [key, value] of request.headers) {
-    if (key === 'cookie') continue;
+    if (key === 'cookie') {
+      // The platform's cookies are never the function's; on the app's origin its own cookies are.
+      const own = input.onAppOrigin ? withoutCookie(value, rt.deps.config.auth.sessionCookieName) : '';
+      if (own) headers.push([key, own]);
+      continue;
+    }
     if (key === 'authorization' && actor) continue;
     if (key === PREVIEW_CREDENTIAL_HEADER) continue;
     headers.push([key, value]);
@@ -100,14 +116,21 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
   const durationMs = Math.round(performance.now() - started);
   const busy = busyAnswer(result);
   if (busy) return busy;
-  const location = result.outcome.ok
-    ? result.outcome.response.headers.find(([key]) => key.toLowerCase() === 'location')
-    : undefined;
+  const location =
+    result.outcome.ok && !input.onAppOrigin
+      ? result.outcome.response.headers.find(([key]) => key.toLowerCase() === 'location')
+      : undefined;
   // A redirect may stay on the app (its addresses, or its own function URLs), nowhere else.
   const own = location
     ? [...(await appAddresses(appsRuntime(rt.deps), appId)), `${rt.origin()}/api/apps/${appId}/functions`]
     : [];
-  const answer = toAnswer(result, redact, (value) => isWithinAddresses(value, rt.origin(), own));
+  const answer = toAnswer(
+    result,
+    redact,
+    input.onAppOrigin
+      ? appOriginResponseHeaders
+      : (given) => functionResponseHeaders(given, (value) => isWithinAddresses(value, rt.origin(), own)),
+  );
   await rt.repo
     .recordInvocation({
       appId,
@@ -175,7 +198,7 @@ function busyAnswer(result: InvokeResult): Response | undefined {
 function toAnswer(
   result: InvokeResult,
   redact: (text: string) => string,
-  isOwnUrl: (location: string) => boolean,
+  responseHeaders: (given: [string, string][]) => Headers,
 ): Response | AppError {
   const { outcome } = result;
   if (!outcome.ok) {
@@ -185,7 +208,7 @@ function toAnswer(
   const { status, body } = outcome.response;
   if (status < 200 || status > 599)
     return new AppError('function_error', `The function answered status ${status}`);
-  const headers = functionResponseHeaders(outcome.response.headers, isOwnUrl);
+  const headers = responseHeaders(outcome.response.headers);
   const nullBody = status === 204 || status === 205 || status === 304;
   return new Response(nullBody ? null : (body ?? null), { status, headers });
 }

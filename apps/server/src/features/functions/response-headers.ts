@@ -1,6 +1,7 @@
 /**
- * Which headers of a function's answer reach the client (issue 20 #11). The answer is served from
- * the platform's origin, so only an allow-list passes: no Set-Cookie, Clear-Site-Data, Refresh,
+ * Which headers of a function's answer reach the client (issue 20 #11). On the app's own origin
+ * (`appOriginResponseHeaders`) the function's headers are its own to send. From the platform's
+ * origin (`functionResponseHeaders`, the SDK's and older webhook URLs) only an allow-list passes: no Set-Cookie, Clear-Site-Data, Refresh,
  * CSP or hop-by-hop headers; a Location only when it stays on the app's own addresses; scriptable
  * content never runs here (JavaScript is sent as text, markup as a download).
  */
@@ -69,4 +70,40 @@ export function isWithinAddresses(location: string, base: string, addresses: str
     const root = own.pathname.replace(/\/+$/, '');
     return root === '' || url.pathname === root || url.pathname.startsWith(`${root}/`);
   });
+}
+
+/** Headers that describe one connection or the body's framing: never a function's to set. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+]);
+
+/**
+ * The answer's headers on the app's own origin: the function's own (Set-Cookie, Location, its CSP,
+ * any content type), only hop-by-hop and framing headers dropped. What it sets concerns its app's
+ * origin alone, which holds no platform cookie or page.
+ */
+export function appOriginResponseHeaders(given: Iterable<[string, string]>): Headers {
+  const headers = new Headers();
+  for (const [key, value] of given) {
+    if (!HOP_BY_HOP.has(key.toLowerCase())) headers.append(key, value);
+  }
+  return headers;
+}
+
+/** A `Cookie` header without the cookie named `name` (empty when nothing is left). */
+export function withoutCookie(header: string, name: string): string {
+  return header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && part.split('=', 1)[0]?.trim() !== name)
+    .join('; ');
 }

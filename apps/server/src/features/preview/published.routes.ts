@@ -1,4 +1,4 @@
-import { APP_MESSAGES } from '@atelier/shared';
+import { APP_MESSAGES, RESERVED_FUNCTION_NAMES } from '@atelier/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -82,8 +82,14 @@ export function appHosts(runtime: AppsRuntime) {
     if (!host || isPlatformHost(runtime, host)) return next();
     const appId = await appIdOfHost(runtime, host);
     if (appId === undefined) return next();
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed', 405);
     const path = c.req.path;
+    // The app's backend functions answer on its own origin with their own headers (cookies,
+    // redirects, pages: features/functions); the API's other routes stay off app hosts.
+    if (appId && functionOfPath(path)?.appId === appId) {
+      c.set('appHost', appId);
+      return next();
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed', 405);
     // `base44.auth.logout()` of an exported app ends at `/api/apps/auth/logout?from_url=` on the
     // page's origin: back to `from_url` when it is on this app's origin, else to the app's home.
     if (path === '/api/apps/auth/logout') {
@@ -114,6 +120,19 @@ export function appHosts(runtime: AppsRuntime) {
     }
     return servePublishedDocument(c, runtime, appId);
   });
+}
+
+/** `/api/apps/{appId}/functions/{name}`: a function's address (its webhook URL's path). */
+export function functionOfPath(path: string): { appId: string; name: string } | undefined {
+  const match = /^\/api\/apps\/([^/]+)\/functions\/([^/]+)$/.exec(path);
+  if (!match) return undefined;
+  try {
+    const name = decodeURIComponent(match[2] as string);
+    if ((RESERVED_FUNCTION_NAMES as readonly string[]).includes(name)) return undefined;
+    return { appId: decodeURIComponent(match[1] as string), name };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -11,5 +11,10 @@ export interface AppEnv {
     auth: AuthRuntime;
     /** The signed-in actor: set by `requireActor`/`requireBuilder`/`requireAdmin` (and `optionalActor`). */
     actor: Actor;
+    /**
+     * The app whose own host (`{slug}.{APPS_DOMAIN}` or a verified domain) the request came to, for
+     * the only API route an app host hands on: its backend functions (features/preview/published.routes.ts).
+     */
+    appHost: string;
   };
 }

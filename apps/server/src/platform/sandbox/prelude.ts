@@ -240,7 +240,8 @@ class Headers {
   #cookies = [];
   constructor(init) {
     if (init == null) return;
-    if (init instanceof Headers) { init.forEach((v, k) => this.append(k, v)); for (const c of init.getSetCookie()) this.#cookies.push(c); return; }
+    // Each cookie once, as its own value (forEach gives them joined by ', ', which would be a cookie too).
+    if (init instanceof Headers) { init.forEach((v, k) => { if (k !== 'set-cookie') this.append(k, v); }); for (const c of init.getSetCookie()) this.append('set-cookie', c); return; }
     if (typeof init[Symbol.iterator] === 'function') { for (const pair of init) this.append(pair[0], pair[1]); return; }
     for (const key of Object.keys(init)) this.append(key, init[key]);
   }
