@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 
@@ -16,6 +16,7 @@ const GREET = [
 
 test('in the code editor: deploy a function, set its secret in the Secrets manager, deploy on save, call its webhook URL after publishing', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(90_000);
   const headers = { origin: baseURL };
@@ -104,19 +105,22 @@ test('in the code editor: deploy a function, set its secret in the Secrets manag
   // Publish, then the webhook URL appears and answers anyone.
   const published = await page.request.post(`/api/apps/${appId}/publish`, { data: {}, headers });
   expect(published.status()).toBe(200);
+  // The webhook URL is on the app's own origin ({slug}.localhost:PORT), not the platform's.
+  const appOrigin = new URL(((await published.json()) as { url: string }).url).origin;
   await page.reload();
   await tree.getByRole('button', { name: /^greet\.ts/ }).click();
   const webhook = fn.getByTestId('webhook-url');
-  await expect(webhook).toHaveText(`${baseURL}/api/apps/${appId}/functions/greet`);
+  await expect(webhook).toHaveText(`${appOrigin}/api/apps/${appId}/functions/greet`);
   expect(await page.content()).not.toContain(SECRET_VALUE);
 
-  const visitor = await playwrightRequest.newContext();
+  // A visitor's browser (which resolves *.localhost itself) opens it.
+  const visitor = await browser.newContext();
   try {
-    const answer = await visitor.get(`${await webhook.textContent()}?name=Ada`);
-    expect(answer.status()).toBe(200);
-    expect(await answer.json()).toEqual({ text: 'hola, Ada!', length: SECRET_VALUE.length });
+    const answer = await (await visitor.newPage()).goto(`${await webhook.textContent()}?name=Ada`);
+    expect(answer?.status()).toBe(200);
+    expect(await answer?.json()).toEqual({ text: 'hola, Ada!', length: SECRET_VALUE.length });
   } finally {
-    await visitor.dispose();
+    await visitor.close();
   }
 
   // The call shows up in the function's recent invocations with its log line.
