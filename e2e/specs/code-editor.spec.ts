@@ -104,8 +104,10 @@ test('an admin deletes a component, accepting the reference update, and restores
   await write('components/Badge.tsx', 'export default function Badge() { return <span>b</span>; }\n');
   await write(
     'pages/Shop.tsx',
-    "import Badge from '../components/Badge';\nexport default function Shop() { return null; }\n",
+    `import Badge from '../components/Badge';\nexport default function Shop() { return null; } // ${'long '.repeat(80)}\n`,
   );
+  await write('components/Price.tsx', 'export default function Price() { return <b>1</b>; }\n');
+  await write('pages/Deals.tsx', "import Price from '../components/Price';\nexport default Price;\n");
   await write(
     'pages/Shop.tsx',
     "import Badge from '../components/Badge';\nexport default function Shop() { return 1; }\n",
@@ -137,12 +139,37 @@ test('an admin deletes a component, accepting the reference update, and restores
   const versions = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
   await expect(versions).toHaveCount(3);
   await versions.last().getByRole('button').click();
+  // A long line scrolls inside the dialog's content column; the dialog itself does not overflow.
+  await expect(history.locator('pre')).toContainText('long long');
+  expect(await history.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const box = (await history.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await history.getByRole('button', { name: /Restore version \d+/ }).click();
   await expect(page.getByTestId('save-status')).toHaveText('Saved');
   const restored = (await (await page.request.get(`/api/apps/${appId}/files`)).json()) as {
     files: { path: string; content: string }[];
   };
   expect(restored.files.find((f) => f.path === 'pages/Shop.tsx')?.content).toContain('return null');
+
+  // Rename (issue 23 #24): the file moves, and the imports that named it follow in the same version.
+  await files.getByRole('button', { name: 'Price.tsx' }).click();
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Price.tsx' });
+  await rename.getByLabel('Path').fill('pages/Shop.tsx');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(rename.getByRole('alert')).toHaveText('A file with this path already exists');
+  await rename.getByLabel('Path').fill('components/shop/Cost.tsx');
+  await expect(rename.getByRole('list', { name: 'Imports to update' })).toHaveText('pages/Deals.tsx');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByText('Renamed Price.tsx to Cost.tsx; imports updated in 1 file')).toBeVisible();
+  await expect(files.getByRole('button', { name: 'Cost.tsx' })).toHaveAttribute('aria-current', 'true');
+  await expect(files.getByRole('button', { name: 'Price.tsx' })).toHaveCount(0);
+  const renamed = (await (await page.request.get(`/api/apps/${appId}/files`)).json()) as {
+    files: { path: string; content: string }[];
+  };
+  expect(renamed.files.find((f) => f.path === 'pages/Deals.tsx')?.content).toContain(
+    "import Price from '../components/shop/Cost';",
+  );
 });
 
 test('an app imports an npm package its package.json names; the editor lists it and removes it', async ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTokens } from '../constants/chat.ts';
-import { diffFileTrees, findFileReferences, findInFiles } from './index.ts';
+import { diffFileTrees, findFileReferences, findInFiles, renameImports } from './index.ts';
 
 describe('estimateTokens', () => {
   it('is the length divided by 4, rounded up', () => {
@@ -52,6 +52,52 @@ describe('findFileReferences', () => {
         removedLines: ["import Card from '../components/Card';"],
       },
     ]);
+  });
+});
+
+describe('renameImports', () => {
+  const files = [
+    {
+      path: 'components/Card.tsx',
+      content: "import { cn } from '../lib/utils';\nexport default () => null;",
+    },
+    {
+      path: 'pages/Home.tsx',
+      content:
+        "import Card from '../components/Card';\nimport {\n  Cards,\n} from '../components/Cards';\nconst Lazy = import('../components/Card.tsx');",
+    },
+    { path: 'Layout.tsx', content: 'import Card from "@/components/Card.tsx";\nimport "./index.css";' },
+    { path: 'lib/utils.ts', content: "import x from 'react';" },
+  ];
+  it('points every import of the moved file at its new path, in the same style', () => {
+    expect(renameImports(files, 'components/Card.tsx', 'components/ui/Tile.tsx')).toEqual([
+      {
+        path: 'components/Card.tsx',
+        content: "import { cn } from '../../lib/utils';\nexport default () => null;",
+        changed: 1,
+      },
+      {
+        path: 'Layout.tsx',
+        content: 'import Card from "@/components/ui/Tile.tsx";\nimport "./index.css";',
+        changed: 1,
+      },
+      {
+        path: 'pages/Home.tsx',
+        content:
+          "import Card from '../components/ui/Tile';\nimport {\n  Cards,\n} from '../components/Cards';\nconst Lazy = import('../components/ui/Tile.tsx');",
+        changed: 2,
+      },
+    ]);
+  });
+  it('writes ./ for a file in the same folder and changes nothing for an unreferenced file', () => {
+    expect(renameImports(files, 'lib/utils.ts', 'components/utils.ts')).toEqual([
+      {
+        path: 'components/Card.tsx',
+        content: "import { cn } from './utils';\nexport default () => null;",
+        changed: 1,
+      },
+    ]);
+    expect(renameImports(files, 'pages/Home.tsx', 'pages/Start.tsx')).toEqual([]);
   });
 });
 

@@ -123,6 +123,63 @@ export function findFileReferences(
   return references.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/** Every module specifier of a file: `from '…'`, `import '…'` and `import('…')`. */
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*)(['"])([^'"\n]+)\2/g;
+
+/** The specifier that names `target` from `fromPath`, in the form of `original` (`@/…` or relative). */
+function specifierFor(fromPath: string, target: string, original: string): string {
+  if (original.startsWith('@/')) return `@/${target}`;
+  const from = fromPath.split('/').slice(0, -1);
+  const to = target.split('/');
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  const rest = to.slice(common).join('/');
+  const ups = from.length - common;
+  return ups === 0 ? `./${rest}` : `${'../'.repeat(ups)}${rest}`;
+}
+
+export interface ImportUpdate {
+  path: string;
+  /** The file with its specifiers rewritten. */
+  content: string;
+  /** How many specifiers changed. */
+  changed: number;
+}
+
+/**
+ * The files whose imports change when the file at `fromPath` moves to `toPath`: every `./`, `../`
+ * or `@/` specifier that named it now names the new path (same style; with an extension only where
+ * it had one), and the moved file's own relative imports still name the files they named. The
+ * moved file is listed under its old path.
+ */
+export function renameImports(
+  files: readonly Pick<AppFile, 'path' | 'content'>[],
+  fromPath: string,
+  toPath: string,
+): ImportUpdate[] {
+  const moved = stripExtension(fromPath);
+  const updates: ImportUpdate[] = [];
+  for (const file of files) {
+    const self = file.path === fromPath;
+    let changed = 0;
+    const content = file.content.replace(SPECIFIER, (whole, lead: string, quote: string, spec: string) => {
+      const resolved = resolveSpecifier(file.path, spec);
+      if (resolved === null) return whole;
+      let target: string | null = null;
+      if (stripExtension(resolved) === moved)
+        target = resolved === fromPath ? toPath : stripExtension(toPath);
+      else if (self && !spec.startsWith('@/')) target = resolved;
+      if (target === null) return whole;
+      const next = specifierFor(self ? toPath : file.path, target, spec);
+      if (next === spec) return whole;
+      changed++;
+      return `${lead}${quote}${next}${quote}`;
+    });
+    if (changed > 0) updates.push({ path: file.path, content, changed });
+  }
+  return updates.sort((a, b) => a.path.localeCompare(b.path));
+}
+
 export type FileChangeKind = 'added' | 'modified' | 'deleted';
 
 export interface FileDiffEntry {

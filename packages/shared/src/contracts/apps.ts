@@ -234,6 +234,26 @@ export const deleteFileResponseSchema = z
   .meta({ id: 'DeleteFileResponse' });
 export type DeleteFileResponse = z.infer<typeof deleteFileResponseSchema>;
 
+/**
+ * `POST /api/apps/{appId}/files/rename` (the code editor's Rename; the spec words no rename): moves
+ * the file to `path` and rewrites the imports that named it (and its own relative imports), in one
+ * version.
+ */
+export const renameFileRequestSchema = z
+  .object({ fileId: z.string().min(1).max(100), path: filePathSchema })
+  .meta({ id: 'RenameFileRequest' });
+export type RenameFileRequest = z.infer<typeof renameFileRequestSchema>;
+
+export const renameFileResponseSchema = z
+  .object({
+    file: versionFileSchema,
+    /** The other files whose imports now name the new path. */
+    updatedImports: z.array(z.string()),
+    version: appVersionSchema,
+  })
+  .meta({ id: 'RenameFileResponse' });
+export type RenameFileResponse = z.infer<typeof renameFileResponseSchema>;
+
 export const currentFilesResponseSchema = z
   .object({ versionId: z.string().nullable(), files: z.array(versionFileSchema) })
   .meta({ id: 'AppCurrentFiles' });

@@ -1,13 +1,17 @@
 import {
+  APP_MESSAGES,
   CODE_EDITOR_MESSAGES,
   type DeleteFileRequest,
   type DeleteFileResponse,
   fileName,
   isReadOnlyFile,
+  type RenameFileRequest,
+  type RenameFileResponse,
+  renameImports,
   type UpdateFileRequest,
   type UpdateFileResponse,
 } from '@atelier/shared';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppActor } from './apps.repo.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import type { FileChange } from './file-tree.ts';
@@ -86,4 +90,46 @@ export async function deleteFile(
   });
   const deleted = result.deleted[0];
   return { deleted: { id: request.fileId, path: deleted?.path ?? '' }, version: result.version };
+}
+
+/**
+ * `POST /api/apps/{appId}/files/rename`: the file moves to `path` and every import that named it
+ * (and its own relative imports) is rewritten, in one version made from the current one: if the app
+ * changed meanwhile the write is refused (409) rather than overwriting the newer importers.
+ */
+export async function renameFile(
+  runtime: AppsRuntime,
+  actor: AppActor,
+  appId: string,
+  request: RenameFileRequest,
+): Promise<RenameFileResponse> {
+  const current = await runtime.versions.getCurrent(actor, appId);
+  const file = current.files.find((f) => f.id === request.fileId);
+  if (!file) throw notFound(APP_MESSAGES.fileNotFound);
+  const to = request.path;
+  if (current.files.some((f) => f.path === to))
+    throw new AppError('bad_request', APP_MESSAGES.fileExists(to));
+  const updates = renameImports(current.files, file.path, to);
+  const touched = [file.path, to, ...updates.map((u) => u.path)].find(isReadOnlyFile);
+  if (touched) throw new AppError('forbidden', CODE_EDITOR_MESSAGES.readOnlyFile(touched));
+  const contents = new Map(updates.map((u) => [u.path, u.content]));
+  const result = await runtime.versions.createVersion(actor, appId, {
+    files: current.files.map((f) => ({
+      id: f.id,
+      path: f.id === file.id ? to : f.path,
+      content: contents.get(f.path) ?? f.content,
+    })),
+    baseVersionId: current.version?.id ?? null,
+    description: `Renamed ${file.path} to ${to}`,
+  });
+  const renamed = result.files.find((f) => f.id === file.id) ?? {
+    id: file.id,
+    path: to,
+    content: file.content,
+  };
+  return {
+    file: renamed,
+    updatedImports: updates.map((u) => u.path).filter((path) => path !== file.path),
+    version: result.version,
+  };
 }

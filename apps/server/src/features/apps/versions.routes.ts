@@ -4,6 +4,8 @@ import {
   currentFilesResponseSchema,
   deleteFileRequestSchema,
   deleteFileResponseSchema,
+  renameFileRequestSchema,
+  renameFileResponseSchema,
   updateFileRequestSchema,
   updateFileResponseSchema,
   versionFilesResponseSchema,
@@ -25,7 +27,7 @@ import { POLICY } from '../../platform/http/route-policy.ts';
 import { requireCodeEditor } from '../code-editor/guard.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import { findApp } from './apps.service.ts';
-import { deleteFile, updateFile } from './files.service.ts';
+import { deleteFile, renameFile, updateFile } from './files.service.ts';
 
 const tags = ['app versions'];
 const versionParams = appIdParamSchema.extend({ versionId: z.string().min(1).max(100) });
@@ -95,6 +97,25 @@ const deleteFileRoute = defineRoute({
   },
 });
 
+const renameFileRoute = defineRoute({
+  policy: POLICY.api,
+  method: 'post',
+  path: '/apps/{appId}/files/rename',
+  tags,
+  summary: 'Move a file to a new path and rewrite the imports that named it, in one version',
+  middleware: [requireBuilder] as const,
+  request: { params: appIdParamSchema, ...jsonBody(renameFileRequestSchema) },
+  responses: {
+    200: jsonContent(
+      renameFileResponseSchema,
+      'The renamed file, the files whose imports changed, the version',
+    ),
+    400: errorContent('A file already exists at the path, or the path breaks the path rules'),
+    409: errorContent('The app changed while renaming'),
+    ...builderErrors,
+  },
+});
+
 /** Versions and files of an app (README.md in this folder). */
 export function versionsRoutes(runtime: AppsRuntime) {
   return createRouter()
@@ -127,5 +148,10 @@ export function versionsRoutes(runtime: AppsRuntime) {
       const { appId } = c.req.valid('param');
       await requireCodeEditor(c, runtime, appId); // code editor (issue 11): admins only, spec 1 §5–§6
       return c.json(await deleteFile(runtime, builderOf(c), appId, c.req.valid('json')), 200);
+    })
+    .openapi(renameFileRoute, async (c) => {
+      const { appId } = c.req.valid('param');
+      await requireCodeEditor(c, runtime, appId);
+      return c.json(await renameFile(runtime, builderOf(c), appId, c.req.valid('json')), 200);
     });
 }

@@ -6,6 +6,7 @@ import {
   type FileHistoryResponse,
   type FileReferencesResponse,
   type MergeResponse,
+  type RenameFileResponse,
   type UpdateFileResponse,
 } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,52 @@ describe('delete with references (spec 1 §7)', () => {
     const app = await createApp(admin);
     const res = await call(admin, 'GET', `/api/apps/${app.id}/files/nope/references`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe('rename (the code editor)', () => {
+  it('moves the file and rewrites the imports that named it in one version; refuses a taken path, read-only files and non-admins', async () => {
+    const app = await createApp(admin);
+    const put = (path: string, content: string) =>
+      call<UpdateFileResponse>(admin, 'POST', `/api/apps/${app.id}/files/update`, {
+        file: { path, content },
+      });
+    const card = await put('components/Card.tsx', 'export default function Card() { return null; }');
+    await put(
+      'pages/Shop.tsx',
+      "import Card from '../components/Card';\nexport default function Shop() { return null; }",
+    );
+    const before = await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`);
+    const rename = (who: SignedIn, fileId: string, path: string) =>
+      call<RenameFileResponse & { error: { code: string; message: string } }>(
+        who,
+        'POST',
+        `/api/apps/${app.id}/files/rename`,
+        { fileId, path },
+      );
+
+    const res = await rename(admin, card.body.file.id, 'components/shop/Tile.tsx');
+    expect(res.status).toBe(200);
+    expect(res.body.file).toMatchObject({ id: card.body.file.id, path: 'components/shop/Tile.tsx' });
+    expect(res.body.updatedImports).toEqual(['pages/Shop.tsx']);
+    const after = await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`);
+    expect(after.body.versionId).toBe(res.body.version.id);
+    expect(res.body.version.parentVersionId).toBe(before.body.versionId);
+    expect(after.body.files.some((f) => f.path === 'components/Card.tsx')).toBe(false);
+    expect(after.body.files.find((f) => f.path === 'pages/Shop.tsx')?.content).toContain(
+      "import Card from '../components/shop/Tile';",
+    );
+
+    const taken = await rename(admin, card.body.file.id, 'pages/Shop.tsx');
+    expect(taken.status).toBe(400);
+    const entity = after.body.files.find((f) => f.path === 'entities/Item.json');
+    const readOnly = await rename(admin, entity?.id ?? '', 'entities/Thing.json');
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.error.message).toBe(CODE_EDITOR_MESSAGES.readOnlyFile('entities/Item.json'));
+    expect((await rename(admin, 'nope', 'pages/X.tsx')).status).toBe(404);
+    expect((await rename(builder, card.body.file.id, 'pages/X.tsx')).status).toBe(404);
+    const unchanged = await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`);
+    expect(unchanged.body.versionId).toBe(res.body.version.id);
   });
 });
 

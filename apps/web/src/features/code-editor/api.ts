@@ -9,6 +9,7 @@ import type {
   MergeRequest,
   MergeResponse,
   RemoveAppPackageResponse,
+  RenameFileResponse,
   RepairRequest,
   RepairResult,
   UpdateFileResponse,
@@ -49,6 +50,12 @@ export const codeEditorApi = {
     }),
   save: (appId: string, file: { id: string; content: string }) =>
     apiFetch<UpdateFileResponse>(`/api/apps/${enc(appId)}/files/update`, { method: 'POST', body: { file } }),
+  /** Moves the file and rewrites the imports that named it, in one version. */
+  rename: (appId: string, fileId: string, path: string) =>
+    apiFetch<RenameFileResponse>(`/api/apps/${enc(appId)}/files/rename`, {
+      method: 'POST',
+      body: { fileId, path },
+    }),
   references: (appId: string, fileId: string) =>
     apiFetch<FileReferencesResponse>(`/api/apps/${enc(appId)}/files/${enc(fileId)}/references`),
   remove: (appId: string, fileId: string, referencesToUpdate: { path: string; content: string }[]) =>

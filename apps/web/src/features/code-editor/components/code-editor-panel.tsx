@@ -36,6 +36,7 @@ import { DeployAllButton, FunctionStatusBadge, useEditorFunctions } from './edit
 import { FileHistoryDialog } from './file-history-dialog.tsx';
 import { NewFileDialog } from './new-file-dialog.tsx';
 import { PackagesList } from './packages-list.tsx';
+import { RenameFileDialog } from './rename-file-dialog.tsx';
 import { ValidationTesterDialog } from './validation-tester-dialog.tsx';
 
 const WRAP_KEY = 'atelier.editor.wrap';
@@ -75,6 +76,7 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
   const [deleting, setDeleting] = useState<FileReferencesResponse | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [historyOf, setHistoryOf] = useState<{ id: string; path: string } | null>(null);
+  const [renaming, setRenaming] = useState<{ id: string; path: string } | null>(null);
   const [revision, setRevision] = useState(0);
   const [testerOpen, setTesterOpen] = useState(false);
   const [secretsOpen, setSecretsOpen] = useState(false);
@@ -347,6 +349,14 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
                 >
                   History
                 </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={readOnly}
+                  onClick={() => setRenaming({ id: selected.id, path: selected.path })}
+                >
+                  Rename
+                </Button>
                 <Button variant="ghost" size="sm" disabled={readOnly} onClick={() => void askDelete()}>
                   Delete
                 </Button>
@@ -383,6 +393,17 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
         />
       ) : null}
       <SecretsDialog appId={appId} open={secretsOpen} onOpenChange={setSecretsOpen} />
+      <RenameFileDialog
+        appId={appId}
+        file={renaming}
+        files={withDrafts}
+        busy={() => saveInFlight.current}
+        onClose={() => setRenaming(null)}
+        onRenamed={() => {
+          if (renaming) setSelectedId(renaming.id);
+          void afterMerge();
+        }}
+      />
       <FileHistoryDialog
         appId={appId}
         file={historyOf}

@@ -43,7 +43,7 @@ export function FileHistoryDialog({ appId, file, onClose, onRestore }: FileHisto
         {history.isPending ? <p className="text-sm text-muted-foreground">Loading…</p> : null}
         {history.isSuccess && entries.length === 0 ? <p>{CODE_EDITOR_MESSAGES.noVersions}</p> : null}
         {entries.length > 0 ? (
-          <div className="grid max-h-[60vh] grid-cols-[12rem_minmax(0,1fr)] gap-2">
+          <div className="grid max-h-[60vh] grid-cols-1 gap-2 sm:grid-cols-[12rem_minmax(0,1fr)]">
             <ul aria-label="Versions" className="overflow-auto text-sm">
               {entries.map((e) => (
                 <li key={e.versionId}>

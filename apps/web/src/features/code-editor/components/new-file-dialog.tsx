@@ -1,4 +1,3 @@
-import { appPathProblem } from '@atelier/shared';
 import { FilePlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +14,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { codeEditorApi } from '../api.ts';
+import { newPathProblem } from '../path-problem.ts';
 
 /** "New file" (admins): a path such as components/Card.jsx; the file is created empty, in a new version. */
 export function NewFileDialog({
@@ -35,12 +35,7 @@ export function NewFileDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const wanted = path.trim();
-    const invalid =
-      wanted === ''
-        ? 'Give the file a path'
-        : existingPaths.includes(wanted)
-          ? 'A file with this path already exists'
-          : appPathProblem(wanted);
+    const invalid = newPathProblem(wanted, existingPaths);
     if (invalid) return setProblem(invalid);
     setBusy(true);
     try {
