@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 cache=node_modules/.cache/tsc
 mkdir -p "$cache"
 jobs=${TYPECHECK_JOBS:-2}
+# The web app's API types come from the server's route contracts (apps/server/src/ops/api-types-cli.ts):
+# refreshed before the web app is checked, so a renamed route or a changed shape fails here.
 # Longest first, so the short ones fill the other slot. The compile tsconfig.browser.json is the
 # browser code bundled into generated apps.
 projects=(apps/server apps/web bench e2e packages/app-sdk packages/shared
@@ -14,6 +16,10 @@ projects=(apps/server apps/web bench e2e packages/app-sdk packages/shared
 check() {
   local project=$1 out
   local info="$cache/$(echo "$project" | tr '/.' '__').tsbuildinfo"
+  if [ "$project" = apps/web ] && ! out=$(npm run -s api:types 2>&1); then
+    printf 'typecheck: %s failed (API types)\n%s\n' "$project" "$out"
+    return 1
+  fi
   if out=$(npx tsc --noEmit --incremental --tsBuildInfoFile "$info" -p "$project" 2>&1); then
     echo "typecheck: $project ok"
   else

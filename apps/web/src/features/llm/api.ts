@@ -1,5 +1,5 @@
 import type { LlmSettings, LlmSettingsUpdate, LlmUsageResponse, ModelListResponse } from '@atelier/shared';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 
 export const llmKeys = {
   all: ['llm'] as const,
@@ -8,15 +8,14 @@ export const llmKeys = {
   usage: (appId: string | undefined) => [...llmKeys.all, 'usage', appId ?? ''] as const,
 };
 
+/** Typed by the server's contracts (lib/api.ts): the answers must fit the shared types the screens use. */
 export const llmApi = {
-  models: (signal?: AbortSignal) => apiFetch<ModelListResponse>('/api/llm/models', { signal }),
-  settings: (signal?: AbortSignal) => apiFetch<LlmSettings>('/api/admin/llm/settings', { signal }),
-  updateSettings: (body: LlmSettingsUpdate) =>
-    apiFetch<LlmSettings>('/api/admin/llm/settings', { method: 'PUT', body }),
-  refreshPrices: () => apiFetch<LlmSettings>('/api/admin/llm/models/refresh', { method: 'POST' }),
+  models: (signal?: AbortSignal) => answer<ModelListResponse>(api.GET('/llm/models', { signal })),
+  settings: (signal?: AbortSignal) => answer<LlmSettings>(api.GET('/admin/llm/settings', { signal })),
+  updateSettings: (body: LlmSettingsUpdate) => answer<LlmSettings>(api.PUT('/admin/llm/settings', { body })),
+  refreshPrices: () => answer<LlmSettings>(api.POST('/admin/llm/models/refresh')),
   usage: (appId: string | undefined, signal?: AbortSignal) =>
-    apiFetch<LlmUsageResponse>(
-      `/api/admin/llm/usage?limit=20${appId ? `&appId=${encodeURIComponent(appId)}` : ''}`,
-      { signal },
+    answer<LlmUsageResponse>(
+      api.GET('/admin/llm/usage', { params: { query: { limit: 20, ...(appId ? { appId } : {}) } }, signal }),
     ),
 };
