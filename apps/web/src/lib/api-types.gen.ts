@@ -3168,6 +3168,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appId}/files/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a file to a new path and rewrite the imports that named it, in one version */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    appId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RenameFileRequest"];
+                };
+            };
+            responses: {
+                /** @description The renamed file, the files whose imports changed, the version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RenameFileResponse"];
+                    };
+                };
+                /** @description A file already exists at the path, or the path breaks the path rules */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a builder session */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such app (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The app changed while renaming */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/{appId}/domains": {
         parameters: {
             query?: never;
@@ -9045,6 +9132,15 @@ export interface components {
             description?: string;
             messageId?: string;
             userRequest?: string;
+        };
+        RenameFileResponse: {
+            file: components["schemas"]["AppVersionFile"];
+            updatedImports: string[];
+            version: components["schemas"]["AppVersion"];
+        };
+        RenameFileRequest: {
+            fileId: string;
+            path: string;
         };
         AppDomainsList: {
             domains: components["schemas"]["AppDomain"][];
