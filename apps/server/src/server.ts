@@ -8,6 +8,7 @@ import { startStaleAccountSweep } from './features/accounts/stale-accounts.ts';
 import { createPreviewApp, disposeAppsRuntime } from './features/apps/apps.module.ts';
 import { attachBase44Realtime } from './features/base44/realtime.ts';
 import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
+import { startRecordCountSweep } from './features/entities/record-counts.ts';
 import { disposeFunctionsRuntime } from './features/functions/functions.module.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
@@ -68,6 +69,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const dataSourceWorkers = await startDataSourceWorkers({ config, logger, database, bus, queue });
   const stopPgliteMaintenance = startPgliteMaintenance(database, logger);
   const stopStaleAccountSweep = startStaleAccountSweep(database.db, logger);
+  const stopRecordCountSweep = startRecordCountSweep(database, logger);
 
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -121,7 +123,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // 3. No new jobs are fetched; running ones get the same budget to finish, or go back to the queue.
       llm.stop();
       dataSourceWorkers.stop();
-      const maintenanceStopped = Promise.all([stopPgliteMaintenance(), stopStaleAccountSweep()]);
+      const maintenanceStopped = Promise.all([
+        stopPgliteMaintenance(),
+        stopStaleAccountSweep(),
+        stopRecordCountSweep(),
+      ]);
       const jobsStopped = runningQueue.stop(config.shutdownTimeoutMs);
       // 4. In-flight requests finish; the listeners stay open meanwhile so late requests still get answers.
       let timer: NodeJS.Timeout | undefined;

@@ -31,6 +31,9 @@ export function creatorIdOf(actor: AccessActor): string | null {
 const ALLOW = sql`true`;
 const DENY = sql`false`;
 
+/** Whether a condition from this module lets every row through (the owner, or an open rule). */
+export const grantsAll = (condition: SQL): boolean => condition === ALLOW;
+
 /**
  * Whether the member is one of the app's admins: their account in the app's tenant is flagged admin.
  * A constant when it was asked before (`knowingAdmin`), so that `creator = me or admin` becomes

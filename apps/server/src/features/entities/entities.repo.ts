@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/database.ts';
+import { RecordCounts } from './record-counts.ts';
 
 /**
  * The SQL of the entity store (table `entity_records`, rows aliased `r`). Every function takes the
@@ -108,7 +109,11 @@ const without = (keys: readonly string[]): SQL =>
     : sql`(${sql.join([sql`r.data`, ...keys.map((key) => sql`${key}::text`)], sql` - `)})`;
 
 export class EntitiesRepo {
-  constructor(private readonly database: Database) {}
+  private readonly counts: RecordCounts;
+
+  constructor(private readonly database: Database) {
+    this.counts = new RecordCounts(database);
+  }
 
   async run<Row>(query: SQL): Promise<Row[]> {
     const { sql: text, params } = dialect.sqlToQuery(query);
@@ -186,6 +191,11 @@ export class EntitiesRepo {
       if (views.length > 0) yield `,${views.map((row) => row.view).join(',')}`;
     }
     yield ']';
+  }
+
+  /** Every record of an app's entity, counted without reading them (`record-counts.ts`). */
+  storedCount(appId: string, entity: string): Promise<number> {
+    return this.counts.of(appId, entity);
   }
 
   async count(source: RecordSource, read: SQL, filter: SQL): Promise<number> {

@@ -14,6 +14,7 @@ import {
   type AccessActor,
   allows,
   creatorIdOf,
+  grantsAll,
   knowingAdmin,
   mayManage,
   NEW_ROW,
@@ -40,7 +41,7 @@ import {
   toRecordView,
   withinRecordLimits,
 } from './record-input.ts';
-import type { SortIndexes } from './sort-indexes.ts';
+import type { SortIndexes, SortScope } from './sort-indexes.ts';
 import { USER_BUILT_IN_FIELDS, USER_RULES, updateUser, usersSource } from './users-entity.ts';
 
 export interface ListQuery {
@@ -96,6 +97,13 @@ const inlineSignal = (target: EntityTarget, type: InlineSignal['type']): InlineS
 
 const recordNotFound = () => notFound(ENTITY_API_MESSAGES.recordNotFound);
 
+/** A member who is no app admin under the rule `creator` reads only their own rows (`SortScope`). */
+function sortScope(target: EntityTarget): SortScope {
+  const rule = entityModel(target).rules.read;
+  const own = target.access.kind === 'member' && target.access.isAdmin === false;
+  return own && 'role' in rule && rule.role === 'creator' ? 'creator' : 'all';
+}
+
 /**
  * The behaviour of the entity API (README.md in this folder): every call takes a target resolved
  * for the caller (`EntityContexts.resolve`) and applies the entity's rules in the SQL it runs.
@@ -119,7 +127,8 @@ export class EntitiesService {
     const { source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
     const sort = parseSort(query.sort, fields);
-    const read = readCondition(await this.readerKnown(target));
+    const reader = await this.readerKnown(target);
+    const read = readCondition(reader);
     try {
       const started = performance.now();
       const page = await this.repo.listJson(source, read, filter, sortSql(sort), {
@@ -128,7 +137,13 @@ export class EntitiesService {
         maxBytes: ENTITY_LIST_MAX_BYTES,
       });
       if (target.kind === 'table')
-        this.sortIndexes?.observe(target.appId, target.name, sort, performance.now() - started);
+        this.sortIndexes?.observe(
+          target.appId,
+          target.name,
+          sort,
+          performance.now() - started,
+          sortScope(reader),
+        );
       return page;
     } catch (error) {
       if ((error as { code?: string }).code === INVALID_REGEX) {
@@ -142,7 +157,12 @@ export class EntitiesService {
   async count(target: EntityTarget, query: Pick<ListQuery, 'q'>): Promise<number> {
     const { source, fields } = entityModel(target);
     const filter = compileQueryParam(query.q, fields);
-    return this.repo.count(source, readCondition(await this.readerKnown(target)), filter);
+    const read = readCondition(await this.readerKnown(target));
+    // Every record of a table, unfiltered (the database panel, exports): the kept count, not count(*).
+    if (target.kind === 'table' && !query.q?.trim() && grantsAll(read)) {
+      return this.repo.storedCount(target.appId, target.name);
+    }
+    return this.repo.count(source, read, filter);
   }
 
   /**

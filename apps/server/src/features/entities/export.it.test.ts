@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SignedIn } from '../../../test/support/accounts.ts';
 import { createEntityApp, type EndUser, endUser, entityCall } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { COMPACT_AFTER_ROWS, RecordCounts } from './record-counts.ts';
 
 /**
  * The database panel at scale: the true record count (`count=true` → X-Total-Count) and the CSV
@@ -23,6 +24,7 @@ beforeAll(async () => {
       properties: { title: { type: 'string' }, n: { type: 'number' }, tags: { type: 'array' } },
       rls: { read: 'anonymous', write: 'anonymous' },
     },
+    Log: { properties: { title: { type: 'string' } }, rls: { read: 'creator', write: 'creator' } },
   }));
   member = await endUser(t, appId, 'export-member@example.com');
   await t.deps.database.query(
@@ -53,6 +55,93 @@ describe('record count', () => {
     expect(some.headers.get('x-total-count')).toBe('2');
     const plain = await t.app.request(`/api/apps/${appId}/entities/Task?limit=1`);
     expect(plain.headers.get('x-total-count')).toBeNull();
+  });
+});
+
+describe('the kept count (entity_record_counts)', () => {
+  const countOf = async (headers: Record<string, string>) =>
+    (await t.app.request(`/api/apps/${appId}/entities/Log?limit=0&count=true`, { headers })).headers.get(
+      'x-total-count',
+    );
+  const parts = async () =>
+    Number(
+      (
+        await t.deps.database.query<{ n: string }>(
+          `select count(*) as n from entity_record_counts where app_id = $1 and entity = 'Log'`,
+          [appId],
+        )
+      ).rows[0]?.n,
+    );
+
+  it('follows creates, imports that overwrite, deletes and compactions, without reading the records', async () => {
+    const created = await entityCall(
+      t,
+      appId,
+      'POST',
+      'Log/bulk',
+      [{ title: 'a' }, { title: 'b' }],
+      owner.headers,
+    );
+    expect(created.status).toBe(201);
+    const [first] = created.body as { id: string }[];
+    const mine = await entityCall(t, appId, 'POST', 'Log', { title: 'mine' }, member.headers);
+    expect(mine.status).toBe(201);
+    const query = vi.spyOn(t.deps.database, 'query');
+    try {
+      expect(await countOf(owner.headers)).toBe('3');
+      expect(
+        query.mock.calls
+          .map(([text]) => text)
+          .filter((text) => /count\(\*\) as n from entity_records\b/.test(text)),
+      ).toEqual([]);
+    } finally {
+      query.mockRestore();
+    }
+    // The member's rule (creator) is counted on the records: only theirs.
+    expect(await countOf(member.headers)).toBe('1');
+
+    // An import that keeps ids overwrites one record and adds one; a delete removes one.
+    const imported = await entityCall(
+      t,
+      appId,
+      'POST',
+      'Log/bulk',
+      [
+        { id: first?.id, title: 'a again' },
+        { id: 'kept-id', title: 'c' },
+      ],
+      owner.headers,
+    );
+    expect(imported.status).toBe(201);
+    expect(
+      (
+        await entityCall(
+          t,
+          appId,
+          'DELETE',
+          `Log/${mine.body && (mine.body as { id: string }).id}`,
+          undefined,
+          member.headers,
+        )
+      ).status,
+    ).toBe(204);
+    expect(await countOf(owner.headers)).toBe('3');
+
+    // Many single writes: a count sums their rows into one, and the total holds.
+    for (let i = 0; i <= COMPACT_AFTER_ROWS; i++) {
+      expect((await entityCall(t, appId, 'POST', 'Log', { title: `n${i}` }, owner.headers)).status).toBe(201);
+    }
+    expect(await parts()).toBeGreaterThan(COMPACT_AFTER_ROWS);
+    expect(await countOf(owner.headers)).toBe(String(3 + COMPACT_AFTER_ROWS + 1));
+    expect(await parts()).toBe(1);
+    expect(await countOf(owner.headers)).toBe(String(3 + COMPACT_AFTER_ROWS + 1));
+
+    // The sweep does the same for entities nobody counts.
+    await entityCall(t, appId, 'POST', 'Log', { title: 'one more' }, owner.headers);
+    expect(await parts()).toBe(2);
+    expect(await new RecordCounts(t.deps.database).sweep()).toBeGreaterThan(0);
+    expect(await parts()).toBe(1);
+    expect(await countOf(owner.headers)).toBe(String(3 + COMPACT_AFTER_ROWS + 2));
   });
 });
 

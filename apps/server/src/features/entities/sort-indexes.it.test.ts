@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/support/accounts.ts';
-import { createEntityApp, type EntityApp } from '../../../test/support/entities.ts';
+import { createEntityApp, type EndUser, type EntityApp, endUser } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { entitiesModuleOf } from './entities.module.ts';
 import { SORT_INDEX_LIMITS, sortIndexName } from './sort-indexes.ts';
@@ -15,6 +15,7 @@ import { SORT_INDEX_LIMITS, sortIndexName } from './sort-indexes.ts';
 const ROWS = 3000;
 let t: TestApp;
 let app: EntityApp;
+let member: EndUser;
 const limits = { ...SORT_INDEX_LIMITS };
 
 beforeAll(async () => {
@@ -24,7 +25,16 @@ beforeAll(async () => {
       properties: { title: { type: 'string' }, priority: { type: 'number' } },
       rls: { read: 'anonymous', write: 'anonymous' },
     },
+    Note: { properties: { priority: { type: 'number' } }, rls: { read: 'creator', write: 'creator' } },
   });
+  member = await endUser(t, app.appId, 'sort-member@example.com');
+  // A few of the member's notes among many of others'.
+  await t.deps.database.query(
+    `insert into entity_records (app_id, entity, id, creator_id, data)
+     select $1, 'Note', 'note-' || i, case when i % 100 = 0 then $2 else 'someone-else' end,
+       jsonb_build_object('priority', i % 1000) from generate_series(1, ${ROWS}) i`,
+    [app.appId, member.id],
+  );
   await t.deps.database.query(
     `insert into entity_records (app_id, entity, id, data, created_at)
      select $1, 'Task', 'task-' || i, jsonb_build_object('title', 'task ' || i, 'priority', (i * 7919) % 1000),
@@ -72,6 +82,27 @@ describe('a list sorted on a data field', () => {
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(name());
   });
 
+  it("of an end user's own rows (rule creator) is indexed creator first: the page reads only theirs", async () => {
+    const query = vi.spyOn(t.deps.database, 'query');
+    const res = await t.app.request(`/api/apps/${app.appId}/entities/Note?sort=-priority&limit=5`, {
+      headers: member.headers,
+    });
+    expect(res.status).toBe(200);
+    const rows = (await res.json()) as { creatorId: string; priority: number }[];
+    // Their notes only (every 100th: priorities 900, 800, ...), highest first.
+    expect(rows.map((row) => row.priority)).toEqual([900, 900, 900, 800, 800]);
+    expect(rows.every((row) => row.creatorId === member.id)).toBe(true);
+    const list = query.mock.calls.find(([text]) => text.includes('page_rows'));
+    query.mockRestore();
+    await entitiesModuleOf(t.deps).sortIndexes.settled();
+    const key = { field: { kind: 'data' as const, path: ['priority'], isArray: false }, descending: true };
+    const index = sortIndexName(app.appId, 'Note', key, 'creator');
+    expect(await indexState(index)).toEqual({ valid: true });
+    const [text, params] = list ?? ['', []];
+    const plan = await t.deps.database.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(index);
+  });
+
   it('on PGlite, is not indexed when the entity is past the bound of a build in the thread', async () => {
     SORT_INDEX_LIMITS.embeddedMaxRows = ROWS - 1;
     try {
@@ -100,8 +131,8 @@ describe('a list sorted on a data field', () => {
     const { rows } = await t.deps.database.query<{ n: string }>(
       `select count(*) as n from pg_indexes where tablename = 'entity_records' and indexname like 'er\\_sort\\_%'`,
     );
-    // One for -priority (and, on PostgreSQL, one for title of the test before).
-    expect(Number(rows[0]?.n)).toBe(t.deps.database.kind === 'postgres' ? 2 : 1);
+    // One for -priority, one for the member's notes (and, on PostgreSQL, one for title of the test before).
+    expect(Number(rows[0]?.n)).toBe(t.deps.database.kind === 'postgres' ? 3 : 2);
     const deleted = await t.app.request(
       `/api/apps/${app.appId}`,
       json('DELETE', undefined, app.owner.headers),

@@ -11,6 +11,11 @@ import type { SortKey } from './filter.ts';
  * list's ORDER BY (`sortSql`), partial to the app's entity, is built in the background with
  * `create index concurrently` (writes go on meanwhile); later lists read their page from it.
  *
+ * A list of an end user's own rows (the rule `creator`, a member who is no app admin) gets an index
+ * that starts with the creator (`SortScope`): the entity-wide one would pass over every other
+ * user's rows to fill the page (all of them for a user with few records), this one reads the page.
+ * ("My records newest first" needs none: `entity_records_creator_idx` serves it.)
+ *
  * Why on demand rather than for every field: each index costs every write of the entity, and apps
  * sort on few of their fields. Bounded: at most `perApp` per app; a build that fails (or is cut by a
  * restart, leaving an invalid index) is dropped and may be tried again later.
@@ -48,9 +53,22 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex').s
 /** The start of the names of an app's sort indexes. */
 const appPart = (appId: string) => `${PREFIX}${hash(appId)}`;
 
+/**
+ * Whose rows a list reads: an end user's own only (the rule `creator` for a member who is no app
+ * admin), so the index starts with the creator and a page reads exactly that user's next rows; or
+ * every row of the entity.
+ */
+export type SortScope = 'creator' | 'all';
+
 /** `er_sort_{app}_{key}`: the app's part lets its indexes be found by name. */
-export function sortIndexName(appId: string, entity: string, key: DataSortKey): string {
-  return `${appPart(appId)}_${hash(JSON.stringify([entity, key.field.path, key.descending]))}`;
+export function sortIndexName(
+  appId: string,
+  entity: string,
+  key: DataSortKey,
+  scope: SortScope = 'all',
+): string {
+  const parts = [entity, key.field.path, key.descending, ...(scope === 'creator' ? ['creator'] : [])];
+  return `${appPart(appId)}_${hash(JSON.stringify(parts))}`;
 }
 
 /** A SQL string literal (standard_conforming_strings is on: only quotes need doubling). */
@@ -69,11 +87,13 @@ export function sortIndexSql(
   entity: string,
   key: DataSortKey,
   concurrently = true,
+  scope: SortScope = 'all',
 ): string {
   const at = ['data', ...key.field.path.map(literal)].join(' -> ');
   const direction = key.descending ? 'desc' : 'asc';
+  const creator = scope === 'creator' ? 'creator_id, ' : '';
   return `create index ${concurrently ? 'concurrently ' : ''}if not exists "${name}" on entity_records
-    ((${at}) ${direction} nulls last, created_at ${direction}, id ${direction})
+    (${creator}(${at}) ${direction} nulls last, created_at ${direction}, id ${direction})
     where app_id = ${literal(appId)} and entity = ${literal(entity)}`;
 }
 
@@ -87,16 +107,19 @@ export class SortIndexes {
     private readonly limits: SortIndexLimits = SORT_INDEX_LIMITS,
   ) {}
 
-  /** Notes a list of `entity` sorted by `key` that took `elapsedMs`; a slow data-field sort gets its index. */
-  observe(appId: string, entity: string, key: SortKey, elapsedMs: number): void {
+  /**
+   * Notes a list of `entity` sorted by `key` that took `elapsedMs`, reading the rows of `scope`; a
+   * slow data-field sort gets its index (creator first for lists of one user's own rows).
+   */
+  observe(appId: string, entity: string, key: SortKey, elapsedMs: number, scope: SortScope = 'all'): void {
     const slow = this.postgres ? this.limits.slowListMs : this.limits.embeddedSlowListMs;
     if (elapsedMs < slow) return;
     const { field } = key;
     if (field.kind !== 'data') return;
     const dataKey = { field, descending: key.descending };
-    const name = sortIndexName(appId, entity, dataKey);
+    const name = sortIndexName(appId, entity, dataKey, scope);
     if (this.known.has(name) || this.building.has(name)) return;
-    const build = this.build(name, appId, entity, dataKey).finally(() => this.building.delete(name));
+    const build = this.build(name, appId, entity, dataKey, scope).finally(() => this.building.delete(name));
     this.building.set(name, build);
   }
 
@@ -145,7 +168,7 @@ export class SortIndexes {
     return rows;
   }
 
-  private async build(name: string, appId: string, entity: string, key: DataSortKey) {
+  private async build(name: string, appId: string, entity: string, key: DataSortKey, scope: SortScope) {
     try {
       const existing = await this.indexesOf(appId);
       const same = existing.find((index) => index.name === name);
@@ -165,9 +188,9 @@ export class SortIndexes {
         return;
       }
       const started = Date.now();
-      await this.database.maintenance(sortIndexSql(name, appId, entity, key, this.postgres));
+      await this.database.maintenance(sortIndexSql(name, appId, entity, key, this.postgres, scope));
       this.known.add(name);
-      this.logger.info({ appId, entity, index: name, ms: Date.now() - started }, 'sort index built');
+      this.logger.info({ appId, entity, index: name, scope, ms: Date.now() - started }, 'sort index built');
     } catch (error) {
       this.logger.warn({ err: error, appId, entity, index: name }, 'sort index not built');
       await this.drop(name).catch(() => {});

@@ -1,5 +1,15 @@
 import { desc, sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { apps } from './apps.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -43,4 +53,21 @@ export const entityRecords = pgTable(
     index('entity_records_created_idx').on(t.appId, t.entity, desc(t.createdAt), desc(t.id)),
     index('entity_records_creator_idx').on(t.appId, t.entity, t.creatorId, desc(t.createdAt), desc(t.id)),
   ],
+);
+
+/**
+ * How many records each app's entity holds, kept by the database (migration 0026's triggers): every
+ * statement that inserts or deletes records adds one row of +n / -n here, and the rows of an entity
+ * are summed into one now and then (`features/entities/record-counts.ts`). The sum is the entity's
+ * exact count, read without reading its records (the database panel's total at a million records).
+ * Rows, not one counter per entity: concurrent writes append and never wait on each other's lock.
+ */
+export const entityRecordCounts = pgTable(
+  'entity_record_counts',
+  {
+    appId: text('app_id').notNull(),
+    entity: text('entity').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('entity_record_counts_entity_idx').on(t.appId, t.entity)],
 );
