@@ -86,10 +86,26 @@ async function signIn() {
   });
   const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers, body });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  return res.headers
+  const cookie = res.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+  // Builders act once their address is verified: with the link of the dev outbox's mail.
+  const { email } = JSON.parse(body);
+  const { messages } = await (await fetch(`${base}/api/dev/outbox`)).json();
+  const mail = messages.find(
+    (message) => message.to === email && message.subject.startsWith('Verify your email'),
+  );
+  const link = mail && /https?:\/\/\S+\/auth\/handler\?\S+/.exec(mail.text)?.[0];
+  const token = link && new URL(link).searchParams.get('oobCode');
+  const verified = await fetch(`${base}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ token }),
+  });
+  if (verified.status !== 200)
+    throw new Error(`verify-email answered ${verified.status}: ${await verified.text()}`);
+  return cookie;
 }
 
 async function importApp(cookie, dir) {

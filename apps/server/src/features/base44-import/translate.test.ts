@@ -49,24 +49,45 @@ describe('translateExport', () => {
     );
   });
 
-  it("pins on-demand packages to the versions the export's package-lock.json installed", () => {
+  it("keeps the export's ranges and prefers the versions its package-lock.json installed, dependencies included", () => {
     const plan = translateExport(
       treeOf({
-        'src/App.jsx': "import ReactQuill from 'react-quill';\nexport default () => <ReactQuill />;\n",
-        'package.json': JSON.stringify({ dependencies: { 'react-quill': '^2.0.0', jspdf: '^2.5.1' } }),
+        'src/App.jsx':
+          "import ReactQuill from 'react-quill';\nimport { Deck } from '@deck.gl/core';\nexport default () => <ReactQuill />;\n",
+        'package.json': JSON.stringify({
+          dependencies: { 'react-quill': '^2.0.0', '@deck.gl/core': '^9.2.2', jspdf: '^2.5.1' },
+        }),
         'base44/functions/notify/entry.ts': 'Deno.serve(() => new Response("ok"));',
         'package-lock.json': JSON.stringify({
           lockfileVersion: 3,
           packages: {
             '': { dependencies: { 'react-quill': '^2.0.0' } },
-            'node_modules/react-quill': { version: '2.0.0' },
+            'node_modules/react-quill': { version: '2.0.0', dependencies: { quill: '^1.3.7' } },
             'node_modules/react-quill/node_modules/quill': { version: '1.3.7' },
+            'node_modules/@deck.gl/core': {
+              version: '9.2.2',
+              dependencies: { '@luma.gl/core': '^9.2.2' },
+              peerDependencies: { '@luma.gl/webgl': '^9.2.0' },
+            },
+            'node_modules/@luma.gl/core': { version: '9.2.4', dependencies: { '@math.gl/types': '^4.1.0' } },
+            'node_modules/@luma.gl/webgl': { version: '9.2.4' },
+            'node_modules/@math.gl/types': { version: '4.1.0' },
+            'node_modules/jspdf': { version: '2.5.2' },
           },
         }),
       }),
       'app-1',
     );
-    expect(JSON.parse(fileOf(plan, 'package.json')!).dependencies).toEqual({ 'react-quill': '2.0.0' });
+    const manifest = JSON.parse(fileOf(plan, 'package.json')!);
+    expect(manifest.dependencies).toEqual({ '@deck.gl/core': '^9.2.2', 'react-quill': '^2.0.0' });
+    // Nested copies (react-quill's own quill) and packages the code does not use are not listed.
+    expect(manifest.lockedVersions).toEqual({
+      '@deck.gl/core': '9.2.2',
+      '@luma.gl/core': '9.2.4',
+      '@luma.gl/webgl': '9.2.4',
+      '@math.gl/types': '4.1.0',
+      'react-quill': '2.0.0',
+    });
     // Newer exports name a function's handler entry.ts: it runs as the folder's index.ts.
     expect(plan.report.functions).toEqual([
       { name: 'notify', path: 'functions/notify/index.ts', status: 'imported' },

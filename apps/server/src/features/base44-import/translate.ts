@@ -7,6 +7,7 @@ import {
   isValidAppPath,
   npmPackageNameOf,
 } from '@atelier/shared';
+import semver from 'semver';
 import { ALLOWED_IMPORTS, legacyMajorsOf } from '../compile/vendor/vendor-modules.ts';
 import type { ExportTree } from './archive.ts';
 import { translateStylesheets } from './css.ts';
@@ -171,13 +172,33 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       if (range && legacyMajorsOf([{ name, range }]).size > 0) onDemand[name] = range;
     } else if (importedPackages.has(name)) {
       packages.push({ name, status: 'on-demand' });
-      onDemand[name] = locked.get(name) ?? dependencies[name] ?? 'latest';
+      // The range, with the version the lock installed preferred (lockedVersions): a version
+      // unpublished since then (clarity-js 0.7.70) falls back to the newest match.
+      const range = dependencies[name];
+      onDemand[name] = range && semver.validRange(range) ? range : (locked.get(name) ?? range ?? 'latest');
     } else packages.push({ name, status: 'unused' });
   }
   packages.sort((a, b) => a.name.localeCompare(b.name));
+  // The versions the export's lock installed below its on-demand packages: a package family
+  // released since (deck.gl's luma.gl) may no longer fit together at its newest matching versions.
+  const below = lockedDependencies(text(tree.get('package-lock.json')), Object.keys(onDemand));
+  for (const name of Object.keys(onDemand)) {
+    const version = locked.get(name);
+    if (version && version !== onDemand[name]) below[name] = version;
+  }
   files.set(
     'package.json',
-    `${JSON.stringify({ name: manifest?.name ?? 'base44-app', private: true, main, dependencies: onDemand }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        name: manifest?.name ?? 'base44-app',
+        private: true,
+        main,
+        dependencies: onDemand,
+        ...(Object.keys(below).length > 0 ? { lockedVersions: sortedByKey(below) } : {}),
+      },
+      null,
+      2,
+    )}\n`,
   );
 
   // 5. Entities: declared ones, then those the code uses without declaring them.
@@ -296,6 +317,45 @@ function lockedVersions(lockfile: string): Map<string, string> {
     if (!versions.has(name) && exact(entry?.version)) versions.set(name, entry.version!);
   return versions;
 }
+
+/**
+ * The hoisted versions package-lock.json installed for the dependencies (and peers) of `roots`,
+ * followed through the lock: name → exact version, sorted. Lockfile v1's `requires` too.
+ */
+function lockedDependencies(lockfile: string, roots: readonly string[]): Record<string, string> {
+  type Entry = { version?: string; requires?: Record<string, string> } & Partial<
+    Record<'dependencies' | 'peerDependencies' | 'optionalDependencies', Record<string, string>>
+  >;
+  const lock = safeJson(lockfile) as
+    | { packages?: Record<string, Entry>; dependencies?: Record<string, Entry> }
+    | undefined;
+  const entryOf = (name: string) => lock?.packages?.[`node_modules/${name}`] ?? lock?.dependencies?.[name];
+  const versions = lockedVersions(lockfile);
+  const found: Record<string, string> = {};
+  const queue = [...roots];
+  const seen = new Set(queue);
+  while (queue.length > 0) {
+    const entry = entryOf(queue.shift()!);
+    const names = [
+      ...Object.keys(entry?.dependencies ?? {}),
+      ...Object.keys(entry?.peerDependencies ?? {}),
+      ...Object.keys(entry?.optionalDependencies ?? {}),
+      ...Object.keys(entry?.requires ?? {}),
+    ];
+    for (const name of names) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const version = versions.get(name);
+      if (!version) continue;
+      found[name] = version;
+      queue.push(name);
+    }
+  }
+  return found;
+}
+
+const sortedByKey = (record: Record<string, string>) =>
+  Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 
 const entityJson = (schema: EntitySchema) => `${JSON.stringify(schema, null, 2)}\n`;
 

@@ -107,6 +107,27 @@ describe('resolution', () => {
     expect(widget.packages['tiny-react-widget@1.0.0']!.integrity).toMatch(/^sha512-/);
   });
 
+  it("prefers the versions the app's lock file installed while they satisfy the ranges, else the newest match", async () => {
+    const client = createRegistryClient(registry.url);
+    const preferred = new Map([
+      ['tiny-greet', '1.0.0'],
+      ['tiny-shout', '0.9.0'], // outside tiny-greet 1.4's ^1.0.0
+    ]);
+    const old = await resolveTree(client, 'tiny-greet', '^1.0.0', { provided: new Set(), preferred });
+    expect(old.root).toBe('tiny-greet@1.0.0');
+    const pinned = await resolveTree(client, 'tiny-greet', '^1.0.0', {
+      provided: new Set(),
+      preferred: new Map([['tiny-greet', '1.4.0'], ...[...preferred].slice(1)]),
+    });
+    expect(Object.keys(pinned.packages).sort()).toEqual(['tiny-greet@1.4.0', 'tiny-shout@1.0.1']);
+    // A version unpublished since (the lock's 1.9.9) falls back to the range's newest match.
+    const gone = await resolveTree(client, 'tiny-greet', '^1.0.0', {
+      provided: new Set(),
+      preferred: new Map([['tiny-greet', '1.9.9']]),
+    });
+    expect(gone.root).toBe('tiny-greet@1.4.0');
+  });
+
   it('names the package and why when it cannot be resolved', async () => {
     const client = createRegistryClient(registry.url);
     await expect(resolveTree(client, 'no-such-pkg', '1', { provided: new Set() })).rejects.toThrow(

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type AppFile, PACKAGE_MANIFEST_PATH, parsePackageManifest } from '@atelier/shared';
+import semver from 'semver';
 import type { CompileDiagnostic } from '../compile/diagnostics.ts';
 import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
 import { checkVendorImports } from '../compile/vendor-imports.ts';
@@ -110,6 +111,7 @@ export class NpmPackages {
     const declared = new Map(
       manifest.packages.filter((pkg) => !provided.has(pkg.name)).map((pkg) => [pkg.name, pkg.range]),
     );
+    const preferred = lockedVersionsOf(manifestFile?.content);
     const wanted = bareImports(js).filter((specifier) => declared.has(packageNameOf(specifier)));
     if (wanted.length === 0) return { ok: true, imports: {} };
     const diagnostic = (error: unknown) => {
@@ -124,7 +126,7 @@ export class NpmPackages {
     const treeOf = (name: string) => {
       let tree = trees.get(name);
       if (!tree) {
-        tree = this.pinnedTree(appId, name, declared.get(name)!, provided, locks);
+        tree = this.pinnedTree(appId, name, declared.get(name)!, provided, locks, preferred);
         trees.set(name, tree);
       }
       return tree;
@@ -167,13 +169,14 @@ export class NpmPackages {
     range: string,
     provided: ReadonlySet<string>,
     locks: NpmLocksRepo,
+    preferred: ReadonlyMap<string, string>,
   ): Promise<ResolvedTree> {
     const lock = await locks.find(appId, name);
     if (lock && lock.range === range) {
       await this.installWithin(name, lock.tree);
       return lock.tree;
     }
-    const tree = await this.resolveAndInstall(name, range, provided);
+    const tree = await this.resolveAndInstall(name, range, provided, preferred);
     await locks.save(appId, name, range, tree);
     return tree;
   }
@@ -183,15 +186,16 @@ export class NpmPackages {
     name: string,
     range: string,
     provided: ReadonlySet<string>,
+    preferred: ReadonlyMap<string, string> = new Map(),
   ): Promise<ResolvedTree> {
     if (!this.registry || !this.store)
       return Promise.reject(new NpmPackageError(name, NPM_MESSAGES.disabled));
-    const key = `${name}\0${range}\0${[...provided].sort().join(',')}`;
+    const key = `${name}\0${range}\0${[...provided].sort().join(',')}\0${JSON.stringify([...preferred])}`;
     let pending = this.resolving.get(key);
     if (!pending) {
       const registry = this.registry;
       pending = withDeadline(name, async (signal) => {
-        const tree = await resolveTree(registry, name, range, { provided });
+        const tree = await resolveTree(registry, name, range, { provided, preferred });
         await this.store!.install(name, tree, signal);
         return tree;
       }).finally(() => this.resolving.delete(key));
@@ -225,6 +229,25 @@ async function withDeadline<T>(name: string, task: (signal: AbortSignal) => Prom
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * package.json's `lockedVersions` (name → exact version): what the app's lock file installed below
+ * its packages (an imported export's package-lock.json), preferred while they satisfy the ranges.
+ */
+function lockedVersionsOf(content: string | undefined): Map<string, string> {
+  let locked: unknown;
+  try {
+    locked = (JSON.parse(content ?? '{}') as { lockedVersions?: unknown }).lockedVersions;
+  } catch {
+    return new Map();
+  }
+  if (!locked || typeof locked !== 'object') return new Map();
+  return new Map(
+    Object.entries(locked).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && semver.valid(entry[1]) !== null,
+    ),
+  );
 }
 
 /** Bare specifiers a compiled module imports (static, re-exports, side-effect and dynamic imports). */

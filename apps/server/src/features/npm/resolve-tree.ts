@@ -46,6 +46,11 @@ export function pickVersion(packument: Packument, spec: string): string {
 export interface ResolveOptions {
   /** Package names never resolved: they are provided by the page (React and the built-in set). */
   provided: ReadonlySet<string>;
+  /**
+   * Versions to take when they satisfy the range asked for (name → exact version): what the app's
+   * lock file installed (package.json `lockedVersions`), else the newest match is taken.
+   */
+  preferred?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -59,7 +64,7 @@ export async function resolveTree(
   registry: RegistryClient,
   rootName: string,
   range: string,
-  { provided }: ResolveOptions,
+  { provided, preferred }: ResolveOptions,
 ): Promise<ResolvedTree> {
   if (!NPM_NAME.test(rootName)) throw new NpmPackageError(rootName, NPM_MESSAGES.badName);
   const packages: Record<string, ResolvedPackage> = {};
@@ -70,7 +75,11 @@ export async function resolveTree(
     const known = picked.get(key);
     if (known) return packages[known]!;
     const packument = await registry.packument(name);
-    const version = pickVersion(packument, spec);
+    const wanted = preferred?.get(name);
+    const version =
+      wanted && packument.versions[wanted] && semver.satisfies(wanted, spec.trim() || '*')
+        ? wanted
+        : pickVersion(packument, spec);
     const id = packageId(name, version);
     picked.set(key, id);
     if (packages[id]) return packages[id];
