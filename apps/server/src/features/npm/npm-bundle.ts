@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import * as cjsLexer from 'cjs-module-lexer';
 import * as esLexer from 'es-module-lexer';
@@ -118,6 +119,10 @@ export async function bundleSpecifier(
       );
       b.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData?.npmInner) return undefined;
+        // A Node built-in a package reaches on a path the browser never takes (loaders.gl's
+        // child_process): an empty module, as Vite gives the browser, not a failed bundle.
+        if (options.target === 'browser' && isBuiltin(args.path))
+          return { path: args.path, namespace: 'npm-node-builtin' };
         if (external(args.path)) {
           // CommonJS code (zustand's, use-sync-external-store's…) requires React: a bare `require`
           // cannot reach an import-mapped module, so it gets a module re-exporting the shared copy.
@@ -148,6 +153,10 @@ export async function bundleSpecifier(
           sideEffects: resolved.sideEffects,
         };
       });
+      b.onLoad({ filter: /.*/, namespace: 'npm-node-builtin' }, () => ({
+        contents: 'module.exports = {};',
+        loader: 'js',
+      }));
       b.onLoad({ filter: /.*/, namespace: 'npm-shared' }, (args) => ({
         contents: `export * from ${JSON.stringify(args.path)};`,
         loader: 'js',

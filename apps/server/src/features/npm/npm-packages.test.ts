@@ -71,6 +71,11 @@ beforeAll(async () => {
         dependencies: { 'tiny-theme': '^1.0.0' },
       },
     },
+    'tiny-node-path': {
+      '1.0.0': esm(
+        'import { spawn } from "child_process"; export const canSpawn = () => typeof spawn === "function";',
+      ),
+    },
     'tiny-theme': { '1.0.0': { files: { 'index.js': '', 'theme.css': ':root { --tiny: 1; }' } } },
     'tiny-native': { '1.0.0': { files: { 'index.js': '', 'binding.gyp': '{}' } } },
     'tiny-bomb': {
@@ -251,6 +256,13 @@ describe('install and bundle', () => {
     await expect(npm().resolveNpmModule('tiny-map@1/dist/huge.css', { target: 'browser' })).rejects.toThrow(
       'its stylesheet is 2.0 MB once bundled (at most 2 MB)',
     );
+  });
+
+  it('gives a Node built-in a browser bundle reaches an empty module, as Vite does', async () => {
+    const bundle = await npm().resolveNpmModule('tiny-node-path', { target: 'browser' });
+    expect(bundle.imports).toEqual([]);
+    const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
+    expect(mod.canSpawn()).toBe(false);
   });
 
   it('refuses a tampered tarball, a native addon and a package past the unpacked limit', async () => {

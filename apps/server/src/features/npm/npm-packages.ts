@@ -134,20 +134,31 @@ export class NpmPackages {
     const imports: Record<string, string> = {};
     const exportsBySpecifier = new Map<string, Set<string>>();
     const queue = [...new Set(wanted)];
+    // A package the app only loads with `import()` (an optional analytics script in a try/catch)
+    // is left out of the import map when it cannot be used: the app meets a failed import() as in
+    // its own build, instead of not building at all.
+    const staticImports = new Set(bareImports(js, { dynamic: false }));
+    const optional = new Set(wanted.filter((specifier) => !staticImports.has(specifier)));
     try {
       while (queue.length > 0) {
         const specifier = queue.shift()!;
         if (imports[specifier]) continue;
         const name = packageNameOf(specifier);
-        const tree = await treeOf(name);
         const others = new Set([...declared.keys()].filter((other) => other !== name));
-        const bundle = await this.bundleWithin(name, () =>
-          bundleSpecifier(this.store!, specifier, tree, {
-            target: 'browser',
-            externalSpecifiers: specifiers,
-            externalPackages: others,
-          }),
-        );
+        let bundle: NpmBundle;
+        try {
+          const tree = await treeOf(name);
+          bundle = await this.bundleWithin(name, () =>
+            bundleSpecifier(this.store!, specifier, tree, {
+              target: 'browser',
+              externalSpecifiers: specifiers,
+              externalPackages: others,
+            }),
+          );
+        } catch (error) {
+          if (optional.has(specifier) && error instanceof NpmPackageError) continue;
+          throw error;
+        }
         imports[specifier] = bundle.key;
         exportsBySpecifier.set(specifier, new Set(bundle.exports));
         for (const next of bundle.imports)
@@ -251,11 +262,11 @@ function lockedVersionsOf(content: string | undefined): Map<string, string> {
 }
 
 /** Bare specifiers a compiled module imports (static, re-exports, side-effect and dynamic imports). */
-export function bareImports(js: string): string[] {
+export function bareImports(js: string, { dynamic = true }: { dynamic?: boolean } = {}): string[] {
   const found = new Set<string>();
   const patterns = [
     /\b(?:import|export)\s*(?:[^'";]*?\bfrom\s*)?["']([^"'./][^"']*)["']/g,
-    /\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g,
+    ...(dynamic ? [/\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g] : []),
   ];
   for (const pattern of patterns) for (const match of js.matchAll(pattern)) found.add(match[1]!);
   return [...found].filter((specifier) => !specifier.includes(':')).sort();

@@ -150,5 +150,18 @@ describe('npm packages on demand', () => {
     const second = await previewOf(app, misspelt);
     expect(second.html).toContain('The app does not build');
     expect(second.html).toContain('\\"rde\\" is not exported by tiny-colors. Did you mean \\"red\\"?');
+
+    // Loaded only with import() (an optional script the app catches): left out, and the app builds.
+    await write(app, 'package.json', '{"dependencies":{"tiny-missing":"^0.7.70","tiny-colors":"^2.0.0"}}');
+    const optional = await write(
+      app,
+      'pages/Home.tsx',
+      "import { red } from 'tiny-colors';\nimport('tiny-missing').catch(() => null);\nexport default function Home() { return <p>{red}</p>; }\n",
+    );
+    const third = await previewOf(app, optional);
+    expect(third.html).not.toContain('The app does not build');
+    expect(Object.keys(third.imports).filter((specifier) => specifier.startsWith('tiny-'))).toEqual([
+      'tiny-colors',
+    ]);
   });
 });
