@@ -30,7 +30,14 @@ test('toggle user signup and fill the terms of service link, kept after a reload
   await signInAdmin(page, E2E_ADMINS.settings, PASSWORD);
   const appId = await newTool(page, `Signup tool ${Date.now()}`);
   await publish(page, appId);
+  // The builder loads without console warnings or errors (issue 23 #25: "Could not load the versions").
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (['warning', 'error'].includes(message.type())) logged.push(`${message.type()}: ${message.text()}`);
+  });
   await openSettings(page, appId);
+  // On/off settings are switches, one style for all (issue 23 #25).
+  await expect(page.getByRole('switch', { name: 'User signup' })).not.toBeChecked();
 
   const terms = page.getByLabel('Terms of service link');
   // Not red on a first look (issue 23 #25); red once left empty, or while user signup needs it.
@@ -47,6 +54,7 @@ test('toggle user signup and fill the terms of service link, kept after a reload
   await expect(terms).toHaveAttribute('aria-invalid', 'false');
   await page.getByLabel('User signup').check();
   await expect(page.getByLabel('Support e-mail')).toHaveAttribute('aria-invalid', 'true');
+  expect(logged).toEqual([]);
   await expect(page.getByRole('region', { name: 'Paid memberships' })).toBeVisible();
   await expect(page.getByText('Saving…')).toBeVisible();
   await saved(page);

@@ -1,14 +1,10 @@
 import { appTitle } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { Button } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useParams } from 'react-router';
 import { queryKeys, useApp } from '../features/apps/api.ts';
 import { useRequireSession } from '../features/auth/hooks/use-session.ts';
-import { BuilderLayout } from '../features/builder/components/builder-layout.tsx';
-import { BuilderTopBar } from '../features/builder/components/builder-top-bar.tsx';
-import { PublishDialog } from '../features/builder/components/publish-dialog.tsx';
+import { BuilderLayoutSkeleton } from '../features/builder/components/builder-layout.tsx';
+import { BuilderSubpage } from '../features/builder/components/builder-subpage.tsx';
 import { CodeEditorPanel } from '../features/code-editor/components/code-editor-panel.tsx';
 import { PreviewPanel } from '../features/preview/components/preview-panel.tsx';
 
@@ -23,34 +19,11 @@ export function AppCodeRoute() {
   const client = useQueryClient();
   const isAdmin = session.data?.user.isAdmin === true;
   if (!session.data || app.isPending) {
-    return (
-      <div className="flex h-dvh flex-col gap-4 p-4" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="flex-1" />
-      </div>
-    );
+    return <BuilderLayoutSkeleton side={false} />;
   }
   if (!app.data) return <p className="p-4 text-sm">App not found</p>;
   return (
-    <BuilderLayout
-      mainLabel="Code"
-      topBar={
-        <BuilderTopBar
-          app={app.data}
-          actions={
-            <>
-              <Button variant="outline" size="sm" asChild>
-                <Link to={`/build/app/${encodeURIComponent(appId)}`}>
-                  <Eye aria-hidden="true" />
-                  Back to builder
-                </Link>
-              </Button>
-              <PublishDialog app={app.data} />
-            </>
-          }
-        />
-      }
-    >
+    <BuilderSubpage app={app.data} mainLabel="Code">
       <div className="grid h-full min-h-0 grid-cols-1 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <CodeEditorPanel
           appId={appId}
@@ -66,6 +39,6 @@ export function AppCodeRoute() {
           />
         </div>
       </div>
-    </BuilderLayout>
+    </BuilderSubpage>
   );
 }

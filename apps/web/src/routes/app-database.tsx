@@ -3,11 +3,10 @@ import { Eye } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { queryKeys as appKeys, useApp } from '../features/apps/api.ts';
 import { errorMessage } from '../features/auth/error-message.ts';
 import { useRequireSession } from '../features/auth/hooks/use-session.ts';
-import { BuilderLayout } from '../features/builder/components/builder-layout.tsx';
+import { BuilderLayout, BuilderLayoutSkeleton } from '../features/builder/components/builder-layout.tsx';
 import { BuilderTopBar } from '../features/builder/components/builder-top-bar.tsx';
 import { PublishDialog } from '../features/builder/components/publish-dialog.tsx';
 import { useBuilderChat } from '../features/chat/hooks/use-builder-chat.tsx';
@@ -32,12 +31,7 @@ export function AppDatabaseRoute() {
     );
   }
   if (!app.data || !session.data) {
-    return (
-      <div className="flex h-dvh flex-col gap-4 p-4">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="flex-1" />
-      </div>
-    );
+    return <BuilderLayoutSkeleton />;
   }
   return (
     <BuilderLayout

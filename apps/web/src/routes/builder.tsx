@@ -2,11 +2,10 @@ import { appTitle } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { queryKeys, useApp } from '../features/apps/api.ts';
 import { errorMessage } from '../features/auth/error-message.ts';
 import { useRequireSession } from '../features/auth/hooks/use-session.ts';
-import { BuilderLayout } from '../features/builder/components/builder-layout.tsx';
+import { BuilderLayout, BuilderLayoutSkeleton } from '../features/builder/components/builder-layout.tsx';
 import { BuilderSidePanel } from '../features/builder/components/builder-side-panel.tsx';
 import { BuilderTopBar } from '../features/builder/components/builder-top-bar.tsx';
 import { PublishDialog } from '../features/builder/components/publish-dialog.tsx';
@@ -36,12 +35,7 @@ export function BuilderRoute() {
     );
   }
   if (!app.data || !session.data) {
-    return (
-      <div className="flex h-dvh flex-col gap-4 p-4">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="flex-1" />
-      </div>
-    );
+    return <BuilderLayoutSkeleton />;
   }
   const current = app.data;
   return (

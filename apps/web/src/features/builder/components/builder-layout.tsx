@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 export interface BuilderLayoutProps {
@@ -93,6 +94,35 @@ export function BuilderLayout({
         >
           {children}
         </main>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The builder's frame while the app loads, shaped like it (the top bar's height and border, a side
+ * column from `md` up, the main area), so nothing jumps when the content arrives (issue 23 #25).
+ */
+export function BuilderLayoutSkeleton({ side = true }: { side?: boolean }) {
+  return (
+    <div className="flex h-dvh flex-col bg-background" aria-busy="true">
+      <div className="flex h-12 shrink-0 items-center gap-3 border-border border-b px-3">
+        <Skeleton className="size-7" />
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-5 w-14" />
+        <Skeleton className="ml-auto h-8 w-24" />
+        <Skeleton className="h-8 w-20" />
+      </div>
+      <div className="flex min-h-0 flex-1">
+        {side ? (
+          <div className="hidden w-[24rem] shrink-0 flex-col gap-3 border-border border-r p-3 md:flex">
+            <Skeleton className="h-12 w-3/4 self-end" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : null}
+        <div className="min-w-0 flex-1 p-3">
+          <Skeleton className="h-full w-full" />
+        </div>
       </div>
     </div>
   );

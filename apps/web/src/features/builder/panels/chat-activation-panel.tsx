@@ -2,6 +2,7 @@ import { type AppSummary, chatToggleLabel } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Label } from '../../../components/ui/label.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { queryKeys } from '../../apps/api.ts';
 import { type ChatStatus, optimisticStatus, settleChatToggle } from '../chat-activation.ts';
@@ -48,24 +49,7 @@ export function ChatActivationPanel({ app }: { app: AppSummary }) {
         Let visitors of the published app talk to a chat assistant that answers from the app's data sources.
       </p>
       <div className="flex items-center gap-2">
-        <button
-          id={id}
-          type="button"
-          role="switch"
-          aria-checked={isActive}
-          disabled={busy}
-          onClick={() => void toggle(!isActive)}
-          className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border border-border transition-colors ${
-            isActive ? 'bg-primary' : 'bg-muted'
-          }`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block size-4 rounded-full bg-background shadow transition-transform ${
-              isActive ? 'translate-x-4' : 'translate-x-0.5'
-            }`}
-          />
-        </button>
+        <Switch id={id} checked={isActive} disabled={busy} onCheckedChange={(on) => void toggle(on)} />
         <Label htmlFor={id}>{chatToggleLabel(isActive)}</Label>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 
 /** A labelled text input of a builder panel. */
@@ -35,7 +36,7 @@ export function TextField(props: {
   );
 }
 
-/** A labelled toggle (checkbox) of a builder panel. */
+/** A labelled on/off setting (a switch) of a builder panel. */
 export function ToggleField(props: {
   label: string;
   checked: boolean;
@@ -47,14 +48,7 @@ export function ToggleField(props: {
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-2">
-        <input
-          id={id}
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={props.checked}
-          disabled={props.disabled}
-          onChange={(event) => props.onChange(event.target.checked)}
-        />
+        <Switch id={id} checked={props.checked} disabled={props.disabled} onCheckedChange={props.onChange} />
         <Label htmlFor={id} className={props.disabled ? 'text-muted-foreground' : undefined}>
           {props.label}
         </Label>

@@ -5,8 +5,9 @@ import {
   type ChatAttachment,
 } from '@atelier/shared';
 import { ListPlus, Loader2, Paperclip, Send, Square, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
@@ -32,6 +33,7 @@ export function ChatInput({ appId, busy, onSend, onStop, stopping = false }: Cha
   const [attachments, setAttachments] = useState<ChatAttachment[]>([]);
   const [uploading, setUploading] = useState(0);
   const [discuss, setDiscuss] = useState(false);
+  const discussId = useId();
   const fileInput = useRef<HTMLInputElement | null>(null);
   const [queued, setQueued] = useState<QueuedMessage | null>(null);
   const ready = uploading === 0 && (text.trim() !== '' || attachments.length > 0);
@@ -156,10 +158,10 @@ export function ChatInput({ appId, busy, onSend, onStop, stopping = false }: Cha
         >
           <Paperclip aria-hidden="true" />
         </Button>
-        <label className="flex items-center gap-1.5 text-muted-foreground text-xs">
-          <input type="checkbox" checked={discuss} onChange={(event) => setDiscuss(event.target.checked)} />
-          Discuss mode
-        </label>
+        <div className="flex items-center gap-1.5 text-muted-foreground text-xs">
+          <Switch id={discussId} checked={discuss} onCheckedChange={setDiscuss} />
+          <label htmlFor={discussId}>Discuss mode</label>
+        </div>
         {busy ? (
           <Button type="submit" size="sm" variant="ghost" className="ml-auto" disabled={!canQueue}>
             <ListPlus aria-hidden="true" />

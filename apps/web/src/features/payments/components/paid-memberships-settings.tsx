@@ -7,8 +7,9 @@ import {
   planLimitMessage,
 } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { useDebouncedValue } from '../../data-sources/hooks/use-debounced-value.ts';
@@ -44,6 +45,7 @@ export function PaidMembershipsSettings({
     queryFn: ({ signal }) => paymentsApi.state(appId, signal),
   });
   const [token, setToken] = useState('');
+  const enableId = useId();
   const debouncedToken = useDebouncedValue(token.trim(), PAYMENT_TOKEN_DEBOUNCE_MS);
   const setState = (next: AppPaidMemberships) => queryClient.setQueryData(paymentKeys.state(appId), next);
 
@@ -81,16 +83,15 @@ export function PaidMembershipsSettings({
 
   return (
     <Section>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
+      <div className="flex items-center gap-2 text-sm">
+        <Switch
+          id={enableId}
           checked={isPaidMembershipsEnabled}
           disabled={enable.isPending}
-          onChange={(event) => enable.mutate(event.target.checked)}
-          className="size-4 accent-primary"
+          onCheckedChange={(on) => enable.mutate(on)}
         />
-        {MEMBERSHIP_TEXTS.enableLabel}
-      </label>
+        <label htmlFor={enableId}>{MEMBERSHIP_TEXTS.enableLabel}</label>
+      </div>
       <div className="grid gap-3">
         <label className="grid gap-1.5 text-sm">
           <span className="font-medium">{MEMBERSHIP_TEXTS.tokenLabel}</span>

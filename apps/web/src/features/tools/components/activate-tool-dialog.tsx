@@ -12,6 +12,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { isUpgradeableLimit, UpgradePrompt } from '../../plans/components/upgrade-prompt.tsx';
@@ -71,15 +72,11 @@ export function ActivateToolDialog({
         </DialogHeader>
         <div className="flex flex-col gap-4">
           <div className="flex items-center gap-2">
-            <input
+            <Switch
               id={toggleId}
-              type="checkbox"
-              role="switch"
-              aria-checked={active}
-              className="size-4 accent-primary"
               checked={active}
               disabled={update.isPending}
-              onChange={(event) => void toggle(event.target.checked)}
+              onCheckedChange={(on) => void toggle(on)}
             />
             <Label htmlFor={toggleId}>
               {active ? TOOL_MESSAGES.activatedToggle : TOOL_MESSAGES.activateToggle}
