@@ -17,9 +17,8 @@ import type {
   ValidationResult,
   VersionsListResponse,
 } from '@atelier/shared';
+import { answer, api } from '../../lib/api.ts';
 import { apiFetch } from '../../lib/api-client.ts';
-
-const enc = encodeURIComponent;
 
 export const codeEditorKeys = {
   files: (appId: string) => ['apps', appId, 'code-files'] as const,
@@ -36,64 +35,75 @@ export type CompareTarget =
 
 const compareQuery = (target: CompareTarget) =>
   target.kind === 'app'
-    ? `otherAppId=${enc(target.otherAppId)}`
-    : `fromVersionId=${enc(target.fromVersionId)}&toVersionId=${enc(target.toVersionId)}`;
+    ? { otherAppId: target.otherAppId }
+    : { fromVersionId: target.fromVersionId, toVersionId: target.toVersionId };
 
+const app = (appId: string) => ({ params: { path: { appId } } });
+const version = (appId: string, versionId: string) => ({ path: { appId, versionId } });
+
+/** Typed by the server's contracts (lib/api.ts): the answers must fit the shared types the editor uses. */
 export const codeEditorApi = {
   files: (appId: string, signal?: AbortSignal) =>
-    apiFetch<CurrentFilesResponse>(`/api/apps/${enc(appId)}/files`, { signal }),
+    answer<CurrentFilesResponse>(api.GET('/apps/{appId}/files', { ...app(appId), signal })),
   /** A new file at `path` (files/update with a path and no id creates it). */
   create: (appId: string, path: string) =>
-    apiFetch<UpdateFileResponse>(`/api/apps/${enc(appId)}/files/update`, {
-      method: 'POST',
-      body: { file: { path, content: '' } },
-    }),
+    answer<UpdateFileResponse>(
+      api.POST('/apps/{appId}/files/update', { ...app(appId), body: { file: { path, content: '' } } }),
+    ),
   save: (appId: string, file: { id: string; content: string }) =>
-    apiFetch<UpdateFileResponse>(`/api/apps/${enc(appId)}/files/update`, { method: 'POST', body: { file } }),
+    answer<UpdateFileResponse>(api.POST('/apps/{appId}/files/update', { ...app(appId), body: { file } })),
   /** Moves the file and rewrites the imports that named it, in one version. */
   rename: (appId: string, fileId: string, path: string) =>
-    apiFetch<RenameFileResponse>(`/api/apps/${enc(appId)}/files/rename`, {
-      method: 'POST',
-      body: { fileId, path },
-    }),
+    answer<RenameFileResponse>(
+      api.POST('/apps/{appId}/files/rename', { ...app(appId), body: { fileId, path } }),
+    ),
   references: (appId: string, fileId: string) =>
-    apiFetch<FileReferencesResponse>(`/api/apps/${enc(appId)}/files/${enc(fileId)}/references`),
+    answer<FileReferencesResponse>(
+      api.GET('/apps/{appId}/files/{fileId}/references', { params: { path: { appId, fileId } } }),
+    ),
   remove: (appId: string, fileId: string, referencesToUpdate: { path: string; content: string }[]) =>
-    apiFetch<DeleteFileResponse>(`/api/apps/${enc(appId)}/files/delete`, {
-      method: 'POST',
-      body: { fileId, referencesToUpdate },
-    }),
+    answer<DeleteFileResponse>(
+      api.POST('/apps/{appId}/files/delete', { ...app(appId), body: { fileId, referencesToUpdate } }),
+    ),
   packages: (appId: string, signal?: AbortSignal) =>
-    apiFetch<AppPackagesResponse>(`/api/apps/${enc(appId)}/packages`, { signal }),
+    answer<AppPackagesResponse>(api.GET('/apps/{appId}/packages', { ...app(appId), signal })),
   removePackage: (appId: string, name: string) =>
-    apiFetch<RemoveAppPackageResponse>(`/api/apps/${enc(appId)}/packages/remove`, {
-      method: 'POST',
-      body: { name },
-    }),
+    answer<RemoveAppPackageResponse>(
+      api.POST('/apps/{appId}/packages/remove', { ...app(appId), body: { name } }),
+    ),
   versions: (appId: string, signal?: AbortSignal) =>
-    apiFetch<VersionsListResponse>(`/api/apps/${enc(appId)}/versions?limit=50`, { signal }),
+    answer<VersionsListResponse>(
+      api.GET('/apps/{appId}/versions', { params: { path: { appId }, query: { limit: 50 } }, signal }),
+    ),
+  // Not through the typed client: the document marks `z.unknown()` fields (an app's `features`, a
+  // bundle's `userEntity`) optional where the shared types have them required.
   apps: (signal?: AbortSignal) => apiFetch<{ apps: AppSummary[] }>('/api/apps', { signal }),
   compare: (appId: string, target: CompareTarget, signal?: AbortSignal) =>
-    apiFetch<CompareResponse>(`/api/apps/${enc(appId)}/compare?${compareQuery(target)}`, { signal }),
+    answer<CompareResponse>(
+      api.GET('/apps/{appId}/compare', { params: { path: { appId }, query: compareQuery(target) }, signal }),
+    ),
   merge: (appId: string, body: MergeRequest) =>
-    apiFetch<MergeResponse>(`/api/apps/${enc(appId)}/merge`, { method: 'POST', body }),
+    answer<MergeResponse>(api.POST('/apps/{appId}/merge', { ...app(appId), body })),
   validate: (appId: string, versionId: string, body: ValidateRequest) =>
-    apiFetch<ValidationResult>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/validate`, {
-      method: 'POST',
-      body,
-    }),
+    answer<ValidationResult>(
+      api.POST('/apps/{appId}/versions/{versionId}/validate', { params: version(appId, versionId), body }),
+    ),
   /** A repair's candidate becomes current (409 once the app changed since the run started). */
   applyRepair: (appId: string, versionId: string, expectedCurrentVersionId: string | null) =>
-    apiFetch<{ versionId: string }>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/apply-repair`, {
-      method: 'POST',
-      body: { expectedCurrentVersionId },
-    }),
+    answer<{ versionId: string }>(
+      api.POST('/apps/{appId}/versions/{versionId}/apply-repair', {
+        params: version(appId, versionId),
+        body: { expectedCurrentVersionId },
+      }),
+    ),
   repair: (appId: string, versionId: string, body: RepairRequest) =>
-    apiFetch<RepairResult>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/repair`, {
-      method: 'POST',
-      body,
-    }),
+    apiFetch<RepairResult>(
+      `/api/apps/${encodeURIComponent(appId)}/versions/${encodeURIComponent(versionId)}/repair`,
+      { method: 'POST', body },
+    ),
 };
 
 export const fileHistory = (appId: string, fileId: string, signal?: AbortSignal) =>
-  apiFetch<FileHistoryResponse>(`/api/apps/${enc(appId)}/files/${enc(fileId)}/history`, { signal });
+  answer<FileHistoryResponse>(
+    api.GET('/apps/{appId}/files/{fileId}/history', { params: { path: { appId, fileId } }, signal }),
+  );
