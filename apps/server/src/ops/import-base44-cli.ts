@@ -112,9 +112,13 @@ async function main(): Promise<number> {
     console.log(
       `  functions: ${report.functions.length}; secrets to set: ${report.secrets.join(', ') || 'none'}`,
     );
+    for (const fn of report.functions.filter((item) => item.status === 'failed'))
+      console.log(`  function ${fn.name} does not build: ${fn.error ?? ''}`);
     const onDemand = report.packages.filter((p) => p.status === 'on-demand').map((p) => p.name);
     if (onDemand.length > 0) console.log(`  npm packages installed on demand: ${onDemand.join(', ')}`);
     for (const item of report.data) console.log(`  data ${item.file}: ${item.imported}/${item.rows} records`);
+    const copied = (report.storageFiles ?? []).filter((file) => file.fileUrl).length;
+    if (copied > 0) console.log(`  files copied from Base44's storage: ${copied}`);
     if (report.storageUrls.length > 0)
       console.log(`  files on Base44's storage (not copied): ${report.storageUrls.length}`);
     for (const warning of report.warnings) console.log(`  warning: ${warning}`);

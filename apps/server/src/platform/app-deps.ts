@@ -28,6 +28,8 @@ export interface AppsOptions {
 /** Test seams of the Base44 import: where Git hosts' archives are downloaded from (a local server). */
 export interface Base44ImportOptions {
   archiveOrigins?: Partial<Record<'github' | 'gitlab' | 'codeberg', string>>;
+  /** Tests: the origin Base44 storage URLs are fetched from when re-hosted (base44-import/storage.ts). */
+  storageOrigin?: string;
 }
 
 /**

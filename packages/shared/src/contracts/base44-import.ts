@@ -33,8 +33,15 @@ export const base44ImportReportSchema = z
       z.object({
         name: z.string(),
         path: z.string(),
-        status: z.enum(['imported', 'skipped']),
+        /**
+         * `built`: compiled and deployed at import; `failed`: it does not compile (`error`);
+         * `needs-secrets`: it compiles but reads secrets not set yet (`missingSecrets`); `imported`:
+         * copied, not built (beyond the import's build limit); `skipped`: not copied (`reason`).
+         */
+        status: z.enum(['built', 'failed', 'needs-secrets', 'imported', 'skipped']),
         reason: z.string().optional(),
+        error: z.string().optional(),
+        missingSecrets: z.array(z.string()).optional(),
       }),
     ),
     /** Secret names the functions read with Deno.env.get: set them in Settings → Secrets. */
@@ -49,8 +56,12 @@ export const base44ImportReportSchema = z
         errors: z.array(z.string()),
       }),
     ),
-    /** Files on Base44's storage the app's code or data points at (not copied). */
+    /** Files on Base44's storage the app's code or data points at that were not copied. */
     storageUrls: z.array(z.string()),
+    /** Each Base44 storage URL: its copy in the app's storage (`fileUrl`), or why not (`reason`). */
+    storageFiles: z
+      .array(z.object({ url: z.string(), fileUrl: z.string().optional(), reason: z.string().optional() }))
+      .optional(),
     /** Things translated on the way in (CSS, client set-up, entry). */
     translated: z.array(z.string()),
     warnings: z.array(z.string()),

@@ -16,7 +16,7 @@ import { downloadGitArchive } from './git-source.ts';
 
 const FIXTURE = path.join(findRepoRoot(), 'test/fixtures/base44-exports/task-board');
 
-function zipOfDir(dir: string, prefix = 'task-board-main/'): Uint8Array {
+function zipOfDir(dir: string, prefix = 'task-board-main/', extra: Record<string, string> = {}): Uint8Array {
   const entries: Record<string, Uint8Array> = {};
   const walk = (relative: string) => {
     for (const dirent of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
@@ -26,6 +26,7 @@ function zipOfDir(dir: string, prefix = 'task-board-main/'): Uint8Array {
     }
   };
   walk('');
+  for (const [file, content] of Object.entries(extra)) entries[prefix + file] = Buffer.from(content);
   return zipSync(entries);
 }
 
@@ -34,6 +35,13 @@ function upload(t: TestApp, builder: SignedIn, zip: Uint8Array, name = 'task-boa
   form.set('file', new File([zip], name, { type: 'application/zip' }));
   return t.app.request('/api/apps/import/base44', { method: 'POST', body: form, headers: builder.headers });
 }
+
+/** A 1×1 PNG: what a Base44 storage URL of the export serves (the local server below stands in). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const STORAGE = 'https://base44.app/api/apps/b44app/files';
 
 let t: TestApp;
 let builder: SignedIn;
@@ -53,13 +61,17 @@ beforeAll(async () => {
     archivePaths.push(req.url ?? '');
     if (/^\/octo\/task-board\/zip\/[\w./-]+$/.test(req.url ?? '')) {
       res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
+    } else if (req.url === '/api/apps/b44app/files/logo.png') {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    } else if (req.url === '/api/apps/b44app/files/tool.exe') {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x4d, 0x5a, 0, 0, 1, 2]));
     } else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => archives.listen(0, '127.0.0.1', resolve));
   archiveOrigin = `http://127.0.0.1:${(archives.address() as AddressInfo).port}`;
   t = await createTestApp({
     env: { NET_ALLOW_LOOPBACK: 'true' },
-    deps: { base44Import: { archiveOrigins: { github: archiveOrigin } } },
+    deps: { base44Import: { archiveOrigins: { github: archiveOrigin }, storageOrigin: archiveOrigin } },
   });
   builder = await signUpVerified(t, 'importer@example.com');
   const res = await upload(t, builder, zipOfDir(FIXTURE));
@@ -174,8 +186,14 @@ describe('POST /api/apps/import/base44', () => {
       { name: 'Project', fields: 2, rules: 'default', inferred: false },
       { name: 'Task', fields: 4, rules: 'translated', inferred: false },
     ]);
+    // Built at import like a deploy: it reads a secret nobody has set yet.
     expect(report.functions).toEqual([
-      { name: 'notifyOwner', path: 'functions/notifyOwner/index.ts', status: 'imported' },
+      {
+        name: 'notifyOwner',
+        path: 'functions/notifyOwner/index.ts',
+        status: 'needs-secrets',
+        missingSecrets: ['RESEND_API_KEY'],
+      },
     ]);
     expect(report.secrets).toEqual(['RESEND_API_KEY']);
     expect(report.packages).toContainEqual({ name: '@base44/sdk', status: 'built-in' });
@@ -187,6 +205,53 @@ describe('POST /api/apps/import/base44', () => {
     expect(byPath.get('services/Layout.jsx')).toContain(`from "@/services/missing-asset.js"`);
     expect(byPath.get('services/missing-asset.js')).toContain("export default '';");
     expect(report.warnings.join('\n')).toContain('src/Layout.jsx: @/assets/logo.svg');
+  });
+
+  it("copies reachable Base44 storage files into the app's storage, lists the others, and builds each function", async () => {
+    const own = await signUpVerified(t, 'storage-importer@example.com');
+    const zip = zipOfDir(FIXTURE, 'task-board-main/', {
+      'src/utils/index.ts': [
+        "export function createPageUrl(pageName: string) { return '/' + pageName.replace(/ /g, '-'); }",
+        `export const LOGO = "${STORAGE}/logo.png";`,
+        `export const GONE = "${STORAGE}/gone.png";`,
+        `export const TOOL = "${STORAGE}/tool.exe";`,
+      ].join('\n'),
+      'data/Project.json': JSON.stringify([{ name: 'Site', color: `${STORAGE}/logo.png` }]),
+      'base44/functions/broken/index.ts':
+        'Deno.serve(async () => new Response(missingName));\nexport const x = ;',
+      'base44/functions/hello/index.ts': "Deno.serve(async () => Response.json({ hello: 'world' }));",
+    });
+    const res = await upload(t, own, zip);
+    expect(res.status).toBe(201);
+    const { app, report } = (await res.json()) as Base44ImportResponse;
+    const copied = report.storageFiles?.find((file) => file.url === `${STORAGE}/logo.png`)?.fileUrl ?? '';
+    expect(copied).toMatch(/^https?:\/\/[^/]+\/api\/uploads\/accounts\//);
+    expect(report.storageFiles).toEqual([
+      { url: `${STORAGE}/gone.png`, reason: "Not reachable: Base44's storage answered 404." },
+      { url: `${STORAGE}/logo.png`, fileUrl: copied },
+      { url: `${STORAGE}/tool.exe`, reason: 'Not copied: only images, PDFs and text files are.' },
+    ]);
+    expect(report.storageUrls).toEqual([`${STORAGE}/gone.png`, `${STORAGE}/tool.exe`]);
+    // The code and the data name the copy, which Atelier serves.
+    const files = (await (
+      await t.app.request(`/api/apps/${app.id}/files`, { headers: own.headers })
+    ).json()) as { files: { path: string; content: string }[] };
+    const utils = files.files.find((file) => file.path.endsWith('utils/index.ts'))?.content ?? '';
+    expect(utils).toContain(`LOGO = "${copied}"`);
+    expect(utils).toContain(`GONE = "${STORAGE}/gone.png"`);
+    const served = await t.app.request(new URL(copied).pathname);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    const projects = await t.app.request(`/api/apps/${app.id}/entities/Project`, { headers: own.headers });
+    expect(JSON.stringify(await projects.json())).toContain(copied);
+    // Each function built as a deploy builds it: built, failed with the compiler's error, or waiting for secrets.
+    const byName = new Map(report.functions.map((fn) => [fn.name, fn]));
+    expect(byName.get('hello')).toEqual({ name: 'hello', path: 'functions/hello/index.ts', status: 'built' });
+    expect(byName.get('broken')).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('index.ts'),
+    });
+    expect(byName.get('notifyOwner')).toMatchObject({ status: 'needs-secrets' });
   });
 
   it('imports the table export as records, which the real SDK reads and writes under the translated rules', async () => {

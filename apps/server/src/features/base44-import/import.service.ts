@@ -8,9 +8,12 @@ import type { AppRow } from '../apps/apps.repo.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { findApp } from '../apps/apps.service.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
+import { deployFunctions } from '../functions/deploy.service.ts';
+import { functionsRuntime } from '../functions/functions.runtime.ts';
 import type { ExportTree } from './archive.ts';
 import { withoutUnknownApplies } from './css-apply.ts';
 import { recordsOf } from './data.ts';
+import { rehostStorageFiles, withRehostedUrls } from './storage.ts';
 import { exportAppName, type ImportPlan, translateExport } from './translate.ts';
 
 export interface ImportResult {
@@ -36,12 +39,20 @@ export async function importBase44App(
     const plan = translateExport(tree, app.id);
     await repairStylesheet(plan);
     refuseUnfit(plan.files);
+    await rehostStorage(deps, app.id, plan);
     await runtime.versions.createVersion(owner, app.id, {
       files: plan.files,
       description: 'Imported from Base44',
     });
     const data = await importData(deps, actor, app.id, plan.files, plan.data);
-    const report: Base44ImportReport = { source, importedAt: new Date().toISOString(), ...plan.report, data };
+    const functions = await buildFunctions(deps, actor, app.id, plan.report.functions);
+    const report: Base44ImportReport = {
+      source,
+      importedAt: new Date().toISOString(),
+      ...plan.report,
+      functions,
+      data,
+    };
     await deps.database.db.insert(appImports).values({ appId: app.id, report });
     return { app: await findApp(runtime, owner, app.id), report };
   } catch (error) {
@@ -58,6 +69,57 @@ async function repairStylesheet(plan: ImportPlan): Promise<void> {
   globals.content = css;
   for (const name of dropped)
     plan.report.warnings.push(`globals.css: @apply ${name} was left out (Tailwind 4 has no such utility).`);
+}
+
+/**
+ * The export's Base44 storage files copied into the app's storage where reachable (storage.ts);
+ * the code and data then name the copies. The report keeps each outcome, and lists what stays.
+ */
+async function rehostStorage(deps: AppDeps, appId: string, plan: ImportPlan): Promise<void> {
+  if (plan.report.storageUrls.length === 0) return;
+  const outcomes = await rehostStorageFiles(deps, appId, plan.report.storageUrls, {
+    allowLoopback: deps.config.dataSources.netAllowLoopback,
+    origin: deps.base44Import?.storageOrigin,
+  });
+  for (const file of plan.files) file.content = withRehostedUrls(file.content, outcomes);
+  for (const item of plan.data) item.text = withRehostedUrls(item.text, outcomes);
+  plan.report.storageUrls = outcomes.filter((outcome) => !outcome.fileUrl).map((outcome) => outcome.url);
+  plan.report.storageFiles = outcomes;
+}
+
+/** Functions built (deployed) at import, at most this many; the others are built when deployed. */
+const IMPORT_BUILT_FUNCTIONS = 40;
+
+/**
+ * Builds each imported function as a deploy does (`deployFunctions`: compiled with its npm imports,
+ * its secrets checked): built, failed with the compiler's first errors, or waiting for secrets.
+ */
+async function buildFunctions(
+  deps: AppDeps,
+  actor: Actor,
+  appId: string,
+  functions: Base44ImportReport['functions'],
+): Promise<Base44ImportReport['functions']> {
+  const names = functions
+    .filter((fn) => fn.status === 'imported')
+    .slice(0, IMPORT_BUILT_FUNCTIONS)
+    .map((fn) => fn.name);
+  if (names.length === 0) return functions;
+  const { results } = await deployFunctions(functionsRuntime(deps), { userId: actor.userId }, appId, names);
+  return functions.map((fn) => {
+    const result = results.find((candidate) => candidate.name === fn.name);
+    if (!result) return fn;
+    if (result.ok) return { ...fn, status: 'built' };
+    if (result.error?.type === 'missing_secrets') {
+      return { ...fn, status: 'needs-secrets', missingSecrets: result.error.missingSecrets ?? [] };
+    }
+    const diagnostics = result.error?.diagnostics ?? [];
+    const error = (diagnostics.slice(0, 3).join('\n') || result.error?.message || 'It does not build.').slice(
+      0,
+      1000,
+    );
+    return { ...fn, status: 'failed', error };
+  });
 }
 
 function refuseUnfit(files: AppFile[]): void {

@@ -21,7 +21,7 @@ const FILE_NAME = /^[a-f0-9]{24}\.[a-z]{3,4}$/;
 const TEXT_EXTENSIONS = new Set(['txt', 'csv', 'json', 'tsv', 'xml']);
 
 /** What a file is, judged by its bytes (never its declared type): an image, a PDF, text, or bytes. */
-function fileKind(data: Buffer, name: string): { contentType: string; ext: string } {
+export function fileKind(data: Buffer, name: string): { contentType: string; ext: string } {
   const image = sniffImageType(data.subarray(0, 32));
   if (image) return { contentType: image.type, ext: image.ext };
   if (data.subarray(0, 5).toString('latin1') === '%PDF-')
