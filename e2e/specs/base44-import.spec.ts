@@ -64,6 +64,12 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
     'data/Task.csv: 2 of 2 records into Task',
   );
   await expect(report.getByRole('region', { name: 'Needs you' })).toContainText('RESEND_API_KEY');
+  // Each function was built at import, as a deploy builds it: this one waits for its secret.
+  const functions = report.getByRole('region', { name: 'Functions' });
+  await expect(functions.getByRole('listitem').filter({ hasText: 'notifyOwner' })).toContainText(
+    'Needs secrets',
+  );
+  await expect(functions).toContainText('Set RESEND_API_KEY, then deploy it.');
   // The new app is in the list.
   await expect(page.getByRole('region', { name: 'Your apps' }).getByText('Task Board')).toBeVisible();
 
@@ -101,6 +107,12 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await page.goto(`/apps/${appId}/import-report`);
   await expect(page.getByRole('heading', { level: 1, name: 'Import report: Task Board' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Functions' })).toContainText('notifyOwner');
+  // Its link opens the function in the code editor.
+  await page.getByRole('link', { name: 'Open notifyOwner in the code editor' }).click();
+  await expect(page).toHaveURL(/\/build\/app\/[0-9a-f-]{36}\/code\?file=/);
+  await expect(page.getByText('functions/notifyOwner/index.ts', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
 });
 
 test('an older export (SDK 0.1.x) in a folder of its repository, with its lost api/entities.js, runs: data, icons, theme, react-dom/server, sign-in', async ({
@@ -120,7 +132,7 @@ test('an older export (SDK 0.1.x) in a folder of its repository, with its lost a
   expect(report.translated).toContain(
     'src/api/entities.js is missing from the export: it was made again from the names the code imports.',
   );
-  expect(report.functions).toEqual([{ name: 'ping', path: 'functions/ping/index.ts', status: 'imported' }]);
+  expect(report.functions).toEqual([{ name: 'ping', path: 'functions/ping/index.ts', status: 'built' }]);
   const link = await page.request.post(`/api/apps/${app.id}/preview-token`, { data: {}, headers });
   const preview = await (await browser.newContext()).newPage();
   const errors: string[] = [];

@@ -9,6 +9,50 @@ const RULES_LABEL: Record<Base44ImportReport['entities'][number]['rules'], strin
   dropped: 'rules not usable: only the creator',
 };
 
+type ImportedFunction = Base44ImportReport['functions'][number];
+
+const FUNCTION_STATUS: Record<ImportedFunction['status'], string> = {
+  built: 'Built',
+  failed: 'Does not build',
+  'needs-secrets': 'Needs secrets',
+  imported: 'Not built yet',
+  skipped: 'Not imported',
+};
+
+function FunctionItem({ fn, app }: { fn: ImportedFunction; app: string }) {
+  return (
+    <li className="flex flex-col gap-0.5">
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">{fn.name}</span>
+        <Badge
+          variant={fn.status === 'failed' ? 'destructive' : fn.status === 'built' ? 'secondary' : 'outline'}
+        >
+          {FUNCTION_STATUS[fn.status]}
+        </Badge>
+        {fn.status === 'skipped' ? (
+          <span className="text-muted-foreground">{fn.reason}</span>
+        ) : (
+          <Link
+            className="text-primary underline-offset-4 hover:underline"
+            to={`${app}/code?file=${encodeURIComponent(fn.path)}`}
+            aria-label={`Open ${fn.name} in the code editor`}
+          >
+            {fn.path}
+          </Link>
+        )}
+      </span>
+      {fn.status === 'needs-secrets' && (fn.missingSecrets ?? []).length > 0 && (
+        <span className="text-muted-foreground">Set {fn.missingSecrets?.join(', ')}, then deploy it.</span>
+      )}
+      {fn.status === 'failed' && fn.error && (
+        <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-destructive text-xs">
+          {fn.error}
+        </pre>
+      )}
+    </li>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="flex flex-col gap-1.5">
@@ -26,8 +70,12 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
   const app = `/build/app/${encodeURIComponent(appId)}`;
   const onDemand = report.packages.filter((item) => item.status === 'on-demand');
   const guessed = report.entities.filter((entity) => entity.inferred);
+  const failed = report.functions.filter((fn) => fn.status === 'failed');
+  const copied = (report.storageFiles ?? []).filter((file) => file.fileUrl);
+  const reasons = new Map((report.storageFiles ?? []).map((file) => [file.url, file.reason]));
   const needsBuilder =
     report.secrets.length > 0 ||
+    failed.length > 0 ||
     guessed.length > 0 ||
     report.entities.some((entity) => entity.rules !== 'translated') ||
     report.entityErrors.length > 0 ||
@@ -86,14 +134,9 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
         {report.functions.length === 0 ? (
           <p className="text-muted-foreground">None.</p>
         ) : (
-          <ul className="flex flex-col gap-1">
+          <ul className="flex flex-col gap-2">
             {report.functions.map((fn) => (
-              <li key={fn.name}>
-                <span className="font-medium">{fn.name}</span>{' '}
-                <span className="text-muted-foreground">
-                  {fn.status === 'imported' ? fn.path : fn.reason}
-                </span>
-              </li>
+              <FunctionItem key={fn.name} fn={fn} app={app} />
             ))}
           </ul>
         )}
@@ -108,6 +151,9 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
                   code editor, Secrets
                 </Link>
               </li>
+            )}
+            {failed.length > 0 && (
+              <li>Fix the functions that do not build: {failed.map((fn) => fn.name).join(', ')}</li>
             )}
             {guessed.length > 0 && (
               <li>
@@ -132,6 +178,7 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
                   {report.storageUrls.slice(0, 20).map((url) => (
                     <li key={url} className="break-all text-muted-foreground text-xs">
                       {url}
+                      {reasons.get(url) ? ` — ${reasons.get(url)}` : ''}
                     </li>
                   ))}
                 </ul>
@@ -140,9 +187,15 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
           </ul>
         </Section>
       )}
-      {(report.translated.length > 0 || report.warnings.length > 0) && (
+      {(report.translated.length > 0 || report.warnings.length > 0 || copied.length > 0) && (
         <Section title="Translated">
           <ul className="flex list-disc flex-col gap-1 pl-5 text-muted-foreground">
+            {copied.length > 0 && (
+              <li>
+                {copied.length} {copied.length === 1 ? 'file' : 'files'} copied from Base44's storage into the
+                app's storage; the code and data use the copies.
+              </li>
+            )}
             {report.translated.map((line) => (
               <li key={line}>{line}</li>
             ))}

@@ -15,6 +15,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { strToU8, zipSync } from 'fflate';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -93,7 +94,14 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
     () => tree.map((f) => (drafts[f.id] !== undefined ? { ...f, content: drafts[f.id] ?? f.content } : f)),
     [tree, drafts],
   );
-  const selected = withDrafts.find((f) => f.id === selectedId) ?? withDrafts[0] ?? null;
+  // `?file=` (links from elsewhere, such as an import report's functions) opens that file first.
+  const [params] = useSearchParams();
+  const linked = params.get('file');
+  const selected =
+    withDrafts.find((f) => f.id === selectedId) ??
+    (linked ? withDrafts.find((f) => f.path === linked) : undefined) ??
+    withDrafts[0] ??
+    null;
   const matches = useMemo(() => findInFiles(withDrafts, query), [withDrafts, query]);
   const readOnly = !isAdmin || (selected ? isReadOnlyFile(selected.path) : true);
 
