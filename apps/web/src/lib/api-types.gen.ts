@@ -8917,8 +8917,10 @@ export interface components {
                 name: string;
                 path: string;
                 /** @enum {string} */
-                status: "imported" | "skipped";
+                status: "built" | "failed" | "needs-secrets" | "imported" | "skipped";
                 reason?: string;
+                error?: string;
+                missingSecrets?: string[];
             }[];
             secrets: string[];
             packages: {
@@ -8934,6 +8936,11 @@ export interface components {
                 errors: string[];
             }[];
             storageUrls: string[];
+            storageFiles?: {
+                url: string;
+                fileUrl?: string;
+                reason?: string;
+            }[];
             translated: string[];
             warnings: string[];
         };
