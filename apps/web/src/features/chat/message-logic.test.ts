@@ -14,6 +14,7 @@ import {
   isNearTop,
   removedByRevert,
   revertKind,
+  rowState,
   scrollToMessageLater,
   visibleVersions,
 } from './message-logic.ts';
@@ -166,5 +167,49 @@ describe('message list scrolling', () => {
     scrollToMessageLater(cancelled)();
     vi.advanceTimersByTime(SCROLL_TO_MESSAGE_DELAY_MS);
     expect(cancelled).not.toHaveBeenCalled();
+  });
+});
+
+describe('message list rows while a reply streams (issue 21 §9)', () => {
+  const earlier = Array.from({ length: 200 }, (_, i) => message(`m${i}`, i % 2 ? 'assistant' : 'user'));
+  const idle = { busy: false, sendFailed: false, lastUserIndex: 200 };
+  const running = { busy: true, sendFailed: false, lastUserIndex: 200 };
+  const sameProps = (a: object, b: object) =>
+    Object.keys(a).length === Object.keys(b).length &&
+    Object.entries(a).every(([key, value]) => Object.is(value, (b as Record<string, unknown>)[key]));
+
+  it("leaves every earlier reply's row as it was when a reply starts, streams and ends", () => {
+    const before = [...earlier, message('sent', 'user')];
+    const streaming = [...before, message('reply', 'assistant')];
+    const grown = [
+      ...before,
+      { ...message('reply', 'assistant'), parts: [{ type: 'text' as const, text: 'more' }] },
+    ];
+    for (let i = 1; i < 200; i += 2) {
+      const idleState = rowState(before, i, idle);
+      expect(sameProps(idleState, rowState(streaming, i, running))).toBe(true);
+      expect(sameProps(rowState(streaming, i, running), rowState(grown, i, running))).toBe(true);
+      expect(sameProps(idleState, rowState(grown, i, idle))).toBe(true);
+    }
+  });
+
+  it('streams only the newest reply, and disables the buttons of user rows and the last reply', () => {
+    const list = [...earlier, message('sent', 'user'), message('reply', 'assistant')];
+    expect(rowState(list, 201, running)).toMatchObject({ streaming: true, isLast: true, busy: true });
+    expect(rowState(list, 199, running)).toMatchObject({ streaming: false, isLast: false, busy: false });
+    expect(rowState(list, 200, running)).toMatchObject({ streaming: false, busy: true, canRetry: false });
+    expect(rowState(list, 201, idle)).toMatchObject({ streaming: false, busy: false });
+  });
+
+  it('offers Retry on the last user message only when sending it failed or its reply failed', () => {
+    const failedSend = [...earlier, message('sent', 'user')];
+    expect(rowState(failedSend, 200, { busy: false, sendFailed: true, lastUserIndex: 200 })).toMatchObject({
+      failed: true,
+      canRetry: true,
+    });
+    const failedReply = [...failedSend, message('reply', 'assistant', { status: 'failed' })];
+    expect(rowState(failedReply, 200, idle)).toMatchObject({ failed: false, canRetry: true });
+    expect(rowState([...failedSend, message('reply', 'assistant')], 200, idle).canRetry).toBe(false);
+    expect(rowState(failedReply, 198, idle).canRetry).toBe(false);
   });
 });

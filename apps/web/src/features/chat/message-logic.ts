@@ -66,3 +66,41 @@ export function scrollToMessageLater(scroll: () => void): () => void {
   const timer = setTimeout(scroll, SCROLL_TO_MESSAGE_DELAY_MS);
   return () => clearTimeout(timer);
 }
+
+/** The per-row state of the message list besides the message itself (a memoised row compares it). */
+export interface RowState {
+  /** A reply runs: the row's buttons that would start another are disabled. */
+  busy: boolean;
+  /** This reply is still streaming in. */
+  streaming: boolean;
+  isLast: boolean;
+  /** User messages: sending it failed / Retry is offered. */
+  failed: boolean;
+  canRetry: boolean;
+}
+
+/**
+ * Row `index`'s state (issue 21 §9). An earlier assistant reply's state does not change while a reply
+ * starts, streams or ends (it uses `busy` only when it is the last), so its memoised row does not
+ * render again: what a streaming reply costs does not grow with the conversation.
+ */
+export function rowState(
+  messages: readonly ChatUIMessage[],
+  index: number,
+  chat: { busy: boolean; sendFailed: boolean; lastUserIndex: number },
+): RowState {
+  const message = messages[index];
+  const isLast = index === messages.length - 1;
+  const user = message?.role === 'user';
+  return {
+    busy: chat.busy && (user || isLast),
+    streaming: chat.busy && isLast,
+    isLast,
+    failed: user && chat.sendFailed && isLast,
+    canRetry:
+      user &&
+      index === chat.lastUserIndex &&
+      !chat.busy &&
+      ((chat.sendFailed && isLast) || (!isLast && canRetry(messages, index))),
+  };
+}

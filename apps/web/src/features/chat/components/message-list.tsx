@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import type { AppChat } from '../hooks/use-app-chat.ts';
 import { messageElementId, useChatScroll } from '../hooks/use-chat-scroll.ts';
-import { canRetry } from '../message-logic.ts';
+import { type RowState, rowState } from '../message-logic.ts';
 import { type ChatUIMessage, hasVisibleContent, isFailed } from '../types.ts';
 import { AssistantMessage } from './assistant-message.tsx';
 import { EmptyChat } from './empty-chat.tsx';
@@ -45,16 +45,10 @@ type RowHandlers = Pick<
 > & { onRetry: (message: ChatUIMessage) => void };
 
 interface MessageRowProps
-  extends Pick<MessageListProps, 'appId' | 'isAdmin' | 'currentVersionId' | 'previewVersionId' | 'desktop'> {
+  extends Pick<MessageListProps, 'appId' | 'isAdmin' | 'currentVersionId' | 'previewVersionId' | 'desktop'>,
+    RowState {
   message: ChatUIMessage;
   handlers: RowHandlers;
-  busy: boolean;
-  /** This reply is still streaming in. */
-  streaming: boolean;
-  isLast: boolean;
-  /** User messages: sending it failed / Retry is offered. */
-  failed: boolean;
-  canRetry: boolean;
 }
 
 /**
@@ -122,12 +116,18 @@ export function MessageList(props: MessageListProps) {
   // From send until the provider's first token or reasoning reaches us (issue 21 §1).
   const thinking = chat.busy && (last?.role === 'user' || (last !== undefined && !hasVisibleContent(last)));
   const rows = thinking && last?.role === 'assistant' ? messages.slice(0, -1) : messages;
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const rowIds = rows.map((m) => m.id).join(' ');
 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => container.current,
     estimateSize: () => ESTIMATED_ROW_PX,
-    getItemKey: useCallback((index: number) => rows[index]?.id ?? index, [rows]),
+    // New only when the rows themselves change, not on each chunk of a streaming reply (a new
+    // function makes the virtualizer recompute every row's offset).
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the ids decide the keys
+    getItemKey: useCallback((index: number) => rowsRef.current[index]?.id ?? index, [rowIds]),
     overscan: OVERSCAN_ROWS,
     gap: 16,
   });
@@ -188,7 +188,6 @@ export function MessageList(props: MessageListProps) {
         {items.map((item) => {
           const index = item.index;
           const message = rows[index] as ChatUIMessage;
-          const isLast = index === messages.length - 1;
           return (
             <li
               key={item.key}
@@ -206,16 +205,7 @@ export function MessageList(props: MessageListProps) {
                 desktop={props.desktop}
                 message={message}
                 handlers={handlers}
-                busy={chat.busy}
-                streaming={chat.busy && isLast}
-                isLast={isLast}
-                failed={message.role === 'user' && sendFailed && isLast}
-                canRetry={
-                  message.role === 'user' &&
-                  index === lastUserIndex &&
-                  !chat.busy &&
-                  ((sendFailed && isLast) || (!isLast && canRetry(messages, index)))
-                }
+                {...rowState(messages, index, { busy: chat.busy, sendFailed, lastUserIndex })}
               />
             </li>
           );

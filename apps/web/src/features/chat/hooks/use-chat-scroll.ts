@@ -43,8 +43,8 @@ export function useChatScroll(options: {
   }, [container]);
 
   // To the bottom when opened and while new text arrives (unless the builder scrolled up).
+  // The newest message is a new object each time a streaming reply grows (and only then).
   const last = messages.at(-1);
-  const lastLength = last ? JSON.stringify(last.parts).length : 0;
   // A message the builder just sent: back to the bottom, wherever the list was scrolled.
   const sentId = last?.role === 'user' ? last.id : null;
   const seenSent = useRef<string | null>(null);
@@ -56,7 +56,7 @@ export function useChatScroll(options: {
     seenSent.current = sentId;
     if (stickToBottom.current) el.scrollTop = el.scrollHeight;
     onScroll();
-  }, [ready, messages.length, lastLength]);
+  }, [ready, messages.length, last]);
 
   // Rows are measured after they render (and grow while a reply streams), and the list itself
   // shrinks when content below it arrives late (the admin's usage card, the input's queued message):
