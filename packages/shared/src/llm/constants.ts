@@ -46,6 +46,7 @@ export const LLM_PURPOSES = [
   'validate',
   'repair',
   'enhance_query',
+  'chat_summary',
   'app_name',
   'app_integration',
   'other',

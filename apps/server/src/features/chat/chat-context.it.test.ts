@@ -6,6 +6,7 @@ import { chatSummaries, llmUsage } from '../../platform/db/schema/index.ts';
 import { tokenCounter } from '../../platform/llm/tokens.ts';
 import { chatRuntime } from './chat.module.ts';
 import { HISTORY_FOR_MODEL } from './model-messages.ts';
+import { SUMMARY_MODEL_TOKENS, SUMMARY_REFRESH_MESSAGES, SUMMARY_SYSTEM_PROMPT } from './summary.ts';
 
 /** Issue 21 §6: the prompt within the model's window. */
 const env = setUpChatSuite();
@@ -39,9 +40,9 @@ describe("the prompt within the model's window", () => {
     expect(env.fake.completions()).toHaveLength(2);
   });
 
-  it('summarises the messages older than those sent in full, keeps the summary and extends it', async () => {
+  const insertOld = async (count: number) => {
     const repo = chatRuntime(env.t.deps).repo;
-    for (let i = 1; i <= HISTORY_FOR_MODEL + 4; i++) {
+    for (let i = 1; i <= count; i++) {
       await repo.insertMessage({
         id: `old-${env.appId}-${i}`,
         appId: env.appId,
@@ -51,28 +52,69 @@ describe("the prompt within the model's window", () => {
         annotations: {},
       });
     }
+  };
+  const storedSummary = async () =>
+    (await env.t.deps.database.db.select().from(chatSummaries).where(eq(chatSummaries.appId, env.appId)))[0];
+  const bodyOf = (index: number) =>
+    env.fake.completions()[index]!.body!.messages as { role: string; content: string }[];
+
+  it('sends a line per message older than those sent in full until enough have left for the model', async () => {
+    await insertOld(HISTORY_FOR_MODEL + 4);
     env.fake.reply({ chunks: ['One.'] });
     await send(env.t, env.owner, env.appId, { text: 'Next' });
+    // No summarisation call for 4 messages: the reply's request carries their lines.
+    expect(env.fake.completions()).toHaveLength(1);
     const system = systemOf(0);
     expect(system).toContain('The earlier conversation, summarised');
     expect(system).toContain('- Builder: Request number 1\n- Assistant: Answer number 2');
     expect(system).not.toContain(`Request number ${HISTORY_FOR_MODEL + 3}\n`);
-    const [stored] = await env.t.deps.database.db
-      .select()
-      .from(chatSummaries)
-      .where(eq(chatSummaries.appId, env.appId));
-    expect(stored!.summary.split('\n')).toHaveLength(4);
+  });
 
-    // Two messages later the summary has grown by the two that left the window.
+  it('has the model summarise the older messages once, keeps its summary per chat and extends it', async () => {
+    await insertOld(HISTORY_FOR_MODEL + SUMMARY_REFRESH_MESSAGES);
+    const written = '- The builder wants a CRM: contacts first, then deals.\n- Deals are grouped by stage.';
+    env.fake.reply({ chunks: [written] }, { chunks: ['Done.'] });
+    await send(env.t, env.owner, env.appId, { text: 'Add a chart of deals' });
+    expect(env.fake.completions()).toHaveLength(2);
+    // The summarisation call: bounded, reading the messages that left the window.
+    const call = env.fake.completions()[0]!.body!;
+    expect(bodyOf(0).find((m) => m.role === 'system')!.content).toBe(SUMMARY_SYSTEM_PROMPT);
+    expect(call.stream).not.toBe(true);
+    expect(call.max_tokens ?? call.max_completion_tokens).toBe(SUMMARY_MODEL_TOKENS);
+    const asked = bodyOf(0).find((m) => m.role === 'user')!.content;
+    expect(asked).toContain('Builder: Request number 1');
+    expect(asked).toContain(`Assistant: Answer number ${SUMMARY_REFRESH_MESSAGES}`);
+    expect(asked).not.toContain(`Request number ${SUMMARY_REFRESH_MESSAGES + 1}`);
+    // Its answer is what the reply's request carries, and what is kept for the chat.
+    expect(systemOf(1)).toContain(
+      `The earlier conversation, summarised (its newest messages follow in full):\n${written}`,
+    );
+    expect(systemOf(1)).not.toContain('- Builder: Request number 1');
+    expect(await storedSummary()).toMatchObject({ summary: written });
+    // Accounted like any call, on the reply's usage row.
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
+    const usage = await env.t.deps.database.db
+      .select()
+      .from(llmUsage)
+      .where(eq(llmUsage.messageId, messages.at(-1)!.id));
+    expect(usage.map((row) => row.purpose).sort()).toEqual(['chat', 'chat_summary']);
+
+    // Two messages later: no new call, the kept summary and the two lines that left the window.
     env.fake.reply({ chunks: ['Two.'] });
     await send(env.t, env.owner, env.appId, { text: 'And next' });
-    const [grown] = await env.t.deps.database.db
-      .select()
-      .from(chatSummaries)
-      .where(eq(chatSummaries.appId, env.appId));
-    expect(grown!.summary.split('\n')).toHaveLength(6);
-    expect(grown!.throughSeq).toBeGreaterThan(stored!.throughSeq);
-    expect(systemOf(1)).toContain('- Builder: Request number 5');
+    expect(env.fake.completions()).toHaveLength(3);
+    expect(systemOf(2)).toContain(
+      `${written}\n- Builder: Request number ${SUMMARY_REFRESH_MESSAGES + 1}\n- Assistant: Answer number ${SUMMARY_REFRESH_MESSAGES + 2}`,
+    );
+  });
+
+  it('falls back to the line-per-message summary when the summarisation call fails', async () => {
+    await insertOld(HISTORY_FOR_MODEL + SUMMARY_REFRESH_MESSAGES);
+    env.fake.reply({ status: 400, errorMessage: 'Bad request' }, { chunks: ['Still here.'] });
+    const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Next' });
+    expect(finishMetadata(chunks)).not.toHaveProperty('status');
+    expect(systemOf(1)).toContain('- Builder: Request number 1\n- Assistant: Answer number 2');
+    expect((await storedSummary())!.summary.split('\n')).toHaveLength(SUMMARY_REFRESH_MESSAGES);
   });
 });
 

@@ -15,18 +15,17 @@ import {
 } from '@atelier/shared';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { estimateTokenCount } from '../../platform/llm/tokens.ts';
 import type { AppActor, AppRow } from '../apps/apps.repo.ts';
 import { findApp } from '../apps/apps.service.ts';
 import { validateFiles } from '../code-editor/validate.service.ts';
 import { ChatAttachments } from './attachments.ts';
-import { type ChatMessageRow, type ChatRepo, toChatMessage } from './chat.repo.ts';
+import { type ChatMessageRow, toChatMessage } from './chat.repo.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
-import { fitSummary, summaryLines } from './context-budget.ts';
 import { HISTORY_FOR_MODEL, historyForModel, recentPaths, userMessageForModel } from './model-messages.ts';
 import type { Chunk } from './outlet.ts';
 import { type Emit, type ReplyOutcome, runReply } from './reply.ts';
 import type { ReplyLog } from './reply-runs.ts';
+import { chatSummary } from './summary.ts';
 
 /** The chat's behaviour (README.md in this folder). Every function checks that the actor owns the app. */
 
@@ -209,7 +208,17 @@ async function startReply(
       userMessageId,
       userText: text,
       messages: [...historyForModel(earlier), userMessageForModel(text, loaded)],
-      summary: await chatSummary(runtime.repo, appId, earlier[0]?.seq),
+      summary: await chatSummary(
+        { repo: runtime.repo, llm: runtime.deps.llm, logger: runtime.deps.logger },
+        {
+          appId,
+          userId: actor.userId,
+          messageId: log.replyId,
+          appSettings: settings.success ? settings.data : null,
+          signal: log.signal,
+        },
+        earlier[0]?.seq,
+      ),
       recent: recentPaths(earlier),
       discuss: body.discuss === true,
       base: { versionId: base.version?.id ?? null, files: base.files },
@@ -230,29 +239,6 @@ async function startReply(
     });
   runtime.pending.add(tracked);
   return { userMessageId, done: tracked };
-}
-
-/** Messages summarised per refresh at most (older ones stay out of the summary). */
-const SUMMARY_REFRESH_ROWS = 500;
-
-/**
- * The chat's summary of the messages older than `firstSeq` (the first one sent in full), extended
- * with the messages that fell out of the window since the last reply and stored (issue 21 §6).
- */
-async function chatSummary(repo: ChatRepo, appId: string, firstSeq: number | undefined): Promise<string> {
-  if (firstSeq === undefined) return '';
-  const stored = await repo.summary(appId);
-  const through = stored?.throughSeq ?? 0;
-  if (firstSeq - 1 <= through) return stored?.summary ?? '';
-  const rows = await repo.between(appId, through, firstSeq, SUMMARY_REFRESH_ROWS);
-  if (rows.length === 0) return stored?.summary ?? '';
-  const lines = [
-    ...(stored?.summary ? stored.summary.split('\n') : []),
-    ...summaryLines(historyForModel(rows)),
-  ];
-  const summary = fitSummary(lines, estimateTokenCount);
-  await repo.saveSummary(appId, rows.at(-1)!.seq, summary);
-  return summary;
 }
 
 /** Stop (issue 21 §2): the instance running the app's reply aborts the model call. */
