@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHAT_MESSAGES, serializeAction } from '@atelier/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { createPreviewApp } from '../../src/features/preview/preview.app.ts';
+import { chatReplies } from '../../src/platform/db/schema/index.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { STRONG_PASSWORD, verifyByMail } from '../support/accounts.ts';
 import { readUiStream, readUiStreamLive } from '../support/chat.ts';
@@ -47,30 +50,35 @@ describe.runIf(testDbKind === 'postgres')('a chat reply seen from a second insta
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('B sees the reply A runs, follows it live, refuses a second message with 409 and stops it', async () => {
+  /** A verified builder's calls to either instance. */
+  const signedIn = async (email: string) => {
     const signup = await fetch(`${a.url}/api/auth/signup`, {
       method: 'POST',
-      body: JSON.stringify({ email: 'multi-chat@example.com', password: STRONG_PASSWORD }),
+      body: JSON.stringify({ email, password: STRONG_PASSWORD }),
       headers: { 'content-type': 'application/json', origin: a.url },
     });
     expect(signup.status).toBe(201);
-    await verifyByMail(a.url, 'multi-chat@example.com');
+    await verifyByMail(a.url, email);
     const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
-    const call = (server: RunningServer, route: string, body?: unknown) =>
+    return (server: RunningServer, route: string, body?: unknown) =>
       fetch(`${server.url}/api${route}`, {
         method: body === undefined ? 'GET' : 'POST',
         headers: { cookie, origin: server.url, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
+  };
+  const page = serializeAction({
+    type: 'add_file',
+    path: 'pages/Contacts.tsx',
+    title: 'Add the contacts page',
+    content: 'export default function Contacts() {\n  return <h1>Contacts</h1>;\n}\n',
+  });
+
+  it('B sees the reply A runs, follows it live, refuses a second message with 409 and stops it', async () => {
+    const call = await signedIn('multi-chat@example.com');
     const created = await call(a, '/apps', { name: 'Two instances', type: 'GEN_APP' });
     const appId = ((await created.json()) as { id: string }).id;
 
-    const page = serializeAction({
-      type: 'add_file',
-      path: 'pages/Contacts.tsx',
-      title: 'Add the contacts page',
-      content: 'export default function Contacts() {\n  return <h1>Contacts</h1>;\n}\n',
-    });
     fake.reply({
       chunks: ['Adding ', 'the page.\n', page, '\nMore to come'],
       chunkDelayMs: 100,
@@ -115,5 +123,41 @@ describe.runIf(testDbKind === 'postgres')('a chat reply seen from a second insta
     expect(files.files.map((f) => f.path)).toContain('pages/Contacts.tsx');
     const after = (await (await call(b, `/apps/${appId}/chat/history`)).json()) as { running: unknown };
     expect(after.running).toBeNull();
+  });
+
+  it('B previews the draft of the files a reply running on A has written (issue 21 §8)', async () => {
+    const call = await signedIn('multi-draft@example.com');
+    const created = await call(a, '/apps', { name: 'Drafts on two instances', type: 'GEN_APP' });
+    const appId = ((await created.json()) as { id: string }).id;
+    fake.reply({
+      chunks: ['Adding ', 'the page.\n', page, '\nMore to come'],
+      chunkDelayMs: 50,
+      failAfter: { chunks: 4, mode: 'hang' },
+    });
+    const streamA = readUiStreamLive(
+      await call(a, `/apps/${appId}/chat`, { text: 'Add contacts', userMessageId: 'u-draft-a' }),
+    );
+    await expect.poll(() => streamA.live.some((c) => c.type === 'data-draft'), { timeout: 5000 }).toBe(true);
+    const { versionId: draftId } = (
+      streamA.live.find((c) => c.type === 'data-draft') as unknown as {
+        data: { versionId: string };
+      }
+    ).data;
+
+    // B has never seen the reply: it reads the draft from the reply's row and builds it.
+    const linkRes = await call(b, `/apps/${appId}/preview-token`, { versionId: draftId });
+    expect(linkRes.status).toBe(200);
+    const link = (await linkRes.json()) as { token: string };
+    const script = await createPreviewApp(b.deps).request(
+      `/preview-assets/${appId}/${encodeURIComponent(draftId)}/app.js?token=${encodeURIComponent(link.token)}`,
+    );
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('Contacts');
+
+    // The reply ends (stopped from B): its row no longer carries a draft.
+    expect(await (await call(b, `/apps/${appId}/chat/stop`, {})).json()).toEqual({ stopped: true });
+    await streamA.done;
+    const [row] = await b.database.db.select().from(chatReplies).where(eq(chatReplies.appId, appId));
+    expect(row).toMatchObject({ status: 'done', draft: null });
   });
 });

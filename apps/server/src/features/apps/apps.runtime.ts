@@ -76,7 +76,7 @@ function createAppsRuntime(deps: AppDeps): AppsRuntime {
   const compiler = createCompiler();
   const npm = new NpmPackages({ cacheDir: npmCacheDir(config.dataDir), registryUrl: config.npm.registryUrl });
   const npmLocks = new NpmLocksRepo(db);
-  const drafts = new ReplyDrafts();
+  const drafts = new ReplyDrafts({ db, versions });
   return {
     deps,
     apps: new AppsRepo(db),

@@ -219,7 +219,7 @@ export async function issuePreviewLink(
   const id = versionId ?? app.currentVersionId;
   if (!id) throw notFound(APP_MESSAGES.noVersions);
   const exists = isDraftId(id)
-    ? runtime.drafts.get(app.id, id) !== undefined
+    ? (await runtime.drafts.find(app.id, id)) !== undefined
     : (await runtime.versions.unsafeFindVersionRow(app.id, id)) !== undefined;
   if (!exists) throw notFound(APP_MESSAGES.versionNotFound);
   const viewAs = options.viewAs ?? 'owner';

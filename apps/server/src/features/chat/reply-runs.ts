@@ -148,7 +148,10 @@ export class ReplyRuns {
         await flush();
         this.local.delete(replyId);
         try {
-          await this.db.update(chatReplies).set({ status: 'done' }).where(eq(chatReplies.id, replyId));
+          await this.db
+            .update(chatReplies)
+            .set({ status: 'done', draft: null })
+            .where(eq(chatReplies.id, replyId));
           await this.bus.publish(chunkTopic(replyId), { seq, done: true });
         } catch (error) {
           this.logger.warn({ err: error, replyId }, 'chat: could not mark the reply done');

@@ -206,6 +206,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   const parser = new IncrementalActionParser();
   const results: ActionResult[] = [];
   let drafts = 0;
+  let draftsStored: Promise<void> = Promise.resolve();
   let text = '';
   let failed = false;
 
@@ -222,8 +223,14 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
       record(action, result);
       if (result.outcome === 'applied' && deps.drafts && changesFiles(action)) {
         const files = [...tree].map(([path, content]) => ({ path, content }));
-        const id = deps.drafts.put(request.app.id, messageId, ++drafts, files);
-        emit({ type: `data-${DRAFT_PART}`, data: { versionId: id }, transient: true });
+        const { id, stored } = deps.drafts.put(request.app.id, messageId, ++drafts, files, {
+          baseVersionId: request.base.versionId,
+          changes: treeChanges(before, tree),
+        });
+        // Named once the reply's row carries it: a preview on another instance finds it there.
+        draftsStored = draftsStored
+          .then(() => stored)
+          .then(() => emit({ type: `data-${DRAFT_PART}`, data: { versionId: id }, transient: true }));
       }
     }
   };
@@ -355,6 +362,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     for (const action of parser.finish()) record(action, notApplied(action, CHAT_MESSAGES.notAppliedStopped));
     text = withoutOpenAction(text);
   } else if (!failed) for (const action of parser.finish()) handle(action);
+  await draftsStored;
   if (open.text) emit({ type: 'text-end', id: TEXT_ID });
   const truncated = !failed && !stopped && parser.snapshot().truncated;
 

@@ -45,7 +45,7 @@ export class VersionBuilds {
   async build(appId: string, versionId: string): Promise<VersionBuild | undefined> {
     if (isDraftId(versionId)) {
       // A running reply's files so far (reply-drafts.ts): built like a version, never stored.
-      const draft = this.drafts?.get(appId, versionId);
+      const draft = await this.drafts?.find(appId, versionId);
       return draft && this.compile(appId, versionId, draft.contentHash, async () => draft.files);
     }
     const row = await this.versions.unsafeFindVersionRow(appId, versionId);

@@ -115,6 +115,14 @@ export const chatAttachments = pgTable(
 
 export type ChatReplyStatus = 'running' | 'done';
 
+/** A running reply's newest draft: its base version and the changes it made so far (bounded). */
+export interface ChatReplyDraft {
+  id: string;
+  baseVersionId: string | null;
+  changes: ({ op: 'upsert'; path: string; content: string } | { op: 'delete'; path: string })[];
+  contentHash: string;
+}
+
 /**
  * The reply being produced for an app (features/chat/reply-runs.ts): at most one `running` row per
  * app (the partial unique index makes a second send answer 409 on every instance). The instance
@@ -133,6 +141,8 @@ export const chatReplies = pgTable(
     stopRequested: boolean('stop_requested').notNull().default(false),
     startedAt: timestamptz('started_at').notNull().defaultNow(),
     heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
+    /** The newest draft of the reply's files (issue 21 §8, `features/preview/reply-drafts.ts`); null at its end. */
+    draft: jsonb('draft').$type<ChatReplyDraft>(),
   },
   (t) => [
     uniqueIndex('chat_replies_running_idx').on(t.appId).where(sql`status = 'running'`),

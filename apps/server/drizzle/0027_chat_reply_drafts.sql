@@ -1,0 +1,1 @@
+ALTER TABLE "chat_replies" ADD COLUMN "draft" jsonb;
