@@ -59,7 +59,7 @@ test('a preview blocked by the configured origins says why and what to set', asy
   const failure = page.getByRole('alert').filter({ hasText: 'The preview did not load' });
   await expect(failure).toBeVisible();
   await expect(failure).toContainText(`You opened Atelier at ${opened}`);
-  await expect(failure).toContainText(`the preview at http://localhost:${port + 1}`);
+  await expect(failure).toContainText(`the preview at http://127.0.0.1:${port + 1}`);
   await expect(failure).toContainText('set PUBLIC_URL to that address');
   await expect(failure.getByRole('button', { name: 'Reload preview' })).toBeVisible();
 });

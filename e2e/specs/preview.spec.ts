@@ -8,7 +8,8 @@ import { stepShots } from '../support/steps.ts';
  * The builder's preview (issue 19 items 2 and 3): it works whichever host the builder is opened at
  * (127.0.0.1 and localhost, no configuration), runs as the builder (a record added in the preview
  * lands as the owner and shows in the Database panel), "View as" a signed-out visitor meets the
- * sign-in requirement, the toolbar's route is editable, and a rebuild keeps the route.
+ * sign-in requirement, the toolbar's route is editable, and a rebuild keeps the route. The preview
+ * is never the builder's site (localhost ↔ 127.0.0.1): no builder cookie reaches it.
  */
 
 const PASSWORD = 'violet-canyon-maple-42';
@@ -119,4 +120,19 @@ test('the preview at 127.0.0.1 and localhost runs as the builder, views as a vis
   await page.goto(`${baseURL}/build/app/${appId}`);
   await expect(frame.getByRole('link', { name: 'Contacts' }).first()).toBeVisible({ timeout: 60_000 });
   await shot(page, 'preview-at-localhost');
+
+  // Issue 20 #16: the preview is on another site than the builder (opened at localhost, its frame
+  // is at 127.0.0.1), so none of the builder's cookies reach it — not the session cookie, not even
+  // a SameSite=Strict one, which a same-site frame (any port of localhost) would be sent.
+  await page
+    .context()
+    .addCookies([{ name: 'builder_probe', value: 'strict', url: baseURL, sameSite: 'Strict' }]);
+  const previewDocument = page.waitForRequest(
+    (r) => r.url().includes(`/preview/${appId}`) && r.resourceType() === 'document',
+  );
+  await page.reload();
+  const loaded = await previewDocument;
+  expect(new URL(loaded.url()).hostname).toBe('127.0.0.1');
+  expect((await loaded.allHeaders()).cookie).toBeUndefined();
+  await expect(frame.getByRole('link', { name: 'Contacts' }).first()).toBeVisible({ timeout: 60_000 });
 });

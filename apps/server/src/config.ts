@@ -15,6 +15,7 @@ import { type BillingConfig, billingEnvSchema, toBillingConfig } from './feature
 import { type AuthConfig, authEnvSchema, toAuthConfig } from './platform/auth/auth-config.ts';
 import { secretsKeySchema } from './platform/crypto/secret-box.ts';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './platform/db/database.ts';
+import { defaultPreviewHostName } from './platform/http/preview-hosts.ts';
 import {
   type RateLimitConfig,
   rateLimitEnvSchema,
@@ -197,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     preview: previewConfig(e.PORT, e.PREVIEW_PORT, e.PREVIEW_ORIGIN, {
       followHost: e.NODE_ENV !== 'production' && !e.PUBLIC_URL && !e.PREVIEW_ORIGIN,
+      publicHostname: new URL(publicUrlOf(e)).hostname,
     }),
     apps: appsDomainConfig(publicUrlOf(e), e.APPS_DOMAIN),
     dataSources: toDataSourcesConfig(e),
@@ -267,12 +269,13 @@ function previewConfig(
   port: number,
   previewPort: number | undefined,
   origin: string | undefined,
-  { followHost }: { followHost: boolean },
+  { followHost, publicHostname }: { followHost: boolean; publicHostname: string },
 ): PreviewConfig {
   const resolvedPort = previewPort ?? (port === 0 ? 0 : Math.min(port + 1, 65535));
   return {
     port: resolvedPort,
-    origin: (origin ?? `http://localhost:${resolvedPort}`).replace(/\/$/, ''),
+    // Not set: on the other loopback name than PUBLIC_URL's, another site (preview-hosts.ts).
+    origin: (origin ?? `http://${defaultPreviewHostName(publicHostname)}:${resolvedPort}`).replace(/\/$/, ''),
     originConfigured: origin !== undefined,
     followHost,
   };

@@ -102,7 +102,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   preview.on('request', drain.track);
   if (!config.preview.originConfigured) {
-    config.preview.origin = `http://localhost:${(preview.address() as AddressInfo).port}`;
+    const bound = new URL(config.preview.origin);
+    bound.port = String((preview.address() as AddressInfo).port);
+    config.preview.origin = bound.origin;
   }
   logger.info({ previewOrigin: config.preview.origin }, 'preview listening');
   // Refreshes model prices from the public model list in the background (never blocks start-up).

@@ -12,7 +12,7 @@ import { type FakeNpmRegistry, startFakeNpmRegistry } from '../../../test/suppor
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createPreviewApp } from '../preview/preview.app.ts';
 
-const PREVIEW = 'http://localhost:3001';
+const PREVIEW = 'http://127.0.0.1:3001';
 
 /** The registry's packages; a test adds a version later (the app's pin must not move). */
 const packages: Parameters<typeof startFakeNpmRegistry>[0] = {

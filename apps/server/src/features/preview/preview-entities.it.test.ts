@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PREVIEW = 'http://localhost:3001';
+const PREVIEW = 'http://127.0.0.1:3001';
 const task = (properties: object) => ({
   properties,
   required: ['title'],

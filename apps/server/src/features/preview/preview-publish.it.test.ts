@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createPreviewApp } from './preview.app.ts';
 
 const PUBLIC = 'http://localhost:3000';
-const PREVIEW = 'http://localhost:3001';
+const PREVIEW = 'http://127.0.0.1:3001';
 
 let t: TestApp;
 let preview: ReturnType<typeof createPreviewApp>;
@@ -81,7 +81,7 @@ describe('preview origin', () => {
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toMatch(/script-src 'self' http:\/\/localhost:3001 'sha256-/);
+    expect(csp).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:3001 'sha256-/);
     expect(csp).toContain(`connect-src ${PUBLIC}`);
     expect(csp).toContain(`frame-ancestors ${PUBLIC}`);
     expect(res.headers.get('set-cookie')).toBeNull();

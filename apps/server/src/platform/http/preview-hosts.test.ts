@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   builderOriginsAt,
+  defaultPreviewHostName,
   isMachineHost,
   machineHostNames,
+  otherSiteName,
   type PreviewHostsConfig,
   previewFrameSources,
   previewSiteFor,
@@ -12,7 +14,8 @@ import {
 const machineHosts = new Set(['devbox', 'devbox.local', '192.168.1.20', '[fe80::1]']);
 const dev: PreviewHostsConfig = {
   public: 'http://localhost:3000',
-  preview: 'http://localhost:3001',
+  // The default without PREVIEW_ORIGIN: the other loopback name than PUBLIC_URL's (config.ts).
+  preview: 'http://127.0.0.1:3001',
   builders: ['http://localhost:3000', 'http://localhost:5173', 'http://127.0.0.1:5173'],
   followHost: true,
   machineHosts,
@@ -41,10 +44,10 @@ describe('isMachineHost', () => {
 });
 
 describe('previewSiteFor (development, following the host)', () => {
-  it('gives a builder opened at 127.0.0.1 its preview and API at 127.0.0.1', () => {
+  it('gives a builder opened at 127.0.0.1 its API there and its preview on another site, localhost', () => {
     expect(previewSiteFor(dev, 'http://127.0.0.1:3000', 'http://127.0.0.1:3000')).toEqual({
       builder: 'http://127.0.0.1:3000',
-      preview: 'http://127.0.0.1:3001',
+      preview: 'http://localhost:3001',
       api: 'http://127.0.0.1:3000',
     });
   });
@@ -58,18 +61,23 @@ describe('previewSiteFor (development, following the host)', () => {
     );
   });
 
-  it('keeps localhost on the configured origins', () => {
+  it('keeps localhost on the configured origins (its preview at 127.0.0.1, another site)', () => {
     expect(previewSiteFor(dev, 'http://localhost:3000', 'http://localhost:3000')).toEqual({
       builder: 'http://localhost:3000',
-      preview: 'http://localhost:3001',
+      preview: 'http://127.0.0.1:3001',
       api: 'http://localhost:3000',
     });
+    expect(otherSiteName('localhost')).toBe('127.0.0.1');
+    expect(otherSiteName('127.0.0.1')).toBe('localhost');
+    expect(defaultPreviewHostName('localhost')).toBe('127.0.0.1');
+    expect(defaultPreviewHostName('127.0.0.1')).toBe('localhost');
+    expect(defaultPreviewHostName('atelier.example.com')).toBe('localhost');
   });
 
   it('refuses a host name that is not this machine’s (DNS rebinding) and falls back to the public origin', () => {
     expect(previewSiteFor(dev, 'http://evil.example:3000', 'http://evil.example:3000')).toEqual({
       builder: 'http://localhost:3000',
-      preview: 'http://localhost:3001',
+      preview: 'http://127.0.0.1:3001',
       api: 'http://localhost:3000',
     });
   });
@@ -103,17 +111,24 @@ describe('previewSiteFor (configured origins)', () => {
 });
 
 describe('previewFrameSources and builderOriginsAt', () => {
-  it('lets a builder page at 127.0.0.1 frame the preview at 127.0.0.1 in development only', () => {
+  it('lets a builder page at 127.0.0.1 frame the preview at localhost in development only', () => {
     expect(previewFrameSources(dev, 'http://127.0.0.1:3000')).toEqual([
-      'http://localhost:3001',
       'http://127.0.0.1:3001',
+      'http://localhost:3001',
     ]);
-    expect(previewFrameSources(dev, 'http://evil.example:3000')).toEqual(['http://localhost:3001']);
+    expect(previewFrameSources(dev, 'http://localhost:3000')).toEqual(['http://127.0.0.1:3001']);
+    expect(previewFrameSources(dev, 'http://devbox:3000')).toEqual([
+      'http://127.0.0.1:3001',
+      'http://devbox:3001',
+    ]);
+    expect(previewFrameSources(dev, 'http://evil.example:3000')).toEqual(['http://127.0.0.1:3001']);
     expect(previewFrameSources(production, 'http://127.0.0.1:3000')).toEqual(['https://preview.example.net']);
   });
 
   it('names the builder at the preview request’s host name, for this machine’s names only', () => {
-    expect(builderOriginsAt(dev, 'http://127.0.0.1:3001/preview/a')).toEqual(['http://127.0.0.1:3000']);
+    expect(builderOriginsAt(dev, 'http://127.0.0.1:3001/preview/a')).toEqual(['http://localhost:3000']);
+    expect(builderOriginsAt(dev, 'http://localhost:3001/preview/a')).toEqual(['http://127.0.0.1:3000']);
+    expect(builderOriginsAt(dev, 'http://devbox:3001/preview/a')).toEqual(['http://devbox:3000']);
     expect(builderOriginsAt(dev, 'http://evil.example:3001/preview/a')).toEqual([]);
     expect(builderOriginsAt(production, 'http://127.0.0.1:3001/preview/a')).toEqual([]);
   });

@@ -6,8 +6,9 @@ import os from 'node:os';
  * Production (or whenever PUBLIC_URL or PREVIEW_ORIGIN is set): the configured origins, the builder
  * at PUBLIC_URL and the preview at PREVIEW_ORIGIN. Development with neither set ("follow the
  * host"): a builder opened at localhost, 127.0.0.1 or any host name of this machine gets its
- * preview at the same host name on the preview port, calls the API at that host name, and the
- * preview document lets exactly that builder origin frame it.
+ * preview on the preview port at the other loopback name (localhost ↔ 127.0.0.1, a different site:
+ * `otherSiteName`; other names keep theirs), calls the API at its own host name, and the preview
+ * document lets exactly that builder origin frame it.
  *
  * Why this is safe: the builder origin is accepted only when it is the origin the token request
  * itself was made to (a same-origin request of the builder page) and its host name is one of this
@@ -28,7 +29,7 @@ export interface PreviewSite {
 export interface PreviewHostsConfig {
   /** `PUBLIC_URL`'s origin (or `http://localhost:PORT`). */
   public: string;
-  /** The preview listener's origin (`PREVIEW_ORIGIN`, or `http://localhost:{bound port}`). */
+  /** The preview listener's origin (`PREVIEW_ORIGIN`, or `http://127.0.0.1:{bound port}`: `defaultPreviewHostName`). */
   preview: string;
   /** Builder origins always allowed: the public origin (and Vite's dev server outside production). */
   builders: readonly string[];
@@ -70,6 +71,27 @@ export function isMachineHost(hostname: string, machineHosts: ReadonlySet<string
   const name = hostname.toLowerCase();
   return LOOPBACK.has(name) || machineHosts.has(name);
 }
+
+/**
+ * The loopback name of the other site: `localhost` ↔ `127.0.0.1`. Browsers decide "same site" by
+ * scheme and host (registrable domain), never the port, so a preview at the builder's own host on
+ * another port would be the same site, and get the builder's SameSite cookies. Both names reach
+ * this machine with no DNS set-up, in browsers and in Node. Other names stay as they are (a
+ * builder opened at a LAN name or address gets its preview there: set PREVIEW_ORIGIN to do better).
+ */
+export function otherSiteName(hostname: string): string {
+  const name = hostname.toLowerCase();
+  if (name === 'localhost') return '127.0.0.1';
+  if (name === '127.0.0.1') return 'localhost';
+  return hostname;
+}
+
+/**
+ * The preview origin's host name when PREVIEW_ORIGIN is not set: the loopback name of the other
+ * site than PUBLIC_URL's (by default `http://localhost:PORT`, so the preview is at 127.0.0.1).
+ */
+export const defaultPreviewHostName = (publicHostname: string) =>
+  publicHostname.toLowerCase() === 'localhost' ? '127.0.0.1' : 'localhost';
 
 /** `origin` with its host name replaced by `hostname` (scheme and port kept). */
 export function withHostName(origin: string, hostname: string): string {
@@ -122,7 +144,7 @@ export function siteAt(config: PreviewHostsConfig, builder: string): PreviewSite
   const { hostname } = new URL(builder);
   return {
     builder,
-    preview: withHostName(config.preview, hostname),
+    preview: withHostName(config.preview, otherSiteName(hostname)),
     api: withHostName(config.public, hostname),
   };
 }
@@ -137,7 +159,7 @@ export function previewFrameSources(config: PreviewHostsConfig, requestOrigin: s
   if (!config.followHost) return sources;
   const page = parseOrigin(requestOrigin);
   if (!page || !isMachineHost(page.hostname, config.machineHosts ?? defaultMachineHosts())) return sources;
-  const derived = withHostName(config.preview, page.hostname);
+  const derived = withHostName(config.preview, otherSiteName(page.hostname));
   if (!sources.includes(derived)) sources.push(derived);
   return sources;
 }
@@ -150,5 +172,5 @@ export function builderOriginsAt(config: PreviewHostsConfig, previewRequestUrl: 
   if (!config.followHost) return [];
   const { hostname } = new URL(previewRequestUrl);
   if (!isMachineHost(hostname, config.machineHosts ?? defaultMachineHosts())) return [];
-  return [withHostName(config.public, hostname)];
+  return [withHostName(config.public, otherSiteName(hostname))];
 }
