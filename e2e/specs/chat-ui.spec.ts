@@ -44,6 +44,7 @@ function msg(
     role,
     content: text,
     parts: [{ type: 'text', text }],
+    toolInvocations: [],
     experimental_attachments: [],
     createdAt: at(0),
     annotations: [annotation],

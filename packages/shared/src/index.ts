@@ -27,6 +27,7 @@ export * from './contracts/billing.ts';
 export * from './contracts/builder.ts';
 export * from './contracts/builder-settings.ts';
 export * from './contracts/chat.ts';
+export * from './contracts/chat-parts.ts';
 export * from './contracts/code-editor.ts';
 export * from './contracts/data-sources.ts';
 export * from './contracts/entities.ts';

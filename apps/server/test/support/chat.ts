@@ -161,11 +161,9 @@ export async function historyOf(
   return (await res.json()) as ChatHistoryResponse;
 }
 
+/** The action results of a stored reply: its tool invocations' results (spec 3 §3 parts). */
 export function resultsOf(message: ChatMessage): ActionResult[] {
-  const part = message.parts.find((p) => p.type === `data-${ACTION_RESULTS_PART}`) as
-    | { data: { results: ActionResult[] } }
-    | undefined;
-  return part?.data.results ?? [];
+  return message.toolInvocations.map((call) => call.result as ActionResult);
 }
 
 export function lastResults(chunks: StreamChunk[]): ActionResult[] {

@@ -10,6 +10,7 @@ import {
   SYSTEM_ACTION_TYPES,
 } from '../constants/chat.ts';
 import { LLM_ERROR_REASONS } from '../llm/error-reasons.ts';
+import { ACTION_RESULTS_PART, chatMessagePartSchema, toolInvocationSchema } from './chat-parts.ts';
 import { RETRIEVAL_METHODS } from './data-sources.ts';
 import { usageRecordSchema } from './llm.ts';
 
@@ -134,8 +135,6 @@ export const actionResultSchema = z
   .meta({ id: 'ChatActionResult' });
 export type ActionResult = z.infer<typeof actionResultSchema>;
 
-/** The data part carrying the action results of a reply (`data-action-results`). */
-export const ACTION_RESULTS_PART = 'action-results';
 export const actionResultsDataSchema = z.object({ results: z.array(actionResultSchema) });
 export type ActionResultsData = z.infer<typeof actionResultsDataSchema>;
 
@@ -162,10 +161,6 @@ export const buildCheckDataSchema = z.object({
 });
 export type BuildCheckData = z.infer<typeof buildCheckDataSchema>;
 
-/** A message part (AI SDK UI-message parts: text, file, reasoning, source, data-…). */
-export const chatMessagePartSchema = z.looseObject({ type: z.string() }).meta({ id: 'ChatMessagePart' });
-export type ChatMessagePart = z.infer<typeof chatMessagePartSchema>;
-
 export const CHAT_ROLES = ['user', 'assistant'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
@@ -174,7 +169,10 @@ export const chatMessageSchema = z
     id: z.string(),
     role: z.enum(CHAT_ROLES),
     content: z.string(),
+    /** Spec 3 §3: text, source, reasoning, tool-invocation, file (see chat-parts.ts). */
     parts: z.array(chatMessagePartSchema),
+    /** The message's tool calls (its tool-invocation parts). */
+    toolInvocations: z.array(toolInvocationSchema),
     experimental_attachments: z.array(chatAttachmentSchema),
     createdAt: z.string(),
     annotations: z.array(chatAnnotationSchema),

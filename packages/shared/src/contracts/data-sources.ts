@@ -136,6 +136,8 @@ export const passageSchema = z
     text: z.string(),
     score: z.number(),
     method: z.enum(RETRIEVAL_METHODS),
+    /** The web page the passage was read from (scraped pages), cited as the reply's source. */
+    url: z.string().optional(),
   })
   .meta({ id: 'Passage' });
 export type Passage = z.infer<typeof passageSchema>;

@@ -87,6 +87,47 @@ describe('chat history', () => {
     expect(user.annotations).toHaveLength(1);
     expect(Date.parse(user.createdAt)).not.toBeNaN();
   });
+
+  it('answers stored rows of every part kind in the spec shapes: source, reasoning, file, tool-invocation (issue 23 #18)', async () => {
+    const repo = chatRuntime(env.t.deps).repo;
+    const result = { index: 0, type: 'add_file', title: 'Page', path: 'pages/A.tsx', outcome: 'applied' };
+    await repo.insertMessage({
+      id: 'old-shapes',
+      appId: env.appId,
+      role: 'assistant',
+      content: 'Done',
+      parts: [
+        { type: 'reasoning', text: 'Plan' },
+        { type: 'text', text: 'Done' },
+        { type: 'source-url', sourceId: 'c1', url: 'https://shop.example/faq', title: 'FAQ' },
+        { type: 'file', mediaType: 'text/csv', url: '/api/x.csv', filename: 'x.csv' },
+        { type: 'data-action-results', id: 'actions', data: { results: [result] } },
+      ],
+      annotations: {},
+    });
+    const { messages } = await historyOf(env.t, env.owner, env.appId);
+    const stored = messages.find((m) => m.id === 'old-shapes')!;
+    expect(stored.parts).toEqual([
+      { type: 'reasoning', reasoning: 'Plan' },
+      { type: 'text', text: 'Done' },
+      {
+        type: 'source',
+        source: { sourceType: 'url', id: 'c1', url: 'https://shop.example/faq', title: 'FAQ' },
+      },
+      { type: 'file', mimeType: 'text/csv', data: '/api/x.csv', filename: 'x.csv' },
+      {
+        type: 'tool-invocation',
+        toolInvocation: {
+          state: 'result',
+          toolCallId: 'action-0',
+          toolName: 'add_file',
+          args: { title: 'Page', path: 'pages/A.tsx' },
+          result,
+        },
+      },
+    ]);
+    expect(stored.toolInvocations).toEqual([(stored.parts[4] as { toolInvocation: unknown }).toolInvocation]);
+  });
 });
 
 describe('owner scoping', () => {
@@ -285,10 +326,11 @@ describe('attachments', () => {
     });
     const [user] = (await historyOf(env.t, env.owner, env.appId)).messages;
     expect(user!.experimental_attachments).toEqual(attachments);
+    // The spec's file part: mimeType and data (where the bytes are), issue 23 #18.
     expect(user!.parts).toContainEqual({
       type: 'file',
-      mediaType: 'image/png',
-      url: attachment.url,
+      mimeType: 'image/png',
+      data: attachment.url,
       filename: 'shot.png',
     });
     const sent = JSON.stringify(env.fake.completions().at(-1)!.body);

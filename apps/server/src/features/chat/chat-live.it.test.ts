@@ -78,7 +78,7 @@ describe('a reply as a real model sends it', () => {
     expect(reasoning).toBe('The user wants a contacts page.');
     const { messages } = await historyOf(env.t, env.owner, env.appId);
     expect(messages[1]!.parts.slice(0, 2)).toEqual([
-      { type: 'reasoning', text: 'The user wants a contacts page.' },
+      { type: 'reasoning', reasoning: 'The user wants a contacts page.' },
       { type: 'text', text: 'Adding **contacts**.' },
     ]);
   });

@@ -114,6 +114,19 @@ describe('chat replies with actions (env.fake provider)', () => {
     });
     expect(assistant!.annotations[0]!.usage!.totalCost).toBeGreaterThan(0);
     expect(finishMetadata(chunks)).toMatchObject({ versionId: version.id });
+    // Each applied action is a tool invocation in the spec's shape (issue 23 #18).
+    expect(assistant!.parts.filter((part) => part.type === 'tool-invocation')).toHaveLength(4);
+    expect(assistant!.toolInvocations.map((call) => [call.toolName, call.state])).toEqual([
+      ['add_entity', 'result'],
+      ['add_file', 'result'],
+      ['partial_edit', 'result'],
+      ['delete_file', 'result'],
+    ]);
+    expect(assistant!.toolInvocations[0]).toMatchObject({
+      toolCallId: 'action-0',
+      args: { title: 'Contact entity', entity: 'Contact' },
+      result: { type: 'add_entity', outcome: 'applied' },
+    });
   });
 
   it('gives the same version however the provider cuts the text', async () => {

@@ -4,6 +4,8 @@ import {
   type ChatAttachment,
   type ChatMessage,
   type ChatRating,
+  toolInvocationsOf,
+  toSpecParts,
 } from '@atelier/shared';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
@@ -24,13 +26,18 @@ export interface NewChatMessage {
   versionId?: string | null;
 }
 
-/** The API shape of a stored message (spec 3 §3: `annotations[0]` holds the message's data). */
+/**
+ * The API shape of a stored message (spec 3 §3: `annotations[0]` holds the message's data; the parts
+ * in the spec's shapes, from the stored UI-message parts of new and old rows alike).
+ */
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  const parts = toSpecParts(row.parts as Record<string, unknown>[]);
   return {
     id: row.id,
     role: row.role,
     content: row.content,
-    parts: row.parts as ChatMessage['parts'],
+    parts,
+    toolInvocations: toolInvocationsOf(parts),
     experimental_attachments: row.attachments,
     createdAt: row.createdAt.toISOString(),
     annotations: [{ ...(row.annotations as ChatAnnotation), versionId: row.versionId ?? null }],

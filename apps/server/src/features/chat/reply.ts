@@ -116,6 +116,18 @@ function systemPrompt(
   return system;
 }
 
+/** The web pages among the data-source passages the reply was given: its sources (spec 3 §3 `source`). */
+function sourceParts(passages: readonly Passage[]): Record<string, unknown>[] {
+  const seen = new Map<string, Passage>();
+  for (const passage of passages) if (passage.url && !seen.has(passage.url)) seen.set(passage.url, passage);
+  return [...seen.values()].map((p) => ({
+    type: 'source-url',
+    sourceId: p.chunkId,
+    url: p.url,
+    title: p.itemName,
+  }));
+}
+
 function describeChanges(results: readonly ActionResult[]): string {
   const titles = results.filter((r) => r.outcome === 'applied' && r.title).map((r) => r.title);
   if (titles.length === 0) return 'Changes from the chat';
@@ -424,6 +436,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     parts: [
       ...(reasoning ? [{ type: 'reasoning', text: reasoning }] : []),
       { type: 'text', text },
+      ...sourceParts(request.passages),
       actionResultsPart(finalResults),
       ...(check ? [{ type: `data-${BUILD_CHECK_PART}`, id: 'build-check', data: check }] : []),
     ],

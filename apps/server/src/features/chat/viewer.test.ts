@@ -60,6 +60,7 @@ describe('what a non-admin builder is answered (issue 21 §10)', () => {
           role: 'assistant' as const,
           content: '',
           parts: [],
+          toolInvocations: [],
           experimental_attachments: [],
           createdAt: '2026-11-26T00:00:00.000Z',
           annotations: [metadata],

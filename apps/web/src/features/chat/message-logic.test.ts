@@ -1,5 +1,4 @@
 import {
-  ACTION_RESULTS_PART,
   type AppVersion,
   CHAT_MESSAGES,
   type ChatMessage,
@@ -18,7 +17,14 @@ import {
   scrollToMessageLater,
   visibleVersions,
 } from './message-logic.ts';
-import { actionResultsOf, type ChatUIMessage, textOf, toUIMessage } from './types.ts';
+import {
+  actionResultsOf,
+  attachmentsOf,
+  type ChatUIMessage,
+  reasoningOf,
+  textOf,
+  toUIMessage,
+} from './types.ts';
 
 const version = (seq: number): AppVersion => ({
   id: `v${seq}`,
@@ -118,18 +124,35 @@ describe('action cards', () => {
 
 describe('stored messages on the client', () => {
   it('carries annotations[0], the date and the attachments as metadata', () => {
+    const result = {
+      index: 0,
+      type: 'add_file',
+      title: 'x',
+      path: 'pages/A.jsx',
+      outcome: 'applied' as const,
+    };
+    // The API's parts are the spec's shapes (issue 23 #18); the chat state holds the AI SDK's UI parts.
     const stored: ChatMessage = {
       id: 'a1',
       role: 'assistant',
       content: 'Done',
       parts: [
+        { type: 'reasoning', reasoning: 'Thinking it over' },
         { type: 'text', text: 'Done' },
+        { type: 'source', source: { sourceType: 'url', id: 's1', url: 'https://example.com/a', title: 'A' } },
+        { type: 'file', mimeType: 'image/png', data: '/api/files/p.png', filename: 'p.png' },
         {
-          type: `data-${ACTION_RESULTS_PART}`,
-          id: 'actions',
-          data: { results: [{ index: 0, type: 'add_file', title: 'x', outcome: 'applied' }] },
+          type: 'tool-invocation',
+          toolInvocation: {
+            state: 'result',
+            toolCallId: 'action-0',
+            toolName: 'add_file',
+            args: { title: 'x', path: 'pages/A.jsx' },
+            result,
+          },
         },
       ],
+      toolInvocations: [],
       experimental_attachments: [],
       createdAt: '2026-01-01T00:00:00.000Z',
       annotations: [{ versionId: 'v1', rating: { score: 5, feedback: [], comment: '' } }],
@@ -137,7 +160,17 @@ describe('stored messages on the client', () => {
     const ui = toUIMessage(stored);
     expect(ui.metadata).toMatchObject({ versionId: 'v1', createdAt: stored.createdAt, rating: { score: 5 } });
     expect(textOf(ui)).toBe('Done');
-    expect(actionResultsOf(ui)).toEqual([{ index: 0, type: 'add_file', title: 'x', outcome: 'applied' }]);
+    expect(reasoningOf(ui)).toBe('Thinking it over');
+    expect(actionResultsOf(ui)).toEqual([result]);
+    expect(attachmentsOf({ ...ui, metadata: {} })).toEqual([
+      { name: 'p.png', url: '/api/files/p.png', contentType: 'image/png' },
+    ]);
+    expect(ui.parts).toContainEqual({
+      type: 'source-url',
+      sourceId: 's1',
+      url: 'https://example.com/a',
+      title: 'A',
+    });
   });
 });
 

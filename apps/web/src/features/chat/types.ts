@@ -6,6 +6,7 @@ import {
   type ChatMessage,
   type ChatUIDataTypes,
   type ChatUIMetadata,
+  fromSpecParts,
 } from '@atelier/shared';
 import type { UIMessage } from 'ai';
 
@@ -17,7 +18,8 @@ export function toUIMessage(message: ChatMessage): ChatUIMessage {
   return {
     id: message.id,
     role: message.role,
-    parts: message.parts as ChatUIMessage['parts'],
+    // The API answers the spec's part shapes; the chat state holds the AI SDK's UI parts.
+    parts: fromSpecParts(message.parts) as ChatUIMessage['parts'],
     metadata: {
       ...(message.annotations[0] ?? {}),
       createdAt: message.createdAt,

@@ -89,6 +89,7 @@ export function createChunkIndex(database: Database) {
         item_id: string;
         item_name: string;
         text: string;
+        locator: string | null;
         score: number;
       }>(
         `with q(term, qtf) as (select * from unnest($2::text[], $3::int[]) as u(term, qtf)),
@@ -111,7 +112,7 @@ export function createChunkIndex(database: Database) {
            from postings p join q on q.term = p.term join df on df.term = p.term cross join stats
            group by p.chunk_id
          )
-         select s.chunk_id, c.item_id, i.name as item_name, c.text, s.score::float8 as score
+         select s.chunk_id, c.item_id, i.name as item_name, c.text, c.locator, s.score::float8 as score
          from scored s
          join context_chunks c on c.id = s.chunk_id
          join context_items i on i.id = c.item_id
@@ -126,6 +127,7 @@ export function createChunkIndex(database: Database) {
         text: row.text,
         score: Number(row.score),
         method: 'bm25' as const,
+        ...(row.locator && /^https?:\/\//.test(row.locator) ? { url: row.locator } : {}),
       }));
     },
   };
