@@ -8739,6 +8739,7 @@ export interface components {
             score: number;
             /** @enum {string} */
             method: "bm25" | "vector" | "hybrid";
+            url?: string;
         };
         ConnectorTokens: {
             accessToken: string;
@@ -9571,14 +9572,54 @@ export interface components {
             role: "user" | "assistant";
             content: string;
             parts: components["schemas"]["ChatMessagePart"][];
+            toolInvocations: components["schemas"]["ChatToolInvocation"][];
             experimental_attachments: components["schemas"]["ChatAttachment"][];
             createdAt: string;
             annotations: components["schemas"]["ChatAnnotation"][];
         };
         ChatMessagePart: {
+            /** @enum {string} */
+            type: "text";
+            text: string;
+        } | {
+            /** @enum {string} */
+            type: "reasoning";
+            reasoning: string;
+        } | {
+            /** @enum {string} */
+            type: "source";
+            source: {
+                /** @enum {string} */
+                sourceType: "url";
+                id: string;
+                url: string;
+                title?: string;
+            };
+        } | {
+            /** @enum {string} */
+            type: "tool-invocation";
+            toolInvocation: components["schemas"]["ChatToolInvocation"];
+        } | {
+            /** @enum {string} */
+            type: "file";
+            mimeType: string;
+            data: string;
+            filename?: string;
+        } | ({
             type: string;
+            data?: unknown;
         } & {
             [key: string]: unknown;
+        });
+        ChatToolInvocation: {
+            /** @enum {string} */
+            state: "partial-call" | "call" | "result";
+            toolCallId: string;
+            toolName: string;
+            args: {
+                [key: string]: unknown;
+            };
+            result?: unknown;
         };
         ChatAttachment: {
             name: string;
