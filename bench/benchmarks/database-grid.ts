@@ -167,8 +167,9 @@ async function benchEngine(engine: Engine, browser: Browser) {
     env.DATABASE_URL = cluster.url;
     pool = new pg.Pool({ connectionString: cluster.url, max: 2 });
   }
-  let server = await startServer(env);
+  let server: Server | undefined;
   try {
+    server = await startServer(env);
     const apps = await setUp(server.base);
     let seedMs = performance.now();
     let plan = '';
@@ -196,7 +197,7 @@ async function benchEngine(engine: Engine, browser: Browser) {
     const planAfter = pool ? await sortPlan((sql, params) => pool!.query(sql, params), apps.big) : '';
     return { seedMs, plan, planAfter, small, big };
   } finally {
-    await server.started.stop();
+    await server?.started.stop();
     await pool?.end();
     cluster?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -619,7 +619,7 @@ export async function run() {
       `"at half load": after 1 s unmeasured, an open-loop steady rate of ${LATENCY_LOAD * 100} % of the API's measured throughput (BENCH_LATENCY_LOAD), the same rate offered to the floor`,
       `records: a tenth the end user's (every tenth), the rest 50 other users'; fields title, points (0–99, independent of the creator), done, status (4 values, independent of the creator); the list pages are 20 records; get and update go round 1,000 of the user's records`,
       'data-field sorts: the first sorted list (at 10,000 records) asks for its index (PostgreSQL: built concurrently; PGlite: built in the thread while the entity is small, features/entities/sort-indexes.ts); the seeding to 1,000,000 rebuilds it with the other indexes, as for an app that sorted on the field from early on',
-      'the floor runs every statement the API sends for the operation (captured from its own service, e.g. the admin lookup of the read rule, then the page), on node-postgres with a pool of 10 (PostgreSQL) or on PGlite in its own process on a copy of the data (PGlite)',
+      'the floor runs every statement the API sends for the operation (captured from its own service: the end user’s admin flag comes with the session, so a list is its page statement alone), on node-postgres with a pool of 10 (PostgreSQL) or on PGlite in its own process on a copy of the data (PGlite)',
       'seeding: generate_series in one statement, secondary indexes dropped and rebuilt, then vacuum analyze',
       'PostgreSQL: throwaway cluster from test/support/pg-cluster.ts (fsync off); PGlite: durable commits, as the server runs it',
       'the machine is shared with other work: compare the API with its floor in the same run, not the absolute figures',

@@ -293,6 +293,24 @@ describe('compile CSS', () => {
     expect(css).not.toContain('.bg-fuchsia-900');
   });
 
+  it("builds a one-file edit's CSS from the edited file's classes: every rule a fresh compiler writes", async () => {
+    const other = page('Other', '<div className="m-7 text-sky-800">y</div>');
+    await compileOk([page('Home', '<div className="p-9">x</div>'), other]);
+    const edited = [page('Home', '<div className="p-9 bg-lime-600">x</div>'), other];
+    const warm = await compileOk(edited);
+    const fresh = createCompiler();
+    try {
+      const cold = await fresh.compile(edited);
+      if (!cold.ok) throw new Error('the fresh compile failed');
+      const selectors = (css: string) => new Set(css.match(/^\s*\.[^\s{,]+/gm)?.map((line) => line.trim()));
+      const warmSelectors = selectors(warm.css);
+      expect([...selectors(cold.css)].filter((selector) => !warmSelectors.has(selector))).toEqual([]);
+      for (const name of ['.bg-lime-600', '.m-7', '.text-sky-800', '.p-9']) expect(warm.css).toContain(name);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
   it("applies the app's globals.css: its @theme wins over the UI kit's tokens, and @apply works", async () => {
     const { css } = await compileOk([
       page('Home', '<div className="bg-primary text-brand">x</div>'),

@@ -28,6 +28,8 @@ const TAILWIND_IMPORT = /@import\s+(?:url\()?\s*["']tailwindcss["']\s*\)?[^;\n]*
  */
 const ANIMATE_ID = 'tw-animate-css';
 const ANIMATE_IMPORT = /@import\s+(?:url\()?\s*["']tw-animate-css["']\s*\)?[^;\n]*;/g;
+/** Most source versions one Tailwind compiler remembers having been given before it is reset. */
+const MAX_FED_SOURCES = 5_000;
 /** Lines the compiler puts before globals.css (Tailwind's positions count them). */
 const PRELUDE_LINES = 2;
 
@@ -41,12 +43,20 @@ const PRELUDE_LINES = 2;
 export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } = {}) {
   const scanner = new Scanner({ sources: [] });
   const candidatesByContent = new LruCache<string, string[]>(cacheSize);
-  const compilers = new LruCache<string, { compiler: TailwindCompiler; seen: number }>(8);
+  /**
+   * A parsed compiler per `globals.css`, with the sources it has been given (by content hash) and
+   * how many candidates it has taken. Tailwind's compiler keeps every candidate it was given, so a
+   * build needs only the candidates of sources it has not seen: a one-file edit hands it that
+   * file's, not the tree's and the UI kit's thousands again (issue 22 #5: about 2 ms a rebuild).
+   */
+  const compilers = new LruCache<
+    string,
+    { compiler: TailwindCompiler; seen: number; fed: Set<string>; builtIns: boolean }
+  >(8);
   const builtIn = builtInSources();
   let builtInCandidates: string[] | undefined;
 
-  function candidatesOf(source: CssSource): string[] {
-    const key = hashText(source.content);
+  function scan(source: CssSource, key: string): string[] {
     let candidates = candidatesByContent.get(key);
     if (!candidates) {
       const extension = path.posix.extname(source.path).slice(1) || 'tsx';
@@ -57,31 +67,41 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
     return candidates;
   }
 
-  async function compilerFor(globalsCss: string, candidateCount: number): Promise<TailwindCompiler> {
+  const candidatesOf = (source: CssSource) => scan(source, hashText(source.content));
+
+  async function compilerFor(globalsCss: string, candidateCount: number) {
     const cached = compilers.get(globalsCss);
     // Reset a compiler that has accumulated far more candidates than the app now uses.
-    if (cached && cached.seen <= Math.max(4 * candidateCount, 20_000)) return cached.compiler;
+    if (cached && cached.seen <= Math.max(4 * candidateCount, 20_000) && cached.fed.size <= MAX_FED_SOURCES)
+      return cached;
     // The app's own `@import "tailwindcss"` becomes a comment, so its lines keep their numbers.
     const appCss = globalsCss
       .replace(TAILWIND_IMPORT, '/* tailwindcss is imported by the compiler */')
       .replace(ANIMATE_IMPORT, '/* tw-animate-css is imported by the compiler */');
     const input = `@import "tailwindcss";\n@import "${UI_THEME_ID}"; @import "${ANIMATE_ID}";\n${appCss}`;
     const compiler = await compile(input, { base: '/', from: 'globals.css', loadStylesheet, loadModule });
-    compilers.set(globalsCss, { compiler, seen: 0 });
-    return compiler;
+    const entry = { compiler, seen: 0, fed: new Set<string>(), builtIns: false };
+    compilers.set(globalsCss, entry);
+    return entry;
   }
 
   return {
     async compile(globalsCss: string, sources: readonly CssSource[]): Promise<CssResult> {
       // The UI kit's and the runtime's candidates are found once: they never change in a process.
       builtInCandidates ??= [...new Set(builtIn.flatMap(candidatesOf))];
-      const candidates = new Set<string>(builtInCandidates);
-      for (const source of sources) for (const candidate of candidatesOf(source)) candidates.add(candidate);
+      const keys = sources.map((source) => hashText(source.content));
+      const scanned = sources.map((source, index) => scan(source, keys[index]!));
+      const count = builtInCandidates.length + scanned.reduce((sum, list) => sum + list.length, 0);
       try {
-        const compiler = await compilerFor(globalsCss, candidates.size);
-        const css = compiler.build([...candidates]);
-        const entry = compilers.get(globalsCss);
-        if (entry) entry.seen += candidates.size;
+        const entry = await compilerFor(globalsCss, count);
+        const fresh: string[] = entry.builtIns ? [] : [...builtInCandidates];
+        keys.forEach((key, index) => {
+          if (!entry.fed.has(key)) fresh.push(...scanned[index]!);
+        });
+        const css = entry.compiler.build(fresh);
+        entry.builtIns = true;
+        for (const key of keys) entry.fed.add(key);
+        entry.seen += fresh.length;
         return { ok: true, css };
       } catch (error) {
         return { ok: false, diagnostics: [cssDiagnostic(error, globalsCss)] };
