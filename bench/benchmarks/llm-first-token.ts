@@ -5,6 +5,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { createOfflineModel } from '../../apps/server/src/features/offline-assistant/offline-model.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
 import { createLlm } from '../../apps/server/src/platform/llm/index.ts';
@@ -34,7 +35,12 @@ export async function run(): Promise<void> {
     OPENAI_BASE_URL: fake.baseUrl,
     MODEL_CATALOGUE_URL: 'off',
   });
-  const llm = createLlm({ config, database, logger: createLogger('silent') });
+  const llm = createLlm({
+    config,
+    database,
+    logger: createLogger('silent'),
+    offlineModel: createOfflineModel,
+  });
   const direct = createOpenAICompatible({
     name: 'openai',
     baseURL: fake.baseUrl,

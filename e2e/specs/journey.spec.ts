@@ -1,7 +1,7 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { APP_SLUG_MESSAGES } from '@atelier/shared';
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { offlineAnswer } from '../../apps/server/src/platform/llm/offline/offline-model.ts';
+import { offlineAnswer } from '../../apps/server/src/features/offline-assistant/offline-model.ts';
 import { type FakeProvider, startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
 import { settingsBaseURL as baseURL } from '../playwright.config.ts';
 import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';

@@ -10,6 +10,7 @@ import { attachBase44Realtime } from './features/base44/realtime.ts';
 import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
 import { startRecordCountSweep } from './features/entities/record-counts.ts';
 import { disposeFunctionsRuntime } from './features/functions/functions.module.ts';
+import { createOfflineModel } from './features/offline-assistant/offline-model.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { runMigrations } from './platform/db/migrate.ts';
@@ -63,7 +64,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const sse = new SseHub();
   const drain = new Drain();
   const secretBox = createSecretBox({ config: { dataDir: config.dataDir, secretsKey: config.secretsKey } });
-  const llm = createLlm({ config, database, logger, secretBox });
+  const llm = createLlm({ config, database, logger, secretBox, offlineModel: createOfflineModel });
   const deps: AppDeps = { config, logger, database, bus, queue, sse, llm, drain };
   const app = createApp(deps);
   const dataSourceWorkers = await startDataSourceWorkers({ config, logger, database, bus, queue });

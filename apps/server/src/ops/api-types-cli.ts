@@ -11,6 +11,7 @@ import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createOfflineModel } from '../features/offline-assistant/offline-model.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { createEventBus } from '../platform/events/event-bus.ts';
@@ -42,7 +43,7 @@ async function openApiDocument(): Promise<OpenAPI3> {
       bus: createEventBus(database, logger),
       queue: createJobQueue(database, logger),
       sse: new SseHub(),
-      llm: createLlm({ config, database, logger, secretBox }),
+      llm: createLlm({ config, database, logger, secretBox, offlineModel: createOfflineModel }),
     });
     const res = await app.request('/api/openapi.json');
     if (res.status !== 200) throw new Error(`GET /api/openapi.json answered ${res.status}`);

@@ -10,6 +10,7 @@ import { CONFIG_EXIT_CODE, configOrExitCode } from '../config.ts';
 import { ExportArchiveError, readExportDir, readExportZip } from '../features/base44-import/archive.ts';
 import { importBase44App } from '../features/base44-import/import.service.ts';
 import { NotAnExportError } from '../features/base44-import/translate.ts';
+import { createOfflineModel } from '../features/offline-assistant/offline-model.ts';
 import type { AppDeps } from '../platform/app-deps.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
@@ -57,7 +58,7 @@ async function main(): Promise<number> {
     await bus.start();
     await queue.start();
     const secretBox = createSecretBox({ config: { dataDir: config.dataDir, secretsKey: config.secretsKey } });
-    const llm = createLlm({ config, database, logger, secretBox });
+    const llm = createLlm({ config, database, logger, secretBox, offlineModel: createOfflineModel });
     const deps: AppDeps = {
       config,
       logger,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/config.ts';
+import { createOfflineModel } from '../../src/features/offline-assistant/offline-model.ts';
 import { createSecretBox } from '../../src/platform/crypto/secret-box.ts';
 import type { Database } from '../../src/platform/db/database.ts';
 import { llmUsage, systemSettings } from '../../src/platform/db/schema/index.ts';
@@ -47,6 +48,7 @@ export async function createLlmHarness(env: Record<string, string> = {}): Promis
       database,
       logger: silentLogger,
       secretBox,
+      offlineModel: createOfflineModel,
       retry: { maxRetries: 2, baseDelayMs: 5, maxDelayMs: 50 },
       settingsTtlMs: 0,
       ...options,

@@ -5,6 +5,7 @@ import { type AppDeps, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { disposeAppsRuntime } from '../../src/features/apps/apps.module.ts';
 import { disposeFunctionsRuntime } from '../../src/features/functions/functions.module.ts';
+import { createOfflineModel } from '../../src/features/offline-assistant/offline-model.ts';
 import { createSecretBox } from '../../src/platform/crypto/secret-box.ts';
 import { createEventBus } from '../../src/platform/events/event-bus.ts';
 import { SseHub } from '../../src/platform/events/sse.ts';
@@ -46,7 +47,14 @@ export async function createTestApp(
   await bus.start();
   const queue = createJobQueue(database, logger);
   const secretBox = createSecretBox({ config: { dataDir, secretsKey: config.secretsKey } });
-  const llm = createLlm({ config, database, logger, secretBox, ...options.llm });
+  const llm = createLlm({
+    config,
+    database,
+    logger,
+    secretBox,
+    offlineModel: createOfflineModel,
+    ...options.llm,
+  });
   const deps: AppDeps = { config, logger, database, bus, queue, sse: new SseHub(), llm, ...options.deps };
   return {
     app: createApp(deps),

@@ -13,7 +13,6 @@ export {
   llmErrorText,
   type ResolvedModel,
 } from './llm.ts';
-export { createOfflineModel } from './offline/offline-model.ts';
 export {
   type AppFile,
   builderSystemPrompt,

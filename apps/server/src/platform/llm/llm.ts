@@ -43,7 +43,6 @@ import {
   instrumentModel,
   type RetryPolicy,
 } from './instrumented-model.ts';
-import { createOfflineModel } from './offline/offline-model.ts';
 import { createProviderFactory, type ProviderAccessMap, providerAccess } from './providers.ts';
 import { createPublicListRefresher } from './public-model-list.ts';
 import { createSettingsStore, type LlmState, type StoredSettings } from './settings-store.ts';
@@ -64,6 +63,11 @@ export interface LlmOptions {
   settingsTtlMs?: number;
   /** Seals the API keys an admin enters; without it, keys come from the environment only. */
   secretBox?: SecretBox;
+  /**
+   * The model that answers when no provider is configured: the offline assistant
+   * (`features/offline-assistant`, passed in by whoever assembles the server).
+   */
+  offlineModel: () => LanguageModelV3;
 }
 
 /** A settings change the layer refuses (answered 400 by the admin route). */
@@ -194,7 +198,7 @@ export function createLlm(options: LlmOptions) {
   }
 
   function modelFor(info: ModelInfo, access: ProviderAccessMap): LanguageModelV3 {
-    return info.provider === 'offline' ? createOfflineModel() : providers.model(info, access);
+    return info.provider === 'offline' ? options.offlineModel() : providers.model(info, access);
   }
 
   async function resolveModel(

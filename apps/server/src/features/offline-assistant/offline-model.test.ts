@@ -1,10 +1,10 @@
 import { OFFLINE_MODEL_ID, permissionChangeRequest } from '@atelier/shared';
 import { streamText } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyActionText, type TreeFile } from '../../../../test/support/apply-actions.ts';
-import { renderGenerated } from '../../../../test/support/render-generated.ts';
-import { templateFiles } from '../../../features/apps/template/index.ts';
-import { builderSystemPrompt, toolRunSystemPrompt } from '../prompts/index.ts';
+import { applyActionText, type TreeFile } from '../../../test/support/apply-actions.ts';
+import { renderGenerated } from '../../../test/support/render-generated.ts';
+import { builderSystemPrompt, toolRunSystemPrompt } from '../../platform/llm/prompts/index.ts';
+import { templateFiles } from '../apps/template/index.ts';
 import { createOfflineModel } from './offline-model.ts';
 
 /** A new app as the apps feature might create it: a plain layout and a home page. */

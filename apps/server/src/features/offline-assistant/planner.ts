@@ -7,7 +7,7 @@ import {
   type PermissionRole,
   serializeAction,
 } from '@atelier/shared';
-import type { AppFile } from '../prompts/index.ts';
+import type { AppFile } from '../../platform/llm/prompts/index.ts';
 import { AppTree } from './app-tree.ts';
 import {
   entitySchema,

@@ -1,6 +1,6 @@
 import type { ActionInput } from '@atelier/shared';
-import { templateSourceOf } from '../../../features/apps/template/index.ts';
-import { resolveAppImport } from '../../../features/compile/bundle-js.ts';
+import { templateSourceOf } from '../apps/template/index.ts';
+import { resolveAppImport } from '../compile/bundle-js.ts';
 import type { AppTree } from './app-tree.ts';
 
 const APP_IMPORT = /from\s+['"](@\/[^'"]+)['"]/g;

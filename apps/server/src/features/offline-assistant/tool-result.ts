@@ -1,4 +1,4 @@
-import { type Passage, parsePassages } from '../prompts/index.ts';
+import { type Passage, parsePassages } from '../../platform/llm/prompts/index.ts';
 
 const STOP_WORDS = new Set(
   'a an and are as at be but by for from has have how i in is it its me my of on or our so that the their them they this to was we what when where which who why will with you your'.split(

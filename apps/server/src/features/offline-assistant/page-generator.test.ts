@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderGenerated } from '../../../../test/support/render-generated.ts';
+import { renderGenerated } from '../../../test/support/render-generated.ts';
 import { entitySchema, fieldsFromSchema, inferFields } from './entity-fields.ts';
 import { layoutFile, pagePath } from './layout-generator.ts';
 import { entityPage, entityPageName, fieldsBlock, findFieldsBlock, staticPage } from './page-generator.ts';

@@ -6,7 +6,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { OFFLINE_MODEL_ID } from '@atelier/shared';
-import { parseAppFiles, TOOL_RUN_MARKER } from '../prompts/index.ts';
+import { parseAppFiles, TOOL_RUN_MARKER } from '../../platform/llm/prompts/index.ts';
 import { planReply, renderReply } from './planner.ts';
 import { parseRequest } from './requests.ts';
 import { offlineToolResult } from './tool-result.ts';

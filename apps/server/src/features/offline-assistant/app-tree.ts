@@ -1,5 +1,5 @@
 import { entityFilePath } from '@atelier/shared';
-import type { AppFile } from '../prompts/index.ts';
+import type { AppFile } from '../../platform/llm/prompts/index.ts';
 import { type NavItem, pagePath } from './layout-generator.ts';
 import { singularize, words } from './words.ts';
 
