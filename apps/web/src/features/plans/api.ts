@@ -5,7 +5,7 @@ import type {
   PlansResponse,
   TestCheckout,
 } from '@atelier/shared';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 
 export const planKeys = {
   all: ['plans'] as const,
@@ -14,21 +14,22 @@ export const planKeys = {
   testSale: (saleId: string) => [...planKeys.all, 'test-sale', saleId] as const,
 };
 
-const post = <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'POST', body });
-
+/** Typed by the server's contracts (lib/api.ts): the answers must fit the shared types the screens use. */
 export const plansApi = {
-  plans: (signal?: AbortSignal) => apiFetch<PlansResponse>('/api/live_api/app/paidPlans', { signal }),
-  status: (signal?: AbortSignal) => apiFetch<BillingStatus>('/api/billing/status', { signal }),
+  plans: (signal?: AbortSignal) => answer<PlansResponse>(api.GET('/live_api/app/paidPlans', { signal })),
+  status: (signal?: AbortSignal) => answer<BillingStatus>(api.GET('/billing/status', { signal })),
   checkout: (body: { planId: string; interval: BillingInterval; returnPath?: string }) =>
-    post<CheckoutResponse>('/api/billing/checkout', body),
+    answer<CheckoutResponse>(api.POST('/billing/checkout', { body })),
   /** A visitor without an account pays first; the checkout returns to /signup?sale_id=. */
   guestCheckout: (body: { planId: string; interval: BillingInterval }) =>
-    post<CheckoutResponse>('/api/billing/guest-checkout', body),
-  cancel: () => post<BillingStatus>('/api/billing/cancel'),
-  resume: () => post<BillingStatus>('/api/billing/resume'),
-  downgrade: (planId: string) => post<BillingStatus>('/api/billing/downgrade', { planId }),
+    answer<CheckoutResponse>(api.POST('/billing/guest-checkout', { body })),
+  cancel: () => answer<BillingStatus>(api.POST('/billing/cancel')),
+  resume: () => answer<BillingStatus>(api.POST('/billing/resume')),
+  downgrade: (planId: string) => answer<BillingStatus>(api.POST('/billing/downgrade', { body: { planId } })),
   testSale: (saleId: string, signal?: AbortSignal) =>
-    apiFetch<TestCheckout>(`/api/billing/test/sales/${encodeURIComponent(saleId)}`, { signal }),
+    answer<TestCheckout>(api.GET('/billing/test/sales/{saleId}', { params: { path: { saleId } }, signal })),
   payTestSale: (saleId: string) =>
-    post<{ saleId: string; status: string; successUrl: string }>('/api/billing/test/complete', { saleId }),
+    answer<{ saleId: string; status: string; successUrl: string }>(
+      api.POST('/billing/test/complete', { body: { saleId } }),
+    ),
 };
