@@ -78,6 +78,10 @@ beforeAll(async () => {
     },
     'tiny-theme': { '1.0.0': { files: { 'index.js': '', 'theme.css': ':root { --tiny: 1; }' } } },
     'tiny-native': { '1.0.0': { files: { 'index.js': '', 'binding.gyp': '{}' } } },
+    // A tool's native dependency the page never loads (@react-three/xr's dprint-node).
+    'tiny-with-native-tool': {
+      '1.0.0': { ...esm('export const ok = 1;'), dependencies: { 'tiny-native': '^1.0.0' } },
+    },
     'tiny-bomb': {
       '1.0.0': { files: { 'index.js': '', 'zeros.txt': '\0'.repeat(NPM_LIMITS.maxUnpackedBytes + 1024) } },
     },
@@ -273,6 +277,9 @@ describe('install and bundle', () => {
     await expect(npm().resolveNpmModule('tiny-native', { target: 'browser' })).rejects.toThrow(
       'tiny-native@1.0.0 is a native addon',
     );
+    // Below a package the app names, a native addon is installed without its native files.
+    const withTool = await npm().resolveNpmModule('tiny-with-native-tool', { target: 'browser' });
+    expect(withTool.exports).toEqual(['ok']);
     await expect(npm().resolveNpmModule('tiny-bomb', { target: 'browser' })).rejects.toThrow(
       'tiny-bomb@1.0.0 unpacks to more than 40 MB (the limit).',
     );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
 import type { RegistryClient } from './registry.ts';
 import { packageId, type ResolvedPackage, type ResolvedTree } from './resolve-tree.ts';
-import { matchesIntegrity, readTarball } from './tarball.ts';
+import { matchesIntegrity, NATIVE_MARKER, readTarball } from './tarball.ts';
 
 /**
  * The shared, content-addressed package cache under `DATA_DIR/cache/npm`:
@@ -44,6 +44,10 @@ export class NpmStore {
   async install(rootName: string, tree: ResolvedTree, signal?: AbortSignal): Promise<void> {
     const packages = Object.values(tree.packages);
     await Promise.all(packages.map((pkg) => this.installPackage(rootName, pkg, signal)));
+    // The package the app names may not be a native addon (one below it is kept, without its binaries).
+    const root = tree.packages[tree.root]!;
+    if (fs.existsSync(path.join(this.contentDir(root), NATIVE_MARKER)))
+      throw new NpmPackageError(root.name, NPM_MESSAGES.nativeAddon(tree.root));
     for (const pkg of packages) this.writeLinks(tree, pkg);
   }
 

@@ -23,12 +23,18 @@ export interface UnpackedFile {
   data: Buffer;
 }
 
+/** The file that marks an installed package as a native addon whose native files were left out. */
+export const NATIVE_MARKER = '.atelier-native-addon';
+
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 
 /**
  * Reads a package tarball in memory, within the limits: decompressed size, file count, unpacked
  * size. Only regular files are kept (links, devices and the like are dropped), paths are relative
- * and never leave the package, and a native addon is refused. Nothing is executed or written here.
+ * and never leave the package. A native addon's native files (binding.gyp, `.node`) are left out and
+ * NATIVE_MARKER put in their place: the app may not name such a package, but one below a package it
+ * names (dprint-node below @react-three/xr, used only by tooling) is installed without them.
+ * Nothing is executed or written here.
  */
 export async function readTarball(packageName: string, id: string, gz: Buffer): Promise<UnpackedFile[]> {
   let tar: Buffer;
@@ -47,6 +53,7 @@ export async function readTarball(packageName: string, id: string, gz: Buffer): 
   let count = 0;
   let bytes = 0;
   let problem: NpmPackageError | undefined;
+  let native = false;
   const parser = new Parser({ strict: true });
   parser.on('entry', (entry: ReadEntry) => {
     const relative = packagePath(entry.path);
@@ -61,7 +68,9 @@ export async function readTarball(packageName: string, id: string, gz: Buffer): 
     if (bytes > NPM_LIMITS.maxUnpackedBytes)
       problem ??= new NpmPackageError(packageName, NPM_MESSAGES.unpackedTooLarge(id));
     if (relative === 'binding.gyp' || relative.endsWith('.node')) {
-      problem ??= new NpmPackageError(packageName, NPM_MESSAGES.nativeAddon(id));
+      native = true;
+      entry.resume();
+      return;
     }
     const chunks: Buffer[] = [];
     entry.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -80,13 +89,11 @@ export async function readTarball(packageName: string, id: string, gz: Buffer): 
   const manifest = files.find((file) => file.path === 'package.json');
   if (!manifest) throw new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, 'no package.json'));
   try {
-    if ((JSON.parse(manifest.data.toString('utf8')) as { gypfile?: boolean }).gypfile === true) {
-      throw new NpmPackageError(packageName, NPM_MESSAGES.nativeAddon(id));
-    }
-  } catch (error) {
-    if (error instanceof NpmPackageError) throw error;
+    if ((JSON.parse(manifest.data.toString('utf8')) as { gypfile?: boolean }).gypfile === true) native = true;
+  } catch {
     throw new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, 'package.json is not JSON'));
   }
+  if (native) files.push({ path: NATIVE_MARKER, data: Buffer.alloc(0) });
   return files;
 }
 
