@@ -32,6 +32,12 @@ export interface BundleOptions {
   externalSpecifiers: ReadonlySet<string>;
   /** Package names left external with any subpath (the app's other on-demand packages). */
   externalPackages: ReadonlySet<string>;
+  /**
+   * The other entry points of the same package the page imports (`firebase/auth` beside
+   * `firebase/app`): bundled together, the code they share split into common modules, so a page
+   * holds one copy of it (firebase's component registry must be one, or `auth` is never registered).
+   */
+  siblings?: readonly string[];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -67,10 +73,18 @@ export function bundleKey(specifier: string, tree: ResolvedTree, options: Bundle
         packages,
         options.target === 'browser' ? [...options.externalSpecifiers].sort() : [],
         options.target === 'browser' ? [...options.externalPackages].sort() : [],
+        ...(groupOf(specifier, options).length > 1 ? [groupOf(specifier, options)] : []),
       ]),
     )
     .digest('hex')
     .slice(0, 32);
+}
+
+/** The specifiers bundled together with `specifier` (itself alone unless it has siblings on a page). */
+function groupOf(specifier: string, options: BundleOptions): string[] {
+  if (options.target !== 'browser' || isStylesheetSpecifier(specifier)) return [specifier];
+  const siblings = (options.siblings ?? []).filter((sibling) => !isStylesheetSpecifier(sibling));
+  return [...new Set([specifier, ...siblings])].sort();
 }
 
 /**
@@ -95,6 +109,7 @@ export async function bundleSpecifier(
   const ownerDir = (file: string) => owners.find((owner) => file.startsWith(owner.dir))?.dir;
   // A stylesheet (`leaflet/dist/leaflet.css`) becomes a module adding it to the page (compile/package-css.ts).
   const stylesheet = isStylesheetSpecifier(specifier);
+  const group = groupOf(specifier, options);
   const external = (request: string) =>
     !stylesheet &&
     options.target === 'browser' &&
@@ -103,8 +118,11 @@ export async function bundleSpecifier(
   const plugin: Plugin = {
     name: 'atelier-npm',
     setup(b) {
-      b.onResolve({ filter: /^npm-entry$/ }, () => ({ path: specifier, namespace: 'npm-entry' }));
-      b.onLoad({ filter: /.*/, namespace: 'npm-entry' }, async () =>
+      b.onResolve({ filter: /^npm-entry(:\d+)?$/ }, (args) => ({
+        path: group[Number(args.path.split(':')[1] ?? 0)]!,
+        namespace: 'npm-entry',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'npm-entry' }, async (args) =>
         stylesheet
           ? {
               contents: `@import ${JSON.stringify(specifier)};`,
@@ -112,7 +130,7 @@ export async function bundleSpecifier(
               loader: 'css',
             }
           : {
-              contents: await entrySource(b, store, tree, root, specifier, ownerDir),
+              contents: await entrySource(b, store, tree, root, args.path, ownerDir),
               resolveDir: store.linkDir(tree, root),
               loader: 'js',
             },
@@ -189,8 +207,10 @@ export async function bundleSpecifier(
   let result: Awaited<ReturnType<typeof build<{ write: false; metafile: true }>>>;
   try {
     result = await build({
-      entryPoints: ['npm-entry'],
-      outfile: 'npm.js',
+      entryPoints: group.map((_, i) => ({ in: `npm-entry:${i}`, out: `e${i}` })),
+      outdir: 'out',
+      splitting: group.length > 1,
+      chunkNames: 'c-[hash]',
       bundle: true,
       write: false,
       metafile: true,
@@ -217,17 +237,61 @@ export async function bundleSpecifier(
     const first = (error as { errors?: { text: string }[] }).errors?.[0]?.text;
     throw new NpmPackageError(rootName, NPM_MESSAGES.bundleFailed(first ?? (error as Error).message));
   }
-  const output = result.outputFiles.find((file) => file.path.endsWith('.js'))!;
-  if (output.contents.byteLength > NPM_LIMITS.maxBundleBytes) {
-    throw new NpmPackageError(rootName, NPM_MESSAGES.bundleTooLarge(output.contents.byteLength));
+  // Shared chunks get a key of their own, derived from the group's, and are served beside the entries.
+  const outputName = (file: string) => path.basename(file);
+  const chunkKey = (name: string) =>
+    createHash('sha256')
+      .update(`${key}\0${group.join('\0')}\0${name}`)
+      .digest('hex')
+      .slice(0, 32);
+  const renamed = (text: string) =>
+    text.replace(
+      /(["'])\.\/(c-[A-Z0-9]+)\.js\1/g,
+      (_all, quote: string, name: string) => `${quote}./${chunkKey(name)}.js${quote}`,
+    );
+  const externals = [
+    ...new Set(
+      Object.values(result.metafile.outputs).flatMap((meta) =>
+        meta.imports.filter((i) => i.external && !i.path.startsWith('./')).map((i) => i.path),
+      ),
+    ),
+  ].sort();
+  const exportsOf = (name: string) =>
+    [
+      ...(Object.entries(result.metafile.outputs).find(([file]) => outputName(file) === name)?.[1].exports ??
+        []),
+    ].sort();
+  let own: NpmBundle | undefined;
+  for (const output of result.outputFiles) {
+    if (output.contents.byteLength > NPM_LIMITS.maxBundleBytes) {
+      throw new NpmPackageError(rootName, NPM_MESSAGES.bundleTooLarge(output.contents.byteLength));
+    }
+    const name = outputName(output.path);
+    if (!name.endsWith('.js')) continue;
+    const chunk = /^(c-[A-Z0-9]+)\.js$/.exec(name)?.[1];
+    const entry = chunk ? undefined : group[Number(/^e(\d+)\.js$/.exec(name)?.[1])];
+    const bundle: NpmBundle = {
+      key: chunk ? chunkKey(chunk) : bundleKey(entry!, tree, options),
+      code: renamed(output.text),
+      exports: chunk ? [] : exportsOf(name),
+      imports: externals,
+    };
+    // Chunks first: an entry on disk means the whole group is.
+    if (chunk) saveBundle(store, bundle);
+    else if (entry === specifier) own = bundle;
   }
-  const meta = Object.values(result.metafile.outputs).find((entry) => entry.entryPoint !== undefined);
-  return saveBundle(store, {
-    key,
-    code: output.text,
-    exports: [...(meta?.exports ?? [])].sort(),
-    imports: [...new Set((meta?.imports ?? []).filter((i) => i.external).map((i) => i.path))].sort(),
-  });
+  for (const output of result.outputFiles) {
+    const index = /^e(\d+)\.js$/.exec(outputName(output.path))?.[1];
+    const entry = index === undefined ? undefined : group[Number(index)];
+    if (entry === undefined || entry === specifier) continue;
+    saveBundle(store, {
+      key: bundleKey(entry, tree, options),
+      code: renamed(output.text),
+      exports: exportsOf(outputName(output.path)),
+      imports: externals,
+    });
+  }
+  return saveBundle(store, own!);
 }
 
 /** Writes a bundle to the disk cache (`bundles/{key}.js` and its `.json`) and answers it. */

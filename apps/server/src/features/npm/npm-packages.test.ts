@@ -8,6 +8,7 @@ import {
   packTarball,
   startFakeNpmRegistry,
 } from '../../../test/support/fake-npm-registry.mjs';
+import { bundleSpecifier } from './npm-bundle.ts';
 import { NPM_LIMITS, NpmPackageError } from './npm-limits.ts';
 import { bareImports, NpmPackages, parseNpmSpecifier } from './npm-packages.ts';
 import { createRegistryClient } from './registry.ts';
@@ -75,6 +76,19 @@ beforeAll(async () => {
       '1.0.0': esm(
         'import { spawn } from "child_process"; export const canSpawn = () => typeof spawn === "function";',
       ),
+    },
+    // firebase's shape: entry points sharing a registry that must be one per page.
+    'tiny-family': {
+      '1.0.0': {
+        files: {
+          'registry.js': 'export const registry = new Map(); registry.set("shared", "registry code");',
+          'app.js':
+            'import { registry } from "./registry.js"; export const initApp = () => registry.set("app", 1);',
+          'auth.js':
+            'import { registry } from "./registry.js"; export const getAuth = () => registry.get("app");',
+        },
+        manifest: { type: 'module', exports: { './app': './app.js', './auth': './auth.js' } },
+      },
     },
     'tiny-theme': { '1.0.0': { files: { 'index.js': '', 'theme.css': ':root { --tiny: 1; }' } } },
     'tiny-native': { '1.0.0': { files: { 'index.js': '', 'binding.gyp': '{}' } } },
@@ -260,6 +274,35 @@ describe('install and bundle', () => {
     await expect(npm().resolveNpmModule('tiny-map@1/dist/huge.css', { target: 'browser' })).rejects.toThrow(
       'its stylesheet is 2.0 MB once bundled (at most 2 MB)',
     );
+  });
+
+  it("bundles a package's entry points a page imports together, their shared code in one common module", async () => {
+    const packages = npm();
+    const siblings = ['tiny-family/app', 'tiny-family/auth'];
+    const [app, auth] = await Promise.all(
+      siblings.map((specifier) => packages.resolveNpmModule(specifier, { target: 'browser' })),
+    );
+    // Alone, each holds its own copy of the registry.
+    expect(app!.code).toContain('registry code');
+    expect(auth!.code).toContain('registry code');
+    const store = packages.store!;
+    const tree = await resolveTree(createRegistryClient(registry.url), 'tiny-family', '1', {
+      provided: new Set(),
+    });
+    const options = {
+      target: 'browser' as const,
+      externalSpecifiers: new Set<string>(),
+      externalPackages: new Set<string>(),
+      siblings,
+    };
+    const together = await bundleSpecifier(store, 'tiny-family/auth', tree, options);
+    expect(together.exports).toEqual(['getAuth']);
+    expect(together.code).not.toContain('registry code');
+    const chunk = /from"\.\/([a-f0-9]{32})\.js"/.exec(together.code)?.[1];
+    expect(packages.bundle(chunk!)?.code).toContain('registry code');
+    const sibling = await bundleSpecifier(store, 'tiny-family/app', tree, options);
+    expect(sibling.code).toContain(`./${chunk}.js`);
+    expect(sibling.exports).toEqual(['initApp']);
   });
 
   it('gives a Node built-in a browser bundle reaches an empty module, as Vite does', async () => {

@@ -139,6 +139,9 @@ export class NpmPackages {
     // its own build, instead of not building at all.
     const staticImports = new Set(bareImports(js, { dynamic: false }));
     const optional = new Set(wanted.filter((specifier) => !staticImports.has(specifier)));
+    // The entry points of one package the page imports are bundled together (npm-bundle.ts).
+    const siblingsOf = (specifier: string) =>
+      wanted.filter((other) => packageNameOf(other) === packageNameOf(specifier));
     try {
       while (queue.length > 0) {
         const specifier = queue.shift()!;
@@ -153,6 +156,7 @@ export class NpmPackages {
               target: 'browser',
               externalSpecifiers: specifiers,
               externalPackages: others,
+              siblings: siblingsOf(specifier),
             }),
           );
         } catch (error) {
