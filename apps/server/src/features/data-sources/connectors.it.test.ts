@@ -12,6 +12,7 @@ import { startFakeNotion } from '../../../test/support/fake-notion.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../platform/db/schema/index.ts';
 import { startDataSourceWorkers } from './data-sources.module.ts';
+import { createDataSourcesRuntime } from './data-sources.runtime.ts';
 
 let t: TestApp;
 let workers: Awaited<ReturnType<typeof startDataSourceWorkers>>;
@@ -48,6 +49,8 @@ beforeAll(async () => {
   });
   t = await createTestApp({
     env: {
+      // The fakes listen on 127.0.0.1: the connectors' calls go through the SSRF guard.
+      NET_ALLOW_LOOPBACK: 'true',
       NOTION_TOKEN: 'notion-secret',
       NOTION_API_BASE: notion.url,
       GOOGLE_DRIVE_TOKEN: 'drive-secret',
@@ -258,5 +261,21 @@ describe('CSV template', () => {
     const [plain] = ((await text.json()) as { contextItems: ContextItem[] }).contextItems;
     expect(plain?.templateFileUrl).toBeNull();
     expect((await request(ada, `/api/context/${plain?.id}/template`)).status).toBe(404);
+  });
+});
+
+describe('SSRF guard', () => {
+  it('refuses a connector API base on a private address (the guard sees every connector call)', async () => {
+    const { config } = t.deps;
+    const guarded = createDataSourcesRuntime({
+      ...t.deps,
+      config: { ...config, dataSources: { ...config.dataSources, netAllowLoopback: false } },
+    });
+    await expect(guarded.connectors.get('notion')!.listDocuments()).rejects.toThrow(
+      'Could not reach Notion, try again later',
+    );
+    await expect(guarded.connectors.get('google_drive')!.listDocuments()).rejects.toThrow(
+      'Could not reach Google Drive, try again later',
+    );
   });
 });

@@ -34,13 +34,23 @@ export function createDataSourcesRuntime(deps: RuntimeDeps) {
     maxBytes: MAX_PAGE_BYTES,
     userAgent: `${CRAWLER_USER_AGENT}/1.0`,
   });
+  // The connectors' API calls go through the SSRF guard too: their base URLs are configurable, and a
+  // Drive export may be as big as Drive allows (10 MB).
+  const connectorFetch = createSafeFetch({
+    allowLoopback: deps.config.dataSources.netAllowLoopback,
+    timeoutMs: 30_000,
+    maxBytes: 10 * 1024 * 1024,
+    userAgent: `${CRAWLER_USER_AGENT}/1.0`,
+  });
   const notion = createNotionConnector({
     token: deps.config.dataSources.notion.token,
     baseUrl: deps.config.dataSources.notion.apiBase,
+    fetch: connectorFetch,
   });
   const drive = createGoogleDriveConnector({
     token: deps.config.dataSources.googleDrive.token,
     baseUrl: deps.config.dataSources.googleDrive.apiBase,
+    fetch: connectorFetch,
   });
   const connectors: ConnectorRegistry = new Map<string, Connector>([
     [notion.id, notion],
