@@ -162,6 +162,57 @@ test('the newest message is fully in view after a reply (its Keep going included
   }
 });
 
+test('a secret the chat asked for: the code editor and the deploy name it with the description the assistant gave', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const appId = await setUp(page, 'Charging Chat');
+  try {
+    const description = 'Your Stripe secret key, from the Stripe dashboard';
+    fake.reply({
+      chunks: [
+        'Adding the charge function; it needs your Stripe key.\n',
+        serializeAction({
+          type: 'add_file',
+          path: 'functions/charge.ts',
+          title: 'Add the charge function',
+          content:
+            'export default async (req: Request, ctx: { env: Record<string, string> }) =>\n  Response.json({ configured: ctx.env.STRIPE_KEY.length > 0 });\n',
+        }),
+        serializeAction({
+          type: 'request_secrets',
+          title: 'Stripe key',
+          secrets: [{ secretName: 'STRIPE_KEY', description, required: true }],
+        }),
+      ],
+    });
+    await page.goto(`/build/app/${appId}`);
+    const chat = page.getByRole('region', { name: 'Chat' });
+    await chat.getByLabel('Message').fill('Charge with Stripe');
+    await chat.getByLabel('Message').press('Enter');
+    // The reply ends (after its build check) with the secrets dialog; the builder leaves it unfilled.
+    await expect(page.getByRole('dialog', { name: 'Enter secrets' })).toBeVisible({ timeout: 60_000 });
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/build/app/${appId}/code`);
+    await page
+      .getByRole('navigation', { name: 'Files' })
+      .getByRole('button', { name: /^charge\.ts/ })
+      .click();
+    const fn = page.getByRole('region', { name: 'Function charge' });
+    await expect(fn.getByRole('alert')).toContainText(
+      `Missing required secrets: STRIPE_KEY — ${description}`,
+    );
+    await fn.getByRole('button', { name: 'Deploy', exact: true }).click();
+    const toast = page.getByRole('region', { name: /Notifications/ });
+    await expect(toast.getByRole('list', { name: 'Missing secrets' })).toHaveText(
+      `STRIPE_KEY — ${description}`,
+    );
+  } finally {
+    await tearDown(page);
+  }
+});
+
 test('a reload while the reply runs follows it live; Send stays off until it ends; a queued message goes out after it', async ({
   page,
 }) => {

@@ -9970,6 +9970,7 @@ export interface components {
             changedSinceDeploy: boolean;
             envReads: string[];
             missingSecrets: string[];
+            missingSecretDetails: components["schemas"]["FunctionMissingSecret"][];
             webhookUrl: string | null;
         };
         FunctionDeployment: {
@@ -9988,8 +9989,13 @@ export interface components {
             type: "missing_secrets" | "compile";
             message: string;
             missingSecrets?: string[];
+            missingSecretDetails?: components["schemas"]["FunctionMissingSecret"][];
             diagnostics?: string[];
         } | null;
+        FunctionMissingSecret: {
+            key: string;
+            description: string;
+        };
         BatchDeployResponse: {
             results: {
                 name: string;

@@ -4,12 +4,20 @@ import { FUNCTION_DEPLOY_STATUSES } from '../constants/functions.ts';
 /** Backend functions of an app: deploy, list, batch deploy, recent invocations (spec 1 §4, §7, §8). */
 export const functionDeployStatusSchema = z.enum(FUNCTION_DEPLOY_STATUSES);
 
+/** A secret a function reads that is not set, with what it is for (the chat's secrets request; '' when unknown). */
+export const missingSecretSchema = z
+  .object({ key: z.string(), description: z.string() })
+  .meta({ id: 'FunctionMissingSecret' });
+export type MissingSecret = z.infer<typeof missingSecretSchema>;
+
 export const deployErrorSchema = z
   .object({
     /** `missing_secrets` (with `missingSecrets`) or `compile` (with `diagnostics`). */
     type: z.enum(['missing_secrets', 'compile']),
     message: z.string(),
     missingSecrets: z.array(z.string()).optional(),
+    /** The same secrets with their descriptions (spec 3 §3: reported with their description). */
+    missingSecretDetails: z.array(missingSecretSchema).optional(),
     diagnostics: z.array(z.string()).optional(),
   })
   .meta({ id: 'FunctionDeployError' });
@@ -45,6 +53,8 @@ export const functionSummarySchema = z
     envReads: z.array(z.string()),
     /** Of those, the ones not set. */
     missingSecrets: z.array(z.string()),
+    /** The same, each with its description. */
+    missingSecretDetails: z.array(missingSecretSchema),
     /** `{origin}/api/apps/{appId}/functions/{name}`, or null until the app is published. */
     webhookUrl: z.string().nullable(),
   })

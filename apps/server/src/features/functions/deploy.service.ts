@@ -12,6 +12,7 @@ import {
   functionNameFromPath,
   functionNameProblem,
   functionWebhookUrl,
+  type MissingSecret,
 } from '@atelier/shared';
 import { transform } from 'esbuild';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -101,8 +102,15 @@ export async function listFunctions(
       changedSinceDeploy: summary?.live ? summary.live.sourceHash !== sha256(file.content) : true,
       envReads,
       missingSecrets: envReads.filter((key) => !keys.has(key)),
+      missingSecretDetails: [],
       webhookUrl: published ? functionWebhookUrl(webhookOrigin(rt, app), appId, name) : null,
     });
+  }
+  // Each missing secret with its description (one read of the chat's secrets requests, when any is missing).
+  const missing = [...new Set(functions.flatMap((fn) => fn.missingSecrets))];
+  const described = new Map((await rt.describeSecrets(appId, missing)).map((s) => [s.key, s]));
+  for (const fn of functions) {
+    fn.missingSecretDetails = fn.missingSecrets.map((key) => described.get(key) ?? { key, description: '' });
   }
   return { functions, published };
 }
@@ -170,16 +178,19 @@ export async function deployFunction(
   const keys = await rt.secrets.unsafeKeys(appId);
   const missingSecrets = envReads.filter((key) => !keys.has(key));
   if (missingSecrets.length > 0) {
+    const missingSecretDetails = await rt.describeSecrets(appId, missingSecrets);
     const error = {
       type: 'missing_secrets' as const,
       message: FUNCTION_MESSAGES.missingSecrets,
       missingSecrets,
+      missingSecretDetails,
     };
     await rt.repo.updateDeployment(appId, pending.id, { status: 'error', envReads, error });
     throw new AppError('missing_secrets', FUNCTION_MESSAGES.missingSecrets, {
       type: 'missing_secrets',
       deploymentId: pending.id,
       missingSecrets,
+      missingSecretDetails,
     });
   }
   const deployed = await rt.repo.updateDeployment(appId, pending.id, {
@@ -216,7 +227,11 @@ export async function deployFunctions(
       results.push({ name, ok: true, status: deployment.status, error: null });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const details = (error.details ?? {}) as { missingSecrets?: string[]; diagnostics?: string[] };
+      const details = (error.details ?? {}) as {
+        missingSecrets?: string[];
+        missingSecretDetails?: MissingSecret[];
+        diagnostics?: string[];
+      };
       results.push({
         name,
         ok: false,
@@ -227,6 +242,7 @@ export async function deployFunctions(
                 type: 'missing_secrets',
                 message: error.message,
                 missingSecrets: details.missingSecrets ?? [],
+                missingSecretDetails: details.missingSecretDetails ?? [],
               }
             : {
                 type: 'compile',

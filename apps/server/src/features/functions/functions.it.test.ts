@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type BatchDeployResponse,
   type DeployFunctionResponse,
@@ -9,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createGeneratedApp, markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { chatMessages } from '../../platform/db/schema/index.ts';
+import { actionResultsPart } from '../chat/chat.repo.ts';
 import { disposeFunctionsRuntime } from './functions.module.ts';
 
 let t: TestApp;
@@ -73,9 +76,40 @@ describe('function deploy', () => {
     ]);
   });
 
-  it('refuses to deploy while a secret the code reads is not set: missing_secrets with the names', async () => {
+  it('refuses to deploy while a secret the code reads is not set: missing_secrets with the names and the descriptions the chat asked with', async () => {
     const appId = await appWithGreet(alice);
+    const otherAppId = await appWithGreet(alice);
     await setSecrets(alice, appId, { GREETING_WORD: 'Hello' });
+    // The assistant's secrets requests (spec 3 §3): the newest description of this app's counts.
+    const secretsRequest = (forApp: string, description: string, minutesAgo: number) => ({
+      id: randomUUID(),
+      appId: forApp,
+      role: 'assistant' as const,
+      content: 'I need a key.',
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      parts: [
+        { type: 'text', text: 'I need a key.' },
+        actionResultsPart([
+          {
+            index: 0,
+            type: 'request_secrets',
+            title: 'Token',
+            outcome: 'applied',
+            secrets: [{ secretName: 'API_TOKEN', description, required: true }],
+          },
+        ]),
+      ],
+    });
+    await t.deps.database.db
+      .insert(chatMessages)
+      .values([
+        secretsRequest(appId, 'An old description', 5),
+        secretsRequest(appId, 'The greeting API token from the provider dashboard', 1),
+        secretsRequest(otherAppId, 'Another app says something else', 0),
+      ]);
+    const described = [
+      { key: 'API_TOKEN', description: 'The greeting API token from the provider dashboard' },
+    ];
     const res = await request(alice, 'POST', `/api/apps/${appId}/functions/greet/deploy`);
     expect(res.status).toBe(422);
     const body = (await res.json()) as {
@@ -84,15 +118,21 @@ describe('function deploy', () => {
     expect(body.error).toMatchObject({
       code: 'missing_secrets',
       message: 'Missing required secrets',
-      details: { type: 'missing_secrets', missingSecrets: ['API_TOKEN'] },
+      details: { type: 'missing_secrets', missingSecrets: ['API_TOKEN'], missingSecretDetails: described },
     });
     const list = (await (
       await request(alice, 'GET', `/api/apps/${appId}/functions/list`)
     ).json()) as FunctionsListResponse;
-    expect(list.functions[0]).toMatchObject({ status: 'error', live: null, latest: { status: 'error' } });
+    expect(list.functions[0]).toMatchObject({
+      status: 'error',
+      live: null,
+      latest: { status: 'error' },
+      missingSecretDetails: described,
+    });
     expect(list.functions[0]?.latest?.error).toMatchObject({
       type: 'missing_secrets',
       missingSecrets: ['API_TOKEN'],
+      missingSecretDetails: described,
     });
   });
 

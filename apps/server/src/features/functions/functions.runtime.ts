@@ -9,6 +9,7 @@ import { SecretsRepo } from '../secrets/secrets.repo.ts';
 import { SecretsService } from '../secrets/secrets.service.ts';
 import { EntityTriggers } from './entity-triggers.ts';
 import { FunctionsRepo } from './functions.repo.ts';
+import { requestedSecretDescriptions } from './secret-requests.ts';
 
 export type { SdkDispatchEnv };
 
@@ -22,6 +23,8 @@ export interface FunctionsRuntime {
   versions: VersionsRepo;
   repo: FunctionsRepo;
   secrets: SecretsService;
+  /** The given secret names with what the chat's secrets requests said they are for. */
+  describeSecrets(appId: string, keys: readonly string[]): Promise<{ key: string; description: string }[]>;
   /** The runner pool, started on first use. */
   pool(): FunctionPool;
   /** Entity-hook automations: runs functions on changes of the entities they watch. */
@@ -71,6 +74,11 @@ function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch | undefined): 
     versions,
     repo,
     secrets,
+    async describeSecrets(appId, keys) {
+      if (keys.length === 0) return [];
+      const described = await requestedSecretDescriptions(db, appId);
+      return keys.map((key) => ({ key, description: described.get(key) ?? '' }));
+    },
     pool() {
       pool ??= new FunctionPool({
         size: deps.config.functions.runners,

@@ -7,6 +7,7 @@ export interface StoredDeployError {
   type: 'missing_secrets' | 'compile';
   message: string;
   missingSecrets?: string[];
+  missingSecretDetails?: { key: string; description: string }[];
   diagnostics?: string[];
 }
 

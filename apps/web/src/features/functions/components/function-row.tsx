@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { useDeployFunction } from '../api.ts';
-import { showDeployError } from './deploy-toasts.tsx';
+import { MissingSecretList, showDeployError } from './deploy-toasts.tsx';
 import { InvocationsList } from './invocations-list.tsx';
 
 export const STATUS_LABELS: Record<FunctionSummary['status'], string> = {
@@ -70,10 +70,10 @@ export function FunctionRow({ appId, fn, onManageSecrets, deploying = false }: F
       )}
       {fn.missingSecrets.length > 0 && (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-destructive text-xs">
-          <span>
-            {FUNCTION_MESSAGES.missingSecrets}:{' '}
-            <span className="font-mono">{fn.missingSecrets.join(', ')}</span>
-          </span>
+          <div className="grid gap-0.5">
+            <span>{FUNCTION_MESSAGES.missingSecrets}: </span>
+            <MissingSecretList secrets={fn.missingSecretDetails} />
+          </div>
           <Button size="sm" variant="outline" onClick={onManageSecrets}>
             {FUNCTION_MESSAGES.manageSecrets}
           </Button>
