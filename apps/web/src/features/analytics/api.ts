@@ -1,6 +1,6 @@
 import type { AppAnalytics } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 
 export const analyticsKeys = {
   app: (appId: string, days: number) => ['analytics', appId, days] as const,
@@ -11,7 +11,9 @@ export function useAppAnalytics(appId: string, days: number) {
   return useQuery({
     queryKey: analyticsKeys.app(appId, days),
     queryFn: ({ signal }) =>
-      apiFetch<AppAnalytics>(`/api/apps/${encodeURIComponent(appId)}/analytics?days=${days}`, { signal }),
+      answer<AppAnalytics>(
+        api.GET('/apps/{appId}/analytics', { params: { path: { appId }, query: { days } }, signal }),
+      ),
     retry: false,
   });
 }

@@ -5,6 +5,7 @@ import type {
   InvocationsResponse,
 } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { answer, api } from '../../lib/api.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 
 export const functionsKeys = {
@@ -13,12 +14,13 @@ export const functionsKeys = {
   invocations: (appId: string, name: string) => [...functionsKeys.all(appId), 'invocations', name] as const,
 };
 
-const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/functions`;
+const app = (appId: string) => ({ path: { appId } });
 
 export function useFunctions(appId: string) {
   return useQuery({
     queryKey: functionsKeys.list(appId),
-    queryFn: ({ signal }) => apiFetch<FunctionsListResponse>(`${base(appId)}/list`, { signal }),
+    queryFn: ({ signal }) =>
+      answer<FunctionsListResponse>(api.GET('/apps/{appId}/functions/list', { params: app(appId), signal })),
     enabled: appId !== '',
   });
 }
@@ -27,9 +29,12 @@ export function useInvocations(appId: string, name: string, enabled: boolean) {
   return useQuery({
     queryKey: functionsKeys.invocations(appId, name),
     queryFn: ({ signal }) =>
-      apiFetch<InvocationsResponse>(`${base(appId)}/${encodeURIComponent(name)}/invocations?limit=10`, {
-        signal,
-      }),
+      answer<InvocationsResponse>(
+        api.GET('/apps/{appId}/functions/{name}/invocations', {
+          params: { path: { appId, name }, query: { limit: 10 } },
+          signal,
+        }),
+      ),
     enabled,
     refetchInterval: enabled ? 5_000 : false,
   });
@@ -38,10 +43,13 @@ export function useInvocations(appId: string, name: string, enabled: boolean) {
 export function useDeployFunction(appId: string) {
   const client = useQueryClient();
   return useMutation({
+    // Not through the typed client: the OpenAPI document describes `FunctionDeployment` as nullable
+    // (it is also used as `.nullable()` in FunctionSummary), while a deploy always answers one.
     mutationFn: (name: string) =>
-      apiFetch<DeployFunctionResponse>(`${base(appId)}/${encodeURIComponent(name)}/deploy`, {
-        method: 'POST',
-      }),
+      apiFetch<DeployFunctionResponse>(
+        `/api/apps/${encodeURIComponent(appId)}/functions/${encodeURIComponent(name)}/deploy`,
+        { method: 'POST' },
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: functionsKeys.list(appId) }),
   });
 }
@@ -50,10 +58,9 @@ export function useBatchDeploy(appId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (names?: string[]) =>
-      apiFetch<BatchDeployResponse>(`${base(appId)}/deploy`, {
-        method: 'POST',
-        body: names ? { names } : {},
-      }),
+      answer<BatchDeployResponse>(
+        api.POST('/apps/{appId}/functions/deploy', { params: app(appId), body: names ? { names } : {} }),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: functionsKeys.list(appId) }),
   });
 }
