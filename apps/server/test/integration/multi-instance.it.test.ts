@@ -4,8 +4,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { appsRuntime } from '../../src/features/apps/apps.runtime.ts';
+import { HOOK_DEPLOYS_TOPIC } from '../../src/features/functions/entity-triggers.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { STRONG_PASSWORD } from '../support/accounts.ts';
+import { createEntityApp } from '../support/entities.ts';
+import type { TestApp } from '../support/test-app.ts';
 import {
   createPostgresDatabase,
   silentLogger,
@@ -97,6 +101,74 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL', () 
 
   // Each instance caches looked-up sessions for 30 s (SESSION_CACHE_TTL_MS); the database's signals
   // must end them everywhere within moments, so these wait 2 s at most.
+  it('runs an entity hook once per change across instances; a deploy on one is heard by the other', async () => {
+    // The support helpers drive instance A over HTTP, as a TestApp would in process.
+    // (Origin: A's own, as its pages would send.)
+    const onA = {
+      app: {
+        request: (url: string, init: RequestInit = {}) => {
+          const headers = new Headers(init.headers);
+          if (headers.has('origin')) headers.set('origin', a.url);
+          return fetch(`${a.url}${url}`, { ...init, headers });
+        },
+      },
+      deps: a.deps,
+    } as unknown as TestApp;
+    const { appId, owner } = await createEntityApp(onA, 'multi-hooks@example.com', {
+      Order: {
+        properties: { item: { type: 'string' }, status: { type: 'string' } },
+        rls: { create: true, read: true, update: true, delete: true },
+      },
+      AuditLog: {
+        properties: { action: { type: 'string' }, record_id: { type: 'string' }, detail: { type: 'string' } },
+      },
+    });
+    const folder = path.resolve(import.meta.dirname, '../fixtures/deno-functions/on-order-created');
+    await appsRuntime(a.deps).versions.createVersion({ userId: owner.user.id }, appId, {
+      changes: ['index.ts', 'function.jsonc'].map((file) => ({
+        op: 'upsert' as const,
+        path: `functions/on-order-created/${file}`,
+        content: fs.readFileSync(path.join(folder, file), 'utf8'),
+      })),
+      description: 'An entity hook',
+    });
+    const heardOnB = new Promise((resolve) =>
+      b.bus.subscribe(HOOK_DEPLOYS_TOPIC, (event) => resolve(event.data)),
+    );
+    const deployed = await fetch(`${a.url}/api/apps/${appId}/functions/on-order-created/deploy`, {
+      method: 'POST',
+      headers: { ...owner.headers, origin: a.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(deployed.status).toBe(200);
+    expect(await heardOnB).toMatchObject({ appId, automations: [{ entity: 'Order' }] });
+
+    const audit = async () => {
+      const res = await fetch(`${a.url}/api/apps/${appId}/entities/AuditLog?limit=50`, {
+        headers: owner.headers,
+      });
+      return ((await res.json()) as { record_id: string }[]).map((row) => row.record_id);
+    };
+    const created: string[] = [];
+    for (const [server, item] of [
+      [b, 'Lamp'],
+      [a, 'Desk'],
+      [b, 'Chair'],
+    ] as const) {
+      const res = await fetch(`${server.url}/api/apps/${appId}/entities/Order`, {
+        method: 'POST',
+        headers: { ...owner.headers, origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ item, status: 'open' }),
+      });
+      expect(res.status).toBe(201);
+      const id = ((await res.json()) as { id: string }).id;
+      created.push(id);
+      expect(await eventually(async () => (await audit()).includes(id), 20_000)).toBe(true);
+    }
+    // Both instances heard every change; each ran once, on one of them.
+    expect((await audit()).sort()).toEqual([...created].sort());
+  });
+
   describe('sessions cached per instance', () => {
     const signUpOnA = async (email: string) => {
       const res = await fetch(`${a.url}/api/auth/signup`, {

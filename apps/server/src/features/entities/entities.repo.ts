@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/database.ts';
@@ -49,13 +50,17 @@ export interface InlineSignal {
 /** Most rows whose ids go into an inline signal. */
 export const INLINE_SIGNAL_MAX_ROWS = 20;
 
-/** Wraps a data-modifying statement (RETURNING the row columns) so that it also sends `signal`. */
+/**
+ * Wraps a data-modifying statement (RETURNING the row columns) so that it also sends `signal`, with
+ * a key of its own (`EntityChangeSignal.key`).
+ */
 function withSignal(statement: SQL, signal: InlineSignal | undefined): SQL {
   if (!signal) return statement;
   const creators = signal.withCreators ? sql`, 'creators', json_agg(w.creator_id)` : sql``;
   return sql`with w as (${statement}),
     n as (select pg_notify(${signal.channel}, json_build_object('topic', ${signal.topic}::text,
-      'data', json_build_object('type', ${signal.type}::text, 'ids', json_agg(w.id)${creators}))::text) from w having count(*) > 0)
+      'data', json_build_object('type', ${signal.type}::text, 'ids', json_agg(w.id)${creators},
+      'key', ${randomUUID()}::text))::text) from w having count(*) > 0)
     select w.*, (select count(*) from n) as signalled from w`;
 }
 const COLUMNS = sql.raw('r.id, r.creator_id, r.data, r.created_at, r.updated_at');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { type EventBus, MAX_EVENT_BYTES } from '../../platform/events/event-bus.ts';
@@ -18,6 +19,8 @@ export interface EntityChangeSignal {
   type: 'create' | 'update' | 'delete';
   ids: string[];
   creators?: (string | null)[];
+  /** This signal's own id: every instance hears it, and entity hooks run once per key (entity-triggers.ts). */
+  key?: string;
 }
 
 export const entityTopic = (appId: string, entity: string) => `entities:${appId}:${entity}`;
@@ -34,7 +37,11 @@ export async function publishChange(
   for (let start = 0; start < signal.ids.length; start += IDS_PER_SIGNAL) {
     const ids = signal.ids.slice(start, start + IDS_PER_SIGNAL);
     const creators = signal.creators?.slice(start, start + IDS_PER_SIGNAL);
-    await bus.publish(topic, creators ? { type: signal.type, ids, creators } : { type: signal.type, ids });
+    const key = randomUUID();
+    await bus.publish(
+      topic,
+      creators ? { type: signal.type, ids, creators, key } : { type: signal.type, ids, key },
+    );
   }
 }
 

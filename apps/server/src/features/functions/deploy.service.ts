@@ -201,7 +201,7 @@ export async function deployFunction(
     error: null,
     deployedAt: new Date(),
   });
-  rt.triggers.watchAll(appId, automations);
+  await rt.triggers.deployed(appId, automations);
   return {
     deployment: toDeploymentView(deployed),
     functionUrl: isAppPublished(app) ? functionWebhookUrl(webhookOrigin(rt, app), appId, name) : null,

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { functionWebhookUrl } from '@atelier/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { functionDeployments, type StoredEntityAutomation } from '../../platform/db/schema/index.ts';
@@ -11,8 +12,6 @@ import { invokeFunction } from './invoke.service.ts';
 
 /** Limits of entity-hook runs, per app (a hook that writes the entity it watches must not run away). */
 export const ENTITY_TRIGGER_LIMITS = {
-  /** Runs waiting per app; past it, a run is skipped (and recorded as such). */
-  maxQueued: 200,
   /** Token bucket: burst and refill per second of runs per app. */
   burst: 100,
   perSecond: 10,
@@ -27,25 +26,65 @@ interface Run {
   body: string;
 }
 
+/** The job queue entity-hook runs go through: each run is one job, run once by whichever instance takes it. */
+export const ENTITY_HOOK_QUEUE = 'entity-hooks';
+/** The bus topic deploys announce new hooks on, so every instance watches their entities. */
+export const HOOK_DEPLOYS_TOPIC = 'functions:entity-hooks';
+
+interface HookJob {
+  appId: string;
+  entity: string;
+  type: EntityChangeSignal['type'];
+  id: string;
+  name: string;
+  args?: Record<string, unknown> | undefined;
+  /** The record when the signal was heard (null for a delete, or past maxPayloadBytes). */
+  data: unknown;
+  tooLarge: boolean;
+}
+
+interface HookDeploy {
+  appId: string;
+  automations: StoredEntityAutomation[];
+}
+
+/** A UUID made from `text`: the same on every instance for the same signal, hook and record. */
+function uuidOf(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /**
  * Entity-hook automations (`function.jsonc`, automations.ts): after a create, update or delete of
  * a record of the entity, the function runs with Base44's hook body `{ event: { type,
  * entity_name, entity_id }, data, old_data, payload_too_large }` (+ `function_args`). The change
- * signals of the event bus drive it, so a run never delays the write's answer; runs go through the
- * function pool as the app's service role (trigger `entity` in the invocations), one at a time per
- * app, bounded (queue, rate) and retried when the pool refused them for load: at least once on this
- * instance. `old_data` is null (Atelier's signals carry ids, not earlier values), and `data` of a
- * delete is null (the record is gone).
+ * signals of the event bus drive it, so a run never delays the write's answer. Every instance hears
+ * a signal; each sends one job per hook and record to the job queue (ENTITY_HOOK_QUEUE) with an id
+ * made from the signal's key, so the queue keeps one and the run happens once across instances, on
+ * whichever takes the job. Runs go through the function pool as the app's service role (trigger
+ * `entity` in the invocations), bounded per app (rate) and retried when the pool refused them for
+ * load. A deploy announces its hooks on the bus (HOOK_DEPLOYS_TOPIC), so every instance watches
+ * their entities at once. `old_data` is null (Atelier's signals carry ids, not earlier values), and
+ * `data` of a delete is null (the record is gone).
  */
 export class EntityTriggers {
   private readonly watched = new Set<string>();
-  private readonly queues = new Map<string, { chain: Promise<void>; size: number }>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(private readonly rt: FunctionsRuntime) {}
 
-  /** Watches every entity some deployment has a hook on (server start). */
+  /**
+   * Watches every entity some deployment has a hook on, and the hooks deploys announce on any
+   * instance; works the hook queue (server start).
+   */
   async start(): Promise<void> {
+    this.rt.deps.bus.subscribe<HookDeploy>(HOOK_DEPLOYS_TOPIC, (event) =>
+      this.watchAll(event.data.appId, event.data.automations),
+    );
+    const { queue } = this.rt.deps;
+    await queue.start();
+    await queue.defineQueue(ENTITY_HOOK_QUEUE, { retryLimit: 0, expireInSeconds: 10 * 60 });
+    await queue.work<HookJob>(ENTITY_HOOK_QUEUE, (job) => this.runJob(job.data));
     const rows = await this.rt.deps.database.db
       .selectDistinct({ appId: functionDeployments.appId, automations: functionDeployments.automations })
       .from(functionDeployments)
@@ -56,6 +95,17 @@ export class EntityTriggers {
   /** Watches the entities of these automations (after a deploy). */
   watchAll(appId: string, automations: readonly StoredEntityAutomation[]) {
     for (const automation of automations) this.watch(appId, automation.entity);
+  }
+
+  /** After a deploy: watches here at once, and tells the other instances (the bus). */
+  async deployed(appId: string, automations: StoredEntityAutomation[]): Promise<void> {
+    this.watchAll(appId, automations);
+    if (automations.length === 0) return;
+    await this.rt.deps.bus
+      .publish<HookDeploy>(HOOK_DEPLOYS_TOPIC, { appId, automations })
+      .catch((error: unknown) =>
+        this.rt.deps.logger.warn({ err: error, appId }, 'entity hooks of a deploy not announced'),
+      );
   }
 
   private watch(appId: string, entity: string) {
@@ -72,22 +122,46 @@ export class EntityTriggers {
   private async onChange(appId: string, entity: string, signal: EntityChangeSignal) {
     const hooks = await this.liveHooks(appId, entity, signal.type);
     if (hooks.length === 0) return;
+    const key = signal.key ?? randomUUID();
     const records = signal.type === 'delete' ? new Map() : await this.records(appId, entity, signal.ids);
     for (const id of signal.ids) {
       const data = records.get(id) ?? null;
       const text = data === null ? 'null' : JSON.stringify(data);
       const tooLarge = Buffer.byteLength(text) > ENTITY_TRIGGER_LIMITS.maxPayloadBytes;
       for (const hook of hooks) {
-        const body = JSON.stringify({
-          ...(hook.args ?? {}),
-          event: { type: signal.type, entity_name: entity, entity_id: id },
+        const job: HookJob = {
+          appId,
+          entity,
+          type: signal.type,
+          id,
+          name: hook.name,
+          args: hook.args,
           data: tooLarge ? null : data,
-          old_data: null,
-          payload_too_large: tooLarge,
+          tooLarge,
+        };
+        await this.rt.deps.queue.send(ENTITY_HOOK_QUEUE, job, {
+          id: uuidOf(`${key}\u0000${hook.name}\u0000${id}`),
         });
-        this.enqueue(appId, { name: hook.name, body });
       }
     }
+  }
+
+  /** One hook run (a job of ENTITY_HOOK_QUEUE), on whichever instance took it. */
+  private async runJob(job: HookJob): Promise<void> {
+    if (!this.take(job.appId)) {
+      await this.skip(job.appId, job.name);
+      return;
+    }
+    const body = JSON.stringify({
+      ...(job.args ?? {}),
+      event: { type: job.type, entity_name: job.entity, entity_id: job.id },
+      data: job.data,
+      old_data: null,
+      payload_too_large: job.tooLarge,
+    });
+    await this.run(job.appId, { name: job.name, body }).catch((error: unknown) =>
+      this.rt.deps.logger.warn({ err: error, appId: job.appId, name: job.name }, 'entity automation failed'),
+    );
   }
 
   /** The live deployments' hooks on this entity and event: function name and its args. */
@@ -114,25 +188,6 @@ export class EntityTriggers {
     const rows = await entities.readMany(target, ids);
     const views = await toBase44Records(entities.repo, appId, entity, rows.map(toRecordView));
     return new Map(views.map((view) => [String(view.id), view]));
-  }
-
-  private enqueue(appId: string, run: Run) {
-    const queue = this.queues.get(appId) ?? { chain: Promise.resolve(), size: 0 };
-    this.queues.set(appId, queue);
-    if (queue.size >= ENTITY_TRIGGER_LIMITS.maxQueued || !this.take(appId)) {
-      void this.skip(appId, run.name);
-      return;
-    }
-    queue.size++;
-    queue.chain = queue.chain
-      .then(() => this.run(appId, run))
-      .catch((error: unknown) =>
-        this.rt.deps.logger.warn({ err: error, appId, name: run.name }, 'entity automation failed'),
-      )
-      .finally(() => {
-        queue.size--;
-        if (queue.size === 0 && this.queues.get(appId) === queue) this.queues.delete(appId);
-      });
   }
 
   private take(appId: string): boolean {

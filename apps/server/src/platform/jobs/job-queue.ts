@@ -27,7 +27,11 @@ export interface JobQueue {
   send<Data extends object>(
     name: string,
     data: Data,
-    options?: { singletonKey?: string },
+    /**
+     * `singletonKey`: at most one such job waiting or running. `id`: the job's own id (a UUID); a
+     * second send with the same id (another instance sending the same job) adds nothing and answers null.
+     */
+    options?: { singletonKey?: string; id?: string },
   ): Promise<string | null>;
   work<Data extends object>(name: string, handler: JobHandler<Data>, options?: WorkOptions): Promise<void>;
   /** Stops fetching; waits up to `timeoutMs` for running jobs, whose unfinished work goes back to the queue. */
@@ -99,11 +103,10 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
     defineQueue: ensureQueue,
     async send(name, data, options) {
       await ensureQueue(name);
-      const id = await boss.send(
-        name,
-        data,
-        options?.singletonKey ? { singletonKey: options.singletonKey } : {},
-      );
+      const id = await boss.send(name, data, {
+        ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options?.id ? { id: options.id } : {}),
+      });
       if (id) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
       return id;
     },
