@@ -1,3 +1,4 @@
+import { inlineInputMaxText, MAX_OPTION_LABEL_LENGTH } from '@atelier/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { signUpVerified } from '../support/accounts.ts';
@@ -71,6 +72,14 @@ test('custom fields in two steps are kept after a reload; tags block deletion; a
   await page.getByLabel('New option').fill('low');
   await page.getByRole('button', { name: 'Add option' }).click();
   await expect(page.getByText('Option already exists')).toBeVisible();
+  // An option's label edits inline (spec 3 §5): the limit says so when reached; Escape cancels.
+  await page.getByRole('button', { name: 'Edit option High' }).click();
+  const inline = page.getByLabel('Option High', { exact: true });
+  await inline.fill('H'.repeat(MAX_OPTION_LABEL_LENGTH + 5));
+  await expect(inline).toHaveValue('H'.repeat(MAX_OPTION_LABEL_LENGTH));
+  await expect(page.getByText(inlineInputMaxText(MAX_OPTION_LABEL_LENGTH))).toBeVisible();
+  await inline.press('Escape');
+  await expect(page.getByRole('button', { name: 'Edit option High' })).toBeVisible();
   // Each option can carry an icon image.
   await page
     .getByLabel('Upload Icon of Low')

@@ -64,6 +64,9 @@ export const CONTEXT_PASSAGES = 5;
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** The chat's texts (spec 3 §1, §2, §4, §5, §8), shared by the server, the web app and the tests. */
+/** Spec 3 §5 "Inline text input": shown once the text reaches its limit (the limit's value is the caller's). */
+export const inlineInputMaxText = (max: number) => `${max} characters max`;
+
 export const CHAT_MESSAGES = {
   emptyTitle: 'Start a conversation',
   emptyHint: 'Ask for new features or modifications to your app',

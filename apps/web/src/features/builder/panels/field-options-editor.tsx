@@ -1,7 +1,8 @@
-import { type CustomField, OPTION_EDIT_BLUR_CLOSE_MS } from '@atelier/shared';
+import { type CustomField, MAX_OPTION_LABEL_LENGTH, OPTION_EDIT_BLUR_CLOSE_MS } from '@atelier/shared';
 import { TrashIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { InlineTextInput } from '../../../components/ui/inline-text-input.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ImageUpload } from '../../uploads/components/image-upload.tsx';
 import { addOption, renameOption } from '../fields-logic.ts';
@@ -136,20 +137,18 @@ function OptionLabel(props: { label: string; onRename: (label: string) => string
   }
   return (
     <div className="flex min-w-0 flex-1 flex-col">
-      <Input
+      <InlineTextInput
         autoFocus
         aria-label={`Option ${props.label}`}
         value={value}
-        className="h-8"
-        onChange={(event) => setValue(event.target.value)}
+        maxLength={MAX_OPTION_LABEL_LENGTH}
+        onValueChange={setValue}
         onFocus={() => clearTimeout(timer.current ?? undefined)}
         onBlur={() => {
           timer.current = setTimeout(commit, OPTION_EDIT_BLUR_CLOSE_MS);
         }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-          if (event.key === 'Escape') setEditing(false);
-        }}
+        onSave={commit}
+        onCancel={() => setEditing(false)}
       />
       {error && (
         <p role="alert" className="text-destructive text-xs">
