@@ -7,7 +7,7 @@ import type {
   UpdateToolRequest,
 } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 import { queryKeys as appKeys } from '../apps/api.ts';
 
 export const toolKeys = {
@@ -16,13 +16,15 @@ export const toolKeys = {
   byPath: (path: string, appId?: string) => [...toolKeys.all, 'path', path, appId ?? null] as const,
 };
 
-const enc = encodeURIComponent;
+const app = (appId: string) => ({ path: { appId } });
+const tool = (appId: string, toolId: string) => ({ path: { appId, toolId } });
 
 /** The app's tools with the live-tool count and cap. */
 export function useTools(appId: string) {
   return useQuery({
     queryKey: toolKeys.ofApp(appId),
-    queryFn: ({ signal }) => apiFetch<ToolsListResponse>(`/api/apps/${enc(appId)}/tools`, { signal }),
+    queryFn: ({ signal }) =>
+      answer<ToolsListResponse>(api.GET('/apps/{appId}/tools', { params: app(appId), signal })),
   });
 }
 
@@ -38,7 +40,7 @@ export function useCreateTool(appId: string) {
   const done = useToolsInvalidation(appId);
   return useMutation({
     mutationFn: (input: { title: string; path?: string }) =>
-      apiFetch<Tool>(`/api/apps/${enc(appId)}/tools`, { method: 'POST', body: input }),
+      answer<Tool>(api.POST('/apps/{appId}/tools', { params: app(appId), body: input })),
     onSuccess: done,
   });
 }
@@ -47,7 +49,7 @@ export function useUpdateTool(appId: string) {
   const done = useToolsInvalidation(appId);
   return useMutation({
     mutationFn: ({ toolId, ...input }: UpdateToolRequest & { toolId: string }) =>
-      apiFetch<Tool>(`/api/apps/${enc(appId)}/tools/${enc(toolId)}`, { method: 'PATCH', body: input }),
+      answer<Tool>(api.PATCH('/apps/{appId}/tools/{toolId}', { params: tool(appId, toolId), body: input })),
     onSettled: done,
   });
 }
@@ -56,7 +58,7 @@ export function useDeleteTool(appId: string) {
   const done = useToolsInvalidation(appId);
   return useMutation({
     mutationFn: (toolId: string) =>
-      apiFetch<void>(`/api/apps/${enc(appId)}/tools/${enc(toolId)}`, { method: 'DELETE' }),
+      answer(api.DELETE('/apps/{appId}/tools/{toolId}', { params: tool(appId, toolId) })),
     onSuccess: done,
   });
 }
@@ -66,10 +68,9 @@ export function useReorderTools(appId: string) {
   const done = useToolsInvalidation(appId);
   return useMutation({
     mutationFn: (toolIds: string[]) =>
-      apiFetch<{ tools: Tool[] }>(`/api/apps/${enc(appId)}/tools/order`, {
-        method: 'PUT',
-        body: { toolIds },
-      }),
+      answer<{ tools: Tool[] }>(
+        api.PUT('/apps/{appId}/tools/order', { params: app(appId), body: { toolIds } }),
+      ),
     onMutate: (toolIds) => {
       // The dragged order shows at once; the answer (or a failure) refreshes it.
       client.setQueryData<ToolsListResponse>(toolKeys.ofApp(appId), (old) =>
@@ -88,14 +89,14 @@ export function useReorderTools(appId: string) {
 }
 
 /** `?appId=` when the page is under an app base (`/app/{appId}/tool/{toolPath}`): that app's tools only. */
-const appQuery = (appId?: string) => (appId ? `?appId=${enc(appId)}` : '');
+const byPath = (path: string, appId?: string) => ({ path: { path }, query: appId ? { appId } : {} });
 
 /** A live tool by its public path (404 answers "Tool with path {path} not found"). */
 export function usePublicTool(path: string, appId?: string) {
   return useQuery({
     queryKey: toolKeys.byPath(path, appId),
     queryFn: ({ signal }) =>
-      apiFetch<PublicTool>(`/api/tools/by-path/${enc(path)}${appQuery(appId)}`, { signal }),
+      answer<PublicTool>(api.GET('/tools/by-path/{path}', { params: byPath(path, appId), signal })),
     retry: false,
   });
 }
@@ -106,12 +107,14 @@ export const runTool = (
   input: RunToolRequest,
   options: { signal?: AbortSignal; appId?: string; headers?: Record<string, string> } = {},
 ) =>
-  apiFetch<RunToolResponse>(`/api/tools/by-path/${enc(path)}/run${appQuery(options.appId)}`, {
-    method: 'POST',
-    body: input,
-    signal: options.signal,
-    headers: options.headers,
-  });
+  answer<RunToolResponse>(
+    api.POST('/tools/by-path/{path}/run', {
+      params: byPath(path, options.appId),
+      body: input,
+      signal: options.signal,
+      headers: options.headers,
+    }),
+  );
 
 /** The public address of a tool on this site. */
 export const toolUrl = (path: string) => `${window.location.origin}/tool/${path}`;
