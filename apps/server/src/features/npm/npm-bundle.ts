@@ -158,11 +158,24 @@ export async function bundleSpecifier(
           });
           if (relative.errors.length === 0) return { path: relative.path, namespace: relative.namespace };
         }
-        const resolved = await b.resolve(args.path, {
+        let resolved = await b.resolve(args.path, {
           kind: args.kind,
           resolveDir: store.linkDir(tree, owner),
           pluginData: { npmInner: true },
         });
+        // A package importing one it does not declare works under npm because installs are hoisted:
+        // it gets the copy another package of the tree depends on (@pmndrs/xr's zustand).
+        const provider = Object.values(tree.packages).find(
+          (pkg) => pkg.dependencies[packageNameOf(args.path)],
+        );
+        if (resolved.errors.length > 0 && provider) {
+          const hoisted = await b.resolve(args.path, {
+            kind: args.kind,
+            resolveDir: store.linkDir(tree, provider),
+            pluginData: { npmInner: true },
+          });
+          if (hoisted.errors.length === 0) resolved = hoisted;
+        }
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         return {
           path: resolved.path,

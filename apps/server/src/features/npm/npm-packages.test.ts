@@ -90,6 +90,14 @@ beforeAll(async () => {
         manifest: { type: 'module', exports: { './app': './app.js', './auth': './auth.js' } },
       },
     },
+    // @pmndrs/xr's shape: a dependency importing a package it does not declare, hoisted beside it by npm.
+    'tiny-hoisting': {
+      '1.0.0': {
+        ...esm('export { loud } from "tiny-undeclared";'),
+        dependencies: { 'tiny-undeclared': '^1.0.0', 'tiny-shout': '^1.0.0' },
+      },
+    },
+    'tiny-undeclared': { '1.0.0': esm('import { shout } from "tiny-shout"; export const loud = shout;') },
     'tiny-theme': { '1.0.0': { files: { 'index.js': '', 'theme.css': ':root { --tiny: 1; }' } } },
     'tiny-native': { '1.0.0': { files: { 'index.js': '', 'binding.gyp': '{}' } } },
     // A tool's native dependency the page never loads (@react-three/xr's dprint-node).
@@ -303,6 +311,12 @@ describe('install and bundle', () => {
     const sibling = await bundleSpecifier(store, 'tiny-family/app', tree, options);
     expect(sibling.code).toContain(`./${chunk}.js`);
     expect(sibling.exports).toEqual(['initApp']);
+  });
+
+  it('resolves an import a package does not declare to the copy its tree installed, as npm hoists it', async () => {
+    const bundle = await npm().resolveNpmModule('tiny-hoisting', { target: 'isolate' });
+    const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
+    expect(mod.loud('hi')).toBe('HI!');
   });
 
   it('gives a Node built-in a browser bundle reaches an empty module, as Vite does', async () => {
