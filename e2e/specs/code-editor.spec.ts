@@ -138,6 +138,8 @@ test('an admin deletes a component, accepting the reference update, and restores
   const history = page.getByRole('dialog');
   const versions = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
   await expect(versions).toHaveCount(3);
+  // Times are relative (spec 3 §9), the exact one on hover.
+  await expect(versions.first().locator('time')).toHaveText(/^(just now|\d+ minutes? ago)$/);
   await versions.last().getByRole('button').click();
   // A long line scrolls inside the dialog's content column; the dialog itself does not overflow.
   await expect(history.locator('pre')).toContainText('long long');

@@ -1,6 +1,7 @@
 import { LLM_ERROR_HINTS, type LlmUsageResponse, USAGE_TEXT } from '@atelier/shared';
 import { BarChart3 } from 'lucide-react';
 import { memo, useState } from 'react';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { formatTokens, formatUsd } from '../../llm/format.ts';
@@ -70,7 +71,9 @@ function UsageByMessage({ rows }: { rows: LlmUsageResponse['messages'] }) {
             </td>
             <td className="py-1 text-right">{tokensText(row.usage.completionTokens, row.usage)}</td>
             <td className="py-1 text-right">{costText(row.usage.totalCost, row.usage)}</td>
-            <td className="py-1 text-right">{new Date(row.usage.timestamp).toLocaleString()}</td>
+            <td className="py-1 text-right">
+              <RelativeTime value={row.usage.timestamp} />
+            </td>
           </tr>,
           row.error ? (
             <tr key={`${row.messageId}-error`} data-testid="usage-error">

@@ -1,5 +1,6 @@
 import { type AppVersion, CHAT_MESSAGES } from '@atelier/shared';
 import { History } from 'lucide-react';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -44,7 +45,7 @@ export function VersionMenu({ appId, previewVersionId, onPreview, onRestore }: V
                 v{version.seq} {version.metadata.description ? `· ${version.metadata.description}` : ''}
               </span>
               <span className="block text-muted-foreground">
-                {new Date(version.timestamp).toLocaleString()}
+                <RelativeTime value={version.timestamp} />
                 {version.id === current ? ' · current' : ''}
               </span>
             </span>

@@ -1,6 +1,7 @@
 import { CODE_EDITOR_MESSAGES, fileName } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -55,7 +56,7 @@ export function FileHistoryDialog({ appId, file, onClose, onRestore }: FileHisto
                   >
                     <span className="font-medium">Version {e.seq}</span>
                     <span className="block truncate text-xs text-muted-foreground">
-                      {e.description ?? ''} · {new Date(e.timestamp).toLocaleString()}
+                      {e.description ?? ''} · <RelativeTime value={e.timestamp} />
                     </span>
                   </button>
                 </li>
