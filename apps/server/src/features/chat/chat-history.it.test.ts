@@ -24,6 +24,7 @@ import {
   setUpChatSuite,
   versionsOf,
 } from '../../../test/support/chat.ts';
+import { createDataSourcesRuntime } from '../data-sources/data-sources.runtime.ts';
 import { chatRuntime } from './chat.module.ts';
 import { formatVersionDate } from './restore.service.ts';
 
@@ -127,6 +128,38 @@ describe('chat history', () => {
       },
     ]);
     expect(stored.toolInvocations).toEqual([(stored.parts[4] as { toolInvocation: unknown }).toolInvocation]);
+  });
+
+  it('cites the scraped web page a reply drew on as a source part, live and stored', async () => {
+    const dataSources = createDataSourcesRuntime(env.t.deps);
+    const item = await dataSources.repo.insertItem({
+      appId: env.appId,
+      name: 'Shop FAQ',
+      type: 'web_page',
+      source: 'web_scraper',
+      status: 'synced',
+    });
+    await dataSources.index.insertChunks(env.appId, item.id, 0, [
+      { locator: 'https://shop.example/faq', text: 'Refunds are granted within thirty days.' },
+    ]);
+    env.fake.reply({ chunks: ['Thirty days.'] });
+    const { chunks } = await send(env.t, env.owner, env.appId, {
+      text: 'How long do refunds take?',
+      userMessageId: 'src-1',
+    });
+    const source = { sourceId: expect.any(String), url: 'https://shop.example/faq', title: 'Shop FAQ' };
+    expect(chunks).toContainEqual({ type: 'source-url', ...source });
+    const reply = (await historyOf(env.t, env.owner, env.appId)).messages.at(-1)!;
+    expect(reply.parts).toContainEqual({
+      type: 'source',
+      source: {
+        sourceType: 'url',
+        id: expect.any(String),
+        url: 'https://shop.example/faq',
+        title: 'Shop FAQ',
+      },
+    });
+    await dataSources.repo.deleteItem(item.id);
   });
 });
 

@@ -117,11 +117,13 @@ function systemPrompt(
 }
 
 /** The web pages among the data-source passages the reply was given: its sources (spec 3 §3 `source`). */
-function sourceParts(passages: readonly Passage[]): Record<string, unknown>[] {
-  const seen = new Map<string, Passage>();
-  for (const passage of passages) if (passage.url && !seen.has(passage.url)) seen.set(passage.url, passage);
+function sourceParts(passages: readonly Passage[]) {
+  const seen = new Map<string, Passage & { url: string }>();
+  for (const passage of passages) {
+    if (passage.url && !seen.has(passage.url)) seen.set(passage.url, { ...passage, url: passage.url });
+  }
   return [...seen.values()].map((p) => ({
-    type: 'source-url',
+    type: 'source-url' as const,
     sourceId: p.chunkId,
     url: p.url,
     title: p.itemName,
@@ -449,6 +451,8 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   if (finalResults.length > 0) {
     emit({ type: `data-${ACTION_RESULTS_PART}`, id: 'actions', data: { results: finalResults } });
   }
+  // The reply's sources, live (they are stored with it too).
+  for (const source of sourceParts(request.passages)) emit(source);
   const metadata: ChatUIMetadata = { ...annotation, createdAt, versionId };
   emit({ type: 'message-metadata', messageMetadata: metadata });
   if (failed) emit({ type: 'error', errorText: LLM_ERROR_MESSAGE });

@@ -22,6 +22,7 @@ import {
   attachmentsOf,
   type ChatUIMessage,
   reasoningOf,
+  sourcesOf,
   textOf,
   toUIMessage,
 } from './types.ts';
@@ -165,12 +166,7 @@ describe('stored messages on the client', () => {
     expect(attachmentsOf({ ...ui, metadata: {} })).toEqual([
       { name: 'p.png', url: '/api/files/p.png', contentType: 'image/png' },
     ]);
-    expect(ui.parts).toContainEqual({
-      type: 'source-url',
-      sourceId: 's1',
-      url: 'https://example.com/a',
-      title: 'A',
-    });
+    expect(sourcesOf(ui)).toEqual([{ url: 'https://example.com/a', title: 'A' }]);
   });
 });
 

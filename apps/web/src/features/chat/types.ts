@@ -88,3 +88,10 @@ export function hasVisibleContent(message: ChatUIMessage): boolean {
     isFailed(message)
   );
 }
+
+/** The web pages a reply drew on (its source parts), for the links under it. */
+export function sourcesOf(message: ChatUIMessage): { url: string; title: string }[] {
+  return message.parts.flatMap((part) =>
+    part.type === 'source-url' ? [{ url: part.url, title: part.title ?? part.url }] : [],
+  );
+}

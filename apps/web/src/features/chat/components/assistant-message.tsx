@@ -11,12 +11,14 @@ import {
   isFailed,
   isStopped,
   reasoningOf,
+  sourcesOf,
   textOf,
 } from '../types.ts';
 import { ActionCard } from './action-card.tsx';
 import { BuildCheckNote } from './build-check-note.tsx';
 import { FailureNote } from './failure-note.tsx';
 import { ReplyFooter, type ReplyFooterProps } from './reply-footer.tsx';
+import { ReplySources } from './reply-sources.tsx';
 
 export interface AssistantMessageProps extends Omit<ReplyFooterProps, 'message'> {
   appId: string;
@@ -91,6 +93,7 @@ export function AssistantMessage(props: AssistantMessageProps) {
           ),
         )}
         {check ? <BuildCheckNote check={check} streaming={streaming} /> : null}
+        <ReplySources sources={sourcesOf(message)} />
         {stopped ? (
           <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-muted px-2 py-1 text-muted-foreground text-xs">
             <OctagonX aria-hidden="true" className="size-3.5" />
