@@ -8922,6 +8922,7 @@ export interface components {
                 reason?: string;
                 error?: string;
                 missingSecrets?: string[];
+                ignoredAutomations?: string[];
             }[];
             secrets: string[];
             packages: {

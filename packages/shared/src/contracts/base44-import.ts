@@ -42,6 +42,8 @@ export const base44ImportReportSchema = z
         reason: z.string().optional(),
         error: z.string().optional(),
         missingSecrets: z.array(z.string()).optional(),
+        /** Automations of its function.jsonc that do not run (scheduled ones): their names. */
+        ignoredAutomations: z.array(z.string()).optional(),
       }),
     ),
     /** Secret names the functions read with Deno.env.get: set them in Settings → Secrets. */

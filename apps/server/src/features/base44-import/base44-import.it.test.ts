@@ -220,6 +220,8 @@ describe('POST /api/apps/import/base44', () => {
       'base44/functions/broken/index.ts':
         'Deno.serve(async () => new Response(missingName));\nexport const x = ;',
       'base44/functions/hello/index.ts': "Deno.serve(async () => Response.json({ hello: 'world' }));",
+      'base44/functions/hello/function.jsonc':
+        '{ "automations": [ { "name": "Nightly", "type": "scheduled", "cron_expression": "0 3 * * *" } ] }',
     });
     const res = await upload(t, own, zip);
     expect(res.status).toBe(201);
@@ -246,7 +248,12 @@ describe('POST /api/apps/import/base44', () => {
     expect(JSON.stringify(await projects.json())).toContain(copied);
     // Each function built as a deploy builds it: built, failed with the compiler's error, or waiting for secrets.
     const byName = new Map(report.functions.map((fn) => [fn.name, fn]));
-    expect(byName.get('hello')).toEqual({ name: 'hello', path: 'functions/hello/index.ts', status: 'built' });
+    expect(byName.get('hello')).toEqual({
+      name: 'hello',
+      path: 'functions/hello/index.ts',
+      status: 'built',
+      ignoredAutomations: ['Nightly'],
+    });
     expect(byName.get('broken')).toMatchObject({
       status: 'failed',
       error: expect.stringContaining('index.ts'),

@@ -8,6 +8,7 @@ import type { AppRow } from '../apps/apps.repo.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { findApp } from '../apps/apps.service.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
+import { functionAutomations } from '../functions/automations.ts';
 import { deployFunctions } from '../functions/deploy.service.ts';
 import { functionsRuntime } from '../functions/functions.runtime.ts';
 import type { ExportTree } from './archive.ts';
@@ -45,7 +46,10 @@ export async function importBase44App(
       description: 'Imported from Base44',
     });
     const data = await importData(deps, actor, app.id, plan.files, plan.data);
-    const functions = await buildFunctions(deps, actor, app.id, plan.report.functions);
+    const functions = withIgnoredAutomations(
+      await buildFunctions(deps, actor, app.id, plan.report.functions),
+      plan.files,
+    );
     const report: Base44ImportReport = {
       source,
       importedAt: new Date().toISOString(),
@@ -119,6 +123,19 @@ async function buildFunctions(
       1000,
     );
     return { ...fn, status: 'failed', error };
+  });
+}
+
+/** Each function's automations that do not run in Atelier (scheduled ones), named in the report. */
+function withIgnoredAutomations(
+  functions: Base44ImportReport['functions'],
+  files: AppFile[],
+): Base44ImportReport['functions'] {
+  const sources = new Map(files.map((file) => [file.path, file.content]));
+  return functions.map((fn) => {
+    const config = functionAutomations(fn.name, sources);
+    const ignored = config.ok ? config.automations.ignored : [];
+    return ignored.length > 0 ? { ...fn, ignoredAutomations: ignored } : fn;
   });
 }
 

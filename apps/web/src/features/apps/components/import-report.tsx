@@ -44,6 +44,11 @@ function FunctionItem({ fn, app }: { fn: ImportedFunction; app: string }) {
       {fn.status === 'needs-secrets' && (fn.missingSecrets ?? []).length > 0 && (
         <span className="text-muted-foreground">Set {fn.missingSecrets?.join(', ')}, then deploy it.</span>
       )}
+      {(fn.ignoredAutomations ?? []).length > 0 && (
+        <span className="text-muted-foreground">
+          Not run in Atelier (scheduled automations): {fn.ignoredAutomations?.join(', ')}
+        </span>
+      )}
       {fn.status === 'failed' && fn.error && (
         <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-destructive text-xs">
           {fn.error}
