@@ -115,6 +115,9 @@ test('an admin invites a customer who signs up, enters the claim code and owns t
   await customer.page.goto(new URL(inviteLink).pathname);
   await expect(customer.page).toHaveURL(/\/login\?redirectTo=%2Fclaim%2Fapp%2F/);
   await customer.page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+  // The sign-up page is lazy-loaded: fill its form only once it is there (the login form has an Email field too).
+  await expect(customer.page).toHaveURL(/\/signup\?/);
+  await expect(customer.page.getByRole('button', { name: 'Sign up' })).toBeVisible();
   await customer.page.getByLabel('Email').fill(email);
   await customer.page.getByLabel('Password').fill(PASSWORD);
   await customer.page.getByRole('button', { name: 'Sign up' }).click();
