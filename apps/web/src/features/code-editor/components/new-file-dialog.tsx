@@ -1,5 +1,5 @@
 import { FilePlus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -10,11 +10,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { codeEditorApi } from '../api.ts';
 import { newPathProblem } from '../path-problem.ts';
+import { PathField } from './path-field.tsx';
 
 /** "New file" (admins): a path such as components/Card.jsx; the file is created empty, in a new version. */
 export function NewFileDialog({
@@ -27,7 +26,6 @@ export function NewFileDialog({
   existingPaths: readonly string[];
   onCreated: (path: string) => void;
 }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [path, setPath] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,24 +64,15 @@ export function NewFileDialog({
               Its folder decides what it is: pages/, components/, services/, functions/.
             </DialogDescription>
           </DialogHeader>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={id}>Path</Label>
-            <Input
-              id={id}
-              value={path}
-              placeholder="components/Card.jsx"
-              aria-invalid={problem ? true : undefined}
-              onChange={(event) => {
-                setPath(event.target.value);
-                setProblem(null);
-              }}
-            />
-            {problem && (
-              <p role="alert" className="text-destructive text-sm">
-                {problem}
-              </p>
-            )}
-          </div>
+          <PathField
+            path={path}
+            problem={problem}
+            placeholder="components/Card.jsx"
+            onChange={(next) => {
+              setPath(next);
+              setProblem(null);
+            }}
+          />
           <DialogFooter>
             <Button type="submit" disabled={busy}>
               {busy ? 'Creating…' : 'Create'}

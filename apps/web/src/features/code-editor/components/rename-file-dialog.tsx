@@ -1,5 +1,5 @@
 import { fileName, renameImports } from '@atelier/shared';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -9,12 +9,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { codeEditorApi } from '../api.ts';
 import { newPathProblem } from '../path-problem.ts';
+import { PathField } from './path-field.tsx';
 
 /**
  * Rename (admins): the file moves to the path typed and every import that named it is rewritten to
@@ -38,7 +37,6 @@ export function RenameFileDialog({
   onClose: () => void;
   onRenamed: () => void;
 }) {
-  const id = useId();
   const [path, setPath] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -93,23 +91,14 @@ export function RenameFileDialog({
               A new name or folder; imports of this file in other files are updated to the new path.
             </DialogDescription>
           </DialogHeader>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={id}>Path</Label>
-            <Input
-              id={id}
-              value={path}
-              aria-invalid={problem ? true : undefined}
-              onChange={(event) => {
-                setPath(event.target.value);
-                setProblem(null);
-              }}
-            />
-            {problem && (
-              <p role="alert" className="text-destructive text-sm">
-                {problem}
-              </p>
-            )}
-          </div>
+          <PathField
+            path={path}
+            problem={problem}
+            onChange={(next) => {
+              setPath(next);
+              setProblem(null);
+            }}
+          />
           {importers.length > 0 ? (
             <div className="text-sm">
               <p>Imports to update:</p>
