@@ -70,21 +70,19 @@ function uuidOf(text: string): string {
 export class EntityTriggers {
   private readonly watched = new Set<string>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private working: Promise<void> | undefined;
 
   constructor(private readonly rt: FunctionsRuntime) {}
 
   /**
    * Watches every entity some deployment has a hook on, and the hooks deploys announce on any
-   * instance; works the hook queue (server start).
+   * instance (server start). The hook queue is worked from the first watched entity on, so an
+   * instance whose apps have no hooks does not start the job queue for them.
    */
   async start(): Promise<void> {
     this.rt.deps.bus.subscribe<HookDeploy>(HOOK_DEPLOYS_TOPIC, (event) =>
       this.watchAll(event.data.appId, event.data.automations),
     );
-    const { queue } = this.rt.deps;
-    await queue.start();
-    await queue.defineQueue(ENTITY_HOOK_QUEUE, { retryLimit: 0, expireInSeconds: 10 * 60 });
-    await queue.work<HookJob>(ENTITY_HOOK_QUEUE, (job) => this.runJob(job.data));
     const rows = await this.rt.deps.database.db
       .selectDistinct({ appId: functionDeployments.appId, automations: functionDeployments.automations })
       .from(functionDeployments)
@@ -108,10 +106,27 @@ export class EntityTriggers {
       );
   }
 
+  /** Starts the job queue and works the hook queue, once (again after a failed start). */
+  private work(): Promise<void> {
+    this.working ??= (async () => {
+      const { queue } = this.rt.deps;
+      await queue.start();
+      await queue.defineQueue(ENTITY_HOOK_QUEUE, { retryLimit: 0, expireInSeconds: 10 * 60 });
+      await queue.work<HookJob>(ENTITY_HOOK_QUEUE, (job) => this.runJob(job.data));
+    })().catch((error: unknown) => {
+      this.working = undefined;
+      throw error;
+    });
+    return this.working;
+  }
+
   private watch(appId: string, entity: string) {
     const topic = entityTopic(appId, entity);
     if (this.watched.has(topic)) return;
     this.watched.add(topic);
+    this.work().catch((error: unknown) =>
+      this.rt.deps.logger.warn({ err: error, appId, entity }, 'entity hook queue not started'),
+    );
     this.rt.deps.bus.subscribe<EntityChangeSignal>(topic, (event) => {
       this.onChange(appId, entity, event.data).catch((error: unknown) =>
         this.rt.deps.logger.warn({ err: error, appId, entity }, 'entity automations not run'),
@@ -122,6 +137,7 @@ export class EntityTriggers {
   private async onChange(appId: string, entity: string, signal: EntityChangeSignal) {
     const hooks = await this.liveHooks(appId, entity, signal.type);
     if (hooks.length === 0) return;
+    await this.work();
     const key = signal.key ?? randomUUID();
     const records = signal.type === 'delete' ? new Map() : await this.records(appId, entity, signal.ids);
     for (const id of signal.ids) {
