@@ -24,7 +24,7 @@ export function AppPublishStatus({ app }: { app: AppSummary }) {
     );
   }
   return (
-    <div className="flex shrink-0 items-center gap-2 md:min-w-0 md:shrink">
+    <div className="flex min-w-0 items-center gap-2">
       <LiveBadge label={`Status: ${app.status}`} />
       <LiveAddress url={app.publishedUrl} />
       {state === 'live-with-changes' && (
@@ -106,7 +106,7 @@ function SingleToolStatus({ appId }: { appId: string }) {
     );
   }
   return (
-    <div className="flex shrink-0 items-center gap-2 md:min-w-0 md:shrink">
+    <div className="flex min-w-0 items-center gap-2">
       <LiveBadge label="Status: active" />
       <LiveAddress url={toolUrl(tool.path)} />
     </div>
