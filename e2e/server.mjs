@@ -9,6 +9,10 @@ process.env.NODE_ENV ??= 'test';
 process.env.LOG_LEVEL ??= 'warn';
 // End-to-end specs never reach the internet: no public model list (a spec may point it at a fake).
 process.env.MODEL_CATALOGUE_URL ??= 'off';
+// Every spec's browser comes from 127.0.0.1, and two spec files run at a time: the per-address
+// budgets (made for one visitor each) would be shared by the whole suite and answer 429 at random.
+process.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE ??= '20000';
+process.env.RATE_LIMIT_AUTH_PER_MINUTE ??= '5000';
 // The AI models screen is for admins: this address signs up as one (specs/ai-models.spec.ts).
 // The others write code directly, which is admin-only (e2e/support/admin.ts, specs/code-editor.spec.ts).
 process.env.ADMIN_EMAILS ??= [
