@@ -111,18 +111,24 @@ describe('code editor writes (spec 1 §5–§6)', () => {
   });
 });
 
+/** An app whose pages/Shop.tsx imports components/Card.tsx (the file the tests delete or rename). */
+async function appWithCardAndShop() {
+  const app = await createApp(admin);
+  const put = (path: string, content: string) =>
+    call<UpdateFileResponse>(admin, 'POST', `/api/apps/${app.id}/files/update`, {
+      file: { path, content },
+    });
+  const card = await put('components/Card.tsx', 'export default function Card() { return null; }');
+  await put(
+    'pages/Shop.tsx',
+    "import Card from '../components/Card';\nexport default function Shop() { return null; }",
+  );
+  return { app, card };
+}
+
 describe('delete with references (spec 1 §7)', () => {
   it('lists the importers of a file and deletes it with the reference updates in one version', async () => {
-    const app = await createApp(admin);
-    const put = (path: string, content: string) =>
-      call<UpdateFileResponse>(admin, 'POST', `/api/apps/${app.id}/files/update`, {
-        file: { path, content },
-      });
-    const card = await put('components/Card.tsx', 'export default function Card() { return null; }');
-    await put(
-      'pages/Shop.tsx',
-      "import Card from '../components/Card';\nexport default function Shop() { return null; }",
-    );
+    const { app, card } = await appWithCardAndShop();
     const refs = await call<FileReferencesResponse>(
       admin,
       'GET',
@@ -155,16 +161,7 @@ describe('delete with references (spec 1 §7)', () => {
 
 describe('rename (the code editor)', () => {
   it('moves the file and rewrites the imports that named it in one version; refuses a taken path, read-only files and non-admins', async () => {
-    const app = await createApp(admin);
-    const put = (path: string, content: string) =>
-      call<UpdateFileResponse>(admin, 'POST', `/api/apps/${app.id}/files/update`, {
-        file: { path, content },
-      });
-    const card = await put('components/Card.tsx', 'export default function Card() { return null; }');
-    await put(
-      'pages/Shop.tsx',
-      "import Card from '../components/Card';\nexport default function Shop() { return null; }",
-    );
+    const { app, card } = await appWithCardAndShop();
     const before = await call<CurrentFilesResponse>(admin, 'GET', `/api/apps/${app.id}/files`);
     const rename = (who: SignedIn, fileId: string, path: string) =>
       call<RenameFileResponse & { error: { code: string; message: string } }>(
