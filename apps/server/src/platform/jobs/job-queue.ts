@@ -44,12 +44,19 @@ export interface JobQueue {
 const CREATE_RACE_CODES = new Set(['40P01', '23505', '42P07']);
 
 export function createJobQueue(database: Database, logger: Logger): JobQueue {
+  /** Set once stop() has returned: the database may close next. */
+  let stopped = false;
   const boss = new PgBoss({
     db: {
       // PGlite's extended protocol takes one statement per call; pg-boss's schema scripts are
       // multi-statement and parameterless, so those go through exec().
-      executeSql: (text: string, values?: unknown[]) =>
-        values && values.length > 0 ? database.query(text, values) : database.exec(text),
+      executeSql: (text: string, values?: unknown[]) => {
+        // A job that outlived stop()'s wait finishes later and pg-boss then marks it complete or
+        // failed — on a pool that may be closed, as an unhandled rejection. Drop that late write:
+        // the job stays active and is retried once it expires, as after a killed process.
+        if (stopped) return Promise.resolve({ rows: [] });
+        return values && values.length > 0 ? database.query(text, values) : database.exec(text);
+      },
     },
     schema: 'pgboss',
     // pg-boss's own supervisor archives, expires and retries; keep its cadence modest on PGlite.
@@ -126,6 +133,7 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
     async stop(timeoutMs) {
       if (!started) return;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      stopped = true;
     },
   };
 }
