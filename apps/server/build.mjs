@@ -1,6 +1,7 @@
 // Bundles the server into dist/main.js: our workspace packages (TypeScript sources) are bundled,
 // every other package stays an ordinary runtime import from node_modules.
 import { build } from 'esbuild';
+import { bundlePrelude } from './src/platform/sandbox/prelude-bundle.mjs';
 
 const externalPackages = {
   name: 'external-packages',
@@ -34,5 +35,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   plugins: [externalPackages],
+  // The sandbox prelude (src/platform/sandbox/prelude), bundled into one script for the function runner.
+  define: { ATELIER_SANDBOX_PRELUDE: JSON.stringify(await bundlePrelude()) },
   logLevel: 'warning',
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as cjsLexer from 'cjs-module-lexer';
 import * as esLexer from 'es-module-lexer';
 import { build, version as esbuildVersion, type Plugin, type PluginBuild } from 'esbuild';
+import { writeAtomically } from '../../platform/files.ts';
 import { bundlePackageCss, isStylesheetSpecifier, stylesheetModule } from '../compile/package-css.ts';
 import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
 import type { NpmStore } from './npm-store.ts';
@@ -315,12 +316,6 @@ function saveBundle(store: NpmStore, bundle: NpmBundle): NpmBundle {
   writeAtomically(`${file}.json`, JSON.stringify({ exports: bundle.exports, imports: bundle.imports }));
   writeAtomically(`${file}.js`, bundle.code);
   return bundle;
-}
-
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, text);
-  fs.renameSync(tmp, file);
 }
 
 /**

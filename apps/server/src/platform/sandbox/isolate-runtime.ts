@@ -1,7 +1,15 @@
 import { createHash, createHmac, getRandomValues } from 'node:crypto';
 import ivm from 'isolated-vm';
 import type { SafeFetch } from '../net/safe-fetch.ts';
-import { PRELUDE_SOURCE } from './prelude.ts';
+import type {
+  HostBridge,
+  HostFetchRequest,
+  HostFetchResponse,
+  IsolateAnswer,
+  IsolateRequest,
+  UrlParts,
+} from './prelude/host.ts';
+import { preludeSource } from './prelude-source.ts';
 import {
   type InvocationOutcome,
   type InvokeMessage,
@@ -72,7 +80,7 @@ const URL_SETTABLE = new Set([
 ]);
 
 /** URL parsing for the isolate: answers the parts, or an error message. */
-function urlParts(input: string, base?: string, part?: string, value?: string) {
+const urlParts: HostBridge['__ab_url'] = (input, base, part, value): UrlParts | string => {
   let url: URL;
   try {
     url = new URL(input, base);
@@ -85,7 +93,7 @@ function urlParts(input: string, base?: string, part?: string, value?: string) {
   }
   const { href, origin, protocol, username, password, host, hostname, port, pathname, search, hash } = url;
   return { href, origin, protocol, username, password, host, hostname, port, pathname, search, hash };
-}
+};
 
 /** A fresh isolate with the prelude loaded, not yet bound to any deployment; used once. */
 interface BlankIsolate {
@@ -165,7 +173,7 @@ class IsolateEntry {
       );
       jail.setSync(
         '__ab_fetch',
-        new ivm.Reference((request: SerializedFetch) => runtime.fetchFor(current(), request)),
+        new ivm.Reference((request: HostFetchRequest) => runtime.fetchFor(current(), request)),
       );
       jail.setSync(
         '__ab_sleep',
@@ -185,7 +193,7 @@ class IsolateEntry {
           return runtime.options.sdk(invocation.id, call);
         }),
       );
-      const prelude = await runtime.compile(isolate, 'atelier:prelude', PRELUDE_SOURCE);
+      const prelude = await runtime.compile(isolate, 'atelier:prelude', await preludeSource());
       await prelude.run(context, { timeout: cpuMs });
       // Runs the prelude's request/response paths once so V8 has compiled them before a real call.
       await context.eval('__atelierWarmUp()', { timeout: cpuMs, promise: true });
@@ -204,14 +212,6 @@ class IsolateEntry {
   dispose() {
     if (!this.isolate.isDisposed) this.isolate.dispose();
   }
-}
-
-interface SerializedFetch {
-  url: string;
-  method: string;
-  headers: [string, string][];
-  body: ArrayBuffer | null;
-  redirect: 'follow' | 'manual' | 'error';
 }
 
 export class IsolateRuntime {
@@ -239,7 +239,7 @@ export class IsolateRuntime {
     return script;
   }
 
-  async fetchFor(invocation: Invocation | null, request: SerializedFetch) {
+  async fetchFor(invocation: Invocation | null, request: HostFetchRequest): Promise<HostFetchResponse> {
     if (!invocation) throw new Error('fetch is only available during an invocation');
     const remaining = Math.max(1, Math.ceil(invocation.wallMs - (performance.now() - invocation.started)));
     const response = await this.options.fetch(request.url, {
@@ -290,7 +290,7 @@ export class IsolateRuntime {
           timeout: message.limits.cpuMs,
         }),
         wallDeadline,
-      ])) as { status: number; headers: [string, string][]; body: ArrayBuffer | null };
+      ])) as IsolateAnswer;
       clean = true;
       return {
         cold,
@@ -415,7 +415,7 @@ class TimeoutSignal extends Error {
   override name = 'TimeoutSignal';
 }
 
-function toIsolateRequest(request: SerializedRequest) {
+function toIsolateRequest(request: SerializedRequest): IsolateRequest {
   return {
     method: request.method,
     url: request.url,

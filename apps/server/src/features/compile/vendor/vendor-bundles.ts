@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { build, version as esbuildVersion, type Plugin } from 'esbuild';
+import { writeAtomically } from '../../../platform/files.ts';
 import { type CompilePaths, compilePaths } from '../paths.ts';
 import {
   ALLOWED_IMPORTS,
@@ -178,12 +179,6 @@ function removeOtherBuilds(cacheDir: string, key: string): void {
     if (entry.isDirectory() && entry.name !== key && /^[0-9a-f]{16}$/.test(entry.name))
       fs.rmSync(path.join(cacheDir, entry.name), { recursive: true, force: true });
   }
-}
-
-function writeAtomically(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, text);
-  fs.renameSync(temporary, file);
 }
 
 function toBundle(name: string, code: string, exports: string[]): VendorBundle {

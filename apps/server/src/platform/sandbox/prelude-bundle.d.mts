@@ -1,0 +1,3 @@
+/** See prelude-bundle.mjs. */
+export function preludeHash(): Promise<string>;
+export function bundlePrelude(): Promise<string>;
