@@ -3,7 +3,7 @@ import { isReservedSecretName, SECRET_KEY_PATTERN } from '@atelier/shared';
 /**
  * Variables every function's env holds without a secret (invoke.service.ts): what Base44 exports
  * read to build a service client, `createClient({ appId, serviceToken })`. The "token" is a
- * placeholder: the client inside the isolate never sends it anywhere (prelude-deno.ts).
+ * placeholder: the client inside the isolate never sends it anywhere (platform/sandbox/prelude/base44.ts).
  */
 export const BUILTIN_FUNCTION_ENV_NAMES = ['BASE44_APP_ID', 'BASE44_SERVICE_TOKEN'] as const;
 export const SERVICE_TOKEN_PLACEHOLDER = 'atelier-service-role';

@@ -7,7 +7,7 @@ import { type BuildFailure, build, type Message, type Plugin } from 'esbuild';
  * self-contained script that sets `globalThis.__atelierHandler` to the file's default export (a
  * file without one, written for Deno, calls `Deno.serve` instead). Imports other than app files
  * are refused, except `@atelier/app-sdk` (the invocation's `ctx.sdk`), `@base44/sdk` in any
- * `npm:` form (the Base44 client of prelude-deno.ts) and other `npm:` specifiers, which the npm
+ * `npm:` form (the Base44 client of platform/sandbox/prelude/base44.ts) and other `npm:` specifiers, which the npm
  * feature's on-demand cache resolves when the caller passes `npm`, and deno.land/std's
  * `http/server.ts`, whose `serve(handler)` is `Deno.serve`.
  */

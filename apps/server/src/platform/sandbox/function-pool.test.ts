@@ -175,7 +175,7 @@ describe('function runtime (isolated-vm pool)', () => {
   );
 
   it(
-    'gives a function no process, require, module loader or file system',
+    'gives a function no process, require, module loader, file system or bundle helpers; web classes keep their names',
     async () => {
       const result = await pool.invoke({
         key: key('node'),
@@ -185,7 +185,8 @@ describe('function runtime (isolated-vm pool)', () => {
         return Response.json({
           process: typeof process, require: typeof require, module: typeof module, Buffer: typeof Buffer,
           fs: typeof fs, global: typeof global, bridge: Object.getOwnPropertyNames(globalThis).filter((n) => n.startsWith('__ab_')),
-          imported,
+          imported, bundleHelpers: typeof __name + ' ' + typeof __defProp,
+          names: [URL, URLSearchParams, Headers, Request, Response, Blob, File, FormData, TextEncoder].map((c) => c.name),
         });
       }`),
         env: {},
@@ -200,6 +201,19 @@ describe('function runtime (isolated-vm pool)', () => {
         global: 'undefined',
         bridge: [],
         imported: 'refused',
+        // The prelude is one bundled script: its helpers stay inside it, its classes keep their names.
+        bundleHelpers: 'undefined undefined',
+        names: [
+          'URL',
+          'URLSearchParams',
+          'Headers',
+          'Request',
+          'Response',
+          'Blob',
+          'File',
+          'FormData',
+          'TextEncoder',
+        ],
       });
     },
     SLOW,
