@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
 import { apiCall, createTaskApp, PUBLISH_FOR_END_USERS_SQL } from '../lib/atelier.ts';
+import { inPhase, type Phase, summarisePhases } from '../lib/cpu-profile.ts';
 import { benchDir, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, type Started, spawnUntilHealthy } from '../lib/processes.ts';
 import { steadyLoad } from '../lib/steady-load.ts';
@@ -27,11 +28,16 @@ const LATENCY_LOAD = Number(process.env.BENCH_LATENCY_LOAD ?? 0.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as Engine[];
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
+/** The operations measured (`BENCH_OPERATIONS`, e.g. `list newest,create`): all by default. */
+const OPERATIONS = process.env.BENCH_OPERATIONS
+  ? APP_OPERATIONS.filter((name) => process.env.BENCH_OPERATIONS!.split(',').includes(name))
+  : APP_OPERATIONS;
 const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(repoRoot, 'apps/server/dist/main.js');
 const floorServer = path.join(benchDir, 'benchmarks/entities-apps-floor.mjs');
-const profileFlags = process.env.BENCH_CPU_PROF
-  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-  : [];
+const profileDir = process.env.BENCH_CPU_PROF;
+const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+/** With BENCH_CPU_PROF: the window of each measured phase, to read its servers' profiles by phase. */
+const phases: Phase[] | undefined = profileDir ? [] : undefined;
 
 type Engine = 'postgres' | 'pglite';
 const PASSWORD = 'violet-canyon-maple-42';
@@ -500,9 +506,9 @@ async function runEngine(
           },
         ],
       };
-      for (const name of APP_OPERATIONS) {
-        const result = await compare(setUp, ...targets[name]);
+      for (const name of OPERATIONS) {
         const key = `${label} ${name}`;
+        const result = await compare(setUp, key, ...targets[name]);
         figures[`${key}: API (req/s)`] = round(result.api);
         figures[`${key}: floor (req/s)`] = round(result.floor);
         figures[`${key}: API / floor`] = round(result.ratio);
@@ -550,18 +556,25 @@ async function waitForSortIndexes(setUp: EngineSetUp, engine: Engine, sortedList
 }
 
 /** API against floor in ROUNDS rounds, in turn: saturation, then p99 at half the API's throughput. */
-async function compare(setUp: EngineSetUp, api: Target, floor: Target): Promise<OperationResult> {
+async function compare(
+  setUp: EngineSetUp,
+  label: string,
+  api: Target,
+  floor: Target,
+): Promise<OperationResult> {
   const rounds: OperationResult[] = [];
+  const phase = <T>(side: string, target: Target, work: () => Promise<T>) =>
+    inPhase(phases, `${label}, ${side}`, target.pid(), work);
   for (let n = 0; n < ROUNDS; n++) {
     await setUp.settle();
-    const apiSaturated = await saturate(api);
+    const apiSaturated = await phase('API saturated', api, () => saturate(api));
     await setUp.settle();
-    const floorSaturated = await saturate(floor);
+    const floorSaturated = await phase('floor saturated', floor, () => saturate(floor));
     const rate = apiSaturated.rps * LATENCY_LOAD;
     await setUp.settle();
-    const apiSteady = await steady(api, rate);
+    const apiSteady = await phase('API at half load', api, () => steady(api, rate));
     await setUp.settle();
-    const floorSteady = await steady(floor, rate);
+    const floorSteady = await phase('floor at half load', floor, () => steady(floor, rate));
     rounds.push({
       api: apiSaturated.rps,
       floor: floorSaturated.rps,
@@ -585,7 +598,14 @@ export async function run() {
   const failures: string[] = [];
   const load = os.loadavg();
   const before = cpuTimes();
-  for (const engine of ENGINES) await runEngine(engine, figures, notes, failures);
+  try {
+    for (const engine of ENGINES) await runEngine(engine, figures, notes, failures);
+  } finally {
+    if (profileDir && phases) {
+      summarisePhases(profileDir, phases);
+      console.log(`CPU profiles and each phase's top frames: ${path.join(profileDir, 'phases.txt')}`);
+    }
+  }
   const after = cpuTimes();
   const total = after.total - before.total;
   figures['CPU time stolen by the hypervisor during the run (%)'] = round(
