@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Hono } from 'hono';
-import { accountsRoutes } from './features/accounts/accounts.module.ts';
+import { accountsRoutes, createAccountsContext } from './features/accounts/accounts.module.ts';
 import { appHostsModule, appsModule, publishedAppsModule, sdkCors } from './features/apps/apps.module.ts';
 import { base44Module } from './features/base44/base44.module.ts';
 import { base44ImportRoutes } from './features/base44-import/import.routes.ts';
@@ -38,7 +38,11 @@ import { findRepoRoot } from './platform/paths.ts';
 
 export type { AppDeps } from './platform/app-deps.ts';
 
-/** Builds the HTTP application from the feature routers. Testable in-process with `app.request()`. */
+/**
+ * Builds the HTTP application from the feature routers, on services made by `createServices`
+ * (services.ts, which calls it). Testable in-process with `app.request()`. What is per application
+ * (the auth runtime's caches, the rate limiters, the metrics) is made here; the areas are shared.
+ */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler);
@@ -53,6 +57,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', sdkCors);
   const auth = createAuthRuntime(deps.config, deps.database, deps.bus);
   auth.previewActors = createPreviewActors(deps);
+  const accounts = createAccountsContext(deps, auth);
   app.use('/api/*', rateLimit({ database: deps.database, auth, limits: deps.config.rateLimits }));
   app.use('*', bodyLimits());
   app.use('/api/*', jsonBody);
@@ -64,7 +69,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', llmRoutes(deps.llm));
   api.route('/', llmAdminRoutes(deps.llm));
   api.route('/', dataSourcesModule(deps));
-  api.route('/', accountsRoutes(deps, auth, deps.accounts));
+  api.route('/', accountsRoutes(deps, accounts));
   api.route('/', base44ImportRoutes(deps));
   api.route('/', appsModule(deps));
   api.route('/', toolsModule(deps));
@@ -76,13 +81,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', uploadsRoutes(deps));
   api.route('/', codeEditorModule(deps));
   api.route('/', codeValidationModule(deps));
-  api.route(
-    '/',
-    functionsModule(deps, () => app),
-  );
+  api.route('/', functionsModule(deps));
 
   // Before Atelier's routes: the Base44 SDK's calls on paths both use (features/base44/protocol.ts).
-  app.route('/api', base44Module(deps, auth));
+  app.route('/api', base44Module(deps, accounts));
   app.route('/api', api);
   app.route('/', metricsRoutes(metrics, deps.config.metricsToken, deps.config.auth.trustProxy));
   app.route('/api', docsRoutes(api));

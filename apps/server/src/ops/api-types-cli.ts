@@ -3,23 +3,18 @@
  * server's OpenAPI document, i.e. from the routes' zod contracts (`defineRoute`). The web client
  * (apps/web/src/lib/api.ts) is typed by them, so a renamed route or a changed shape fails the web
  * app's typecheck; `npm run typecheck` runs this first. No database is needed: the document is built
- * from the route definitions, so the app is assembled on an empty in-memory PGlite and asked for it.
+ * from the route definitions, so the app is assembled (createServices) on an empty in-memory PGlite
+ * and asked for it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createOfflineModel } from '../features/offline-assistant/offline-model.ts';
-import { createSecretBox } from '../platform/crypto/secret-box.ts';
 import { openDatabase } from '../platform/db/database.ts';
-import { createEventBus } from '../platform/events/event-bus.ts';
-import { SseHub } from '../platform/events/sse.ts';
-import { createJobQueue } from '../platform/jobs/job-queue.ts';
-import { createLlm } from '../platform/llm/index.ts';
 import { createLogger } from '../platform/logger.ts';
 import { findRepoRoot } from '../platform/paths.ts';
+import { createServices } from '../services.ts';
 
 const API_TYPES_FILE = 'apps/web/src/lib/api-types.gen.ts';
 
@@ -32,24 +27,16 @@ async function openApiDocument(): Promise<OpenAPI3> {
     MODEL_CATALOGUE_URL: 'off',
     NPM_REGISTRY_URL: 'off',
   });
-  const logger = createLogger('silent');
-  const database = await openDatabase({ dataDir: 'memory://', logger });
+  const services = await createServices(config, {
+    logger: createLogger('silent'),
+    database: await openDatabase({ dataDir: 'memory://', logger: createLogger('silent') }),
+  });
   try {
-    const secretBox = createSecretBox({ config: { dataDir, secretsKey: config.secretsKey } });
-    const app = createApp({
-      config,
-      logger,
-      database,
-      bus: createEventBus(database, logger),
-      queue: createJobQueue(database, logger),
-      sse: new SseHub(),
-      llm: createLlm({ config, database, logger, secretBox, offlineModel: createOfflineModel }),
-    });
-    const res = await app.request('/api/openapi.json');
+    const res = await services.app.request('/api/openapi.json');
     if (res.status !== 200) throw new Error(`GET /api/openapi.json answered ${res.status}`);
     return (await res.json()) as OpenAPI3;
   } finally {
-    await database.close();
+    await services.close(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,21 +10,12 @@ import { CONFIG_EXIT_CODE, configOrExitCode } from '../config.ts';
 import { ExportArchiveError, readExportDir, readExportZip } from '../features/base44-import/archive.ts';
 import { importBase44App } from '../features/base44-import/import.service.ts';
 import { NotAnExportError } from '../features/base44-import/translate.ts';
-import { createOfflineModel } from '../features/offline-assistant/offline-model.ts';
-import type { AppDeps } from '../platform/app-deps.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { createSecretBox } from '../platform/crypto/secret-box.ts';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.ts';
-import { openDatabase } from '../platform/db/database.ts';
-import { runMigrations } from '../platform/db/migrate.ts';
 import { users } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
-import { createEventBus } from '../platform/events/event-bus.ts';
-import { SseHub } from '../platform/events/sse.ts';
-import { Drain } from '../platform/http/drain.ts';
-import { createJobQueue } from '../platform/jobs/job-queue.ts';
-import { createLlm } from '../platform/llm/index.ts';
 import { createLogger } from '../platform/logger.ts';
+import { createServices } from '../services.ts';
 
 const USAGE = 'usage: import:base44 <export.zip | export-folder> [--owner builder@example.com]';
 
@@ -44,31 +35,12 @@ async function main(): Promise<number> {
     console.error(`${source} does not exist.`);
     return 66;
   }
-  const logger = createLogger('warn');
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    statementTimeoutMs: config.statementTimeoutMs,
-    logger,
-  });
-  const bus = createEventBus(database, logger);
-  const queue = createJobQueue(database, logger);
+  const services = await createServices(config, { logger: createLogger('warn') });
+  const { deps } = services;
+  const { database } = deps;
   try {
-    await runMigrations(database);
-    await bus.start();
-    await queue.start();
-    const secretBox = createSecretBox({ config: { dataDir: config.dataDir, secretsKey: config.secretsKey } });
-    const llm = createLlm({ config, database, logger, secretBox, offlineModel: createOfflineModel });
-    const deps: AppDeps = {
-      config,
-      logger,
-      database,
-      bus,
-      queue,
-      sse: new SseHub(),
-      llm,
-      drain: new Drain(),
-    };
+    // Deploying the app's functions may send jobs; the CLI works none of the server's.
+    await deps.queue.start();
     const [owner] = await database.db
       .select()
       .from(users)
@@ -135,9 +107,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    await queue.stop(0).catch(() => {});
-    await bus.close().catch(() => {});
-    await database.close();
+    await services.close(0);
   }
 }
 

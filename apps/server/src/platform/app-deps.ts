@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
+import type { AreaRegistry } from './areas.ts';
 import type { OAuthEndpoints, OAuthProviderId } from './auth/oauth-endpoints.ts';
+import type { SecretBox } from './crypto/secret-box.ts';
 import type { Database } from './db/database.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { SseHub } from './events/sse.ts';
@@ -33,9 +35,11 @@ export interface Base44ImportOptions {
 }
 
 /**
- * Everything a request handler may need; built once by main.ts (or by a test) and handed to
- * `createApp` (app.ts). It lives here, not in app.ts, so that features depend on the platform and
- * never on the module that assembles them (app-deps.test.ts checks it).
+ * Everything a request handler may need; built once by `createServices` (services.ts: the server, the
+ * tests and the command-line tools all assemble through it) and handed to `createApp` (app.ts). It
+ * lives here, not in app.ts or services.ts, so that features depend on the platform and never on the
+ * modules that assemble them (app-deps.test.ts checks it). A feature whose code needs only a few of
+ * these takes `Pick<AppDeps, …>`.
  */
 export interface AppDeps {
   config: Config;
@@ -46,6 +50,10 @@ export interface AppDeps {
   sse: SseHub;
   /** The AI layer (platform/llm): every model call goes through it. */
   llm: Llm;
+  /** Secrets at rest (apps' secrets, AI provider keys, payment keys): one key, one box. */
+  secretBox: SecretBox;
+  /** The feature areas' services, built once by createServices (platform/areas.ts). */
+  areas: AreaRegistry;
   /** Test seams of sign-in (a mailer, a fake OAuth provider); production leaves it unset. */
   accounts?: AccountsOptions;
   /** Test seams of the apps area (a DNS TXT resolver); production leaves it unset. */
@@ -55,5 +63,5 @@ export interface AppDeps {
   /** Prometheus metrics (`GET /metrics`); createApp makes one when it is not given. */
   metrics?: Metrics;
   /** The graceful-shutdown drain (server.ts): readiness answers 503 while it drains. */
-  drain?: Drain;
+  drain: Drain;
 }

@@ -1,33 +1,28 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type AppDeps, createApp } from '../../src/app.ts';
+import type { App, AppDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { disposeAppsRuntime } from '../../src/features/apps/apps.module.ts';
-import { disposeFunctionsRuntime } from '../../src/features/functions/functions.module.ts';
-import { createOfflineModel } from '../../src/features/offline-assistant/offline-model.ts';
-import { createSecretBox } from '../../src/platform/crypto/secret-box.ts';
-import { createEventBus } from '../../src/platform/events/event-bus.ts';
-import { SseHub } from '../../src/platform/events/sse.ts';
-import { createJobQueue } from '../../src/platform/jobs/job-queue.ts';
-import { createLlm, type LlmOptions } from '../../src/platform/llm/index.ts';
 import type { Logger } from '../../src/platform/logger.ts';
+import { createServices, type Services, type ServicesOptions } from '../../src/services.ts';
 import { createTestDatabase, silentLogger } from './test-db.ts';
 
 export interface TestApp {
-  app: ReturnType<typeof createApp>;
+  app: App;
   deps: AppDeps;
+  /** The services the app runs on (start(): the job queue and the background runners). */
+  services: Services;
   close(): Promise<void>;
 }
 
-/** The real application on a fresh test database, for in-process `app.request()` tests. */
+/** The real application (createServices) on a fresh test database, for in-process `app.request()` tests. */
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
     logger?: Logger;
-    deps?: Partial<Pick<AppDeps, 'accounts' | 'apps' | 'base44Import'>>;
+    deps?: ServicesOptions['seams'];
     /** Test seams of the AI layer (retry delays, settings cache, fetch). */
-    llm?: Pick<LlmOptions, 'retry' | 'settingsTtlMs' | 'fetch'>;
+    llm?: ServicesOptions['llm'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
@@ -41,31 +36,19 @@ export async function createTestApp(
     NPM_REGISTRY_URL: 'off',
     ...options.env,
   });
-  const logger = options.logger ?? silentLogger;
-  const database = await createTestDatabase();
-  const bus = createEventBus(database, logger);
-  await bus.start();
-  const queue = createJobQueue(database, logger);
-  const secretBox = createSecretBox({ config: { dataDir, secretsKey: config.secretsKey } });
-  const llm = createLlm({
-    config,
-    database,
-    logger,
-    secretBox,
-    offlineModel: createOfflineModel,
-    ...options.llm,
+  const services = await createServices(config, {
+    logger: options.logger ?? silentLogger,
+    database: await createTestDatabase(),
+    seams: options.deps,
+    llm: options.llm,
   });
-  const deps: AppDeps = { config, logger, database, bus, queue, sse: new SseHub(), llm, ...options.deps };
   return {
-    app: createApp(deps),
-    deps,
+    app: services.app,
+    deps: services.deps,
+    services,
     async close() {
-      deps.sse.closeAll();
-      await disposeFunctionsRuntime(deps);
-      await disposeAppsRuntime(deps);
-      await queue.stop(1000);
-      await bus.close();
-      await database.close();
+      // Running jobs get a second to finish: the queue stops before the database closes.
+      await services.close(1000);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -17,33 +17,28 @@ import { configuredProviders } from './oauth-providers.ts';
 
 export type { AccountsOptions };
 
-const contexts = new WeakMap<AppDeps, AccountsContext>();
-
-/** The accounts services' context of these deps, made on first use (features/base44 shares it). */
-export function accountsContextOf(deps: AppDeps, auth: AuthRuntime): AccountsContext {
-  let ctx = contexts.get(deps);
-  if (!ctx) {
-    ctx = {
-      auth,
-      repo: new AccountsRepo(deps.database.db),
-      mailer: deps.accounts?.mailer ?? createMailer(deps.config, deps.database, deps.logger),
-      logger: deps.logger,
-      claimSale: (actor, saleId) => plansPartsOf(deps).billing.claimSale(actor, saleId),
-      appAddresses: (appId) => appAddresses(appsRuntime(deps), appId),
-      isAppAddress: (appId, address) => isAppAddress(appsRuntime(deps), appId, address),
-    };
-    contexts.set(deps, ctx);
-  }
-  return ctx;
+/**
+ * The accounts services' context of one application (createApp makes one with its auth runtime;
+ * features/base44 shares it).
+ */
+export function createAccountsContext(deps: AppDeps, auth: AuthRuntime): AccountsContext {
+  return {
+    auth,
+    repo: new AccountsRepo(deps.database.db),
+    mailer: deps.accounts?.mailer ?? createMailer(deps.config, deps.database, deps.logger),
+    logger: deps.logger,
+    claimSale: (actor, saleId) => plansPartsOf(deps).billing.claimSale(actor, saleId),
+    appAddresses: (appId) => appAddresses(appsRuntime(deps), appId),
+    isAppAddress: (appId, address) => isAppAddress(appsRuntime(deps), appId, address),
+  };
 }
 
 /** Every route of sign-in and accounts, mounted on the API router by app.ts. */
 export function accountsRoutes(
-  deps: AppDeps,
-  auth: AuthRuntime,
+  deps: Pick<AppDeps, 'config' | 'database' | 'accounts'>,
+  ctx: AccountsContext,
   options: AccountsOptions = deps.accounts ?? {},
 ) {
-  const ctx = accountsContextOf(deps, auth);
   const providers = configuredProviders(deps.config.auth, deps.config.publicUrl, options.oauthEndpoints);
   return createRouter()
     .route('/', authRoutes(ctx))

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createAuthRuntime } from '../../platform/auth/runtime.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
-import { accountsRoutes } from './accounts.module.ts';
+import { accountsRoutes, createAccountsContext } from './accounts.module.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,10 @@ describe('OpenAPI document', () => {
     // The accounts routers alone, so that this checks our contracts whatever the other areas declare.
     const api = createRouter().route(
       '/',
-      accountsRoutes(t.deps, createAuthRuntime(t.deps.config, t.deps.database)),
+      accountsRoutes(
+        t.deps,
+        createAccountsContext(t.deps, createAuthRuntime(t.deps.config, t.deps.database)),
+      ),
     );
     const doc = api.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Atelier', version: '0' } });
     const calls = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(

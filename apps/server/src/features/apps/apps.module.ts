@@ -14,7 +14,6 @@ import { versionsRoutes } from './versions.routes.ts';
 
 export { createPreviewApp } from '../preview/preview.app.ts';
 export type { AppsOptions } from './apps.runtime.ts';
-export { disposeAppsRuntime } from './apps.runtime.ts';
 export { sdkCors } from './sdk-cors.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { promises as dns } from 'node:dns';
 import path from 'node:path';
 import type { AppDeps, TxtResolver } from '../../platform/app-deps.ts';
+import { defineArea } from '../../platform/areas.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
 import { type Compiler, createCompiler } from '../compile/compiler.ts';
 import { createVendorBundles, type VendorBundles } from '../compile/vendor/vendor-bundles.ts';
@@ -27,7 +28,7 @@ export interface AppOrigins {
   followHost: boolean;
 }
 
-/** What the apps, preview and published-app routes share: one per application (per `AppDeps`). */
+/** What the apps, preview and published-app routes share: one per composition root (createServices). */
 export interface AppsRuntime {
   deps: AppDeps;
   apps: AppsRepo;
@@ -44,32 +45,17 @@ export interface AppsRuntime {
   previewTokens: PreviewTokens;
   resolveTxt: TxtResolver;
   origins(): AppOrigins;
+  /** Stops the compiler's esbuild contexts (createServices' close). */
   dispose(): Promise<void>;
 }
 
-const runtimes = new WeakMap<AppDeps, AppsRuntime>();
-
 /**
- * The apps runtime of these deps, made on first use: `createApp` (API and published apps) and
+ * The apps area (built once by createServices): `createApp` (API and published apps) and
  * `createPreviewApp` (the preview listener) share it, and with it the compiler and its caches.
  */
-export function appsRuntime(deps: AppDeps): AppsRuntime {
-  let runtime = runtimes.get(deps);
-  if (!runtime) {
-    runtime = createAppsRuntime(deps);
-    runtimes.set(deps, runtime);
-  }
-  return runtime;
-}
+export const appsRuntime = defineArea<AppsRuntime>('apps');
 
-/** Stops the compiler's esbuild contexts (graceful shutdown, tests). */
-export async function disposeAppsRuntime(deps: AppDeps): Promise<void> {
-  const runtime = runtimes.get(deps);
-  runtimes.delete(deps);
-  await runtime?.dispose();
-}
-
-function createAppsRuntime(deps: AppDeps): AppsRuntime {
+export function createAppsRuntime(deps: AppDeps): AppsRuntime {
   const { config, database } = deps;
   const db = database.db;
   const versions = new VersionsRepo(db);

@@ -19,7 +19,7 @@ import { assertFieldsPatchAllowed } from '../builder/fields.service.ts';
 import { switchMembershipsOff } from '../payments/app-payments.repo.ts';
 import { ensureTestEndUser } from '../preview/preview-actors.ts';
 import { isDraftId } from '../preview/reply-drafts.ts';
-import { toolsRuntime } from '../tools/tools.module.ts';
+import { toolsRuntime } from '../tools/tools.runtime.ts';
 import { saveToolEntries } from '../tools/tools.service.ts';
 import { appOrigin } from './app-origin.ts';
 import type { AppActor, AppChanges, AppRow } from './apps.repo.ts';

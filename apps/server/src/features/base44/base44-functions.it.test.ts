@@ -8,7 +8,6 @@ import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-o
 import { markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
-import { disposeFunctionsRuntime } from '../functions/functions.runtime.ts';
 import { signedFileUrl } from './files.ts';
 
 /** `@base44/sdk`'s functions and Core integrations against a real Atelier server (loopback only). */
@@ -52,7 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   cleanupClients();
   await new Promise((resolve) => server.close(resolve));
-  await disposeFunctionsRuntime(t.deps);
   await t.close();
   await fake.close();
 });

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../platform/app-deps.ts';
-import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
-import { accountsContextOf } from '../accounts/accounts.module.ts';
+import type { AccountsContext } from '../accounts/accounts.context.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import { base44AuthRoutes } from './auth.routes.ts';
@@ -16,9 +15,8 @@ import { base44UserRoutes } from './users.routes.ts';
  * The `@base44/sdk` protocol (README.md in this folder), mounted under `/api` before Atelier's own
  * routes: on shared paths each handler serves only Base44 SDK requests and passes the rest on.
  */
-export function base44Module(deps: AppDeps, auth: AuthRuntime) {
+export function base44Module(deps: AppDeps, accounts: AccountsContext) {
   const entities = entitiesModuleOf(deps);
-  const accounts = accountsContextOf(deps, auth);
   return new Hono<AppEnv>()
     .route('/', base44EntityRoutes(entities))
     .route('/', base44AuthRoutes(accounts, entities))

@@ -7,7 +7,6 @@ import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
 import { markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { disposeFunctionsRuntime } from '../functions/functions.runtime.ts';
 
 /**
  * The hermetic suite of `@base44/sdk`'s repository (base44/javascript-sdk `tests/unit` at commit
@@ -64,7 +63,6 @@ beforeAll(async () => {
 afterAll(async () => {
   cleanup();
   await new Promise((resolve) => server.close(resolve));
-  await disposeFunctionsRuntime(t.deps);
   await t.close();
 });
 

@@ -1,14 +1,15 @@
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { defineArea } from '../../platform/areas.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
-import { createDataSourcesRuntime } from '../data-sources/data-sources.runtime.ts';
+import { dataSourcesRuntime } from '../data-sources/data-sources.runtime.ts';
 import { createDataSourcesService } from '../data-sources/data-sources.service.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import type { RecordActionsPort } from './action-applier.ts';
 import { ChatRepo } from './chat.repo.ts';
 import { ReplyRuns } from './reply-runs.ts';
 
-/** What the chat routes share, one per `AppDeps`. */
+/** What the chat routes share: one per composition root (createServices). */
 export interface ChatRuntime {
   deps: AppDeps;
   apps: AppsRuntime;
@@ -26,33 +27,29 @@ export interface ChatRuntime {
 
 type DataSourcesRetrieve = ReturnType<typeof createDataSourcesService>['unscopedRetrieveForApp'];
 
-const runtimes = new WeakMap<AppDeps, ChatRuntime>();
+/** The chat area (built once by createServices). */
+export const chatRuntime = defineArea<ChatRuntime>('chat');
 
-export function chatRuntime(deps: AppDeps): ChatRuntime {
-  let runtime = runtimes.get(deps);
-  if (!runtime) {
-    const dataSources = createDataSourcesService(createDataSourcesRuntime(deps));
-    const pending = new Set<Promise<unknown>>();
-    runtime = {
-      deps,
-      apps: appsRuntime(deps),
-      repo: new ChatRepo(deps.database.db),
-      runs: new ReplyRuns(deps.database.db, deps.bus, deps.logger),
-      retrieve: (appId, query, k) => dataSources.unscopedRetrieveForApp(appId, query, k),
-      recordsFor: (actor, appId) => ({
-        available: true,
-        async insert(entity, records) {
-          const entities = entitiesModuleOf(deps);
-          const target = await entities.contexts.resolve(appId, entity, { actor });
-          return (await entities.service.bulkCreate(target, records)).length;
-        },
-      }),
-      pending,
-      async settled() {
-        while (pending.size > 0) await Promise.allSettled([...pending]);
+export function createChatRuntime(deps: AppDeps): ChatRuntime {
+  const dataSources = createDataSourcesService(dataSourcesRuntime(deps));
+  const pending = new Set<Promise<unknown>>();
+  return {
+    deps,
+    apps: appsRuntime(deps),
+    repo: new ChatRepo(deps.database.db),
+    runs: new ReplyRuns(deps.database.db, deps.bus, deps.logger),
+    retrieve: (appId, query, k) => dataSources.unscopedRetrieveForApp(appId, query, k),
+    recordsFor: (actor, appId) => ({
+      available: true,
+      async insert(entity, records) {
+        const entities = entitiesModuleOf(deps);
+        const target = await entities.contexts.resolve(appId, entity, { actor });
+        return (await entities.service.bulkCreate(target, records)).length;
       },
-    };
-    runtimes.set(deps, runtime);
-  }
-  return runtime;
+    }),
+    pending,
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
 }

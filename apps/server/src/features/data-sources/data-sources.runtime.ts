@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import { defineArea } from '../../platform/areas.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -24,7 +25,7 @@ export interface RuntimeDeps {
 /** Largest web page read by the scraper. */
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 
-/** The pieces of the data sources area, built once per process from the app's dependencies. */
+/** The pieces of the data sources area: routes, workers and the chat's retrieval share one (createServices). */
 export function createDataSourcesRuntime(deps: RuntimeDeps) {
   const repo = createDataSourcesRepo(deps.database);
   const index = createChunkIndex(deps.database);
@@ -72,3 +73,6 @@ export function createDataSourcesRuntime(deps: RuntimeDeps) {
 }
 
 export type DataSourcesRuntime = ReturnType<typeof createDataSourcesRuntime>;
+
+/** The data sources area (built once by createServices). */
+export const dataSourcesRuntime = defineArea<DataSourcesRuntime>('data sources');

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { defineArea } from '../../platform/areas.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { SseHub } from '../../platform/events/sse.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
@@ -10,7 +11,7 @@ import { EntitiesService, entityModel, readCondition } from './entities.service.
 import { EntitySchemas } from './schemas.ts';
 import { SortIndexes } from './sort-indexes.ts';
 
-/** What the entity routes share: one per application. */
+/** What the entity routes share: one per composition root (createServices). */
 export interface EntitiesModule {
   repo: EntitiesRepo;
   schemas: EntitySchemas;
@@ -25,38 +26,32 @@ export interface EntitiesModule {
   readMany(target: EntityTarget, ids: string[]): Promise<RecordRow[]>;
 }
 
-const modules = new WeakMap<AppDeps, EntitiesModule>();
+/** The entities area (built once by createServices). */
+export const entitiesModuleOf = defineArea<EntitiesModule>('entities');
 
-/** The entities module of these deps, made on first use. */
-export function entitiesModuleOf(deps: AppDeps): EntitiesModule {
-  let module = modules.get(deps);
-  if (!module) {
-    const runtime = appsRuntime(deps);
-    const repo = new EntitiesRepo(deps.database);
-    const schemas = new EntitySchemas(deps.database.db);
-    const sortIndexes = new SortIndexes(deps.database, deps.logger);
-    deps.bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
-      const { appId } = event.data;
-      if (!appId) return;
-      sortIndexes.forgetApp(appId).catch((error: unknown) => {
-        deps.logger.warn({ err: error, appId }, 'sort indexes of a deleted app not dropped');
-      });
+export function createEntitiesModule(deps: AppDeps): EntitiesModule {
+  const runtime = appsRuntime(deps);
+  const repo = new EntitiesRepo(deps.database);
+  const schemas = new EntitySchemas(deps.database.db);
+  const sortIndexes = new SortIndexes(deps.database, deps.logger);
+  deps.bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
+    const { appId } = event.data;
+    if (!appId) return;
+    sortIndexes.forgetApp(appId).catch((error: unknown) => {
+      deps.logger.warn({ err: error, appId }, 'sort indexes of a deleted app not dropped');
     });
-    const created: EntitiesModule = {
-      repo,
-      schemas,
-      contexts: new EntityContexts(repo, schemas, runtime.previewTokens, deps.bus),
-      service: new EntitiesService(repo, deps.bus, sortIndexes),
-      sortIndexes,
-      versions: runtime.versions,
-      bus: deps.bus,
-      hub: deps.sse,
-      readMany: (target, ids) => repo.getMany(entityModel(target).source, ids, readCondition(target)),
-    };
-    module = created;
-    modules.set(deps, module);
-  }
-  return module;
+  });
+  return {
+    repo,
+    schemas,
+    contexts: new EntityContexts(repo, schemas, runtime.previewTokens, deps.bus),
+    service: new EntitiesService(repo, deps.bus, sortIndexes),
+    sortIndexes,
+    versions: runtime.versions,
+    bus: deps.bus,
+    hub: deps.sse,
+    readMany: (target, ids) => repo.getMany(entityModel(target).source, ids, readCondition(target)),
+  };
 }
 
 /** The entity API (app SDK, database panel) on the `api` router. */

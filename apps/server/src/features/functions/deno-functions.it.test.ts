@@ -10,7 +10,6 @@ import { createEntityApp } from '../../../test/support/entities.ts';
 import { type FakeNpmRegistry, startFakeNpmRegistry } from '../../../test/support/fake-npm-registry.mjs';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
-import { disposeFunctionsRuntime } from './functions.runtime.ts';
 
 /**
  * Deno-style functions as Base44 exports write them (test/fixtures/deno-functions): imported in the
@@ -131,7 +130,6 @@ beforeAll(async () => {
   bea = await signUpEndUser(t, appId, 'bea@example.com');
 }, 120_000);
 afterAll(async () => {
-  await disposeFunctionsRuntime(t.deps);
   await t.close();
   await registry.close();
   await new Promise((resolve) => weather.close(resolve));

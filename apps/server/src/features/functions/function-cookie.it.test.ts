@@ -4,7 +4,6 @@ import { json } from '../../../test/support/accounts.ts';
 import { createEntityApp, type EntityApp, entityCall } from '../../../test/support/entities.ts';
 import { markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { disposeFunctionsRuntime } from './functions.module.ts';
 
 /** Issue 20 #10: a link on any site must not run a function with the owner's rights. */
 let t: TestApp;
@@ -51,7 +50,6 @@ beforeAll(async () => {
   expect(deployed.status).toBe(200);
 }, 60_000);
 afterAll(async () => {
-  await disposeFunctionsRuntime(t.deps);
   await t.close();
 });
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createGeneratedApp, markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { disposeFunctionsRuntime } from './functions.module.ts';
 
 /**
  * Issue 20 item 5 through HTTP: an app running its share of the function pool with a full queue
@@ -19,7 +18,6 @@ beforeAll(async () => {
   builder = await signUpVerified(t, 'fair-builder@example.com');
 }, 60_000);
 afterAll(async () => {
-  await disposeFunctionsRuntime(t.deps);
   await t.close();
 });
 

@@ -12,7 +12,6 @@ import { createGeneratedApp, markPublished, writeFile } from '../../../test/supp
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { chatMessages } from '../../platform/db/schema/index.ts';
 import { actionResultsPart } from '../chat/chat.repo.ts';
-import { disposeFunctionsRuntime } from './functions.module.ts';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -24,7 +23,6 @@ beforeAll(async () => {
   bob = await signUpVerified(t, 'bob@example.com');
 }, 60_000);
 afterAll(async () => {
-  await disposeFunctionsRuntime(t.deps);
   await t.close();
 });
 

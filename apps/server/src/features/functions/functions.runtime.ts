@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/app-deps.ts';
-import { createSecretBox } from '../../platform/crypto/secret-box.ts';
+import { defineArea } from '../../platform/areas.ts';
 import type { SdkDispatchEnv } from '../../platform/http/dispatch-env.ts';
 import { FunctionPool } from '../../platform/sandbox/index.ts';
 import type { AppsRepo } from '../apps/apps.repo.ts';
@@ -16,7 +16,7 @@ export type { SdkDispatchEnv };
 /** Sends a request through the whole application in process (the SDK bridge of functions). */
 export type Dispatch = (request: Request, env: SdkDispatchEnv) => Promise<Response>;
 
-/** What the functions and secrets routes share: one per application (per `AppDeps`). */
+/** What the functions and secrets routes share: one per composition root (createServices). */
 export interface FunctionsRuntime {
   deps: AppDeps;
   apps: AppsRepo;
@@ -32,39 +32,22 @@ export interface FunctionsRuntime {
   dispatch: Dispatch;
   /** The origin webhook URLs are given at (`PUBLIC_URL`'s origin). */
   origin(): string;
+  /** Stops the runner processes (createServices' close). */
   dispose(): Promise<void>;
 }
 
-const runtimes = new WeakMap<AppDeps, FunctionsRuntime>();
+/** The functions area (built once by createServices). */
+export const functionsRuntime = defineArea<FunctionsRuntime>('functions');
 
-/** The functions runtime of these deps, made on first use. `dispatch` reaches the built application. */
-export function functionsRuntime(deps: AppDeps, dispatch?: Dispatch): FunctionsRuntime {
-  let runtime = runtimes.get(deps);
-  if (!runtime) {
-    runtime = createFunctionsRuntime(deps, dispatch);
-    runtimes.set(deps, runtime);
-  }
-  return runtime;
-}
-
-/** Stops the runner processes (graceful shutdown, tests). */
-export async function disposeFunctionsRuntime(deps: AppDeps): Promise<void> {
-  const runtime = runtimes.get(deps);
-  runtimes.delete(deps);
-  await runtime?.dispose();
-}
-
-function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch | undefined): FunctionsRuntime {
+/** `dispatch` answers a function's `ctx.sdk` calls through the built application (createServices binds it). */
+export function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch): FunctionsRuntime {
   const { apps, versions } = appsRuntime(deps);
   const db = deps.database.db;
   const repo = new FunctionsRepo(db);
-  const box = createSecretBox({
-    config: { dataDir: deps.config.dataDir, secretsKey: deps.config.secretsKey },
-  });
   const secrets = new SecretsService({
     apps,
     secrets: new SecretsRepo(db),
-    box,
+    box: deps.secretBox,
     affectedFunctions: (appId, keys) => repo.readingAny(appId, keys),
   });
   let pool: FunctionPool | undefined;
@@ -90,10 +73,7 @@ function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch | undefined): 
       });
       return pool;
     },
-    dispatch:
-      dispatch ??
-      (() =>
-        Promise.reject(new Error('The functions runtime was created without access to the application'))),
+    dispatch,
     origin: () => new URL(deps.config.publicUrl).origin,
     async dispose() {
       await pool?.close();

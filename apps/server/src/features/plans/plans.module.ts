@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/app-deps.ts';
-import { createSecretBox } from '../../platform/crypto/secret-box.ts';
+import { defineArea } from '../../platform/areas.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { AppPaymentsRepo } from '../payments/app-payments.repo.ts';
 import { appPaymentsRoutes } from '../payments/app-payments.routes.ts';
@@ -18,18 +18,18 @@ import { plansRoutes } from './plans.routes.ts';
 import { createStripeProvider } from './providers/stripe-provider.ts';
 import { createTestProvider } from './providers/test-provider.ts';
 
-interface PlansParts {
+export interface PlansParts {
   billing: BillingService;
   payments: AppPaymentsService;
   testMode: boolean;
 }
 
-const parts = new WeakMap<AppDeps, PlansParts>();
+/** The billing and payments services (built once by createServices; the accounts area claims sales with it). */
+export const plansPartsOf = defineArea<PlansParts>('plans');
 
-/** The billing and payments services of these deps, made once (the accounts area claims sales with it). */
-export function plansPartsOf(deps: AppDeps): PlansParts {
-  const existing = parts.get(deps);
-  if (existing) return existing;
+export function createPlansParts(
+  deps: Pick<AppDeps, 'config' | 'logger' | 'database' | 'secretBox'>,
+): PlansParts {
   const { config, logger } = deps;
   const db = deps.database.db;
   const billingRepo = new BillingRepo(db);
@@ -55,15 +55,13 @@ export function plansPartsOf(deps: AppDeps): PlansParts {
       test: createTestMembershipProvider(config.publicUrl),
       stripe: createStripeMembershipProvider(config.billing.stripeApiBase),
     },
-    secrets: createSecretBox({ config }),
+    secrets: deps.secretBox,
     plans: createPlanReader(db),
     demoMode: config.billing.demoMode,
     publicUrl: config.publicUrl,
     logger,
   });
-  const made = { billing, payments, testMode: provider.id === 'test' || config.billing.demoMode };
-  parts.set(deps, made);
-  return made;
+  return { billing, payments, testMode: provider.id === 'test' || config.billing.demoMode };
 }
 
 /**

@@ -14,7 +14,6 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../platform/db/schema/index.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { AppRuntimeConfig } from '../compile/html.ts';
-import { disposeFunctionsRuntime } from '../functions/functions.module.ts';
 import { createPreviewApp } from './preview.app.ts';
 
 /**
@@ -28,7 +27,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { FUNCTION_RUNNERS: '1' } });
 });
 afterAll(async () => {
-  await disposeFunctionsRuntime(t.deps);
   await t.close();
 });
 

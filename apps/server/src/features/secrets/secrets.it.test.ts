@@ -10,7 +10,6 @@ import {
 } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appSecrets } from '../../platform/db/schema/index.ts';
-import { disposeFunctionsRuntime } from '../functions/functions.module.ts';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -21,7 +20,6 @@ beforeAll(async () => {
   alice = await signUpVerified(t, 'alice@example.com');
 }, 60_000);
 afterAll(async () => {
-  await disposeFunctionsRuntime(t.deps);
   await t.close();
 });
 

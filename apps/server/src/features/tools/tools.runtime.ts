@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { defineArea } from '../../platform/areas.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import type { Llm } from '../../platform/llm/index.ts';
 import type { AppsRepo } from '../apps/apps.repo.ts';
@@ -6,7 +7,7 @@ import { appsRuntime } from '../apps/apps.runtime.ts';
 import { type ChunkIndex, createChunkIndex } from '../data-sources/retrieval/chunk-index.ts';
 import { createToolsRepo, type ToolsRepo } from './tools.repo.ts';
 
-/** What the tools area needs, built once per set of app deps. */
+/** What the tools area needs, built once by createServices. */
 export interface ToolsRuntime {
   db: Db;
   database: Database;
@@ -17,6 +18,9 @@ export interface ToolsRuntime {
   index: ChunkIndex;
   trustProxy: boolean;
 }
+
+/** The tools area (the API routes and the apps' PATCH share it). */
+export const toolsRuntime = defineArea<ToolsRuntime>('tools');
 
 export function createToolsRuntime(deps: AppDeps): ToolsRuntime {
   return {

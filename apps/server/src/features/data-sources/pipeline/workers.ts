@@ -1,22 +1,12 @@
-import type { Config } from '../../../config.ts';
-import type { Database } from '../../../platform/db/database.ts';
-import type { EventBus } from '../../../platform/events/event-bus.ts';
-import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
-import type { Logger } from '../../../platform/logger.ts';
-import { createDataSourcesRuntime } from '../data-sources.runtime.ts';
+import type { AppDeps } from '../../../platform/app-deps.ts';
+import { dataSourcesRuntime } from '../data-sources.runtime.ts';
 import { runIngestJob } from './ingest-worker.ts';
 import { INGEST_QUEUE, type IngestJobData } from './item-options.ts';
 import { reapStaleItems } from './reaper.ts';
 
 export const REAP_INTERVAL_MS = 15_000;
 
-export interface WorkerDeps {
-  config: Config;
-  logger: Logger;
-  database: Database;
-  bus: EventBus;
-  queue: JobQueue;
-}
+export type WorkerDeps = Pick<AppDeps, 'areas' | 'logger' | 'queue'>;
 
 /**
  * Starts the ingestion worker and the reaper on this instance. Call after the job queue started.
@@ -26,7 +16,7 @@ export async function startDataSourceWorkers(
   deps: WorkerDeps,
   options: { pollingIntervalSeconds?: number; reapIntervalMs?: number } = {},
 ) {
-  const runtime = createDataSourcesRuntime(deps);
+  const runtime = dataSourcesRuntime(deps);
   // Retries are ours (the reaper, on a stopped heartbeat), not pg-boss's: a failed parse is final.
   await deps.queue.defineQueue(INGEST_QUEUE, { retryLimit: 0, expireInSeconds: 60 * 60 });
   await deps.queue.work<IngestJobData>(

@@ -1,0 +1,122 @@
+import { createHook } from 'node:async_hooks';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, silentLogger } from '../test/support/test-db.ts';
+import { loadConfig } from './config.ts';
+import { appsRuntime } from './features/apps/apps.runtime.ts';
+import { chatRuntime } from './features/chat/chat.runtime.ts';
+import { dataSourcesRuntime } from './features/data-sources/data-sources.runtime.ts';
+import { entitiesModuleOf } from './features/entities/entities.module.ts';
+import { functionsRuntime } from './features/functions/functions.runtime.ts';
+import { createAreaRegistry } from './platform/areas.ts';
+import { createServices, type Services } from './services.ts';
+
+let dataDir: string;
+let before: Map<string, number>;
+let services: Services;
+/** What happened at shutdown, in order. */
+const order: string[] = [];
+/** The intervals made since the services were created and not cleared yet, with where they were made. */
+const intervals = new Map<number, string>();
+// Unreferenced timers are not among the process's active resources: intervals are followed here.
+const intervalHook = createHook({
+  init(asyncId, type, _trigger, resource) {
+    if (type === 'Timeout' && (resource as { _repeat?: number | null })._repeat) {
+      intervals.set(asyncId, new Error('interval made').stack ?? '');
+    }
+  },
+  destroy(asyncId) {
+    intervals.delete(asyncId);
+  },
+});
+
+// One set of services for the file (a migrated database costs seconds): the last test closes it.
+beforeAll(async () => {
+  before = liveResources();
+  intervalHook.enable();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-services-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    MODEL_CATALOGUE_URL: 'off',
+    NPM_REGISTRY_URL: 'off',
+  });
+  const database = await createTestDatabase();
+  const closeDatabase = database.close.bind(database);
+  database.close = async () => {
+    order.push('database closed');
+    await closeDatabase();
+  };
+  services = await createServices(config, { logger: silentLogger, database });
+  services.deps.queue.boss.on('stopped', () => order.push('queue stopped'));
+});
+afterAll(async () => {
+  intervalHook.disable();
+  await services.close(1000);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The kinds of this process's live, referenced handles and requests (sockets, child processes…), counted. */
+function liveResources(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return counts;
+}
+
+/** The kinds of which there are more now than in `before`. */
+function leftOver(before: Map<string, number>): Record<string, number> {
+  const extra: Record<string, number> = {};
+  for (const [kind, count] of liveResources()) {
+    const more = count - (before.get(kind) ?? 0);
+    if (more > 0) extra[kind] = more;
+  }
+  return extra;
+}
+
+describe('createServices', () => {
+  it('builds each area once, and the areas share what they use', () => {
+    const { deps } = services;
+    // The chat's retrieval, the data-source routes and the workers read one runtime; chat and
+    // functions use the apps area's compiler and repositories rather than their own.
+    expect(chatRuntime(deps).apps).toBe(appsRuntime(deps));
+    expect(functionsRuntime(deps).apps).toBe(appsRuntime(deps).apps);
+    expect(entitiesModuleOf(deps).versions).toBe(appsRuntime(deps).versions);
+    expect(dataSourcesRuntime(deps).queue).toBe(deps.queue);
+    // An area is only ever built by the composition root.
+    expect(() => appsRuntime.provide(deps, appsRuntime(deps))).toThrow('The apps area was built twice');
+    expect(() => appsRuntime({ areas: createAreaRegistry() })).toThrow(
+      'The apps area was used before createServices built it',
+    );
+  });
+
+  it('answers a function’s SDK calls through the application it built', async () => {
+    const res = await functionsRuntime(services.deps).dispatch(
+      new Request('http://localhost/api/health'),
+      {} as never,
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it('close() stops everything start() started, the job queue before the database', async () => {
+    await services.start({ dataSources: { pollingIntervalSeconds: 0.5 } });
+    // The runners are live: the reaper, the sweeps and maintenance, the queue's supervisor.
+    expect(intervals.size).toBeGreaterThanOrEqual(4);
+
+    await services.close(1000);
+    expect(order).toEqual(['queue stopped', 'database closed']);
+    // Handles go once their close callbacks have run: wait for that, not for a fixed time.
+    await vi.waitFor(
+      () => {
+        expect([...intervals.values()]).toEqual([]);
+        expect(leftOver(before)).toEqual({});
+      },
+      { timeout: 5_000 },
+    );
+    // Closing twice is one close.
+    await services.close(1000);
+    expect(order).toEqual(['queue stopped', 'database closed']);
+  });
+});
