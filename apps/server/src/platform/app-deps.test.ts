@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const APP = path.join(SRC, 'app.ts');
+/** The modules that assemble every feature: nothing they assemble may import them. */
+const ASSEMBLERS = ['app.ts', 'services.ts', 'server.ts'].map((file) => path.join(SRC, file));
 
 /** Module specifiers of a source file: static imports and re-exports (type-only included) and `import()`. */
 function specifiersOf(source: string): string[] {
@@ -35,11 +36,12 @@ describe('layers', () => {
     expect(specifiersOf(source)).toEqual(['../../app.ts', './x.ts', '../y.ts', './z.ts', './side-effect.ts']);
   });
 
-  it('no feature or platform module imports app.ts (which imports every feature)', () => {
+  it('no feature or platform module imports app.ts, services.ts or server.ts (which import every feature)', () => {
     const offenders = ['features', 'platform'].flatMap((layer) =>
       sourceFiles(path.join(SRC, layer)).filter((file) =>
         specifiersOf(fs.readFileSync(file, 'utf8')).some(
-          (specifier) => specifier.startsWith('.') && path.resolve(path.dirname(file), specifier) === APP,
+          (specifier) =>
+            specifier.startsWith('.') && ASSEMBLERS.includes(path.resolve(path.dirname(file), specifier)),
         ),
       ),
     );
