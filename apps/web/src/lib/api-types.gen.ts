@@ -8872,7 +8872,7 @@ export interface components {
             description: string | null;
             gptPrompt: string | null;
             background: string | null;
-            features?: unknown;
+            features: unknown;
             isSignupEnabled: boolean;
             currentVersionId: string | null;
             publishedVersionId: string | null;
@@ -9523,7 +9523,7 @@ export interface components {
         AppPaidMemberships: {
             isPaidMembershipsEnabled: boolean;
             paidMembershipsSettings: components["schemas"]["PaidMembershipsSettings"];
-            paidMembershipsProduct: components["schemas"]["PaymentProduct"];
+            paidMembershipsProduct: components["schemas"]["PaymentProduct"] | null;
         };
         PaidMembershipsSettings: {
             /** @enum {string|null} */
@@ -9534,7 +9534,7 @@ export interface components {
         PaymentProduct: {
             id: string;
             name: string;
-        } | null;
+        };
         PaidMembershipsUpdate: {
             isPaidMembershipsEnabled: boolean;
         };
@@ -9544,7 +9544,7 @@ export interface components {
         AppPaidMembershipsResult: {
             isPaidMembershipsEnabled: boolean;
             paidMembershipsSettings: components["schemas"]["PaidMembershipsSettings"];
-            paidMembershipsProduct: components["schemas"]["PaymentProduct"];
+            paidMembershipsProduct: components["schemas"]["PaymentProduct"] | null;
             message: string;
         };
         PaymentConnect: {
@@ -9555,7 +9555,7 @@ export interface components {
             isMember: boolean;
             /** @enum {string} */
             status: "none" | "pending" | "active" | "past_due" | "canceled";
-            product: components["schemas"]["PaymentProduct"];
+            product: components["schemas"]["PaymentProduct"] | null;
             currentPeriodEnd: string | null;
             cancelAtPeriodEnd: boolean;
         };
@@ -9565,7 +9565,7 @@ export interface components {
         ChatHistory: {
             messages: components["schemas"]["ChatMessage"][];
             hasMore: boolean;
-            running?: components["schemas"]["ChatRunningReply"];
+            running?: components["schemas"]["ChatRunningReply"] | null;
         };
         ChatMessage: {
             id: string;
@@ -9608,7 +9608,7 @@ export interface components {
             filename?: string;
         } | ({
             type: string;
-            data?: unknown;
+            data: unknown;
         } & {
             [key: string]: unknown;
         });
@@ -9696,7 +9696,7 @@ export interface components {
         ChatRunningReply: {
             messageId: string;
             userMessageId: string;
-        } | null;
+        };
         SendChatMessage: {
             text: string;
             attachments?: components["schemas"]["ChatAttachment"][];
@@ -9903,7 +9903,7 @@ export interface components {
             entities: {
                 [key: string]: unknown;
             };
-            userEntity?: unknown;
+            userEntity: unknown;
             pages: {
                 [key: string]: string;
             };
@@ -9966,8 +9966,8 @@ export interface components {
             name: string;
             path: string;
             status: ("pending" | "deploying" | "success" | "error") | "not_deployed";
-            live: components["schemas"]["FunctionDeployment"];
-            latest: components["schemas"]["FunctionDeployment"];
+            live: components["schemas"]["FunctionDeployment"] | null;
+            latest: components["schemas"]["FunctionDeployment"] | null;
             changedSinceDeploy: boolean;
             envReads: string[];
             missingSecrets: string[];
@@ -9981,10 +9981,10 @@ export interface components {
             status: "pending" | "deploying" | "success" | "error";
             versionId: string | null;
             envReads: string[];
-            error: components["schemas"]["FunctionDeployError"];
+            error: components["schemas"]["FunctionDeployError"] | null;
             createdAt: string;
             deployedAt: string | null;
-        } | null;
+        };
         FunctionDeployError: {
             /** @enum {string} */
             type: "missing_secrets" | "compile";
@@ -9992,7 +9992,7 @@ export interface components {
             missingSecrets?: string[];
             missingSecretDetails?: components["schemas"]["FunctionMissingSecret"][];
             diagnostics?: string[];
-        } | null;
+        };
         FunctionMissingSecret: {
             key: string;
             description: string;
@@ -10003,7 +10003,7 @@ export interface components {
                 ok: boolean;
                 /** @enum {string} */
                 status: "pending" | "deploying" | "success" | "error";
-                error: components["schemas"]["FunctionDeployError"];
+                error: components["schemas"]["FunctionDeployError"] | null;
             }[];
             deployed: number;
             failed: number;

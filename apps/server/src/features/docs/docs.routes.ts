@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/http/env.ts';
+import { openApiDocument } from '../../platform/http/openapi-document.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import { APP_VERSION } from '../../platform/version.ts';
 
@@ -44,7 +45,7 @@ export function docsRoutes(api: OpenAPIHono<AppEnv>) {
   const router = new Hono<AppEnv>();
   router.get('/openapi.json', routePolicy(POLICY.api), (c) =>
     c.json(
-      api.getOpenAPI31Document({
+      openApiDocument(api, {
         openapi: '3.1.0',
         info: { title: 'Atelier API', version: APP_VERSION },
         servers: [{ url: '/api' }],

@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { createGeneratedApp, markPublished, writeFile } from '../../../test/support/functions.ts';
+import { documentedAnswers } from '../../../test/support/openapi.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { chatMessages } from '../../platform/db/schema/index.ts';
 import { actionResultsPart } from '../chat/chat.repo.ts';
@@ -72,6 +73,9 @@ describe('function deploy', () => {
         live: null,
       }),
     ]);
+    // The typed web client's types say what the server answers: live and latest may be null.
+    const documented = await documentedAnswers(t);
+    expect(documented('GET', '/apps/{appId}/functions/list', 200, body)).toEqual([]);
   });
 
   it('refuses to deploy while a secret the code reads is not set: missing_secrets with the names and the descriptions the chat asked with', async () => {
@@ -153,6 +157,13 @@ describe('function deploy', () => {
       changedSinceDeploy: false,
       missingSecrets: [],
     });
+    const documented = await documentedAnswers(t);
+    expect(documented('POST', '/apps/{appId}/functions/{name}/deploy', 200, body)).toEqual([]);
+    expect(documented('GET', '/apps/{appId}/functions/list', 200, list)).toEqual([]);
+    // A deployment is never null where the document says so (it made every use nullable).
+    expect(
+      documented('POST', '/apps/{appId}/functions/{name}/deploy', 200, { ...body, deployment: null }),
+    ).toEqual(['/deployment must be object']);
   });
 
   it('reports a compile failure as deploy_failed "Failed to deploy function" with diagnostics', async () => {
