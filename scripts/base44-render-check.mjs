@@ -175,7 +175,12 @@ async function renderOf(browser, url) {
     if (!response || !own(request.url()) || !new URL(request.url()).pathname.startsWith('/api/apps/')) return;
     if (response.status() >= 500 || response.status() === 404) {
       sdk.failed++;
-      failed.push(`${response.status()} ${request.method()} ${new URL(request.url()).pathname}`);
+      // The answer's own message says why (a function's error, an unknown entity).
+      const body = await response.text().catch(() => '');
+      const message = /"message"\s*:\s*"([^"]{1,160})/.exec(body)?.[1] ?? body.slice(0, 160);
+      failed.push(
+        `${response.status()} ${request.method()} ${new URL(request.url()).pathname}${message ? ` (${message})` : ''}`,
+      );
     } else if (response.status() < 400) sdk.ok++;
   });
   page.on('requestfailed', (request) => {

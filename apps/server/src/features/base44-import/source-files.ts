@@ -3,8 +3,12 @@ import { fileKind, isValidAppPath } from '@atelier/shared';
 import { type TS, ts } from '../../platform/typescript.ts';
 
 const CODE = /\.(jsx?|tsx?)$/;
-const RESOLVE_SUFFIXES = ['', '.jsx', '.js', '.tsx', '.ts', '.json', '.css'];
-const INDEX_SUFFIXES = ['/index.jsx', '/index.js', '/index.tsx', '/index.ts'];
+/**
+ * Vite's order (Base44's template: `resolve.extensions` `.mjs .js .jsx .ts .tsx .json`): an export
+ * holding a stale `pages.config.jsx` beside the generated `pages.config.js` runs the `.js` one.
+ */
+const RESOLVE_SUFFIXES = ['', '.js', '.jsx', '.ts', '.tsx', '.json', '.css'];
+const INDEX_SUFFIXES = ['/index.js', '/index.jsx', '/index.ts', '/index.tsx'];
 
 /** A parsed code file: TypeScript's AST reads JSX and plain JavaScript alike. */
 export function parseCode(file: string, text: string): TS.SourceFile {
@@ -48,6 +52,12 @@ export function resolveExportImport(
   for (const suffix of [...RESOLVE_SUFFIXES, ...INDEX_SUFFIXES]) {
     if (exists(base + suffix)) return base + suffix;
   }
+  // What Base44's Vite plugin (`legacySDKImports`) still resolves for code of its older editor:
+  // `../components/…` from src/Layout.jsx, and any `…/Layout.js(x)` from a page, mean src/'s own.
+  if (importer === 'src/Layout.jsx' && specifier.startsWith('../components/'))
+    return resolveExportImport(`@/components/${specifier.slice(14)}`, importer, exists);
+  if (importer.startsWith('src/pages/') && /layout\.jsx?$/i.test(specifier) && exists('src/Layout.jsx'))
+    return 'src/Layout.jsx';
   return undefined;
 }
 

@@ -26,7 +26,7 @@ describe('translateExport', () => {
       'app-1',
     );
     expect(fileOf(plan, 'services/api/entities.js')).toContain('export const Task = base44.entities.Task;');
-    expect(fileOf(plan, 'services/api/entities.js')).toContain('export const User = base44.auth;');
+    expect(fileOf(plan, 'services/api/entities.js')).toContain('export const User = legacyUser;');
     expect(fileOf(plan, 'services/api/integrations.js')).toContain(
       'export const InvokeLLM = base44.integrations.Core.InvokeLLM;',
     );
@@ -93,6 +93,76 @@ describe('translateExport', () => {
       { name: 'notify', path: 'functions/notify/index.ts', status: 'imported' },
     ]);
     expect(fileOf(plan, 'functions/notify/index.ts')).toBe('Deno.serve(() => new Response("ok"));');
+  });
+});
+
+describe('translateExport: how Vite and Base44 resolve imports', () => {
+  const main =
+    "import { createRoot } from 'react-dom/client';\nimport App from './App';\ncreateRoot(document.getElementById('root')).render(<App />);\n";
+
+  it("prefers .js to .jsx as Base44's Vite config does (a stale pages.config.jsx beside pages.config.js)", () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx': main,
+        'src/App.jsx':
+          "import { pagesConfig } from './pages.config';\nexport default () => pagesConfig.mainPage;\n",
+        'src/pages.config.js': "export const pagesConfig = { mainPage: 'Home' };\n",
+        'src/pages.config.jsx': "import Gone from './pages/Gone';\nexport const pagesConfig = { Gone };\n",
+      }),
+      'app-1',
+    );
+    expect(fileOf(plan, 'services/App.jsx')).toContain("from '@/services/pages.config.js'");
+    expect(fileOf(plan, 'services/pages.config.jsx')).toBeUndefined();
+  });
+
+  it("answers the older editor's @/entities, @/integrations, @/functions and Layout imports as Base44's legacySDKImports does", () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx': main,
+        'src/api/base44Client.js':
+          "import { createClient } from '@base44/sdk';\nexport const base44 = createClient({ appId: 'x' });\n",
+        'src/App.jsx': [
+          "import Layout from './Layout.jsx';",
+          "import Devices from './pages/Devices';",
+          'export default () => <Layout><Devices /></Layout>;',
+        ].join('\n'),
+        'src/Layout.jsx':
+          "import Nav from '../components/Nav';\nexport default ({ children }) => <Nav>{children}</Nav>;\n",
+        'src/components/Nav.jsx': 'export default ({ children }) => <nav>{children}</nav>;\n',
+        'src/pages/Devices.jsx': [
+          "import { VRDevice, User } from '@/entities/all';",
+          "import VRApp from '@/entities/VRApp';",
+          "import { InvokeLLM } from '@/integrations/Core';",
+          "import { syncDevices } from '@/functions/syncDevices';",
+          "import PageLayout from '../Layout.js';",
+          'export default function Devices() {',
+          "  return <button onClick={async () => { await VRDevice.create({ serial: 'a' }); await VRApp.list(); await User.updateMyUserData({ theme: 'dark' }); await InvokeLLM({ prompt: 'p' }); await syncDevices({}); }}>{PageLayout.name}</button>;",
+          '}',
+        ].join('\n'),
+      }),
+      'app-1',
+    );
+    const devices = fileOf(plan, 'pages/Devices.jsx')!;
+    expect(devices).toContain("from '@/services/entities/all.js'");
+    expect(devices).toContain("from '@/services/entities/VRApp.js'");
+    expect(devices).toContain("from '@/services/integrations/Core.js'");
+    expect(devices).toContain("from '@/services/functions/syncDevices.js'");
+    expect(devices).toContain("from '@/services/Layout.jsx'");
+    expect(fileOf(plan, 'services/Layout.jsx')).toContain("from '@/components/Nav.jsx'");
+    const all = fileOf(plan, 'services/entities/all.js')!;
+    expect(all).toContain("import { base44 } from '@/services/api/base44Client.js';");
+    expect(all).toContain('export const VRDevice = base44.entities.VRDevice;');
+    expect(all).toContain('export const User = legacyUser;');
+    expect(all).toContain('updateMyUserData: (data) => base44.auth.updateMe(data)');
+    expect(fileOf(plan, 'services/entities/VRApp.js')).toContain('export default base44.entities.VRApp;');
+    expect(fileOf(plan, 'services/integrations/Core.js')).toContain(
+      'export const InvokeLLM = base44.integrations.Core.InvokeLLM;',
+    );
+    expect(fileOf(plan, 'services/functions/syncDevices.js')).toContain(
+      'export const syncDevices = (data) => base44.functions.invoke("syncDevices", data);',
+    );
+    expect(plan.report.entities.map((entity) => entity.name).sort()).toEqual(['VRApp', 'VRDevice']);
+    expect(plan.report.warnings).toEqual([]);
   });
 });
 
