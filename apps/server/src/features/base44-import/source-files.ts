@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileKind, isValidAppPath } from '@atelier/shared';
+import { fileKind, isValidAppPath, NPM_PACKAGE_NAME } from '@atelier/shared';
 import { type TS, ts } from '../../platform/typescript.ts';
 
 const CODE = /\.(jsx?|tsx?)$/;
@@ -61,6 +61,40 @@ export function resolveExportImport(
   return undefined;
 }
 
+/** An npm package as a CDN serves it (`https://unpkg.com/leaflet@1.9.4/dist/leaflet.css`). */
+export interface CdnPackage {
+  /** The bare specifier that imports the same module from the package (`leaflet/dist/leaflet.css`). */
+  specifier: string;
+  name: string;
+  /** The version the URL names, if any. */
+  version?: string;
+}
+
+/** esm.sh, unpkg, jsDelivr's `/npm/` and Skypack serve `{name}@{version}/{file}` of npm packages. */
+const NPM_CDN =
+  /^https:\/\/(?:esm\.sh|unpkg\.com|cdn\.jsdelivr\.net\/npm|cdn\.skypack\.dev)\/((?:@[\w.-]+\/)?[\w.-]+)(?:@([\w.^~<>=-]+))?(\/[^?#]*)?(?:[?#].*)?$/i;
+/** SheetJS left npm (at 0.18.5) for its own CDN: `https://cdn.sheetjs.com/xlsx-0.20.3/package/xlsx.mjs`. */
+const SHEETJS_CDN = /^https:\/\/cdn\.sheetjs\.com\/xlsx-([\w.-]+)\/package\/[^/]+\.m?js$/i;
+/** A CDN's whole-package file (`/+esm`, `/dist/x.min.js`, `/index.js`): the package's own entry. */
+const WHOLE_PACKAGE_FILE = /^\/(?:\+esm|(?:(?:dist|build|umd|esm|lib)\/)?[\w.-]*\.m?js)$/i;
+
+/**
+ * The npm package a module URL of a CDN names, or undefined: Vite leaves a URL import to the
+ * browser, whereas an Atelier app's page loads scripts only from its own origin, so the import
+ * becomes the package's (installed on demand, like the export's other packages).
+ */
+export function npmPackageOfUrl(url: string): CdnPackage | undefined {
+  const sheetjs = SHEETJS_CDN.exec(url);
+  if (sheetjs) return { specifier: 'xlsx', name: 'xlsx' };
+  const match = NPM_CDN.exec(url);
+  if (!match) return undefined;
+  const name = match[1]!.toLowerCase();
+  if (!NPM_PACKAGE_NAME.test(name)) return undefined;
+  const file = match[3] && match[3] !== '/' ? match[3] : '';
+  const sub = file && !WHOLE_PACKAGE_FILE.test(file) ? file : '';
+  return { specifier: `${name}${sub}`, name, version: match[2] };
+}
+
 /** Imports of files the import leaves out (they are not code). */
 const ASSET = /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp|mp3|mp4|webm|wav|woff2?|ttf|otf|pdf)(\?.*)?$/i;
 /** What an import of a left-out asset resolves to. */
@@ -106,13 +140,27 @@ export function rewriteImports(
   text: string,
   moved: ReadonlyMap<string, string>,
   exists: (file: string) => boolean,
-): { text: string; missing: string[]; bare: string[] } {
+): { text: string; missing: string[]; bare: string[]; urls: string[]; cdn: CdnPackage[] } {
   const source = parseCode(exportPath, text);
   const specifiers = moduleSpecifiers(source);
   const missing: string[] = [];
   const bare: string[] = [];
+  const urls: string[] = [];
+  const cdn: CdnPackage[] = [];
   let out = text;
   for (const specifier of [...specifiers].reverse()) {
+    if (/^[a-z][\w+.-]*:/i.test(specifier.text)) {
+      // A URL (`https://cdn.…`): an npm CDN's becomes the package's import; any other stays as is.
+      const pkg = npmPackageOfUrl(specifier.text);
+      if (!pkg) {
+        urls.push(specifier.text);
+        continue;
+      }
+      cdn.push(pkg);
+      bare.push(pkg.specifier);
+      out = `${out.slice(0, specifier.start)}${pkg.specifier}${out.slice(specifier.end)}`;
+      continue;
+    }
     if (!/^(\.\.?\/|@\/)/.test(specifier.text)) {
       bare.push(specifier.text);
       continue;
@@ -130,5 +178,5 @@ export function rewriteImports(
     }
     out = `${out.slice(0, specifier.start)}@/${appPath}${out.slice(specifier.end)}`;
   }
-  return { text: out, missing, bare };
+  return { text: out, missing, bare, urls, cdn };
 }

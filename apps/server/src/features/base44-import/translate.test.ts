@@ -166,6 +166,42 @@ describe('translateExport: how Vite and Base44 resolve imports', () => {
   });
 });
 
+describe('npm CDN module URLs', () => {
+  it('become imports of the npm package they serve, at the version the URL names unless package.json names one', () => {
+    const plan = translateExport(
+      treeOf({
+        'src/App.jsx': [
+          "import * as XLSX from 'https://cdn.sheetjs.com/xlsx-0.20.3/package/xlsx.mjs';",
+          "import 'https://unpkg.com/leaflet@1.9.4/dist/leaflet.css';",
+          "import confetti from 'https://cdn.jsdelivr.net/npm/canvas-confetti@1.9.3/+esm';",
+          "import { nanoid } from 'https://esm.sh/nanoid@5.0.7?bundle';",
+          "import jsPDF from 'jspdf';",
+          'export default () => { const pdf = () => import("https://example.com/widget.js"); return <p>{XLSX.version}{nanoid()}{String(confetti)}{String(jsPDF)}{String(pdf)}</p>; };',
+        ].join('\n'),
+        'package.json': JSON.stringify({ dependencies: { jspdf: '^4.0.0', nanoid: '^5.1.0' } }),
+      }),
+      'app-1',
+    );
+    const app = fileOf(plan, 'services/App.jsx')!;
+    expect(app).toContain("import * as XLSX from 'xlsx';");
+    expect(app).toContain("import 'leaflet/dist/leaflet.css';");
+    expect(app).toContain("import confetti from 'canvas-confetti';");
+    expect(app).toContain("import { nanoid } from 'nanoid';");
+    expect(app).toContain('import("https://example.com/widget.js")');
+    // package.json stays valid (an "https:" package made it unreadable: no package at all loaded).
+    // canvas-confetti is one of the built-in set's.
+    expect(JSON.parse(fileOf(plan, 'package.json')!).dependencies).toEqual({
+      jspdf: '^4.0.0',
+      leaflet: '1.9.4',
+      nanoid: '^5.1.0',
+      xlsx: 'latest',
+    });
+    expect(plan.report.warnings).toEqual([
+      "src/App.jsx: https://example.com/widget.js is a module of another site: an Atelier app's page loads scripts only from its own origin.",
+    ]);
+  });
+});
+
 describe('exportRootOf', () => {
   it('finds the export in a folder of the repository when the root has none', () => {
     const tree = treeOf({

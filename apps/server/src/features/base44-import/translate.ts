@@ -5,6 +5,7 @@ import {
   type Base44ImportReport,
   type EntitySchema,
   isValidAppPath,
+  NPM_PACKAGE_NAME,
   npmPackageNameOf,
 } from '@atelier/shared';
 import semver from 'semver';
@@ -81,6 +82,10 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const files = new Map<string, string>();
   const bareByFile = new Map<string, string[]>();
   const missing = new Set<string>();
+  /** URL imports: of an npm CDN (the package's version), of anywhere else. */
+  const cdnVersions = new Map<string, string>();
+  const cdnImports = new Set<string>();
+  const remoteModules = new Set<string>();
   let setUpRewritten = false;
   for (const [from, to] of moved) {
     if (to === 'globals.css') continue;
@@ -93,6 +98,11 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
     content = rewritten.text;
     bareByFile.set(to, rewritten.bare);
     for (const specifier of rewritten.missing) missing.add(`${from}: ${specifier}`);
+    for (const url of rewritten.urls) remoteModules.add(`${from}: ${url}`);
+    for (const pkg of rewritten.cdn) {
+      if (pkg.version && !cdnVersions.has(pkg.name)) cdnVersions.set(pkg.name, pkg.version);
+      cdnImports.add(`${from}: ${pkg.specifier}`);
+    }
     // Base44's template reads its app id from Vite variables: this app's own.
     const withAppId = content.replace(VITE_BASE44, (_all, variable: string) =>
       variable === 'APP_ID' ? JSON.stringify(appId) : 'undefined',
@@ -109,6 +119,12 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   }
   for (const item of missing)
     warnings.push(`${item} names a file the import left out (an image or an unsupported path).`);
+  for (const item of cdnImports)
+    translated.push(`${item}: a module URL of an npm CDN became the package's import (installed on demand).`);
+  for (const item of remoteModules)
+    warnings.push(
+      `${item} is a module of another site: an Atelier app's page loads scripts only from its own origin.`,
+    );
 
   // 2. Stylesheets: index.css first.
   const sheets = [...moved]
@@ -158,7 +174,11 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const dependencies = manifest?.dependencies ?? {};
   const locked = lockedVersions(text(tree.get('package-lock.json')));
   const importedPackages = new Set(
-    [...bareByFile].filter(([file]) => files.has(file)).flatMap(([, bare]) => bare.map(npmPackageNameOf)),
+    [...bareByFile]
+      .filter(([file]) => files.has(file))
+      .flatMap(([, bare]) => bare.map(npmPackageNameOf))
+      // Not a package (`#internal`, a typo): package.json would not be valid with it.
+      .filter((name) => NPM_PACKAGE_NAME.test(name)),
   );
   const builtIn = (name: string) =>
     [...ALLOWED_IMPORTS.keys()].some((specifier) => specifier === name || specifier.startsWith(`${name}/`));
@@ -174,7 +194,8 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       packages.push({ name, status: 'on-demand' });
       // The range, with the version the lock installed preferred (lockedVersions): a version
       // unpublished since then (clarity-js 0.7.70) falls back to the newest match.
-      const range = dependencies[name];
+      // A CDN URL's version when package.json does not name the package (xlsx of SheetJS's CDN: npm's newest).
+      const range = dependencies[name] ?? cdnVersions.get(name);
       onDemand[name] = range && semver.validRange(range) ? range : (locked.get(name) ?? range ?? 'latest');
     } else packages.push({ name, status: 'unused' });
   }
