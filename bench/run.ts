@@ -5,6 +5,7 @@ import { run as compile } from './benchmarks/compile.ts';
 import { run as databaseGrid } from './benchmarks/database-grid.ts';
 import { run as entities } from './benchmarks/entities.ts';
 import { run as entitiesApps } from './benchmarks/entities-apps.ts';
+import { run as entitiesCpu } from './benchmarks/entities-cpu.ts';
 import { run as functions } from './benchmarks/functions.ts';
 import { run as llmFirstToken } from './benchmarks/llm-first-token.ts';
 import { run as retrieval } from './benchmarks/retrieval.ts';
@@ -20,6 +21,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'shadcn-app': shadcnApp,
   entities,
   'entities-apps': entitiesApps,
+  'entities-cpu': entitiesCpu,
   retrieval,
   soak,
   availability,

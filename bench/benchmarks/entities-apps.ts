@@ -40,11 +40,11 @@ const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
 const phases: Phase[] | undefined = profileDir ? [] : undefined;
 
 type Engine = 'postgres' | 'pglite';
-const PASSWORD = 'violet-canyon-maple-42';
-const ENTITY = 'Task';
+export const PASSWORD = 'violet-canyon-maple-42';
+export const ENTITY = 'Task';
 const STATUSES = ['todo', 'doing', 'done', 'archived'];
 /** The entity: what a task app's model writes; the creator reads and writes. */
-const SCHEMA = {
+export const SCHEMA = {
   type: 'object',
   properties: {
     title: { type: 'string' },
@@ -55,13 +55,13 @@ const SCHEMA = {
   required: ['title'],
   rls: { read: 'creator', write: 'creator' },
 };
-const LISTS = {
+export const LISTS = {
   'list newest': { limit: 20 },
   'list filtered': { limit: 20, q: JSON.stringify({ status: 'doing' }) },
   'list sorted': { limit: 20, sort: '-points' },
 } as const;
-const CREATE_BODY = { title: 'New task', points: 3, done: false, status: 'todo' };
-const UPDATE_BODY = { points: 5, status: 'doing' };
+export const CREATE_BODY = { title: 'New task', points: 3, done: false, status: 'todo' };
+export const UPDATE_BODY = { points: 5, status: 'doing' };
 /** Records per end user: a tenth of the records are the bench user's, the rest 50 others'. */
 const USER_SHARE = 10;
 
@@ -69,7 +69,7 @@ const USER_SHARE = 10;
 const readBudget = (records: number) => Math.min(10_000, records / 2);
 
 /** A query on whichever engine holds the data while the servers are stopped (PGlite) or not. */
-type Sql = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+export type Sql = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** The machine's CPU time and the part stolen by the hypervisor so far (/proc/stat; Linux). */
 function cpuTimes(): { total: number; steal: number; idle: number } {
@@ -90,7 +90,7 @@ function cpuTimes(): { total: number; steal: number; idle: number } {
  * Seeds `entity_records` from `from` to `to` records in one statement (generate_series), with the
  * secondary indexes dropped meanwhile and built again after (as a bulk load does), then analyses.
  */
-async function seed(sql: Sql, appId: string, userId: string, from: number, to: number) {
+export async function seed(sql: Sql, appId: string, userId: string, from: number, to: number) {
   const indexes = (await sql(
     `select indexname as name, indexdef as def from pg_indexes
      where tablename = 'entity_records' and indexname <> 'entity_records_pkey'`,
@@ -143,7 +143,7 @@ function planSummary(plan: [{ Plan: PlanNode; 'Execution Time': number }]) {
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuSeconds(pid: number | undefined): number {
+export function cpuSeconds(pid: number | undefined): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
