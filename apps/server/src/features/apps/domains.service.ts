@@ -43,9 +43,20 @@ export function toDomainView(row: DomainRow): AppDomain {
   };
 }
 
+/** Each runtime's platform hosts and the configured origins they were read from. */
+const knownHosts = new WeakMap<AppsRuntime, { publicUrl: string; preview: string; hosts: Set<string> }>();
+
+/**
+ * The platform's host names (asked on every request, so kept until the configured origins change:
+ * the preview's is known only once its listener is bound).
+ */
 function platformHosts(runtime: AppsRuntime): Set<string> {
-  const { public: publicOrigin, preview } = runtime.origins();
-  return new Set([new URL(publicOrigin).hostname, new URL(preview).hostname, 'localhost']);
+  const { publicUrl, preview } = runtime.deps.config;
+  const known = knownHosts.get(runtime);
+  if (known?.publicUrl === publicUrl && known.preview === preview.origin) return known.hosts;
+  const hosts = new Set([new URL(publicUrl).hostname, new URL(preview.origin).hostname, 'localhost']);
+  knownHosts.set(runtime, { publicUrl, preview: preview.origin, hosts });
+  return hosts;
 }
 
 /** Whether requests for this host are the platform's own (the API and web app, the preview listener). */

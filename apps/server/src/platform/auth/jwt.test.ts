@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, JwtKeys } from './jwt.ts';
+
+const checks = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./hs256.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./hs256.ts')>();
+  return {
+    ...actual,
+    verifyHs256: (...args: Parameters<typeof actual.verifyHs256>) => {
+      checks.count++;
+      return actual.verifyHs256(...args);
+    },
+  };
+});
+
+const SECRET = 'a-secret-of-the-platform-that-is-long-enough';
+const claims = { userId: 'user-1', tenantId: 'tenant-1', sessionId: 'session-1' };
+const keys = () => new JwtKeys(undefined as unknown as Database, SECRET);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('JwtKeys.verifyAccessToken', () => {
+  it('checks a token once, answers it from memory after, and stops at its expiry', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T08:00:00Z'), toFake: ['Date'] });
+    const jwt = keys();
+    const token = await jwt.signAccessToken(claims);
+    checks.count = 0;
+    expect(await jwt.verifyAccessToken(token)).toEqual(claims);
+    expect(await jwt.verifyAccessToken(token)).toEqual(claims);
+    expect(checks.count).toBe(1);
+    vi.setSystemTime(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+    expect(await jwt.verifyAccessToken(token)).toBeNull();
+  });
+
+  it('keeps no forged token: each is checked and refused', async () => {
+    const jwt = keys();
+    const token = await jwt.signAccessToken(claims);
+    const [header, , signature] = token.split('.');
+    const payload = Buffer.from(JSON.stringify({ ...claims, sub: 'admin', typ: 'access' })).toString(
+      'base64url',
+    );
+    const forged = `${header}.${payload}.${signature}`;
+    checks.count = 0;
+    expect(await jwt.verifyAccessToken(forged)).toBeNull();
+    expect(await jwt.verifyAccessToken(forged)).toBeNull();
+    expect(checks.count).toBe(2);
+    const other = await new JwtKeys(undefined as unknown as Database, `${SECRET}-other`).signAccessToken(
+      claims,
+    );
+    expect(await jwt.verifyAccessToken(other)).toBeNull();
+    expect(await jwt.verifyAccessToken(token)).toEqual(claims);
+  });
+});
