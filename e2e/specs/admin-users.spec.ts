@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 
@@ -40,6 +41,75 @@ test('an admin disables a builder, who is then told "User is disabled", and enab
     await expect(page.getByText(`${email} can sign in again`)).toBeVisible();
     await logIn(builder, email);
     await builder.waitForURL((url) => !url.pathname.startsWith('/login'));
+  } finally {
+    await other.close();
+  }
+});
+
+test("an admin reads a builder's chat from Users → Apps, read-only: no message box, rating, retry or revert (spec 3 §6)", async ({
+  page,
+  browser,
+}) => {
+  const email = `chat-reader-${Date.now()}@example.com`;
+  const other = await browser.newContext();
+  const builder = await other.newPage();
+  try {
+    await signUpVerified(builder.request, email, PASSWORD);
+    const headers = { origin: baseURL };
+    const created = await builder.request.post('/api/apps', {
+      data: { name: 'Habit Log', type: 'GEN_APP' },
+      headers,
+    });
+    const { id, currentVersionId } = (await created.json()) as { id: string; currentVersionId: string };
+    // A reply (in discuss mode: quick, changes nothing) and a restore message that carries a version:
+    // in the builder they would offer Rate and Revert.
+    const ask = 'Which pages would a habit tracker need?';
+    const sent = await builder.request.post(`/api/apps/${id}/chat`, {
+      data: { text: ask, discuss: true },
+      headers,
+    });
+    expect(sent.status()).toBe(200);
+    await sent.body();
+    const restored = await builder.request.post(`/api/apps/${id}/versions/${currentVersionId}/restore`, {
+      data: { messageId: 'none' },
+      headers,
+    });
+    expect(restored.status()).toBe(200);
+
+    await signInAdmin(page, E2E_ADMINS.users, PASSWORD);
+    await page.goto('/admin/users');
+    await page.getByLabel('Find a user').fill(email);
+    const row = page.getByRole('list', { name: 'Builder accounts' }).getByRole('listitem', { name: email });
+    await row.getByRole('button', { name: 'Apps' }).click();
+    await row
+      .getByRole('list', { name: `Apps of ${email}` })
+      .getByRole('link', { name: 'Habit Log' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/admin/apps/${id}/chat$`));
+    await expect(page.getByRole('heading', { name: 'Habit Log', level: 1 })).toBeVisible();
+    await expect(page.getByText('Read-only', { exact: true })).toBeVisible();
+    const chat = page.getByRole('region', { name: 'Chat' });
+    await expect(chat.getByText(ask)).toBeVisible();
+    await expect(chat.getByText(/^Restored the version from/)).toBeVisible();
+    const reply = chat.locator('[data-role="assistant"]');
+    await expect(reply.getByRole('button', { name: 'Copy text' })).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    for (const name of [
+      'Rate',
+      'already rated',
+      'Revert',
+      'Retry',
+      'Preview',
+      "Let's keep going",
+      'Validate',
+    ])
+      await expect(chat.getByRole('button', { name, exact: true })).toHaveCount(0);
+    // The server refuses the chat's actions to this reader as well.
+    const rated = await page.request.post(`/api/apps/${id}/rating`, {
+      data: { messageId: 'any', score: 5, feedback: [], comment: '' },
+      headers,
+    });
+    expect(rated.status()).toBe(403);
   } finally {
     await other.close();
   }

@@ -88,6 +88,10 @@ const routes: RouteObject[] = [
           { path: 'admin/llm', lazy: page(() => import('./routes/admin-llm.tsx'), 'AdminLlmRoute') },
           { path: 'admin/users', lazy: page(() => import('./routes/admin-users.tsx'), 'AdminUsersRoute') },
           {
+            path: 'admin/apps/:appId/chat',
+            lazy: page(() => import('./routes/admin-app-chat.tsx'), 'AdminAppChatRoute'),
+          },
+          {
             path: 'error/unauthorized',
             lazy: page(() => import('./routes/error-unauthorized.tsx'), 'ErrorUnauthorizedRoute'),
           },

@@ -2796,6 +2796,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/users/{userId}/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A builder's apps, most recently changed first (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Apps */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminApps"];
+                    };
+                };
+                /** @description Signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/apps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any app with its owner, for its read-only chat view (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    appId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The app */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminApp"];
+                    };
+                };
+                /** @description Signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such app */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/{appId}/versions": {
         parameters: {
             query?: never;
@@ -6569,7 +6690,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a builder session */
+                /** @description Not a builder session, or a platform admin on another builder's app (read-only view) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6707,7 +6828,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a builder session */
+                /** @description Not a builder session, or a platform admin on another builder's app (read-only view) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6777,7 +6898,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a builder session */
+                /** @description Not a builder session, or a platform admin on another builder's app (read-only view) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6847,7 +6968,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a builder session */
+                /** @description Not a builder session, or a platform admin on another builder's app (read-only view) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6916,7 +7037,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a builder session */
+                /** @description Not a builder session, or a platform admin on another builder's app (read-only view) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6990,7 +7111,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not a builder session */
+                /** @description Not a builder session, or a platform admin on another builder's app (read-only view) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7023,7 +7144,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The bytes of a chat attachment (owner only) */
+        /** The bytes of a chat attachment (the app's builders; platform admins read-only) */
         get: {
             parameters: {
                 query?: never;
@@ -9078,6 +9199,18 @@ export interface components {
             parentOrigin?: string;
             /** @enum {string} */
             viewAs?: "owner" | "visitor" | "user";
+        };
+        AdminApps: {
+            apps: components["schemas"]["AdminApp"][];
+            hasMore: boolean;
+        };
+        AdminApp: {
+            id: string;
+            name: string;
+            type: string;
+            ownerId: string;
+            ownerEmail: string;
+            updatedAt: string;
         };
         AppVersionsList: {
             versions: components["schemas"]["AppVersion"][];

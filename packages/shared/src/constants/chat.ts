@@ -126,6 +126,13 @@ export const CHAT_MESSAGES = {
   stopped: 'Stopped',
   thinkingPart: 'Thinking',
   copyMessage: 'Copy text',
+  /**
+   * A read-only view of the chat (spec 3 §6): a platform admin reading another builder's app. The
+   * server refuses the chat's actions with this (403); the view says it above the conversation.
+   */
+  readOnly: "This chat is read-only: only the app's builders can send, rate, retry or revert",
+  readOnlyBadge: 'Read-only',
+  readOnlyEmpty: 'No messages in this chat yet.',
   copyCode: 'Copy code',
   copied: 'Copied',
   /** A message typed while a reply runs waits in the input and is sent when the reply ends. */

@@ -13,6 +13,8 @@ export const ADMIN_USER_MESSAGES = {
   userNotFound: 'User not found',
   loadFailed: 'Could not load the users. Please try again.',
   changeFailed: 'Could not change the user. Please try again.',
+  appsLoadFailed: 'Could not load the apps. Please try again.',
+  noApps: 'No apps yet.',
 } as const;
 
 export const adminUserSchema = z
@@ -43,3 +45,27 @@ export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 export const adminUserParamSchema = z.object({ userId: z.string().min(1).max(100) });
 
 export const adminUserUpdateSchema = z.object({ disabled: z.boolean() }).meta({ id: 'AdminUserUpdate' });
+
+/** Apps of a builder an admin lists on /admin/users (the newest changed first; at most this many). */
+export const ADMIN_USER_APPS_PAGE = 100;
+
+/**
+ * An app as an admin sees it to open its chat read-only (spec 3 §6 "read-only view"): platform
+ * admins read another builder's conversation for support; they cannot act on it.
+ */
+export const adminAppSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    ownerId: z.string(),
+    ownerEmail: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminApp' });
+export type AdminApp = z.infer<typeof adminAppSchema>;
+
+export const adminAppsResponseSchema = z
+  .object({ apps: z.array(adminAppSchema), hasMore: z.boolean() })
+  .meta({ id: 'AdminApps' });
+export type AdminAppsResponse = z.infer<typeof adminAppsResponseSchema>;

@@ -7,6 +7,7 @@ import { claimsRoutes } from '../claims/claims.routes.ts';
 import { npmRoutes } from '../npm/npm.routes.ts';
 import { previewCredentialRoutes } from '../preview/preview-credential.routes.ts';
 import { appHosts, publishedRoutes } from '../preview/published.routes.ts';
+import { adminAppsRoutes } from './admin-apps.routes.ts';
 import { appsRoutes } from './apps.routes.ts';
 import { appsRuntime } from './apps.runtime.ts';
 import { domainsRoutes } from './domains.routes.ts';
@@ -24,6 +25,7 @@ export function appsModule(deps: AppDeps) {
   const runtime = appsRuntime(deps);
   return createRouter()
     .route('/', appsRoutes(runtime))
+    .route('/', adminAppsRoutes(runtime))
     .route('/', versionsRoutes(runtime))
     .route('/', domainsRoutes(runtime))
     .route('/', claimsRoutes(runtime))

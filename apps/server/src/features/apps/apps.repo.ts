@@ -124,6 +124,35 @@ export class AppsRepo {
     return row?.id;
   }
 
+  /**
+   * Platform admins only (the caller checks): an app by id with its owner's e-mail, whoever owns it
+   * — to read another builder's chat, read-only (spec 3 §6 "read-only view"). Skips the owner.
+   */
+  async findForPlatformAdmin(appId: string): Promise<(AppRow & { ownerEmail: string }) | undefined> {
+    const [row] = await this.db
+      .select({ app: apps, ownerEmail: users.email })
+      .from(apps)
+      .innerJoin(users, eq(users.id, apps.ownerId))
+      .where(eq(apps.id, appId))
+      .limit(1);
+    return row ? { ...row.app, ownerEmail: row.ownerEmail } : undefined;
+  }
+
+  /** Platform admins only (the caller checks): the apps a builder owns, most recently changed first. Skips the actor. */
+  async listOwnedByForPlatformAdmin(
+    ownerId: string,
+    limit: number,
+  ): Promise<(AppRow & { ownerEmail: string })[]> {
+    const rows = await this.db
+      .select({ app: apps, ownerEmail: users.email })
+      .from(apps)
+      .innerJoin(users, eq(users.id, apps.ownerId))
+      .where(eq(apps.ownerId, ownerId))
+      .orderBy(desc(apps.updatedAt), desc(apps.createdAt))
+      .limit(limit);
+    return rows.map((row) => ({ ...row.app, ownerEmail: row.ownerEmail }));
+  }
+
   /** An app by id alone, for serving the published app and the preview (authorised by a token or by publication). */
   async unsafeFindById(appId: string): Promise<AppRow | undefined> {
     const [row] = await this.db.select().from(apps).where(eq(apps.id, appId)).limit(1);

@@ -480,3 +480,65 @@ describe('admin enhance context query', () => {
     expect(other.status).toBe(403);
   });
 });
+
+describe("read-only chat view: a platform admin on another builder's app (spec 3 §6)", () => {
+  it('lets the admin find and read the chat, and refuses every chat action with 403', async () => {
+    expect(env.owner.user.isAdmin).toBe(true);
+    const appId = await createGenApp(env.t, env.stranger, 'Habits');
+    env.fake.reply({ chunks: [`Added a page.\n${page('Habits')}`] });
+    await send(env.t, env.stranger, appId, { text: 'Add habits', userMessageId: 'ro-user' });
+    const [user, reply] = (await historyOf(env.t, env.stranger, appId)).messages as [
+      ChatMessage,
+      ChatMessage,
+    ];
+    const versionId = reply.annotations[0]!.versionId!;
+
+    const get = (who: SignedIn, path: string) => env.t.app.request(path, { headers: who.headers });
+    const listed = await get(env.owner, `/api/admin/users/${env.stranger.user.id}/apps`);
+    const { apps } = (await listed.json()) as { apps: { id: string; ownerEmail: string }[] };
+    expect(apps[0]).toMatchObject({ id: appId, name: 'Habits', ownerEmail: env.stranger.user.email });
+    expect(apps.every((app) => app.ownerEmail === env.stranger.user.email)).toBe(true);
+    const one = await get(env.owner, `/api/admin/apps/${appId}`);
+    expect(await one.json()).toMatchObject({ id: appId, ownerId: env.stranger.user.id });
+    expect((await get(env.stranger, `/api/admin/apps/${env.appId}`)).status).toBe(403);
+    expect((await get(env.stranger, `/api/admin/users/${env.owner.user.id}/apps`)).status).toBe(403);
+
+    const read = await historyOf(env.t, env.owner, appId);
+    expect(read.messages.map((m) => m.id)).toEqual([user.id, reply.id]);
+    const followed = await get(env.owner, `/api/apps/${appId}/chat/stream`);
+    expect(followed.status).toBe(200);
+    expect(await followed.text()).toContain('Added a page.');
+
+    const refused = { error: { message: CHAT_MESSAGES.readOnly } };
+    const acts: [string, unknown][] = [
+      [`/api/apps/${appId}/chat`, { text: 'Add streaks' }],
+      [`/api/apps/${appId}/chat`, { text: 'Add habits', retry: true, messageId: user.id }],
+      [`/api/apps/${appId}/chat/stop`, {}],
+      [`/api/apps/${appId}/rating`, { messageId: reply.id, score: 5, feedback: [], comment: '' }],
+      [`/api/apps/${appId}/versions/${versionId}/restore`, { messageId: user.id }],
+      [`/api/apps/${appId}/versions/${versionId}/undo-restore`, { messageId: user.id }],
+    ];
+    for (const [path, body] of acts) {
+      const res = await post(env.owner, path, body);
+      expect([path, res.status]).toEqual([path, 403]);
+      expect(res.body).toMatchObject(refused);
+    }
+    const form = new FormData();
+    form.set('file', new File(['hi'], 'note.txt', { type: 'text/plain' }));
+    const upload = await env.t.app.request(`/api/apps/${appId}/chat/attachments`, {
+      method: 'POST',
+      body: form,
+      headers: env.owner.headers,
+    });
+    expect(upload.status).toBe(403);
+    // Nothing changed: no message, no rating, no version.
+    const after = await historyOf(env.t, env.stranger, appId);
+    expect(after.messages.map((m) => m.id)).toEqual([user.id, reply.id]);
+    expect(after.messages[1]!.annotations[0]!.rating).toBeUndefined();
+    expect(env.fake.completions()).toHaveLength(1);
+
+    // A builder who is not an admin still reads nothing of another builder's chat.
+    const hidden = await get(env.stranger, `/api/apps/${env.appId}/chat/history`);
+    expect(hidden.status).toBe(404);
+  });
+});

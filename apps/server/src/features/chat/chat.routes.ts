@@ -32,7 +32,15 @@ import {
 import { POLICY } from '../../platform/http/route-policy.ts';
 import { ChatAttachments } from './attachments.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
-import { followReply, history, ownedApp, rateMessage, sendMessage, stopReply } from './chat.service.ts';
+import {
+  followReply,
+  history,
+  ownedApp,
+  rateMessage,
+  readableApp,
+  sendMessage,
+  stopReply,
+} from './chat.service.ts';
 import { enhanceContextQuery } from './enhance-query.ts';
 import { createOutlet } from './outlet.ts';
 import { restoreVersion, undoRestore } from './restore.service.ts';
@@ -41,6 +49,11 @@ import { chunkForViewer, messagesForViewer } from './viewer.ts';
 const tags = ['chat'];
 const versionParams = appIdParamSchema.extend({ versionId: z.string().min(1).max(100) });
 const attachmentParams = appIdParamSchema.extend({ attachmentId: z.string().min(1).max(100) });
+/** Acting on the chat: a platform admin on another builder's app reads it only (spec 3 §6) and gets 403. */
+const actingErrors = {
+  ...builderErrors,
+  403: errorContent("Not a builder session, or a platform admin on another builder's app (read-only view)"),
+} as const;
 
 const historyRoute = defineRoute({
   policy: POLICY.api,
@@ -69,7 +82,7 @@ const sendRoute = defineRoute({
   responses: {
     200: { description: 'text/event-stream of UI message chunks' },
     400: errorContent('Empty message, or a retry of a message that is not the last one'),
-    ...builderErrors,
+    ...actingErrors,
   },
 });
 
@@ -100,7 +113,7 @@ const stopRoute = defineRoute({
   request: { params: appIdParamSchema },
   responses: {
     200: jsonContent(stopChatResponseSchema, 'Whether a reply was running'),
-    ...builderErrors,
+    ...actingErrors,
   },
 });
 
@@ -112,7 +125,7 @@ const restoreRoute = defineRoute({
   summary: 'Restore a version as a new version, removing the messages after the given message (spec 3 §4)',
   middleware: [requireBuilder] as const,
   request: { params: versionParams, ...jsonBody(restoreRequestSchema) },
-  responses: { 200: jsonContent(restoreResponseSchema, 'The conversation now'), ...builderErrors },
+  responses: { 200: jsonContent(restoreResponseSchema, 'The conversation now'), ...actingErrors },
 });
 
 const undoRestoreRoute = defineRoute({
@@ -125,7 +138,7 @@ const undoRestoreRoute = defineRoute({
   request: { params: versionParams, ...jsonBody(restoreRequestSchema) },
   responses: {
     200: jsonContent(undoRestoreResponseSchema, 'The conversation now, and an error or null'),
-    ...builderErrors,
+    ...actingErrors,
   },
 });
 
@@ -137,7 +150,7 @@ const ratingRoute = defineRoute({
   summary: 'Rate an assistant reply (score 1 to 5, reasons, trimmed comment)',
   middleware: [requireBuilder] as const,
   request: { params: appIdParamSchema, ...jsonBody(ratingRequestSchema) },
-  responses: { 200: jsonContent(ratingResponseSchema, 'Stored'), ...builderErrors },
+  responses: { 200: jsonContent(ratingResponseSchema, 'Stored'), ...actingErrors },
 });
 
 const uploadRoute = defineRoute({
@@ -161,7 +174,7 @@ const uploadRoute = defineRoute({
     400: errorContent(
       'No file, a type that cannot be attached, or 10 MB or more (file_too_large: "File size to large")',
     ),
-    ...builderErrors,
+    ...actingErrors,
   },
 });
 
@@ -170,7 +183,7 @@ const attachmentRoute = defineRoute({
   method: 'get',
   path: '/apps/{appId}/chat/attachments/{attachmentId}',
   tags,
-  summary: 'The bytes of a chat attachment (owner only)',
+  summary: "The bytes of a chat attachment (the app's builders; platform admins read-only)",
   middleware: [requireBuilder] as const,
   request: { params: attachmentParams },
   responses: { 200: { description: 'The file' }, ...builderErrors },
@@ -192,7 +205,7 @@ export function chatRoutes(runtime: ChatRuntime) {
   return createRouter()
     .openapi(historyRoute, async (c) => {
       const { appId } = c.req.valid('param');
-      const page = await history(runtime, builderOf(c), appId, c.req.valid('query'));
+      const page = await history(runtime, c.get('actor'), appId, c.req.valid('query'));
       return c.json(messagesForViewer(page, c.get('actor').isAdmin), 200);
     })
     .openapi(sendRoute, async (c) => {
@@ -201,7 +214,7 @@ export function chatRoutes(runtime: ChatRuntime) {
       const actor = c.get('actor');
       const started = await sendMessage(
         runtime,
-        builderOf(c),
+        actor,
         appId,
         c.req.valid('json'),
         (chunk) => outlet.emit(chunkForViewer(chunk, actor.isAdmin)),
@@ -219,7 +232,7 @@ export function chatRoutes(runtime: ChatRuntime) {
     })
     .openapi(followRoute, async (c) => {
       const { appId } = c.req.valid('param');
-      const chunks = await followReply(runtime, builderOf(c), appId, c.req.raw.signal);
+      const chunks = await followReply(runtime, c.get('actor'), appId, c.req.raw.signal);
       if (!chunks) return c.body(null, 204);
       const stream = createUIMessageStream<never>({
         execute: async ({ writer }) => {
@@ -232,28 +245,28 @@ export function chatRoutes(runtime: ChatRuntime) {
     })
     .openapi(stopRoute, async (c) => {
       const { appId } = c.req.valid('param');
-      return c.json({ stopped: await stopReply(runtime, builderOf(c), appId) }, 200);
+      return c.json({ stopped: await stopReply(runtime, c.get('actor'), appId) }, 200);
     })
     .openapi(restoreRoute, async (c) => {
       const { appId, versionId } = c.req.valid('param');
       const { messageId } = c.req.valid('json');
-      const restored = await restoreVersion(runtime, builderOf(c), appId, versionId, messageId);
+      const restored = await restoreVersion(runtime, c.get('actor'), appId, versionId, messageId);
       return c.json(messagesForViewer(restored, c.get('actor').isAdmin), 200);
     })
     .openapi(undoRestoreRoute, async (c) => {
       const { appId, versionId } = c.req.valid('param');
       const { messageId } = c.req.valid('json');
-      const undone = await undoRestore(runtime, builderOf(c), appId, versionId, messageId);
+      const undone = await undoRestore(runtime, c.get('actor'), appId, versionId, messageId);
       return c.json(messagesForViewer(undone, c.get('actor').isAdmin), 200);
     })
     .openapi(ratingRoute, async (c) => {
       const { appId } = c.req.valid('param');
-      const rating = await rateMessage(runtime, builderOf(c), appId, c.req.valid('json'));
+      const rating = await rateMessage(runtime, c.get('actor'), appId, c.req.valid('json'));
       return c.json({ ok: true as const, rating }, 200);
     })
     .openapi(uploadRoute, async (c) => {
       const { appId } = c.req.valid('param');
-      await ownedApp(runtime, builderOf(c), appId);
+      await ownedApp(runtime, c.get('actor'), appId);
       let file: File | undefined;
       try {
         const value = (await c.req.raw.formData()).get('file');
@@ -266,7 +279,7 @@ export function chatRoutes(runtime: ChatRuntime) {
     })
     .openapi(attachmentRoute, async (c) => {
       const { appId, attachmentId } = c.req.valid('param');
-      await ownedApp(runtime, builderOf(c), appId);
+      await readableApp(runtime, c.get('actor'), appId);
       const row = await attachments.find(appId, attachmentId);
       const inline = row.contentType.startsWith('image/') || row.contentType === 'application/pdf';
       const filename = encodeURIComponent(row.name);

@@ -27,19 +27,45 @@ import { type Emit, type ReplyOutcome, runReply } from './reply.ts';
 import type { ReplyLog } from './reply-runs.ts';
 import { chatSummary } from './summary.ts';
 
-/** The chat's behaviour (README.md in this folder). Every function checks that the actor owns the app. */
+/** The chat's behaviour (README.md in this folder). Every function checks the actor's access to the app. */
 
-export async function ownedApp(runtime: ChatRuntime, actor: AppActor, appId: string): Promise<AppRow> {
+/** Who calls the chat: a builder, and whether they are a platform admin (who may read any app's chat). */
+export type ChatActor = AppActor & { isAdmin?: boolean };
+
+/**
+ * Acting on the chat (send, retry, stop, rate, revert, undo restore, attach): the app's builders
+ * only (owner and collaborators). A platform admin reading another builder's chat in the read-only
+ * view (spec 3 §6) is refused with 403 `CHAT_MESSAGES.readOnly`; anyone else gets 404.
+ */
+export async function ownedApp(runtime: ChatRuntime, actor: ChatActor, appId: string): Promise<AppRow> {
+  const app = await runtime.apps.apps.find(actor, appId);
+  if (app) return app;
+  if (actor.isAdmin && (await runtime.apps.apps.findForPlatformAdmin(appId))) {
+    throw new AppError('forbidden', CHAT_MESSAGES.readOnly);
+  }
   return findApp(runtime.apps, actor, appId);
+}
+
+/**
+ * Reading the chat (history, the running reply, attachments): the app's builders, and platform
+ * admins on any app — support reads a builder's conversation read-only (spec 3 §6); 404 otherwise.
+ */
+export async function readableApp(runtime: ChatRuntime, actor: ChatActor, appId: string): Promise<AppRow> {
+  const app = await runtime.apps.apps.find(actor, appId);
+  if (app) return app;
+  const other = actor.isAdmin ? await runtime.apps.apps.findForPlatformAdmin(appId) : undefined;
+  if (!other) return findApp(runtime.apps, actor, appId);
+  runtime.deps.logger.info({ adminId: actor.userId, appId }, "admin read another builder's chat");
+  return other;
 }
 
 export async function history(
   runtime: ChatRuntime,
-  actor: AppActor,
+  actor: ChatActor,
   appId: string,
   query: { fromMessageId?: string | undefined; limit: number },
 ): Promise<ChatHistoryResponse> {
-  await ownedApp(runtime, actor, appId);
+  await readableApp(runtime, actor, appId);
   let beforeSeq: number | undefined;
   if (query.fromMessageId) {
     const from = await runtime.repo.findMessage(appId, query.fromMessageId);
@@ -92,7 +118,7 @@ export interface StartedReply {
  */
 export async function sendMessage(
   runtime: ChatRuntime,
-  actor: AppActor,
+  actor: ChatActor,
   appId: string,
   body: SendChatRequest,
   emit: Emit,
@@ -132,7 +158,7 @@ export async function sendMessage(
 
 async function startReply(
   runtime: ChatRuntime,
-  actor: AppActor,
+  actor: ChatActor,
   app: AppRow,
   body: SendChatRequest & { userMessageId: string },
   input: { text: string; attachments: ChatAttachment[] },
@@ -242,7 +268,7 @@ async function startReply(
 }
 
 /** Stop (issue 21 §2): the instance running the app's reply aborts the model call. */
-export async function stopReply(runtime: ChatRuntime, actor: AppActor, appId: string): Promise<boolean> {
+export async function stopReply(runtime: ChatRuntime, actor: ChatActor, appId: string): Promise<boolean> {
   await ownedApp(runtime, actor, appId);
   return runtime.runs.requestStop(appId);
 }
@@ -250,18 +276,18 @@ export async function stopReply(runtime: ChatRuntime, actor: AppActor, appId: st
 /** The app's latest reply, replayed from its start and followed live (a reload, another tab). */
 export async function followReply(
   runtime: ChatRuntime,
-  actor: AppActor,
+  actor: ChatActor,
   appId: string,
   signal: AbortSignal,
 ): Promise<AsyncGenerator<Chunk> | null> {
-  await ownedApp(runtime, actor, appId);
+  await readableApp(runtime, actor, appId);
   const replyId = await runtime.runs.latest(appId);
   return replyId ? runtime.runs.follow(replyId, signal) : null;
 }
 
 export async function rateMessage(
   runtime: ChatRuntime,
-  actor: AppActor,
+  actor: ChatActor,
   appId: string,
   input: RatingRequest,
 ): Promise<ChatRating> {

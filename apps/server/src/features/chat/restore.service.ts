@@ -8,10 +8,9 @@ import {
   type UndoRestoreResponse,
 } from '@atelier/shared';
 import { notFound } from '../../platform/errors.ts';
-import type { AppActor } from '../apps/apps.repo.ts';
 import { type ChatMessageRow, toChatMessage } from './chat.repo.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
-import { ownedApp } from './chat.service.ts';
+import { type ChatActor, ownedApp } from './chat.service.ts';
 
 /**
  * Restore and undo restore from the chat (spec 3 §4). A restore writes the old files as a NEW
@@ -58,7 +57,7 @@ function insertActionMessage(
 
 export async function restoreVersion(
   runtime: ChatRuntime,
-  actor: AppActor,
+  actor: ChatActor,
   appId: string,
   versionId: string,
   messageId: string,
@@ -104,7 +103,7 @@ export async function restoreVersion(
 
 export async function undoRestore(
   runtime: ChatRuntime,
-  actor: AppActor,
+  actor: ChatActor,
   appId: string,
   versionId: string,
   messageId: string,

@@ -10,11 +10,13 @@ import { toast } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { useDebouncedValue } from '../../data-sources/hooks/use-debounced-value.ts';
 import { adminUsersApi, adminUsersKeys } from '../api.ts';
+import { UserApps } from './user-apps.tsx';
 
 /** Builder accounts with Disable / Enable (issue 23 #28); the admin's own row cannot be disabled. */
 export function UsersTable({ selfId }: { selfId: string }) {
   const searchId = useId();
   const [query, setQuery] = useState('');
+  const [appsOf, setAppsOf] = useState<string | null>(null);
   const q = useDebouncedValue(query.trim(), 300);
   const client = useQueryClient();
   const users = useQuery({
@@ -69,6 +71,14 @@ export function UsersTable({ selfId }: { selfId: string }) {
               {user.disabledAt ? <Badge variant="destructive">Disabled</Badge> : null}
               <Button
                 size="sm"
+                variant="ghost"
+                aria-expanded={appsOf === user.id}
+                onClick={() => setAppsOf((open) => (open === user.id ? null : user.id))}
+              >
+                Apps
+              </Button>
+              <Button
+                size="sm"
                 variant={user.disabledAt ? 'outline' : 'destructive'}
                 disabled={user.id === selfId || (change.isPending && change.variables?.id === user.id)}
                 title={user.id === selfId ? ADMIN_USER_MESSAGES.notYourself : undefined}
@@ -76,6 +86,11 @@ export function UsersTable({ selfId }: { selfId: string }) {
               >
                 {user.disabledAt ? 'Enable' : 'Disable'}
               </Button>
+              {appsOf === user.id ? (
+                <div className="w-full pt-1 pb-1">
+                  <UserApps userId={user.id} email={user.email} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -85,10 +85,14 @@ export function AssistantMessage(props: AssistantMessageProps) {
               key={`action-${segment.action.index}`}
               action={segment.action}
               result={results.find((r) => r.index === segment.action.index)}
-              onEnterSecrets={() => {
-                const secrets = results.find((r) => r.index === segment.action.index)?.secrets;
-                if (secrets) onEnterSecrets(secrets);
-              }}
+              onEnterSecrets={
+                props.readOnly
+                  ? undefined
+                  : () => {
+                      const secrets = results.find((r) => r.index === segment.action.index)?.secrets;
+                      if (secrets) onEnterSecrets(secrets);
+                    }
+              }
             />
           ),
         )}
@@ -108,7 +112,7 @@ export function AssistantMessage(props: AssistantMessageProps) {
                 ? CHAT_MESSAGES.truncated
                 : `${CHAT_MESSAGES.lengthLimit} ${CHAT_MESSAGES.truncated}`}
             </p>
-            {isLast ? (
+            {isLast && !props.readOnly ? (
               <Button size="sm" variant="outline" onClick={onContinue} disabled={busy}>
                 {CHAT_MESSAGES.keepGoing}
                 <ArrowRight aria-hidden="true" />

@@ -21,6 +21,8 @@ export interface ContextDialogProps {
   appId: string;
   message: ChatUIMessage | null;
   isAdmin: boolean;
+  /** The read-only view: no "Enhance query" (it is a call on the app as its builder). */
+  readOnly?: boolean;
   onClose: () => void;
 }
 
@@ -55,7 +57,7 @@ function download(name: string, data: unknown) {
 }
 
 /** Which files and data-source passages went into a reply (spec 3 §2 "Context files", §6). */
-export function ContextDialog({ appId, message, isAdmin, onClose }: ContextDialogProps) {
+export function ContextDialog({ appId, message, isAdmin, readOnly, onClose }: ContextDialogProps) {
   const [enhanced, setEnhanced] = useState<EnhanceContextQueryResponse | null>(null);
   const [enhancing, setEnhancing] = useState(false);
   const meta = message?.metadata;
@@ -140,10 +142,12 @@ export function ContextDialog({ appId, message, isAdmin, onClose }: ContextDialo
               </div>
             ) : null}
             <div className="flex gap-2">
-              <Button size="sm" variant="outline" onClick={() => void enhance()} disabled={enhancing}>
-                <Sparkles aria-hidden="true" />
-                {enhancing ? 'Enhancing…' : 'Enhance query'}
-              </Button>
+              {readOnly ? null : (
+                <Button size="sm" variant="outline" onClick={() => void enhance()} disabled={enhancing}>
+                  <Sparkles aria-hidden="true" />
+                  {enhancing ? 'Enhancing…' : 'Enhance query'}
+                </Button>
+              )}
               <Button
                 size="sm"
                 variant="outline"

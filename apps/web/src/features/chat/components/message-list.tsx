@@ -24,6 +24,7 @@ export interface MessageListProps
     | 'onRate'
     | 'onContext'
     | 'onValidate'
+    | 'readOnly'
   > {
   appId: string;
   chat: AppChat;
@@ -45,7 +46,10 @@ type RowHandlers = Pick<
 > & { onRetry: (message: ChatUIMessage) => void };
 
 interface MessageRowProps
-  extends Pick<MessageListProps, 'appId' | 'isAdmin' | 'currentVersionId' | 'previewVersionId' | 'desktop'>,
+  extends Pick<
+      MessageListProps,
+      'appId' | 'isAdmin' | 'currentVersionId' | 'previewVersionId' | 'desktop' | 'readOnly'
+    >,
     RowState {
   message: ChatUIMessage;
   handlers: RowHandlers;
@@ -69,6 +73,7 @@ const MessageRow = memo(function MessageRow({
         failed={failed}
         canRetry={canRetry}
         busy={rest.busy}
+        readOnly={rest.readOnly}
         onRetry={handlers.onRetry}
         onRevert={handlers.onRevert}
       />
@@ -179,7 +184,13 @@ export function MessageList(props: MessageListProps) {
       {chat.pagedBack && !chat.hasMore ? (
         <p className="py-2 text-center text-muted-foreground text-xs">{CHAT_MESSAGES.startOfConversation}</p>
       ) : null}
-      {messages.length === 0 ? <EmptyChat busy={chat.busy} onSend={(text) => void chat.send(text)} /> : null}
+      {messages.length === 0 ? (
+        props.readOnly ? (
+          <p className="py-8 text-center text-muted-foreground">{CHAT_MESSAGES.readOnlyEmpty}</p>
+        ) : (
+          <EmptyChat busy={chat.busy} onSend={(text) => void chat.send(text)} />
+        )
+      ) : null}
       <ol
         className="relative w-full"
         style={{ height: virtualizer.getTotalSize() }}
@@ -203,6 +214,7 @@ export function MessageList(props: MessageListProps) {
                 currentVersionId={props.currentVersionId}
                 previewVersionId={props.previewVersionId}
                 desktop={props.desktop}
+                readOnly={props.readOnly}
                 message={message}
                 handlers={handlers}
                 {...rowState(messages, index, { busy: chat.busy, sendFailed, lastUserIndex })}

@@ -14,6 +14,10 @@ export interface ReplyFooterProps {
   previewVersionId: string | null;
   /** Desktop (≥ 1024 px): Preview is offered there only. */
   desktop: boolean;
+  /**
+   * A chat someone reads without acting on it (spec 3 §6: "Rating is hidden when the view is
+   * read-only"): no rating, no Preview (the view has no preview) and no Validate.
+   */
   readOnly?: boolean;
   onPreview: (versionId: string | null) => void;
   onRate: (message: ChatUIMessage) => void;
@@ -48,7 +52,7 @@ export function ReplyFooter({
           label={CHAT_MESSAGES.copyMessage}
           text={() => parseActionReply(textOf(message)).text.trim()}
         />
-        {versionId && desktop && (versionId !== currentVersionId || previewing) ? (
+        {versionId && desktop && !readOnly && (versionId !== currentVersionId || previewing) ? (
           <Button
             size="sm"
             variant={previewing ? 'secondary' : 'ghost'}
@@ -78,7 +82,7 @@ export function ReplyFooter({
             {isAdmin && meta.contextFiles ? ` (${meta.contextFiles.length})` : ''}
           </Button>
         ) : null}
-        {isAdmin && versionId && onValidate ? (
+        {isAdmin && versionId && onValidate && !readOnly ? (
           <Button size="sm" variant="ghost" className="h-7 px-2" onClick={() => onValidate(message)}>
             <ShieldCheck aria-hidden="true" />
             Validate

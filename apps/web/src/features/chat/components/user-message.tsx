@@ -12,13 +12,23 @@ export interface UserMessageProps {
   /** The last user message whose reply failed: Retry is offered. */
   canRetry: boolean;
   busy: boolean;
+  /** The read-only view (spec 3 §6): no Retry, no Revert. */
+  readOnly?: boolean;
   onRetry: (message: ChatUIMessage) => void;
   onRevert: (message: ChatUIMessage) => void;
 }
 
-export function UserMessage({ message, failed, canRetry, busy, onRetry, onRevert }: UserMessageProps) {
+export function UserMessage({
+  message,
+  failed,
+  canRetry,
+  busy,
+  readOnly,
+  onRetry,
+  onRevert,
+}: UserMessageProps) {
   const attachments = attachmentsOf(message);
-  const kind = revertKind(message);
+  const kind = readOnly ? null : revertKind(message);
   const system = message.metadata?.systemActionInfo;
   return (
     <div className="flex flex-col items-end gap-1" data-role="user">
@@ -55,7 +65,7 @@ export function UserMessage({ message, failed, canRetry, busy, onRetry, onRevert
         <CopyButton label={CHAT_MESSAGES.copyMessage} text={() => textOf(message)} />
         {isDiscuss(message) ? <span className="text-xs">Discuss mode</span> : null}
         {failed ? <span className="text-destructive text-xs">Not sent</span> : null}
-        {canRetry ? (
+        {canRetry && !readOnly ? (
           <Button
             size="sm"
             variant="ghost"
