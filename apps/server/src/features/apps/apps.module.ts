@@ -21,7 +21,7 @@ export { sdkCors } from './sdk-cors.ts';
  * The API routes of apps, versions, files, publishing, preview links and domains, with claiming,
  * chat assistant activation and analytics (on the `api` router).
  */
-export function appsModule(deps: AppDeps) {
+export function appsModule(deps: Pick<AppDeps, 'areas'>) {
   const runtime = appsRuntime(deps);
   return createRouter()
     .route('/', appsRoutes(runtime))
@@ -37,10 +37,10 @@ export function appsModule(deps: AppDeps) {
 }
 
 /** `/app/{appId}` (a redirect to the app's origin) and the vendor modules on the main origin (mounted before the web app). */
-export const publishedAppsModule = (deps: AppDeps) => publishedRoutes(appsRuntime(deps));
+export const publishedAppsModule = (deps: Pick<AppDeps, 'areas'>) => publishedRoutes(appsRuntime(deps));
 
 /**
  * Serves published apps on their own hosts, `{slug}.{APPS_DOMAIN}` and verified custom domains
  * (mounted first: such a host sees nothing else of the platform).
  */
-export const appHostsModule = (deps: AppDeps) => appHosts(appsRuntime(deps));
+export const appHostsModule = (deps: Pick<AppDeps, 'areas'>) => appHosts(appsRuntime(deps));

@@ -30,7 +30,8 @@ export interface AppOrigins {
 
 /** What the apps, preview and published-app routes share: one per composition root (createServices). */
 export interface AppsRuntime {
-  deps: AppDeps;
+  /** What the apps services read beside the area: settings, the database, the AI layer (app names), the log. */
+  deps: Pick<AppDeps, 'config' | 'database' | 'llm' | 'logger' | 'areas'>;
   apps: AppsRepo;
   versions: VersionsRepo;
   domains: DomainsRepo;

@@ -68,7 +68,7 @@ const reportRoute = defineRoute({
 });
 
 /** Importing exported Base44 apps (README.md in this folder). */
-export function base44ImportRoutes(deps: AppDeps) {
+export function base44ImportRoutes(deps: Pick<AppDeps, 'config' | 'database' | 'base44Import' | 'areas'>) {
   return createRouter()
     .openapi(importRoute, async (c) => {
       const form = await c.req.formData().catch(() => undefined);

@@ -1,6 +1,7 @@
 import { type AppFile, appFilesProblems, type Base44ImportReport, parseEntitySchema } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/app-deps.ts';
+
 import type { Actor } from '../../platform/auth/actor.ts';
 import { appImports } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -17,6 +18,9 @@ import { recordsOf } from './data.ts';
 import { rehostStorageFiles, withRehostedUrls } from './storage.ts';
 import { exportAppName, type ImportPlan, translateExport } from './translate.ts';
 
+/** What the import reads beside the areas: settings, the database, the test seams of its downloads. */
+type ImportDeps = Pick<AppDeps, 'config' | 'database' | 'base44Import' | 'areas'>;
+
 export interface ImportResult {
   app: AppRow;
   report: Base44ImportReport;
@@ -28,7 +32,7 @@ export interface ImportResult {
  * with the app. A tree Atelier cannot hold (too many or too large files) is refused and no app stays.
  */
 export async function importBase44App(
-  deps: AppDeps,
+  deps: ImportDeps,
   actor: Actor,
   tree: ExportTree,
   source: string,
@@ -79,7 +83,7 @@ async function repairStylesheet(plan: ImportPlan): Promise<void> {
  * The export's Base44 storage files copied into the app's storage where reachable (storage.ts);
  * the code and data then name the copies. The report keeps each outcome, and lists what stays.
  */
-async function rehostStorage(deps: AppDeps, appId: string, plan: ImportPlan): Promise<void> {
+async function rehostStorage(deps: ImportDeps, appId: string, plan: ImportPlan): Promise<void> {
   if (plan.report.storageUrls.length === 0) return;
   const outcomes = await rehostStorageFiles(deps, appId, plan.report.storageUrls, {
     allowLoopback: deps.config.dataSources.netAllowLoopback,
@@ -99,7 +103,7 @@ const IMPORT_BUILT_FUNCTIONS = 40;
  * its secrets checked): built, failed with the compiler's first errors, or waiting for secrets.
  */
 async function buildFunctions(
-  deps: AppDeps,
+  deps: ImportDeps,
   actor: Actor,
   appId: string,
   functions: Base44ImportReport['functions'],
@@ -149,7 +153,7 @@ function refuseUnfit(files: AppFile[]): void {
 }
 
 async function importData(
-  deps: AppDeps,
+  deps: ImportDeps,
   actor: Actor,
   appId: string,
   files: AppFile[],
@@ -185,7 +189,7 @@ async function importData(
 
 /** The stored report of the import an app was made from; 404 for another builder's app or an app not imported. */
 export async function importReportOf(
-  deps: AppDeps,
+  deps: ImportDeps,
   actor: Actor,
   appId: string,
 ): Promise<Base44ImportReport> {

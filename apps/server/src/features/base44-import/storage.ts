@@ -34,7 +34,7 @@ const REHOSTED_TYPES = /^(image\/|application\/pdf$|text\/)/;
  * order; `origin` (tests) sends the fetches to another origin than the URL's.
  */
 export async function rehostStorageFiles(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'database'>,
   appId: string,
   urls: string[],
   options: { allowLoopback: boolean; origin?: string | undefined },

@@ -33,7 +33,7 @@ const ROOM = /^entities:([^:]{1,200}):([^:]{1,200})$/;
  */
 export function attachBase44Realtime(
   httpServer: HttpServer,
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'database' | 'bus' | 'logger' | 'areas'>,
   auth: Pick<AuthRuntime, 'jwt' | 'sessions'> = {
     sessions: new SessionStore(deps.database, deps.config.auth.adminEmails, deps.bus),
     jwt: new JwtKeys(deps.database, deps.config.auth.jwtSecret),

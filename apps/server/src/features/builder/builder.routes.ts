@@ -31,7 +31,7 @@ const magicCreateRoute = defineRoute({
 });
 
 /** The builder's own calls (magic create); the panels save through `PATCH /api/apps/{appId}`. */
-export function builderRoutes(deps: AppDeps) {
+export function builderRoutes(deps: Pick<AppDeps, 'database' | 'llm'>) {
   return createRouter().openapi(magicCreateRoute, async (c) => {
     const answer = await magicCreateField(
       deps.database.db,

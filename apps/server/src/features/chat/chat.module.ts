@@ -3,6 +3,6 @@ import { chatRoutes } from './chat.routes.ts';
 import { chatRuntime } from './chat.runtime.ts';
 
 /** The builder chat's routes (README.md in this folder), mounted on the `api` router. */
-export const chatModule = (deps: AppDeps) => chatRoutes(chatRuntime(deps));
+export const chatModule = (deps: Pick<AppDeps, 'areas'>) => chatRoutes(chatRuntime(deps));
 
 export { chatRuntime } from './chat.runtime.ts';

@@ -11,7 +11,8 @@ import { ReplyRuns } from './reply-runs.ts';
 
 /** What the chat routes share: one per composition root (createServices). */
 export interface ChatRuntime {
-  deps: AppDeps;
+  /** What the chat services read beside the area: settings, the database, the AI layer, the log. */
+  deps: Pick<AppDeps, 'config' | 'database' | 'llm' | 'logger' | 'areas'>;
   apps: AppsRuntime;
   repo: ChatRepo;
   /** The reply running per app, its chunks for followers, and Stop (every instance sees them). */

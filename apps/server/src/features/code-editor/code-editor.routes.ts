@@ -68,7 +68,7 @@ const mergeRoute = defineRoute({
 });
 
 /** Code editor calls beside the apps area's files/update and files/delete (README.md in this folder). */
-export function codeEditorModule(deps: AppDeps) {
+export function codeEditorModule(deps: Pick<AppDeps, 'areas'>) {
   const runtime = appsRuntime(deps);
   return createRouter()
     .openapi(referencesRoute, async (c) => {

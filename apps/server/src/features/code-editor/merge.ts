@@ -16,7 +16,7 @@ import { functionsRuntime } from '../functions/functions.runtime.ts';
  * "Diff merge"), then deploys the functions among them.
  */
 export async function mergeFiles(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'areas'>,
   runtime: AppsRuntime,
   actor: AppActor,
   appId: string,

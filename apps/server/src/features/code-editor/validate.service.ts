@@ -86,7 +86,8 @@ const REVIEW_SYSTEM = [
 ].join(' ');
 
 export interface ValidateContext {
-  deps: AppDeps;
+  /** The model review and the repair loop call the AI layer and log. */
+  deps: Pick<AppDeps, 'llm' | 'logger'>;
   runtime: AppsRuntime;
   appId: string;
   userId: string;

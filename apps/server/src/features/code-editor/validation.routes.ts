@@ -113,7 +113,7 @@ async function sideOf(
 }
 
 /** Compare (diff view), validate and repair (admin validation tester) — README.md in this folder. */
-export function codeValidationModule(deps: AppDeps) {
+export function codeValidationModule(deps: Pick<AppDeps, 'areas' | 'llm' | 'logger'>) {
   const runtime = appsRuntime(deps);
   return createRouter()
     .openapi(compareRoute, async (c) => {

@@ -55,4 +55,4 @@ export function createEntitiesModule(deps: AppDeps): EntitiesModule {
 }
 
 /** The entity API (app SDK, database panel) on the `api` router. */
-export const entitiesModule = (deps: AppDeps) => entitiesRoutes(entitiesModuleOf(deps));
+export const entitiesModule = (deps: Pick<AppDeps, 'areas'>) => entitiesRoutes(entitiesModuleOf(deps));

@@ -18,7 +18,8 @@ export type Dispatch = (request: Request, env: SdkDispatchEnv) => Promise<Respon
 
 /** What the functions and secrets routes share: one per composition root (createServices). */
 export interface FunctionsRuntime {
-  deps: AppDeps;
+  /** What the functions services read beside the area (the hook triggers use the bus and the queue). */
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'bus' | 'queue' | 'areas'>;
   apps: AppsRepo;
   versions: VersionsRepo;
   repo: FunctionsRepo;

@@ -23,7 +23,7 @@ export { NpmPackages, parseNpmSpecifier } from './npm-packages.ts';
  * `browser`: React and the built-in set left to the page's import map.
  */
 export function resolveNpmModule(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'areas'>,
   spec: string,
   options: { target: NpmTarget },
 ): Promise<NpmBundle> {

@@ -68,7 +68,7 @@ export function createPlansParts(
  * Plans, builders' payments and apps' paid memberships, mounted on the API router by app.ts:
  * `/plans`, `/live_api/app/paidPlans`, `/billing/*`, `/apps/{appId}/payments/*`, `/apps/{appId}/membership*`.
  */
-export function plansModule(deps: AppDeps) {
+export function plansModule(deps: Pick<AppDeps, 'areas'>) {
   const { billing, payments, testMode } = plansPartsOf(deps);
   return createRouter()
     .route('/', plansRoutes(billing))

@@ -27,7 +27,7 @@ const APP_SDK_PATH = /^\/api\/apps\/([^/]+)\/(?:entities|functions|integrations)
  * - for `owner`: the builder still owns the app; for `user`: the test end user still exists.
  * Otherwise the request is anonymous (and the entity rules answer for a visitor).
  */
-export function createPreviewActors(deps: AppDeps): PreviewActorResolver {
+export function createPreviewActors(deps: Pick<AppDeps, 'areas'>): PreviewActorResolver {
   const runtime = appsRuntime(deps);
   return {
     async actorFor(c: Context<AppEnv>, credential: string) {

@@ -30,7 +30,7 @@ import {
  *   GET /preview-vendor/{name}.js                                 react, react-router, the UI kit, the SDK …
  *   GET /preview-npm/{key}.js                                     the app's on-demand npm packages (features/npm)
  */
-export function createPreviewApp(deps: AppDeps) {
+export function createPreviewApp(deps: Pick<AppDeps, 'logger' | 'areas'>) {
   const runtime = appsRuntime(deps);
   const app = new Hono<AppEnv>();
   app.onError(errorHandler);

@@ -3,4 +3,4 @@ import { toolsRoutes } from './tools.routes.ts';
 import { toolsRuntime } from './tools.runtime.ts';
 
 /** `/apps/{appId}/tools…`, `/tools/by-path/{path}…`, `/live_api/user/memories/current` (on the `api` router). */
-export const toolsModule = (deps: AppDeps) => toolsRoutes(toolsRuntime(deps));
+export const toolsModule = (deps: Pick<AppDeps, 'areas'>) => toolsRoutes(toolsRuntime(deps));

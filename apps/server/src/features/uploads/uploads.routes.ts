@@ -72,7 +72,7 @@ const isFolder = (value: unknown): value is UploadFolder =>
   typeof value === 'string' && (UPLOAD_FOLDERS as readonly string[]).includes(value);
 
 /** Image uploads (README.md in this folder). */
-export function uploadsRoutes(deps: AppDeps) {
+export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'database'>) {
   const { db } = deps.database;
   return createRouter()
     .openapi(uploadRoute, async (c) => {
