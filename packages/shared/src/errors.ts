@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'csv_too_many_columns',
   'plan_limit_reached',
   'connector_not_configured',
+  'connector_not_connected',
   // plans and payments
   'payment_provider_error',
   // generated apps

@@ -32,6 +32,7 @@ export const STATUS_BY_CODE = {
   csv_too_many_columns: 400,
   plan_limit_reached: 403,
   connector_not_configured: 400,
+  connector_not_connected: 409,
   payment_provider_error: 502,
   app_files_rejected: 400,
   compile_failed: 422,

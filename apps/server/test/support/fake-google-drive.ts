@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bearerAccepted, createFakeOAuth } from './fake-oauth.ts';
 
 export interface FakeDriveFile {
   id: string;
@@ -15,10 +16,23 @@ export interface FakeDriveFile {
  * token and records every request.
  */
 export async function startFakeGoogleDrive(options: {
-  token: string;
+  /** The access token it accepts (besides the tokens of its OAuth provider). */
+  token?: string;
   files: FakeDriveFile[];
   pageSize?: number;
+  /** Google's OAuth (PKCE, refresh tokens not rotated) at `/oauth/authorize` and `/oauth/token` (fake-oauth.ts). */
+  oauth?: { clientId: string; clientSecret: string; expiresIn?: number };
 }) {
+  const oauth = options.oauth
+    ? createFakeOAuth({
+        ...options.oauth,
+        authorizePath: '/oauth/authorize',
+        tokenPath: '/oauth/token',
+        pkce: true,
+        rotateRefreshTokens: false,
+        expiresIn: options.oauth.expiresIn ?? 3600,
+      })
+    : undefined;
   const requests: string[] = [];
   let files = options.files;
   const pageSize = options.pageSize ?? 100;
@@ -26,15 +40,21 @@ export async function startFakeGoogleDrive(options: {
     'application/vnd.google-apps.document': 'text/plain',
     'application/vnd.google-apps.spreadsheet': 'text/csv',
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push(url.pathname + url.search);
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    if (oauth?.handle(req, res, url, raw)) return;
     const send = (status: number, body: unknown, type = 'application/json') => {
       res.writeHead(status, { 'content-type': type });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
-    if (req.headers.authorization !== `Bearer ${options.token}`) {
+    if (!bearerAccepted(req.headers.authorization, options.token, oauth)) {
       return send(401, { error: { code: 401, message: 'Invalid Credentials' } });
+    }
+    if (url.pathname === '/drive/v3/about') {
+      return send(200, { user: { displayName: 'Ada Lovelace', emailAddress: 'ada@drive.example' } });
     }
     if (url.pathname === '/drive/v3/files') {
       const start = Number(url.searchParams.get('pageToken') ?? 0);
@@ -64,6 +84,7 @@ export async function startFakeGoogleDrive(options: {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    oauth,
     setFiles(next: FakeDriveFile[]) {
       files = next;
     },

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bearerAccepted, createFakeOAuth, type FakeOAuthOptions } from './fake-oauth.ts';
 
 export interface FakeNotionPage {
   id: string;
@@ -19,11 +20,33 @@ export interface FakeBlock {
  * the `Notion-Version` header and records every request.
  */
 export async function startFakeNotion(options: {
-  token: string;
+  /** The integration token it accepts (besides the tokens of its OAuth provider). */
+  token?: string;
   pages: FakeNotionPage[];
   pageSize?: number;
+  /** A public integration: Notion's OAuth at `/v1/oauth/authorize` and `/v1/oauth/token` (fake-oauth.ts). */
+  oauth?: { clientId: string; clientSecret: string; expiresIn?: number };
 }) {
-  const requests: { method: string; path: string; version: string | undefined }[] = [];
+  const oauth = options.oauth
+    ? createFakeOAuth({
+        ...options.oauth,
+        authorizePath: '/v1/oauth/authorize',
+        tokenPath: '/v1/oauth/token',
+        pkce: false,
+        rotateRefreshTokens: true,
+        expiresIn: options.oauth.expiresIn ?? 3600,
+        extra: {
+          workspace_name: 'Bakery HQ',
+          owner: { type: 'user', user: { name: 'Ada', person: { email: 'ada@bakery.example' } } },
+        },
+      } satisfies FakeOAuthOptions)
+    : undefined;
+  const requests: {
+    method: string;
+    path: string;
+    version: string | undefined;
+    bearer: string | undefined;
+  }[] = [];
   const blocks = new Map<string, { id: string; type: string; text: string; children: string[] }>();
   const childrenOf = new Map<string, string[]>();
   let counter = 0;
@@ -55,14 +78,20 @@ export async function startFakeNotion(options: {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const version = req.headers['notion-version'] as string | undefined;
-    requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, version });
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname + url.search,
+      version,
+      bearer: req.headers.authorization?.replace(/^Bearer /, ''),
+    });
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    if (req.headers.authorization !== `Bearer ${options.token}`) {
+    if (oauth?.handle(req, res, url, raw)) return;
+    if (!bearerAccepted(req.headers.authorization, options.token, oauth)) {
       return send(401, { object: 'error', status: 401, code: 'unauthorized' });
     }
     if (!version) return send(400, { object: 'error', status: 400, code: 'missing_version' });
@@ -104,6 +133,7 @@ export async function startFakeNotion(options: {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    oauth,
     /** Replaces the workspace's pages (to test re-sync). */
     setPages(next: FakeNotionPage[]) {
       pages = next;

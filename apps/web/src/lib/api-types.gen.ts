@@ -799,6 +799,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/context/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The external connectors offered, and the builder's own connections (never a token) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Connectors */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectorConnections"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/context/oauth/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting the builder's own Notion workspace or Google Drive (OAuth)
+         * @description Answers the provider's authorization URL. Its state is random, stored hashed, bound to this session, single use and good for 10 minutes; Google gets PKCE (S256). 404 when the operator did not configure OAuth for the provider.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: "notion" | "google_drive";
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        appId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Where to send the builder */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectorOAuthStart"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/context/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider sends the builder back here: the code is exchanged and the tokens stored, sealed
+         * @description Redirects to the app's data sources with `?connect={provider}&result=connected|denied|expired|failed`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    state?: string;
+                    error?: string;
+                };
+                header?: never;
+                path: {
+                    provider: "notion" | "google_drive";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Back to the app's data sources */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/context/connections/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect the builder's own account: its tokens are deleted from this server */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: "notion" | "google_drive";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Disconnected */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/signup": {
         parameters: {
             query?: never;
@@ -8871,6 +9038,22 @@ export interface components {
                 name: string;
                 configured: boolean;
             }[];
+        };
+        ConnectorConnections: {
+            connections: components["schemas"]["ConnectorConnection"][];
+        };
+        ConnectorConnection: {
+            /** @enum {string} */
+            provider: "notion" | "google_drive";
+            name: string;
+            oauth: boolean;
+            serverToken: boolean;
+            connected: boolean;
+            accountName: string | null;
+            connectedAt: string | null;
+        };
+        ConnectorOAuthStart: {
+            url: string;
         };
         SignInResponse: {
             user: components["schemas"]["AuthUser"];

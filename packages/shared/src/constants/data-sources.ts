@@ -20,6 +20,17 @@ export const DATA_SOURCE_MESSAGES = {
   connectorNotConfigured: 'This connector is not configured on this server',
 } as const;
 
+/** Texts of connecting a builder's own Notion workspace or Google Drive (issue 23 #20). */
+export const CONNECTOR_OAUTH_MESSAGES = {
+  connected: (name: string) => `Connected to ${name}`,
+  failed: (name: string) => `Could not connect ${name}, try again`,
+  denied: (name: string) => `${name} was not connected: access was not granted`,
+  expired: (name: string) => `The ${name} connection request expired or was already used, try again`,
+  notConnected: (name: string) =>
+    `${name} is not connected: use "Connect ${name}" in the Data Sources dialog of this app`,
+  reconnect: (name: string) => `${name} refused access: disconnect and connect ${name} again`,
+} as const;
+
 export function fileTooBigMessage(maxBytes: number): string {
   return `File is too big. The maximum size is ${formatMegabytes(maxBytes)}`;
 }

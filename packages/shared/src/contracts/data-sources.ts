@@ -173,6 +173,42 @@ export const connectorDocumentsResponseSchema = z
   .meta({ id: 'ConnectorDocuments' });
 export type ConnectorDocuments = z.infer<typeof connectorDocumentsResponseSchema>;
 
+/** The connectors a builder can connect their own account to with OAuth (issue 23 #20). */
+export const OAUTH_CONNECTOR_IDS = ['notion', 'google_drive'] as const;
+export type OAuthConnectorId = (typeof OAUTH_CONNECTOR_IDS)[number];
+
+/**
+ * A builder's view of one external connector: whether the operator set up OAuth (`oauth`: a Connect
+ * button) or a server-wide token (`serverToken`), and the builder's own connection. No token ever.
+ */
+export const connectorConnectionSchema = z
+  .object({
+    provider: z.enum(OAUTH_CONNECTOR_IDS),
+    name: z.string(),
+    oauth: z.boolean(),
+    serverToken: z.boolean(),
+    connected: z.boolean(),
+    accountName: z.string().nullable(),
+    connectedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ConnectorConnection' });
+export type ConnectorConnection = z.infer<typeof connectorConnectionSchema>;
+
+export const connectorConnectionsResponseSchema = z
+  .object({ connections: z.array(connectorConnectionSchema) })
+  .meta({ id: 'ConnectorConnections' });
+export type ConnectorConnections = z.infer<typeof connectorConnectionsResponseSchema>;
+
+/** How a connection attempt ended: the callback sends the builder back with `?connect={provider}&result=`. */
+export const OAUTH_CONNECT_RESULTS = ['connected', 'denied', 'expired', 'failed'] as const;
+export type OAuthConnectResult = (typeof OAUTH_CONNECT_RESULTS)[number];
+
+/** Start connecting: the app whose Data Sources dialog the builder comes back to. */
+export const startConnectorOAuthBodySchema = z.object({ appId: z.string().min(1).max(100) });
+export const startConnectorOAuthResponseSchema = z
+  .object({ url: z.string() })
+  .meta({ id: 'ConnectorOAuthStart' });
+
 /** Live progress of one item, sent over SSE to the dialog. */
 export const contextItemEventSchema = z.object({
   itemId: z.string(),

@@ -4,13 +4,14 @@ import {
   type Passage,
   UNSETTLED_STATUSES,
 } from '@atelier/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertApp, json, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { startFakeGoogleDrive } from '../../../test/support/fake-google-drive.ts';
 import { startFakeNotion } from '../../../test/support/fake-notion.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { users } from '../../platform/db/schema/index.ts';
+import { createSecretBox } from '../../platform/crypto/secret-box.ts';
+import { connectorConnections, connectorOAuthStates, users } from '../../platform/db/schema/index.ts';
 import { startDataSourceWorkers } from './data-sources.module.ts';
 import { createDataSourcesRuntime } from './data-sources.runtime.ts';
 
@@ -35,9 +36,14 @@ const PAGES = [
 ];
 
 beforeAll(async () => {
-  notion = await startFakeNotion({ token: 'notion-secret', pages: PAGES });
+  notion = await startFakeNotion({
+    token: 'notion-secret',
+    pages: PAGES,
+    oauth: { clientId: 'notion-client', clientSecret: 'notion-client-secret' },
+  });
   drive = await startFakeGoogleDrive({
     token: 'drive-secret',
+    oauth: { clientId: 'google-client', clientSecret: 'google-client-secret' },
     files: [
       {
         id: 'sheet-prices',
@@ -55,6 +61,13 @@ beforeAll(async () => {
       NOTION_API_BASE: notion.url,
       GOOGLE_DRIVE_TOKEN: 'drive-secret',
       GOOGLE_DRIVE_API_BASE: drive.url,
+      // Builders may connect their own workspace / drive too (OAuth against the fakes).
+      NOTION_OAUTH_CLIENT_ID: 'notion-client',
+      NOTION_OAUTH_CLIENT_SECRET: 'notion-client-secret',
+      GOOGLE_OAUTH_CLIENT_ID: 'google-client',
+      GOOGLE_OAUTH_CLIENT_SECRET: 'google-client-secret',
+      GOOGLE_OAUTH_AUTHORIZE_URL: `${drive.url}/oauth/authorize`,
+      GOOGLE_OAUTH_TOKEN_URL: `${drive.url}/oauth/token`,
     },
   });
   await t.deps.queue.start();
@@ -271,11 +284,207 @@ describe('SSRF guard', () => {
       ...t.deps,
       config: { ...config, dataSources: { ...config.dataSources, netAllowLoopback: false } },
     });
-    await expect(guarded.connectors.get('notion')!.listDocuments()).rejects.toThrow(
+    await expect((await guarded.connectors.forOwner('notion', ada.user.id)).listDocuments()).rejects.toThrow(
       'Could not reach Notion, try again later',
     );
-    await expect(guarded.connectors.get('google_drive')!.listDocuments()).rejects.toThrow(
-      'Could not reach Google Drive, try again later',
+    await expect(
+      (await guarded.connectors.forOwner('google_drive', ada.user.id)).listDocuments(),
+    ).rejects.toThrow('Could not reach Google Drive, try again later');
+  });
+});
+
+describe('Own connections (OAuth)', () => {
+  const box = () => createSecretBox({ config: t.deps.config });
+  const row = async (who: SignedIn, provider: string) =>
+    (
+      await t.deps.database.db
+        .select()
+        .from(connectorConnections)
+        .where(and(eq(connectorConnections.userId, who.user.id), eq(connectorConnections.provider, provider)))
+    )[0];
+  const accessOf = async (who: SignedIn, provider: string) => {
+    const found = await row(who, provider);
+    return found ? box().decrypt(found.accessTokenEncrypted) : undefined;
+  };
+  const expire = (who: SignedIn, provider: string) =>
+    t.deps.database.db
+      .update(connectorConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(connectorConnections.userId, who.user.id), eq(connectorConnections.provider, provider)));
+
+  /** Start (POST, same-site), follow the fake provider's auto-approval: the callback path and query. */
+  async function authorize(who: SignedIn, provider: string, app = appId) {
+    const res = await request(who, `/api/context/oauth/${provider}/start`, json('POST', { appId: app }));
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    const approved = await fetch(url, { redirect: 'manual' });
+    const back = new URL(approved.headers.get('location') ?? '');
+    return { authorizeUrl: new URL(url), callback: back.pathname + back.search };
+  }
+  const callback = async (who: SignedIn, path: string) => {
+    const res = await request(who, path);
+    expect(res.status).toBe(302);
+    return res.headers.get('location');
+  };
+  const connect = async (who: SignedIn, provider: string, app = appId) =>
+    callback(who, (await authorize(who, provider, app)).callback);
+
+  it('connects Notion: the code is exchanged, the tokens stored sealed, and no token is ever answered', async () => {
+    const refused = await request(ada, '/api/context/oauth/notion/start', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ appId }),
+    });
+    expect(refused.status).toBe(403);
+    expect((await request(bob, '/api/context/oauth/notion/start', json('POST', { appId }))).status).toBe(404);
+
+    const { authorizeUrl, callback: path } = await authorize(ada, 'notion');
+    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${notion.url}/v1/oauth/authorize`);
+    expect(authorizeUrl.searchParams.get('owner')).toBe('user');
+    const state = authorizeUrl.searchParams.get('state') ?? '';
+    const [pending] = await t.deps.database.db
+      .select()
+      .from(connectorOAuthStates)
+      .where(eq(connectorOAuthStates.userId, ada.user.id));
+    expect(pending?.stateHash).not.toContain(state);
+    expect((pending?.expiresAt.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000);
+
+    expect(await callback(ada, path)).toBe(`/apps/${appId}/data?connect=notion&result=connected`);
+    const stored = await row(ada, 'notion');
+    const token = box().decrypt(stored?.accessTokenEncrypted ?? '');
+    expect(notion.oauth?.accepts(token)).toBe(true);
+    expect(stored?.accessTokenEncrypted).not.toContain(token);
+    expect(stored?.refreshTokenEncrypted).toMatch(/^v1:/);
+
+    const res = await request(ada, '/api/context/connections');
+    const text = await res.text();
+    expect(text).not.toContain(token);
+    expect(JSON.parse(text)).toMatchObject({
+      connections: [
+        {
+          provider: 'notion',
+          oauth: true,
+          serverToken: true,
+          connected: true,
+          accountName: 'ada@bakery.example (Bakery HQ)',
+        },
+        { provider: 'google_drive', oauth: true, serverToken: true, connected: false, accountName: null },
+      ],
+    });
+  });
+
+  it('refuses a state replayed, of another builder, expired, or denied; a bad code fails', async () => {
+    const { callback: path } = await authorize(ada, 'notion');
+    expect(await callback(bob, path)).toBe('/home?connect=notion&result=expired');
+    expect(await callback(ada, path)).toBe(`/apps/${appId}/data?connect=notion&result=connected`);
+    expect(await callback(ada, path)).toBe('/home?connect=notion&result=expired');
+
+    const late = await authorize(ada, 'notion');
+    await t.deps.database.db.update(connectorOAuthStates).set({ expiresAt: new Date(Date.now() - 1) });
+    expect(await callback(ada, late.callback)).toBe(`/apps/${appId}/data?connect=notion&result=expired`);
+
+    notion.oauth?.deny();
+    const denied = await authorize(ada, 'notion');
+    notion.oauth?.deny(false);
+    expect(await callback(ada, denied.callback)).toBe(`/apps/${appId}/data?connect=notion&result=denied`);
+
+    const forged = await authorize(ada, 'notion');
+    const badCode = forged.callback.replace(/code=[^&]+/, 'code=forged');
+    expect(await callback(ada, badCode)).toBe(`/apps/${appId}/data?connect=notion&result=failed`);
+    expect(notion.oauth?.grants.at(-1)).toMatchObject({ grantType: 'authorization_code', ok: false });
+  });
+
+  it("imports with the owner's own token, refreshed on expiry and after a 401, never another builder's", async () => {
+    const bobApp = await insertApp(t, bob.user.id, { name: 'Bob shop' });
+    await connect(bob, 'notion', bobApp);
+    const bobToken = await accessOf(bob, 'notion');
+    const mark = notion.requests.length;
+    const res = await request(
+      ada,
+      `/api/context/ingest/metadata?appId=${appId}`,
+      json('POST', {
+        contextItems: [{ provider: 'notion', providerItemId: 'page-refunds', name: 'Refunds' }],
+      }),
+    );
+    const [created] = ((await res.json()) as { contextItems: ContextItem[] }).contextItems;
+    if (!created) throw new Error('no item');
+    const used = () =>
+      new Set(
+        notion.requests
+          .slice(mark)
+          .filter((r) => r.path.startsWith('/v1/blocks/page-refunds'))
+          .map((r) => r.bearer),
+      );
+    expect(await settledItem(created.id)).toMatchObject({ status: 'synced' });
+    expect(used()).toEqual(new Set([await accessOf(ada, 'notion')]));
+
+    const before = await row(ada, 'notion');
+    await expire(ada, 'notion');
+    await request(ada, `/api/context/${created.id}/resync`, { method: 'POST' });
+    expect(await settledItem(created.id)).toMatchObject({ status: 'synced' });
+    const after = await row(ada, 'notion');
+    expect(after?.version).toBe((before?.version ?? 0) + 1);
+    expect(box().decrypt(after?.refreshTokenEncrypted ?? '')).not.toBe(
+      box().decrypt(before?.refreshTokenEncrypted ?? ''),
+    );
+
+    notion.oauth?.revokeAccessTokens();
+    await request(ada, `/api/context/${created.id}/resync`, { method: 'POST' });
+    expect(await settledItem(created.id)).toMatchObject({ status: 'synced' });
+    expect((await row(ada, 'notion'))?.version).toBe((after?.version ?? 0) + 1);
+    expect(used().has(bobToken)).toBe(false);
+    expect(used().has('notion-secret')).toBe(false);
+  });
+
+  it('spends a rotating refresh token once when two instances refresh at the same time', async () => {
+    await expire(ada, 'notion');
+    const refreshes = () => notion.oauth?.grants.filter((g) => g.grantType === 'refresh_token').length ?? 0;
+    const before = refreshes();
+    const instances = [createDataSourcesRuntime(t.deps), createDataSourcesRuntime(t.deps)];
+    const lists = await Promise.all(
+      instances.map(async (runtime) =>
+        (await runtime.connectors.forOwner('notion', ada.user.id)).listDocuments(),
+      ),
+    );
+    expect(lists[0]).toEqual(lists[1]);
+    expect(refreshes()).toBe(before + 1);
+    expect(notion.oauth?.grants.at(-1)).toMatchObject({ ok: true });
+    // The refresh token stored is the live one: the next refresh works too.
+    await expire(ada, 'notion');
+    await expect(
+      instances[0]?.connectors.forOwner('notion', ada.user.id).then((c) => c.listDocuments()),
+    ).resolves.toHaveLength(1);
+  });
+
+  it('connects Google Drive with PKCE and lists the drive with that token', async () => {
+    const { authorizeUrl, callback: path } = await authorize(ada, 'google_drive');
+    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizeUrl.searchParams.get('access_type')).toBe('offline');
+    expect(await callback(ada, path)).toBe(`/apps/${appId}/data?connect=google_drive&result=connected`);
+    expect((await row(ada, 'google_drive'))?.accountName).toBe('ada@drive.example');
+    const list = await request(ada, `/api/context/connectors/google_drive/documents?appId=${appId}`);
+    expect(((await list.json()) as { documents: unknown[] }).documents).toHaveLength(1);
+    expect(drive.requests.at(-1)).toMatch(/^\/drive\/v3\/files\?/);
+  });
+
+  it('disconnects: the row is deleted and the server token is used again; without one, says what to do', async () => {
+    const res = await request(ada, '/api/context/connections/notion', json('DELETE'));
+    expect(res.status).toBe(200);
+    expect(await row(ada, 'notion')).toBeUndefined();
+    const list = await request(ada, `/api/context/connectors/notion/documents?appId=${appId}`);
+    expect(list.status).toBe(200);
+    expect(notion.requests.at(-1)?.bearer).toBe('notion-secret');
+
+    const { config } = t.deps;
+    const noServerToken = createDataSourcesRuntime({
+      ...t.deps,
+      config: {
+        ...config,
+        dataSources: { ...config.dataSources, notion: { ...config.dataSources.notion, token: undefined } },
+      },
+    });
+    await expect(noServerToken.connectors.forOwner('notion', ada.user.id)).rejects.toThrow(
+      'Notion is not connected: use "Connect Notion" in the Data Sources dialog of this app',
     );
   });
 });

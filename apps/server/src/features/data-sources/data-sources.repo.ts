@@ -87,6 +87,12 @@ export function createDataSourcesRepo(database: Database) {
       return row ? planOf(row.plan) : undefined;
     },
 
+    /** For the pipeline: the app owner, whose own connector connection an import uses. */
+    async unscopedAppOwner(appId: string): Promise<string | undefined> {
+      const [row] = await db.select({ ownerId: apps.ownerId }).from(apps).where(eq(apps.id, appId));
+      return row?.ownerId;
+    },
+
     async listItems(appId: string, statuses?: ContextItemStatus[]) {
       return db
         .select()

@@ -2,6 +2,7 @@ import {
   CONTEXT_ITEM_STATUSES,
   type ContextItemEvent,
   type ContextItemStatus,
+  connectorConnectionsResponseSchema,
   connectorDocumentsResponseSchema,
   connectorTokensResponseSchema,
   contextItemSchema,
@@ -13,14 +14,17 @@ import {
   ingestTextBodySchema,
   ingestWebBodySchema,
   limitsFor,
+  OAUTH_CONNECTOR_IDS,
   renameContextItemBodySchema,
   replaceDataItemBodySchema,
   searchResponseSchema,
+  startConnectorOAuthBodySchema,
+  startConnectorOAuthResponseSchema,
 } from '@atelier/shared';
 import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { type SseHub, streamTopic } from '../../platform/events/sse.ts';
 import { createRouter, defineRoute } from '../../platform/http/openapi.ts';
@@ -229,6 +233,65 @@ const tokensRoute = defineRoute({
   responses: { 200: json(connectorTokensResponseSchema, 'Token and connectors') },
 });
 
+const oauthProviderParam = z.object({ provider: z.enum(OAUTH_CONNECTOR_IDS) });
+
+const connectionsRoute = defineRoute({
+  policy: POLICY.api,
+  method: 'get',
+  path: '/context/connections',
+  tags,
+  summary: "The external connectors offered, and the builder's own connections (never a token)",
+  middleware: [requireBuilder] as const,
+  responses: { 200: json(connectorConnectionsResponseSchema, 'Connectors') },
+});
+
+const oauthStartRoute = defineRoute({
+  policy: POLICY.api,
+  method: 'post',
+  path: '/context/oauth/{provider}/start',
+  tags,
+  summary: "Start connecting the builder's own Notion workspace or Google Drive (OAuth)",
+  description:
+    "Answers the provider's authorization URL. Its state is random, stored hashed, bound to this session, single use and good for 10 minutes; Google gets PKCE (S256). 404 when the operator did not configure OAuth for the provider.",
+  middleware: [requireBuilder] as const,
+  request: {
+    params: oauthProviderParam,
+    body: { content: { 'application/json': { schema: startConnectorOAuthBodySchema } } },
+  },
+  responses: { 200: json(startConnectorOAuthResponseSchema, 'Where to send the builder') },
+});
+
+const oauthCallbackRoute = defineRoute({
+  policy: POLICY.api,
+  method: 'get',
+  path: '/context/oauth/{provider}/callback',
+  tags,
+  summary: 'The provider sends the builder back here: the code is exchanged and the tokens stored, sealed',
+  description:
+    "Redirects to the app's data sources with `?connect={provider}&result=connected|denied|expired|failed`.",
+  middleware: [requireBuilder] as const,
+  request: {
+    params: oauthProviderParam,
+    query: z.object({
+      code: z.string().max(2048).optional(),
+      state: z.string().max(256).optional(),
+      error: z.string().max(256).optional(),
+    }),
+  },
+  responses: { 302: { description: "Back to the app's data sources" } },
+});
+
+const disconnectRoute = defineRoute({
+  policy: POLICY.api,
+  method: 'delete',
+  path: '/context/connections/{provider}',
+  tags,
+  summary: "Disconnect the builder's own account: its tokens are deleted from this server",
+  middleware: [requireBuilder] as const,
+  request: { params: oauthProviderParam },
+  responses: { 200: json(okSchema, 'Disconnected') },
+});
+
 export function dataSourcesRoutes(runtime: DataSourcesRuntime, live: { bus: EventBus; sse: SseHub }) {
   const service = createDataSourcesService(runtime);
   const connectorSecret = connectorSecretStore(runtime.database);
@@ -310,15 +373,40 @@ export function dataSourcesRoutes(runtime: DataSourcesRuntime, live: { bus: Even
       const connectors = [
         { id: 'local_files' as const, name: 'Local files', configured: true },
         { id: 'web_scraper' as const, name: 'Web page', configured: true },
-        ...[...runtime.connectors.values()]
-          .filter((connector) => connector.isConfigured())
-          .map((connector) => ({
-            id: connector.id,
-            name: connector.name,
-            configured: connector.isConfigured(),
-          })),
+        ...(await runtime.connectors.describe(c.var.actor.userId)).map((connector) => ({
+          id: connector.provider,
+          name: connector.name,
+          configured: true,
+        })),
       ];
       return c.json({ ...token, connectors }, 200);
+    })
+    .openapi(connectionsRoute, async (c) => {
+      return c.json({ connections: await runtime.connectors.describe(c.var.actor.userId) }, 200);
+    })
+    .openapi(oauthStartRoute, async (c) => {
+      const provider = runtime.connectors.oauthProvider(c.req.valid('param').provider);
+      if (!provider) throw notFound();
+      const { appId } = c.req.valid('json');
+      await service.assertOwnedApp(c.var.actor, appId);
+      const url = await runtime.oauthFlow.start(
+        c.var.actor,
+        provider,
+        `/apps/${encodeURIComponent(appId)}/data`,
+      );
+      return c.json({ url }, 200);
+    })
+    .openapi(oauthCallbackRoute, async (c) => {
+      const provider = runtime.connectors.oauthProvider(c.req.valid('param').provider);
+      if (!provider) throw notFound();
+      const outcome = await runtime.oauthFlow.complete(c.var.actor, provider, c.req.valid('query'));
+      const query = new URLSearchParams({ connect: provider.id, result: outcome.result });
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(`${outcome.returnTo ?? '/home'}?${query}`, 302);
+    })
+    .openapi(disconnectRoute, async (c) => {
+      await runtime.connections.remove(c.var.actor.userId, c.req.valid('param').provider);
+      return c.json({ ok: true as const }, 200);
     });
 }
 

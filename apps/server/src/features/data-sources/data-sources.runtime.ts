@@ -1,13 +1,15 @@
 import type { Config } from '../../config.ts';
 import { defineArea } from '../../platform/areas.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createSafeFetch } from '../../platform/net/index.ts';
-import type { Connector, ConnectorRegistry } from './connectors/connector.ts';
-import { createGoogleDriveConnector } from './connectors/google-drive.ts';
-import { createNotionConnector } from './connectors/notion.ts';
+import { createConnectionStore } from './connectors/connections.ts';
+import { createConnectorAccess } from './connectors/connector-access.ts';
+import { createOAuthFlow } from './connectors/oauth-flow.ts';
+import { connectorOAuthProviders } from './connectors/oauth-providers.ts';
 import { createDataSourcesRepo } from './data-sources.repo.ts';
 import type { IngestDeps } from './pipeline/ingest-worker.ts';
 import type { ReaperDeps } from './pipeline/reaper.ts';
@@ -20,6 +22,8 @@ export interface RuntimeDeps {
   database: Database;
   bus: EventBus;
   queue: JobQueue;
+  /** Seals the builders' own connector tokens. */
+  secretBox: SecretBox;
 }
 
 /** Largest web page read by the scraper. */
@@ -43,20 +47,23 @@ export function createDataSourcesRuntime(deps: RuntimeDeps) {
     maxBytes: 10 * 1024 * 1024,
     userAgent: `${CRAWLER_USER_AGENT}/1.0`,
   });
-  const notion = createNotionConnector({
-    token: deps.config.dataSources.notion.token,
-    baseUrl: deps.config.dataSources.notion.apiBase,
+  // Builders' own connections (OAuth): tokens sealed with the secret box; the token calls go through
+  // the SSRF guard too (the endpoints are configurable).
+  const box = deps.secretBox;
+  const connections = createConnectionStore({ database: deps.database, box });
+  const providers = connectorOAuthProviders(deps.config.dataSources, deps.config.publicUrl, connectorFetch);
+  const connectors = createConnectorAccess({
+    config: deps.config.dataSources,
+    providers,
+    store: connections,
     fetch: connectorFetch,
   });
-  const drive = createGoogleDriveConnector({
-    token: deps.config.dataSources.googleDrive.token,
-    baseUrl: deps.config.dataSources.googleDrive.apiBase,
-    fetch: connectorFetch,
+  const oauthFlow = createOAuthFlow({
+    database: deps.database,
+    box,
+    store: connections,
+    logger: deps.logger,
   });
-  const connectors: ConnectorRegistry = new Map<string, Connector>([
-    [notion.id, notion],
-    [drive.id, drive],
-  ]);
   const ingestDeps: IngestDeps = { repo, index, bus: deps.bus, logger: deps.logger, safeFetch, connectors };
   const reaperDeps: ReaperDeps = { repo, index, queue: deps.queue, bus: deps.bus };
   return {
@@ -64,6 +71,8 @@ export function createDataSourcesRuntime(deps: RuntimeDeps) {
     index,
     safeFetch,
     connectors,
+    connections,
+    oauthFlow,
     ingestDeps,
     reaperDeps,
     database: deps.database,

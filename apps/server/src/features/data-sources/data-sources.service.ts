@@ -12,6 +12,7 @@ import {
 } from '@atelier/shared';
 import { AppError } from '../../platform/errors.ts';
 import { ConnectorError } from './connectors/connector.ts';
+import { ConnectorNotConfiguredError, ConnectorNotConnectedError } from './connectors/connector-access.ts';
 import { type DataSourcesRepo, type OwnerScope, toContextItem } from './data-sources.repo.ts';
 import type { DataSourcesRuntime } from './data-sources.runtime.ts';
 import { detectFileKind, ITEM_TYPE_BY_KIND } from './parsing/detect-type.ts';
@@ -52,6 +53,21 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
     const max = limitsFor(plan).dataItems;
     if ((await repo.countCountedItems(appId, replacing)) + adding > max) {
       throw new AppError('plan_limit_reached', maxDataItemsMessage(max), { limit: 'dataItems', max });
+    }
+  }
+
+  /** The connector an app owner's calls use (their own connection or the server's token), or a 400/409. */
+  async function ownerConnector(provider: string, ownerId: string) {
+    try {
+      return await runtime.connectors.forOwner(provider, ownerId);
+    } catch (error) {
+      if (error instanceof ConnectorNotConfiguredError) {
+        throw new AppError('connector_not_configured', error.message, { provider });
+      }
+      if (error instanceof ConnectorNotConnectedError) {
+        throw new AppError('connector_not_connected', error.message, { provider });
+      }
+      throw error;
     }
   }
 
@@ -226,12 +242,8 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
       }[],
     ): Promise<ContextItem[]> {
       const app = await ownedApp(scope, appId);
-      for (const doc of documents) {
-        if (!runtime.connectors.get(doc.provider)?.isConfigured()) {
-          throw new AppError('connector_not_configured', DATA_SOURCE_MESSAGES.connectorNotConfigured, {
-            provider: doc.provider,
-          });
-        }
+      for (const provider of new Set(documents.map((doc) => doc.provider))) {
+        await ownerConnector(provider, scope.userId);
       }
       await assertRoom(appId, app.plan, documents.length);
       const items: ContextItem[] = [];
@@ -261,12 +273,7 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
     /** The documents a configured connector offers (Notion pages, Drive files), for the dialog's picker. */
     async connectorDocuments(scope: OwnerScope, appId: string, provider: string) {
       await ownedApp(scope, appId);
-      const connector = runtime.connectors.get(provider);
-      if (!connector?.isConfigured()) {
-        throw new AppError('connector_not_configured', DATA_SOURCE_MESSAGES.connectorNotConfigured, {
-          provider,
-        });
-      }
+      const connector = await ownerConnector(provider, scope.userId);
       try {
         return await connector.listDocuments();
       } catch (error) {
@@ -282,11 +289,7 @@ export function createDataSourcesService(runtime: DataSourcesRuntime) {
       if (options.kind !== 'connector') {
         throw new AppError('bad_request', 'Only items from a connected source can be synced again');
       }
-      if (!runtime.connectors.get(options.provider)?.isConfigured()) {
-        throw new AppError('connector_not_configured', DATA_SOURCE_MESSAGES.connectorNotConfigured, {
-          provider: options.provider,
-        });
-      }
+      await ownerConnector(options.provider, scope.userId);
       if (item.status === 'pending' || item.status === 'running') return toContextItem(item);
       const row = await repo.setStatus(item.id, 'pending', null);
       if (!row) throw new AppError('not_found', DATA_SOURCE_MESSAGES.itemNotFound);

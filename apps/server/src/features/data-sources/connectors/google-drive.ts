@@ -1,6 +1,13 @@
 import { parseFile } from '../parsing/parse-file.ts';
 import type { ParsedDocument } from '../parsing/parsed-document.ts';
-import { type Connector, type ConnectorDocumentInfo, ConnectorError } from './connector.ts';
+import {
+  type Connector,
+  type ConnectorCredential,
+  type ConnectorDocumentInfo,
+  ConnectorError,
+  fixedCredential,
+  withCredential,
+} from './connector.ts';
 
 export const GOOGLE_DRIVE_API_BASE_DEFAULT = 'https://www.googleapis.com';
 const DOC_MIME = 'application/vnd.google-apps.document';
@@ -18,7 +25,10 @@ interface DriveFile {
 }
 
 export interface GoogleDriveConnectorOptions {
-  token: string | undefined;
+  /** The operator's access token (unless `credential` is given). */
+  token?: string | undefined;
+  /** A builder's own connection (OAuth), refreshed before expiry and on a 401. */
+  credential?: ConnectorCredential | undefined;
   baseUrl?: string | undefined;
   fetch?: typeof fetch;
 }
@@ -30,15 +40,19 @@ export interface GoogleDriveConnectorOptions {
 export function createGoogleDriveConnector(options: GoogleDriveConnectorOptions): Connector {
   const base = (options.baseUrl || GOOGLE_DRIVE_API_BASE_DEFAULT).replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
+  const credential = options.credential ?? fixedCredential(options.token);
 
   async function call(path: string): Promise<Response> {
     let res: Response;
     try {
-      res = await doFetch(`${base}${path}`, {
-        headers: { authorization: `Bearer ${options.token}` },
-        signal: AbortSignal.timeout(30_000),
-      });
-    } catch {
+      res = await withCredential(credential, (token) =>
+        doFetch(`${base}${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(30_000),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConnectorError) throw error;
       throw new ConnectorError('Could not reach Google Drive, try again later');
     }
     if (res.status === 404) throw new ConnectorError('This Google Drive file was not found or is not shared');
@@ -52,7 +66,7 @@ export function createGoogleDriveConnector(options: GoogleDriveConnectorOptions)
   return {
     id: 'google_drive',
     name: 'Google Drive',
-    isConfigured: () => Boolean(options.token),
+    isConfigured: () => credential !== undefined,
 
     async listDocuments(): Promise<ConnectorDocumentInfo[]> {
       const found: ConnectorDocumentInfo[] = [];

@@ -1,7 +1,14 @@
+import { NOTION_API_BASE_DEFAULT } from '../data-sources.config.ts';
 import type { ParsedDocument } from '../parsing/parsed-document.ts';
-import { type Connector, type ConnectorDocumentInfo, ConnectorError } from './connector.ts';
+import {
+  type Connector,
+  type ConnectorCredential,
+  type ConnectorDocumentInfo,
+  ConnectorError,
+  fixedCredential,
+  withCredential,
+} from './connector.ts';
 
-export const NOTION_API_BASE_DEFAULT = 'https://api.notion.com';
 /** The Notion API version this connector speaks (sent as `Notion-Version`). */
 export const NOTION_VERSION = '2022-06-28';
 /** Most pages listed from one workspace, and deepest nesting of blocks read from one page. */
@@ -32,7 +39,10 @@ interface Paged<T> {
 }
 
 export interface NotionConnectorOptions {
-  token: string | undefined;
+  /** The operator's integration token (unless `credential` is given). */
+  token?: string | undefined;
+  /** A builder's own connection (OAuth), renewed on a 401. */
+  credential?: ConnectorCredential | undefined;
   baseUrl?: string | undefined;
   fetch?: typeof fetch;
 }
@@ -41,21 +51,25 @@ export interface NotionConnectorOptions {
 export function createNotionConnector(options: NotionConnectorOptions): Connector {
   const base = (options.baseUrl || NOTION_API_BASE_DEFAULT).replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
+  const credential = options.credential ?? fixedCredential(options.token);
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
-      res = await doFetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.token}`,
-          'notion-version': NOTION_VERSION,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? null : JSON.stringify(body),
-        signal: AbortSignal.timeout(20_000),
-      });
-    } catch {
+      res = await withCredential(credential, (token) =>
+        doFetch(`${base}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'notion-version': NOTION_VERSION,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? null : JSON.stringify(body),
+          signal: AbortSignal.timeout(20_000),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConnectorError) throw error;
       throw new ConnectorError('Could not reach Notion, try again later');
     }
     if (res.status === 404) throw new ConnectorError('This Notion page was not found or is not shared');
@@ -90,7 +104,7 @@ export function createNotionConnector(options: NotionConnectorOptions): Connecto
   return {
     id: 'notion',
     name: 'Notion',
-    isConfigured: () => Boolean(options.token),
+    isConfigured: () => credential !== undefined,
 
     async listDocuments(): Promise<ConnectorDocumentInfo[]> {
       const found: ConnectorDocumentInfo[] = [];

@@ -2,13 +2,15 @@ import {
   type ContextItemEvent,
   type ContextItemProgress,
   chunkText,
+  DATA_SOURCE_MESSAGES,
   limitsFor,
   maxDataItemsMessage,
 } from '@atelier/shared';
 import type { EventBus } from '../../../platform/events/event-bus.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { findSafeFetchError, type SafeFetch } from '../../../platform/net/index.ts';
-import { ConnectorError, type ConnectorRegistry } from '../connectors/connector.ts';
+import { ConnectorError } from '../connectors/connector.ts';
+import type { ConnectorAccess } from '../connectors/connector-access.ts';
 import type { ContextItemRow, DataSourcesRepo } from '../data-sources.repo.ts';
 import { ParseError } from '../parsing/parse-error.ts';
 import { parseFileIsolated } from '../parsing/parse-isolated.ts';
@@ -26,7 +28,7 @@ export interface IngestDeps {
   bus: EventBus;
   logger: Logger;
   safeFetch: SafeFetch;
-  connectors: ConnectorRegistry;
+  connectors: ConnectorAccess;
   heartbeatMs?: number;
 }
 
@@ -156,9 +158,10 @@ async function produceDocuments(
       return { documents, size: pages.reduce((sum, page) => sum + page.bytes, 0) };
     }
     case 'connector': {
-      const connector = deps.connectors.get(options.provider);
-      if (!connector?.isConfigured())
-        throw new IngestFailure('This connector is not configured on this server');
+      // The app owner's own connection, else the server's token, else a ConnectorError saying what to do.
+      const owner = await deps.repo.unscopedAppOwner(item.appId);
+      if (!owner) throw new IngestFailure(DATA_SOURCE_MESSAGES.itemNotFound);
+      const connector = await deps.connectors.forOwner(options.provider, owner);
       progress.stage = 'fetching';
       const fetched = await connector.fetchDocument(options.providerItemId);
       return { documents: fetched.documents, size: fetched.size };

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 import { apps } from './apps.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -106,4 +107,51 @@ export const contextTerms = pgTable(
     primaryKey({ columns: [t.chunkId, t.term] }),
     index('context_terms_app_term_idx').on(t.appId, t.term),
   ],
+);
+
+/**
+ * A builder's own Notion workspace or Google Drive, connected with OAuth (issue 23 #20). The tokens
+ * are sealed with the secret box and never leave the server. `version` grows with every token
+ * change; `refreshingUntil` is the lease of the one refresh in flight (any instance), so two
+ * ingestions refreshing at once do not both spend the refresh token.
+ */
+export const connectorConnections = pgTable(
+  'connector_connections',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    accessTokenEncrypted: text('access_token_encrypted').notNull(),
+    refreshTokenEncrypted: text('refresh_token_encrypted'),
+    /** When the access token stops working; null when the provider gives no expiry. */
+    expiresAt: timestamptz('expires_at'),
+    accountName: text('account_name'),
+    version: integer('version').notNull().default(1),
+    refreshingUntil: timestamptz('refreshing_until'),
+    connectedAt: timestamptz('connected_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/**
+ * A pending OAuth connection: the SHA-256 of its `state` (the state itself is never stored), bound to
+ * the builder's session, with the PKCE verifier sealed. Single use (deleted when the callback comes)
+ * and short-lived (10 minutes).
+ */
+export const connectorOAuthStates = pgTable(
+  'connector_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    provider: text('provider').notNull(),
+    codeVerifierEncrypted: text('code_verifier_encrypted').notNull(),
+    returnTo: text('return_to').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('connector_oauth_states_expiry_idx').on(t.expiresAt)],
 );
