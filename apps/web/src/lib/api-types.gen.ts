@@ -9256,7 +9256,7 @@ export interface components {
              * @default GEN_APP
              * @enum {string}
              */
-            type: "GEN_APP" | "AI_TOOL" | "AI_APP" | "SPACE_APP" | "CHAT";
+            type?: "GEN_APP" | "AI_TOOL" | "AI_APP" | "SPACE_APP" | "CHAT";
             prompt?: string;
         };
         AppsList: {
@@ -9450,7 +9450,7 @@ export interface components {
         DeleteFileRequest: {
             fileId: string;
             /** @default [] */
-            referencesToUpdate: {
+            referencesToUpdate?: {
                 path: string;
                 content: string;
             }[];
@@ -9769,7 +9769,7 @@ export interface components {
              * @default month
              * @enum {string}
              */
-            interval: "month" | "year";
+            interval?: "month" | "year";
             returnPath?: string;
         };
         GuestCheckoutRequest: {
@@ -9778,7 +9778,7 @@ export interface components {
              * @default month
              * @enum {string}
              */
-            interval: "month" | "year";
+            interval?: "month" | "year";
         };
         BillingStatus: {
             plan: string;
@@ -10049,9 +10049,9 @@ export interface components {
             messageId: string;
             score: number;
             /** @default [] */
-            feedback: string[];
+            feedback?: string[];
             /** @default  */
-            comment: string;
+            comment?: string;
         };
         ChatAttachmentUpload: {
             name: string;

@@ -9,7 +9,7 @@ import type {
 } from '@atelier/shared';
 import { PREVIEW_CREDENTIAL_MAX_AGE_SECONDS } from '@atelier/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 
 export const queryKeys = {
   all: ['apps'] as const,
@@ -19,12 +19,11 @@ export const queryKeys = {
     [...queryKeys.all, appId, 'preview-link', versionId ?? 'current'] as const,
 };
 
-const enc = encodeURIComponent;
-
 export function useApp(appId: string) {
   return useQuery({
     queryKey: queryKeys.app(appId),
-    queryFn: ({ signal }) => apiFetch<AppSummary>(`/api/apps/${enc(appId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      answer<AppSummary>(api.GET('/apps/{appId}', { params: { path: { appId } }, signal })),
     retry: false,
   });
 }
@@ -32,8 +31,7 @@ export function useApp(appId: string) {
 export function useCreateApp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateAppRequest) =>
-      apiFetch<AppSummary>('/api/apps', { method: 'POST', body: input }),
+    mutationFn: (input: CreateAppRequest) => answer<AppSummary>(api.POST('/apps', { body: input })),
     onSuccess: (app) => {
       client.setQueryData(queryKeys.app(app.id), app);
       void client.invalidateQueries({ queryKey: queryKeys.list() });
@@ -45,7 +43,9 @@ export function usePublishApp(appId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PublishAppRequest) =>
-      apiFetch<PublishAppResponse>(`/api/apps/${enc(appId)}/publish`, { method: 'POST', body: input }),
+      answer<PublishAppResponse>(
+        api.POST('/apps/{appId}/publish', { params: { path: { appId } }, body: input }),
+      ),
     onSuccess: (answer) => client.setQueryData(queryKeys.app(appId), answer.app),
   });
 }
@@ -68,11 +68,13 @@ export function usePreviewLink(
     // The current version's id is part of the key, so a new version gives a new link (and a reload).
     queryKey: [...queryKeys.previewLink(appId, versionId), currentVersionId, viewAs],
     queryFn: ({ signal }) =>
-      apiFetch<PreviewTokenResponse>(`/api/apps/${enc(appId)}/preview-token`, {
-        method: 'POST',
-        body: { ...(versionId ? { versionId } : {}), parentOrigin: window.location.origin, viewAs },
-        signal,
-      }),
+      answer<PreviewTokenResponse>(
+        api.POST('/apps/{appId}/preview-token', {
+          params: { path: { appId } },
+          body: { ...(versionId ? { versionId } : {}), parentOrigin: window.location.origin, viewAs },
+          signal,
+        }),
+      ),
     // The frame on screen stays while the next link loads (the panel swaps frames when it is ready).
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
@@ -88,7 +90,8 @@ export function usePreviewLink(
 export function useAppDomains(appId: string, enabled = true) {
   return useQuery({
     queryKey: [...queryKeys.app(appId), 'domains'] as const,
-    queryFn: ({ signal }) => apiFetch<DomainsListResponse>(`/api/apps/${enc(appId)}/domains`, { signal }),
+    queryFn: ({ signal }) =>
+      answer<DomainsListResponse>(api.GET('/apps/{appId}/domains', { params: { path: { appId } }, signal })),
     enabled,
   });
 }

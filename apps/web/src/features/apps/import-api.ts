@@ -1,6 +1,7 @@
 import type { Base44ImportReport, Base44ImportResponse } from '@atelier/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, NETWORK_ERROR_STATUS, toApiError } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
+import { ApiError, NETWORK_ERROR_STATUS, toApiError } from '../../lib/api-client.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../lib/constants.ts';
 import { queryKeys } from './api.ts';
 
@@ -10,7 +11,7 @@ export type ImportProgress = { stage: 'uploading'; fraction: number } | { stage:
 /**
  * Sends an exported Base44 app's zip, or the https Git URL of its repository (the server downloads
  * it), to `POST /api/apps/import/base44`. XMLHttpRequest, not fetch: only it reports upload
- * progress. Rejects with an ApiError like `apiFetch`.
+ * progress. Rejects with an ApiError like the API client.
  */
 export function uploadBase44Export(
   source: { file: File } | { url: string },
@@ -54,7 +55,9 @@ export function useImportReport(appId: string) {
   return useQuery({
     queryKey: importReportKey(appId),
     queryFn: ({ signal }) =>
-      apiFetch<Base44ImportReport>(`/api/apps/${encodeURIComponent(appId)}/import-report`, { signal }),
+      answer<Base44ImportReport>(
+        api.GET('/apps/{appId}/import-report', { params: { path: { appId } }, signal }),
+      ),
     retry: false,
   });
 }

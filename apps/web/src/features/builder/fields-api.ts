@@ -1,6 +1,6 @@
 import type { MagicCreateRequest, MagicCreateResponse } from '@atelier/shared';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 
 /** Magic create of a field (spec 2 §7): `POST /api/builder/magicCreate`. */
 export const magicCreate = (request: MagicCreateRequest) =>
-  apiFetch<MagicCreateResponse>('/api/builder/magicCreate', { method: 'POST', body: request });
+  answer<MagicCreateResponse>(api.POST('/builder/magicCreate', { body: request }));

@@ -6,10 +6,8 @@ import type {
   SettingsAccess,
 } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 import { queryKeys as appKeys } from '../apps/api.ts';
-
-const enc = encodeURIComponent;
 
 export const settingsKeys = {
   access: () => ['builder', 'settings-access'] as const,
@@ -20,27 +18,27 @@ export const settingsKeys = {
 export function useSettingsAccess() {
   return useQuery({
     queryKey: settingsKeys.access(),
-    queryFn: ({ signal }) => apiFetch<SettingsAccess>('/api/builder/settings-access', { signal }),
+    queryFn: ({ signal }) => answer<SettingsAccess>(api.GET('/builder/settings-access', { signal })),
     staleTime: 5 * 60_000,
   });
 }
 
 /** `GET /api/apps/{appId}/settings/claimInvitation` (spec 2 §7). */
 export const fetchClaimInvitation = (appId: string) =>
-  apiFetch<ClaimInvitation>(`/api/apps/${enc(appId)}/settings/claimInvitation`);
+  answer<ClaimInvitation>(api.GET('/apps/{appId}/settings/claimInvitation', { params: { path: { appId } } }));
 
 /** `POST /api/apps/{appId}/chat/activate` (spec 2 §7). */
 export const activateChat = (appId: string, isActive: boolean) =>
-  apiFetch<ChatActivateResponse>(`/api/apps/${enc(appId)}/chat/activate`, {
-    method: 'POST',
-    body: { isActive },
-  });
+  answer<ChatActivateResponse>(
+    api.POST('/apps/{appId}/chat/activate', { params: { path: { appId } }, body: { isActive } }),
+  );
 
 /** The app an invite link offers (the claim page). */
 export function useClaimInfo(appId: string, enabled: boolean) {
   return useQuery({
     queryKey: settingsKeys.claim(appId),
-    queryFn: ({ signal }) => apiFetch<ClaimInfo>(`/api/apps/${enc(appId)}/claim`, { signal }),
+    queryFn: ({ signal }) =>
+      answer<ClaimInfo>(api.GET('/apps/{appId}/claim', { params: { path: { appId } }, signal })),
     enabled,
     retry: false,
   });
@@ -50,7 +48,9 @@ export function useClaimApp(appId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (claimCode: string) =>
-      apiFetch<ClaimAppResponse>(`/api/apps/${enc(appId)}/claim`, { method: 'POST', body: { claimCode } }),
+      answer<ClaimAppResponse>(
+        api.POST('/apps/{appId}/claim', { params: { path: { appId } }, body: { claimCode } }),
+      ),
     onSuccess: () => void client.invalidateQueries({ queryKey: appKeys.all }),
   });
 }

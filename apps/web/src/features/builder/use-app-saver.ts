@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { toast } from '../../components/ui/toaster.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 import { queryKeys } from '../apps/api.ts';
 import { failedAreaMessage } from './save-messages.ts';
 import { createSaveQueue, type SavePatch, type SaveQueue } from './save-queue.ts';
@@ -21,10 +21,9 @@ export function useAppSaver(appId: string) {
     queueRef.current = createSaveQueue({
       delayMs: BUILDER_SAVE_DEBOUNCE_MS,
       send: async (patch) => {
-        const app = await apiFetch<AppSummary>(`/api/apps/${encodeURIComponent(appId)}`, {
-          method: 'PATCH',
-          body: patch,
-        });
+        const app = await answer<AppSummary>(
+          api.PATCH('/apps/{appId}', { params: { path: { appId } }, body: patch }),
+        );
         client.setQueryData(queryKeys.app(appId), app);
         void client.invalidateQueries({ queryKey: queryKeys.list() });
       },

@@ -18,7 +18,6 @@ import type {
   VersionsListResponse,
 } from '@atelier/shared';
 import { answer, api } from '../../lib/api.ts';
-import { apiFetch } from '../../lib/api-client.ts';
 
 export const codeEditorKeys = {
   files: (appId: string) => ['apps', appId, 'code-files'] as const,
@@ -75,9 +74,7 @@ export const codeEditorApi = {
     answer<VersionsListResponse>(
       api.GET('/apps/{appId}/versions', { params: { path: { appId }, query: { limit: 50 } }, signal }),
     ),
-  // Not through the typed client: the document marks `z.unknown()` fields (an app's `features`, a
-  // bundle's `userEntity`) optional where the shared types have them required.
-  apps: (signal?: AbortSignal) => apiFetch<{ apps: AppSummary[] }>('/api/apps', { signal }),
+  apps: (signal?: AbortSignal) => answer<{ apps: AppSummary[] }>(api.GET('/apps', { signal })),
   compare: (appId: string, target: CompareTarget, signal?: AbortSignal) =>
     answer<CompareResponse>(
       api.GET('/apps/{appId}/compare', { params: { path: { appId }, query: compareQuery(target) }, signal }),
@@ -97,9 +94,8 @@ export const codeEditorApi = {
       }),
     ),
   repair: (appId: string, versionId: string, body: RepairRequest) =>
-    apiFetch<RepairResult>(
-      `/api/apps/${encodeURIComponent(appId)}/versions/${encodeURIComponent(versionId)}/repair`,
-      { method: 'POST', body },
+    answer<RepairResult>(
+      api.POST('/apps/{appId}/versions/{versionId}/repair', { params: { path: { appId, versionId } }, body }),
     ),
 };
 

@@ -6,7 +6,6 @@ import type {
 } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api } from '../../lib/api.ts';
-import { apiFetch } from '../../lib/api-client.ts';
 
 export const functionsKeys = {
   all: (appId: string) => ['functions', appId] as const,
@@ -43,12 +42,9 @@ export function useInvocations(appId: string, name: string, enabled: boolean) {
 export function useDeployFunction(appId: string) {
   const client = useQueryClient();
   return useMutation({
-    // Not through the typed client: the OpenAPI document describes `FunctionDeployment` as nullable
-    // (it is also used as `.nullable()` in FunctionSummary), while a deploy always answers one.
     mutationFn: (name: string) =>
-      apiFetch<DeployFunctionResponse>(
-        `/api/apps/${encodeURIComponent(appId)}/functions/${encodeURIComponent(name)}/deploy`,
-        { method: 'POST' },
+      answer<DeployFunctionResponse>(
+        api.POST('/apps/{appId}/functions/{name}/deploy', { params: { path: { appId, name } } }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: functionsKeys.list(appId) }),
   });

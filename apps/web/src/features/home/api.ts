@@ -4,16 +4,14 @@ import type { z } from 'zod';
 type AppsListResponse = z.infer<typeof appsListResponseSchema>;
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 import { queryKeys } from '../apps/api.ts';
-
-const enc = encodeURIComponent;
 
 /** The builder's apps, most recently changed first. */
 export function useAppsList() {
   return useQuery({
     queryKey: queryKeys.list(),
-    queryFn: ({ signal }) => apiFetch<AppsListResponse>('/api/apps', { signal }),
+    queryFn: ({ signal }) => answer<AppsListResponse>(api.GET('/apps', { signal })),
   });
 }
 
@@ -21,7 +19,7 @@ export function useUpdateApp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ appId, changes }: { appId: string; changes: UpdateAppRequest }) =>
-      apiFetch<AppSummary>(`/api/apps/${enc(appId)}`, { method: 'PATCH', body: changes }),
+      answer<AppSummary>(api.PATCH('/apps/{appId}', { params: { path: { appId } }, body: changes })),
     onSuccess: (app) => {
       client.setQueryData(queryKeys.app(app.id), app);
       void client.invalidateQueries({ queryKey: queryKeys.list() });
@@ -32,7 +30,7 @@ export function useUpdateApp() {
 export function useDeleteApp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (appId: string) => apiFetch<void>(`/api/apps/${enc(appId)}`, { method: 'DELETE' }),
+    mutationFn: (appId: string) => answer<void>(api.DELETE('/apps/{appId}', { params: { path: { appId } } })),
     onSuccess: (_answer, appId) => {
       client.removeQueries({ queryKey: queryKeys.app(appId) });
       void client.invalidateQueries({ queryKey: queryKeys.list() });

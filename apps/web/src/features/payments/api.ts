@@ -1,5 +1,5 @@
 import type { AppPaidMemberships, PaymentProduct } from '@atelier/shared';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 
 export const paymentKeys = {
   all: (appId: string) => ['payments', appId] as const,
@@ -9,19 +9,27 @@ export const paymentKeys = {
 
 export type PaidMembershipsResult = AppPaidMemberships & { message: string };
 
-const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/payments`;
+const app = (appId: string) => ({ path: { appId } });
 
 export const paymentsApi = {
-  state: (appId: string, signal?: AbortSignal) => apiFetch<AppPaidMemberships>(base(appId), { signal }),
+  state: (appId: string, signal?: AbortSignal) =>
+    answer<AppPaidMemberships>(api.GET('/apps/{appId}/payments', { params: app(appId), signal })),
   setEnabled: (appId: string, isPaidMembershipsEnabled: boolean) =>
-    apiFetch<AppPaidMemberships>(base(appId), { method: 'PATCH', body: { isPaidMembershipsEnabled } }),
+    answer<AppPaidMemberships>(
+      api.PATCH('/apps/{appId}/payments', { params: app(appId), body: { isPaidMembershipsEnabled } }),
+    ),
   /** `GET /api/apps/{appId}/payments/products?appId=&accessToken=` (spec 2 §7); without a token: the stored one. */
-  products: (appId: string, accessToken: string | undefined, signal?: AbortSignal) => {
-    const query = new URLSearchParams({ appId });
-    if (accessToken) query.set('accessToken', accessToken);
-    return apiFetch<{ products: PaymentProduct[] }>(`${base(appId)}/products?${query}`, { signal });
-  },
+  products: (appId: string, accessToken: string | undefined, signal?: AbortSignal) =>
+    answer<{ products: PaymentProduct[] }>(
+      api.GET('/apps/{appId}/payments/products', {
+        params: { path: { appId }, query: { appId, ...(accessToken ? { accessToken } : {}) } },
+        signal,
+      }),
+    ),
   connect: (appId: string, productId: string) =>
-    apiFetch<PaidMembershipsResult>(`${base(appId)}/connect`, { method: 'POST', body: { productId } }),
-  resync: (appId: string) => apiFetch<PaidMembershipsResult>(`${base(appId)}/resync`, { method: 'POST' }),
+    answer<PaidMembershipsResult>(
+      api.POST('/apps/{appId}/payments/connect', { params: app(appId), body: { productId } }),
+    ),
+  resync: (appId: string) =>
+    answer<PaidMembershipsResult>(api.POST('/apps/{appId}/payments/resync', { params: app(appId) })),
 };

@@ -6,7 +6,7 @@ import {
   type SecretsListResponse,
 } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 
 export const secretsKeys = {
   all: ['secrets'] as const,
@@ -14,20 +14,22 @@ export const secretsKeys = {
 };
 
 /**
- * The secrets service's address for an app. Without an app id there is nothing to read or write:
- * spec 3 §7's 'Secrets provider not initialized or app ID not available'.
+ * The path parameter of the secrets service of an app. Without an app id there is nothing to read or
+ * write: spec 3 §7's 'Secrets provider not initialized or app ID not available'.
  */
-export function secretsPath(appId: string): string {
+export function secretsApp(appId: string): { appId: string } {
   if (appId.trim() === '') throw new Error(SECRET_MESSAGES.notInitialized);
-  return `/api/apps/${encodeURIComponent(appId)}/secrets`;
+  return { appId };
 }
-const path = secretsPath;
 
 /** Keys and descriptions of the app's secrets (values never come back). */
 export function useSecrets(appId: string) {
   return useQuery({
     queryKey: secretsKeys.list(appId),
-    queryFn: ({ signal }) => apiFetch<SecretsListResponse>(path(appId), { signal }),
+    queryFn: ({ signal }) =>
+      answer<SecretsListResponse>(
+        api.GET('/apps/{appId}/secrets', { params: { path: secretsApp(appId) }, signal }),
+      ),
     enabled: appId !== '',
   });
 }
@@ -36,7 +38,9 @@ export function useSaveSecrets(appId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (secrets: SaveSecretsRequest['secrets']) =>
-      apiFetch<SaveSecretsResponse>(path(appId), { method: 'POST', body: { secrets } }),
+      answer<SaveSecretsResponse>(
+        api.POST('/apps/{appId}/secrets', { params: { path: secretsApp(appId) }, body: { secrets } }),
+      ),
     onSuccess: (answer) => {
       client.setQueryData(secretsKeys.list(appId), { secrets: answer.secrets });
       void client.invalidateQueries({ queryKey: ['functions', appId] });
@@ -48,7 +52,9 @@ export function useDeleteSecret(appId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (key: string) =>
-      apiFetch<DeleteSecretResponse>(`${path(appId)}/${encodeURIComponent(key)}`, { method: 'DELETE' }),
+      answer<DeleteSecretResponse>(
+        api.DELETE('/apps/{appId}/secrets/{name}', { params: { path: { ...secretsApp(appId), name: key } } }),
+      ),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: secretsKeys.list(appId) });
       void client.invalidateQueries({ queryKey: ['functions', appId] });

@@ -1,6 +1,6 @@
 import type { HealthResponse } from '@atelier/shared';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 
 export const queryKeys = {
   all: ['system'] as const,
@@ -8,7 +8,7 @@ export const queryKeys = {
 };
 
 export function fetchHealth(signal?: AbortSignal): Promise<HealthResponse> {
-  return apiFetch<HealthResponse>('/api/health', { signal });
+  return answer<HealthResponse>(api.GET('/health', { signal }));
 }
 
 export function useHealth(): UseQueryResult<HealthResponse> {

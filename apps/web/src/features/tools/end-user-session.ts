@@ -1,7 +1,7 @@
 import type { MemoriesResponse, SignInResponse } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
 
 /**
  * The tool page's end-user session: an end user of the tool's app (tenant `app:{appId}`) signed in
@@ -16,8 +16,6 @@ export interface EndUserSession {
 
 const KEY_PREFIX = 'atelier.tool-end-user.';
 const listeners = new Set<() => void>();
-const enc = encodeURIComponent;
-
 function read(appId: string): EndUserSession | null {
   try {
     const raw = window.localStorage.getItem(KEY_PREFIX + appId);
@@ -75,12 +73,14 @@ async function signIn(
   mode: 'login' | 'signup',
   input: { email: string; password: string },
 ): Promise<EndUserSession> {
-  const answer = await apiFetch<SignInResponse>(`/api/auth/${mode}?appId=${enc(appId)}`, {
-    method: 'POST',
-    body: input,
-  });
-  if (!answer.refreshToken) throw new Error('No session was returned');
-  return { token: answer.refreshToken, email: answer.user.email };
+  const session = await answer<SignInResponse>(
+    api.POST(mode === 'login' ? '/auth/login' : '/auth/signup', {
+      params: { query: { appId } },
+      body: input,
+    }),
+  );
+  if (!session.refreshToken) throw new Error('No session was returned');
+  return { token: session.refreshToken, email: session.user.email };
 }
 
 /** The signed-in end user of `appId` on this page, with sign-in, sign-up and sign-out. */
@@ -122,9 +122,12 @@ export function useMemories(appId: string, session: EndUserSession | null) {
     retry: false,
     staleTime: 0,
     queryFn: ({ signal }) =>
-      apiFetch<MemoriesResponse>(`/api/live_api/user/memories/current?appId=${enc(appId)}`, {
-        signal,
-        headers: bearer(session),
-      }),
+      answer<MemoriesResponse>(
+        api.GET('/live_api/user/memories/current', {
+          params: { query: { appId } },
+          signal,
+          headers: bearer(session),
+        }),
+      ),
   });
 }

@@ -24,7 +24,8 @@ const TAKEN = 'That address is taken by another app';
 function fakeApi() {
   const published: Record<string, unknown>[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    const request = new Request(input, init);
+    const url = request.url;
     if (url.endsWith('/api/apps/app-1/domains')) {
       return Response.json({
         domains: [
@@ -33,8 +34,8 @@ function fakeApi() {
         ],
       });
     }
-    if (url.endsWith('/api/apps/app-1/publish') && init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    if (url.endsWith('/api/apps/app-1/publish') && request.method === 'POST') {
+      const body = (await request.json()) as Record<string, unknown>;
       if (body.slug === 'taken') {
         return Response.json({ error: { code: 'slug_taken', message: TAKEN } }, { status: 409 });
       }

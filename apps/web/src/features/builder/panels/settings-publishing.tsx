@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { answer, api } from '../../../lib/api.ts';
 import { paymentKeys } from '../../payments/api.ts';
 import { PaidMembershipsSettings } from '../../payments/components/paid-memberships-settings.tsx';
 import type { SavePatch } from '../save-queue.ts';
@@ -71,13 +71,10 @@ function usePageNames(appId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['apps', appId, 'files', 'page-names'],
     queryFn: async ({ signal }) => {
-      const answer = await apiFetch<{ files: { path: string }[] }>(
-        `/api/apps/${encodeURIComponent(appId)}/files`,
-        {
-          signal,
-        },
+      const { files } = await answer<{ files: { path: string }[] }>(
+        api.GET('/apps/{appId}/files', { params: { path: { appId } }, signal }),
       );
-      return answer.files
+      return files
         .map((file) => /^pages\/([^/]+)\.(tsx|jsx)$/.exec(file.path)?.[1])
         .filter((name): name is string => Boolean(name))
         .sort();

@@ -18,11 +18,12 @@ function fakeSecretsApi(status = 200) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (!String(input).endsWith('/api/apps/app-1/secrets') || init?.method !== 'POST') {
+      const request = new Request(input, init);
+      if (!request.url.endsWith('/api/apps/app-1/secrets') || request.method !== 'POST') {
         return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
       }
       if (status !== 200) return Response.json({ error: { code: 'internal', message: 'boom' } }, { status });
-      posted.push(JSON.parse(String(init.body)));
+      posted.push(await request.json());
       return Response.json({ secrets: [], ignored: [], affectedFunctions: [] });
     }),
   );

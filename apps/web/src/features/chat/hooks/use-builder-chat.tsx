@@ -5,7 +5,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { answer, api } from '../../../lib/api.ts';
 import { queryKeys as appKeys } from '../../apps/api.ts';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { ChatPanel } from '../components/chat-panel.tsx';
@@ -89,10 +89,12 @@ export function useBuilderChat(appId: string, currentVersionId: string | null) {
         await client.fetchQuery({
           queryKey: [...appKeys.previewLink(appId, versionId), currentVersionId],
           queryFn: () =>
-            apiFetch<PreviewTokenResponse>(`/api/apps/${encodeURIComponent(appId)}/preview-token`, {
-              method: 'POST',
-              body: { versionId, parentOrigin: window.location.origin },
-            }),
+            answer<PreviewTokenResponse>(
+              api.POST('/apps/{appId}/preview-token', {
+                params: { path: { appId } },
+                body: { versionId, parentOrigin: window.location.origin },
+              }),
+            ),
           staleTime: Number.POSITIVE_INFINITY,
         });
         setPreviewVersionId(versionId);

@@ -11,10 +11,10 @@ import { SecretsEditor } from './secrets-editor.tsx';
 function fakeSecretsApi(stored: { key: string; description: string }[]) {
   const posted: unknown[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (!url.endsWith('/api/apps/app-1/secrets')) return new Response('{}', { status: 404 });
-    if ((init?.method ?? 'GET') === 'GET') return Response.json({ secrets: stored });
-    const body = JSON.parse(String(init?.body)) as { secrets: { key: string; description: string }[] };
+    const request = new Request(input, init);
+    if (!request.url.endsWith('/api/apps/app-1/secrets')) return new Response('{}', { status: 404 });
+    if (request.method === 'GET') return Response.json({ secrets: stored });
+    const body = (await request.json()) as { secrets: { key: string; description: string }[] };
     posted.push(body);
     for (const row of body.secrets) {
       if (!stored.some((s) => s.key === row.key)) stored.push({ key: row.key, description: row.description });
