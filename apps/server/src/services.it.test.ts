@@ -100,13 +100,31 @@ describe('createServices', () => {
     expect(res.status).toBe(200);
   });
 
-  it('close() stops everything start() started, the job queue before the database', async () => {
+  it('close() stops everything start() started, the job queue and replies before the database', async () => {
     await services.start({ dataSources: { pollingIntervalSeconds: 0.5 } });
     // The runners are live: the reaper, the sweeps and maintenance, the queue's supervisor.
     expect(intervals.size).toBeGreaterThanOrEqual(4);
 
+    // A chat reply under way (replies run detached from their request) that does not finish within
+    // the budget is stopped, as by Stop, and stored before the database closes.
+    const chat = chatRuntime(services.deps);
+    let finishReply = () => {};
+    const reply: Promise<unknown> = new Promise<void>((resolve) => {
+      finishReply = resolve;
+    })
+      .then(() => order.push('reply stored'))
+      .finally(() => chat.pending.delete(reply));
+    chat.pending.add(reply);
+    const abortAll = vi.spyOn(chat.runs, 'abortAll').mockImplementation(() => {
+      order.push('replies stopped');
+      finishReply();
+    });
+
     await services.close(1000);
-    expect(order).toEqual(['queue stopped', 'database closed']);
+    abortAll.mockRestore();
+    expect(order.slice(-3)).toEqual(['replies stopped', 'reply stored', 'database closed']);
+    expect(order).toContain('queue stopped');
+    expect(order.indexOf('queue stopped')).toBeLessThan(order.indexOf('database closed'));
     // Handles go once their close callbacks have run: wait for that, not for a fixed time.
     await vi.waitFor(
       () => {
@@ -116,7 +134,8 @@ describe('createServices', () => {
       { timeout: 5_000 },
     );
     // Closing twice is one close.
+    const closedOnce = [...order];
     await services.close(1000);
-    expect(order).toEqual(['queue stopped', 'database closed']);
+    expect(order).toEqual(closedOnce);
   });
 });

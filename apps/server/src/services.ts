@@ -57,8 +57,9 @@ export interface Services {
    */
   start(options?: StartOptions): Promise<void>;
   /**
-   * Stops the background work: no new jobs are fetched, the timers end, and running jobs get
-   * `timeoutMs` to finish (their unfinished work goes back to the queue). Idempotent; close() calls it.
+   * Stops the background work: no new jobs are fetched, the timers end, and running jobs and chat
+   * replies get `timeoutMs` to finish (a job's unfinished work goes back to the queue; a reply still
+   * running is stopped and stored with what it wrote). Idempotent; close() calls it.
    */
   stop(timeoutMs: number): Promise<void>;
   /**
@@ -176,8 +177,11 @@ function assemble(
       // A start under way finishes first, so that what it starts is stopped too.
       await started?.catch(() => {});
       const runners = Promise.all(stoppers.map((stopRunner) => stopRunner()));
+      // Chat replies run detached from their request: they get the same budget as the jobs.
+      const replies = chatRuntime(deps).stop(timeoutMs);
       await queue.stop(timeoutMs);
       await runners;
+      await replies;
     })();
     return stopping;
   };

@@ -24,6 +24,27 @@ export interface ChatRuntime {
   pending: Set<Promise<unknown>>;
   /** Resolves when every reply under way has been stored (tests, graceful shutdown). */
   settled(): Promise<void>;
+  /**
+   * Graceful shutdown (createServices' stop): replies under way get `timeoutMs` to finish; those
+   * still running then are stopped as by Stop, and stored with what they wrote.
+   */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/** How long a reply stopped at shutdown gets to store what it has, before the database closes anyway. */
+const STOPPED_REPLY_GRACE_MS = 5_000;
+
+/** Whether `promise` settled within `ms` (its timer is cleared either way). */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 type DataSourcesRetrieve = ReturnType<typeof createDataSourcesService>['unscopedRetrieveForApp'];
@@ -34,11 +55,15 @@ export const chatRuntime = defineArea<ChatRuntime>('chat');
 export function createChatRuntime(deps: AppDeps): ChatRuntime {
   const dataSources = createDataSourcesService(dataSourcesRuntime(deps));
   const pending = new Set<Promise<unknown>>();
+  const runs = new ReplyRuns(deps.database.db, deps.bus, deps.logger);
+  const settled = async () => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
   return {
     deps,
     apps: appsRuntime(deps),
     repo: new ChatRepo(deps.database.db),
-    runs: new ReplyRuns(deps.database.db, deps.bus, deps.logger),
+    runs,
     retrieve: (appId, query, k) => dataSources.unscopedRetrieveForApp(appId, query, k),
     recordsFor: (actor, appId) => ({
       available: true,
@@ -49,8 +74,12 @@ export function createChatRuntime(deps: AppDeps): ChatRuntime {
       },
     }),
     pending,
-    async settled() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+    settled,
+    async stop(timeoutMs) {
+      if (pending.size === 0 || (await within(settled(), timeoutMs))) return;
+      deps.logger.warn({ replies: pending.size }, 'shutdown: stopping the chat replies still running');
+      runs.abortAll();
+      await within(settled(), STOPPED_REPLY_GRACE_MS);
     },
   };
 }

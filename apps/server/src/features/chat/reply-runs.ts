@@ -64,6 +64,11 @@ export class ReplyRuns {
     private readonly logger: Logger,
   ) {}
 
+  /** Shutdown: every reply running on this instance stops as after Stop (what it wrote is kept). */
+  abortAll() {
+    for (const controller of this.local.values()) controller.abort();
+  }
+
   private listenForStops() {
     this.unsubscribeStop ??= this.bus.subscribe<{ replyId: string }>(STOP_TOPIC, (event) => {
       this.local.get(event.data.replyId)?.abort();
