@@ -62,6 +62,27 @@ if (!process.env.NPM_REGISTRY_URL) {
   });
   process.env.NPM_REGISTRY_URL = registry.url;
 }
+// Builders connect their own Notion workspace (issue 23 #20, specs/data-sources.spec.ts): a fake Notion
+// with its OAuth endpoints (it approves at once), and no server-wide token.
+if (!process.env.NOTION_API_BASE) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { startFakeNotion } = await tsImport('../apps/server/test/support/fake-notion.ts', import.meta.url);
+  const notion = await startFakeNotion({
+    pages: [
+      {
+        id: 'page-recipes',
+        title: 'Recipes',
+        blocks: [{ type: 'paragraph', text: 'Our croissants rest overnight before baking.' }],
+      },
+    ],
+    oauth: { clientId: 'e2e-notion-client', clientSecret: 'e2e-notion-secret' },
+  });
+  process.env.NOTION_API_BASE = notion.url;
+  process.env.NOTION_OAUTH_CLIENT_ID = 'e2e-notion-client';
+  process.env.NOTION_OAUTH_CLIENT_SECRET = 'e2e-notion-secret';
+  // The fake listens on 127.0.0.1: let the SSRF guard reach it (honoured with NODE_ENV=test only).
+  process.env.NET_ALLOW_LOOPBACK = 'true';
+}
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 

@@ -24,13 +24,14 @@ test('add a text data item, search it, rename it, meet the lite limit and delete
   await panel.getByRole('button', { name: 'Manage data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Data Sources' });
   await expect(dialog).toBeVisible();
-  // No connector is configured on this server: only the built-in sources are offered.
+  // The built-in sources, and Notion: the e2e server lets builders connect their own (server.mjs).
   await expect(dialog.getByRole('tab')).toHaveText([
     'Text',
     'Items List (CSV)',
     'Doc (DOCX)',
     'Local files',
     'Web page',
+    'Notion',
   ]);
 
   // An empty text is refused with the spec's message.
@@ -249,4 +250,50 @@ test('each data item card offers Copy template, Replace file and its editing ins
   await page.getByRole('tablist', { name: 'Builder sections' }).getByRole('tab', { name: 'Build' }).click();
   await expect(panel.getByRole('button', { name: 'Manage data' })).toBeVisible();
   await fitsPanel(Object.values(replacements));
+});
+
+test('a builder connects their own Notion at phone width and imports a page from it (issue 23 #20)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `notion-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await signUpVerified(page.request, email, PASSWORD);
+  const created = await page.request.post('/api/apps', {
+    data: { name: 'Bakery', type: 'GEN_APP' },
+    headers: { origin: baseURL },
+  });
+  const appId = ((await created.json()) as { id: string }).id;
+
+  await page.goto(`/apps/${appId}/data`);
+  await page
+    .getByRole('region', { name: 'Data sources' })
+    .getByRole('button', { name: 'Manage data' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Data Sources' });
+  await dialog.getByRole('tab', { name: 'Notion' }).click();
+  // Not connected and no server token: nothing to pick until the builder connects.
+  await expect(dialog.getByText('Connect your Notion to pick documents from it.')).toBeVisible();
+  await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+
+  // Notion's consent (the fake approves at once) sends the builder back to this app's data sources.
+  await dialog.getByRole('button', { name: 'Connect Notion' }).click();
+  await expect(page).toHaveURL(new RegExp(`/apps/${appId}/data$`));
+  await expect(page.getByText('Connected to Notion')).toBeVisible();
+  const back = page.getByRole('dialog', { name: 'Data Sources' });
+  await expect(back.getByRole('tab', { name: 'Notion' })).toHaveAttribute('aria-selected', 'true');
+  await expect(back.getByText('Connected as ada@bakery.example (Bakery HQ)')).toBeVisible();
+  const width = await back.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(width).toBeLessThanOrEqual(0);
+
+  await back.getByRole('checkbox', { name: /Recipes/ }).check();
+  await back.getByRole('button', { name: 'Import' }).click();
+  const row = back
+    .getByRole('list', { name: 'Data items' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Recipes' });
+  await expect(row.getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  await back.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(back.getByRole('button', { name: 'Connect Notion' })).toBeVisible();
 });

@@ -3,9 +3,34 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useConnectorDocuments, useImportDocuments } from '../api.ts';
 import { TYPE_LABELS } from '../format.ts';
+import { ConnectionBar, useConnection } from './connection-bar.tsx';
+
+/**
+ * A connector's tab: the builder's own connection (Connect / Connected as … · Disconnect) when the
+ * server offers OAuth for it, and the documents to import — from the builder's own account when
+ * connected, else from the server's token; nothing to pick until connected when there is no token.
+ */
+export function ConnectorForm(props: { appId: string; provider: string; name: string; disabled: boolean }) {
+  const connection = useConnection(props.provider);
+  if (connection.isPending) return <Skeleton className="h-24 w-full" />;
+  if (connection.isError)
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {connection.error.message}
+      </p>
+    );
+  const state = connection.data;
+  const canList = !state || state.connected || state.serverToken;
+  return (
+    <div className="grid gap-3">
+      {state?.oauth && <ConnectionBar appId={props.appId} connection={state} />}
+      {canList && <DocumentPicker {...props} key={state?.connected ? 'own' : 'server'} />}
+    </div>
+  );
+}
 
 /** Pick documents of a configured connector (Notion pages, Google Docs and Sheets) and import them. */
-export function ConnectorForm(props: { appId: string; provider: string; name: string; disabled: boolean }) {
+function DocumentPicker(props: { appId: string; provider: string; name: string; disabled: boolean }) {
   const documents = useConnectorDocuments(props.appId, props.provider);
   const importDocs = useImportDocuments(props.appId);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());

@@ -25,6 +25,8 @@ export function DataSourcesDialog(props: {
   appId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The tab to open on (a connector, after connecting it). */
+  initialSource?: string | undefined;
 }) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
@@ -35,16 +37,16 @@ export function DataSourcesDialog(props: {
             Give your app business context: text, lists, documents and web pages it can answer from.
           </DialogDescription>
         </DialogHeader>
-        <DataSourcesBody appId={props.appId} />
+        <DataSourcesBody appId={props.appId} initialSource={props.initialSource} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function DataSourcesBody({ appId }: { appId: string }) {
+function DataSourcesBody({ appId, initialSource }: { appId: string; initialSource?: string | undefined }) {
   const items = useContextItems(appId);
   const connectors = useOfferedConnectors();
-  const [source, setSource] = useState<Source>('Text');
+  const [source, setSource] = useState<Source>(initialSource ?? 'Text');
   const [query, setQuery] = useState('');
   const searchId = useId();
   const debounced = useDebouncedValue(query.trim(), DATA_SEARCH_DEBOUNCE_MS);
