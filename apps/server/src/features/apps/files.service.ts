@@ -12,6 +12,8 @@ import {
   type UpdateFileResponse,
 } from '@atelier/shared';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { type FileMove, followFunctionFiles } from '../functions/file-moves.ts';
+import { functionsRuntime } from '../functions/functions.runtime.ts';
 import type { AppActor } from './apps.repo.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import type { FileChange } from './file-tree.ts';
@@ -26,14 +28,19 @@ async function refuseReadOnly(
   actor: AppActor,
   appId: string,
   touched: readonly { id?: string | undefined; path?: string | undefined }[],
-): Promise<void> {
+): Promise<{ id: string; path: string }[]> {
   const { files } = await runtime.versions.getCurrent(actor, appId);
   for (const target of touched) {
     const current = target.id === undefined ? undefined : files.find((f) => f.id === target.id);
     const path = [current?.path, target.path].find((p) => p !== undefined && isReadOnlyFile(p));
     if (path) throw new AppError('forbidden', CODE_EDITOR_MESSAGES.readOnlyFile(path));
   }
+  return files;
 }
+
+/** A function file renamed or deleted takes its deployment along (features/functions/file-moves.ts). */
+const followFunctions = (runtime: AppsRuntime, appId: string, moves: FileMove[]) =>
+  followFunctionFiles(functionsRuntime(runtime.deps), appId, moves);
 
 /**
  * `POST /api/apps/{appId}/files/update` (spec 1 §7): updates the file with `file.id` (renaming it
@@ -47,7 +54,7 @@ export async function updateFile(
   request: UpdateFileRequest,
 ): Promise<UpdateFileResponse> {
   const { file } = request;
-  await refuseReadOnly(runtime, actor, appId, [file]);
+  const before = await refuseReadOnly(runtime, actor, appId, [file]);
   const result = await runtime.versions.createVersion(actor, appId, {
     changes: [{ op: 'upsert', id: file.id, path: file.path, content: file.content }],
     messageId: request.messageId,
@@ -55,6 +62,10 @@ export async function updateFile(
     description: request.description ?? (({ written }) => `Edited ${written[0]?.path ?? 'a file'}`),
   });
   const written = result.written[0] ?? result.files.find((f) => f.id === file.id || f.path === file.path);
+  // An update with the id of a file and another path renames it.
+  const was = file.id === undefined ? undefined : before.find((f) => f.id === file.id)?.path;
+  if (was && written && written.path !== was)
+    await followFunctions(runtime, appId, [{ from: was, to: written.path }]);
   return {
     file: written ?? { id: file.id ?? '', path: file.path ?? '', content: file.content },
     version: result.version,
@@ -89,6 +100,7 @@ export async function deleteFile(
       request.description ?? (({ deleted }) => `Deleted ${fileName(deleted[0]?.path ?? 'a file')}`),
   });
   const deleted = result.deleted[0];
+  if (deleted) await followFunctions(runtime, appId, [{ from: deleted.path, to: null }]);
   return { deleted: { id: request.fileId, path: deleted?.path ?? '' }, version: result.version };
 }
 
@@ -122,6 +134,7 @@ export async function renameFile(
     baseVersionId: current.version?.id ?? null,
     description: `Renamed ${file.path} to ${to}`,
   });
+  await followFunctions(runtime, appId, [{ from: file.path, to }]);
   const renamed = result.files.find((f) => f.id === file.id) ?? {
     id: file.id,
     path: to,

@@ -325,6 +325,54 @@ describe('function invoke', () => {
     expect(await (await t.app.request(`/api/apps/${appB.id}/functions/read`)).text()).toBe('value-of-b');
   });
 
+  it('follows its file in the code editor: a rename moves the deployment (calls, invocations, secrets), a delete undeploys it', async () => {
+    expect(alice.user.isAdmin).toBe(true);
+    const appId = await appWithGreet(alice);
+    await setSecrets(alice, appId, { GREETING_WORD: 'Hey', API_TOKEN: 'tok-abcdef' });
+    expect((await request(alice, 'POST', `/api/apps/${appId}/functions/greet/deploy`)).status).toBe(200);
+    await markPublished(t, appId);
+    expect((await t.app.request(`/api/apps/${appId}/functions/greet?name=Ada`)).status).toBe(200);
+    const files = (await (await request(alice, 'GET', `/api/apps/${appId}/files`)).json()) as {
+      files: { id: string; path: string }[];
+    };
+    const greet = files.files.find((f) => f.path === 'functions/greet.ts')!;
+
+    const renamed = await request(alice, 'POST', `/api/apps/${appId}/files/rename`, {
+      fileId: greet.id,
+      path: 'functions/welcome.ts',
+    });
+    expect(renamed.status).toBe(200);
+    const welcome = await t.app.request(`/api/apps/${appId}/functions/welcome?name=Grace`);
+    expect(await welcome.json()).toEqual({ text: 'Hey, Grace!', key: 10 });
+    expect((await t.app.request(`/api/apps/${appId}/functions/greet?name=Ada`)).status).toBe(404);
+    const list = (await (
+      await request(alice, 'GET', `/api/apps/${appId}/functions/list`)
+    ).json()) as FunctionsListResponse;
+    expect(list.functions).toMatchObject([
+      { name: 'welcome', status: 'success', changedSinceDeploy: false, live: { status: 'success' } },
+    ]);
+    const invocations = (await (
+      await request(alice, 'GET', `/api/apps/${appId}/functions/welcome/invocations`)
+    ).json()) as InvocationsResponse;
+    expect(invocations.invocations).toHaveLength(2);
+    const secrets = await request(alice, 'POST', `/api/apps/${appId}/secrets`, {
+      secrets: [{ key: 'GREETING_WORD', value: 'Hello' }],
+    });
+    expect(((await secrets.json()) as { affectedFunctions: string[] }).affectedFunctions).toEqual([
+      'welcome',
+    ]);
+
+    const deleted = await request(alice, 'POST', `/api/apps/${appId}/files/delete`, { fileId: greet.id });
+    expect(deleted.status).toBe(200);
+    expect((await t.app.request(`/api/apps/${appId}/functions/welcome?name=Grace`)).status).toBe(404);
+    const after = await request(alice, 'GET', `/api/apps/${appId}/functions/welcome/invocations`);
+    expect(((await after.json()) as InvocationsResponse).invocations).toEqual([]);
+    const secretsAfter = await request(alice, 'POST', `/api/apps/${appId}/secrets`, {
+      secrets: [{ key: 'GREETING_WORD', value: 'Hi' }],
+    });
+    expect(((await secretsAfter.json()) as { affectedFunctions: string[] }).affectedFunctions).toEqual([]);
+  });
+
   it('answers 404 for a function that was never deployed, and 500 function_error when it throws', async () => {
     const app = await createGeneratedApp(t, alice);
     await writeFile(

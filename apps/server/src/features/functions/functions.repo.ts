@@ -59,6 +59,43 @@ export class FunctionsRepo {
     return row as DeploymentRow;
   }
 
+  /**
+   * A function file was renamed (features/apps files.service): its deployments — the live one with
+   * its bundle, the secrets it reads and its entity hooks — and its invocations answer to `to` from
+   * now on; whatever a former function of that name left is dropped. False when `from` had none.
+   */
+  async renameFunction(appId: string, from: string, to: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const deployments = (name: string) =>
+        and(eq(functionDeployments.appId, appId), eq(functionDeployments.name, name));
+      const invocations = (name: string) =>
+        and(eq(functionInvocations.appId, appId), eq(functionInvocations.name, name));
+      await tx.delete(functionDeployments).where(deployments(to));
+      await tx.delete(functionInvocations).where(invocations(to));
+      const moved = await tx
+        .update(functionDeployments)
+        .set({ name: to, updatedAt: new Date() })
+        .where(deployments(from))
+        .returning({ id: functionDeployments.id });
+      await tx.update(functionInvocations).set({ name: to }).where(invocations(from));
+      return moved.length > 0;
+    });
+  }
+
+  /** A function file was deleted: the function is no longer deployed (its calls answer 404, its hooks stop). */
+  async removeFunction(appId: string, name: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(functionDeployments)
+        .where(and(eq(functionDeployments.appId, appId), eq(functionDeployments.name, name)))
+        .returning({ id: functionDeployments.id });
+      await tx
+        .delete(functionInvocations)
+        .where(and(eq(functionInvocations.appId, appId), eq(functionInvocations.name, name)));
+      return removed.length > 0;
+    });
+  }
+
   /** Per function name: the latest deployment and the live (latest successful) one. Bundles left out. */
   async summaries(
     appId: string,

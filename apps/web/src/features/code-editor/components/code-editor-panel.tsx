@@ -28,6 +28,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
+import { functionsKeys } from '../../functions/api.ts';
 import { FunctionRow } from '../../functions/components/function-row.tsx';
 import { SecretsDialog } from '../../secrets/components/secrets-dialog.tsx';
 import { codeEditorApi, codeEditorKeys } from '../api.ts';
@@ -138,6 +139,8 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
     setRevision((r) => r + 1);
     await client.invalidateQueries({ queryKey: codeEditorKeys.files(appId) });
     void client.invalidateQueries({ queryKey: codeEditorKeys.versions(appId) });
+    // A renamed function file took its deployment along (the server moved it).
+    void client.invalidateQueries({ queryKey: functionsKeys.all(appId) });
     onNewVersion?.();
   };
 
@@ -183,6 +186,8 @@ export function CodeEditorPanel({ appId, appName, isAdmin, onNewVersion }: CodeE
       setSelectedId(null);
       setDrafts({});
       await client.invalidateQueries({ queryKey: codeEditorKeys.files(appId) });
+      // A deleted function file is no longer deployed.
+      void client.invalidateQueries({ queryKey: functionsKeys.all(appId) });
       onNewVersion?.();
     } catch {
       toast.error(CODE_EDITOR_MESSAGES.deleteFailed);
