@@ -14,6 +14,15 @@ const GREET = [
   '};',
 ].join('\n');
 
+const DIGEST = {
+  'index.ts': 'Deno.serve(async (req) => Response.json({ got: await req.json() }));',
+  'function.jsonc': JSON.stringify({
+    automations: [
+      { name: 'Nightly digest', type: 'scheduled', schedule_type: 'cron', cron_expression: '0 3 * * *' },
+    ],
+  }),
+};
+
 test('in the code editor: deploy a function, set its secret in the Secrets manager, deploy on save, call its webhook URL after publishing', async ({
   page,
   browser,
@@ -32,6 +41,17 @@ test('in the code editor: deploy a function, set its secret in the Secrets manag
     headers,
   });
   expect(saved.status()).toBe(200);
+  // A Base44-style function with a scheduled automation in its function.jsonc, deployed.
+  for (const [file, content] of Object.entries(DIGEST)) {
+    const res = await page.request.post(`/api/apps/${appId}/files/update`, {
+      data: { file: { path: `functions/digest/${file}`, content } },
+      headers,
+    });
+    expect(res.status()).toBe(200);
+  }
+  expect((await page.request.post(`/api/apps/${appId}/functions/digest/deploy`, { headers })).status()).toBe(
+    200,
+  );
 
   // The old address lands in the code editor; the builder links there too (issue 23 #1).
   await page.goto(`/apps/${appId}/functions`);
@@ -101,6 +121,22 @@ test('in the code editor: deploy a function, set its secret in the Secrets manag
   await expect(fn.getByText('Changed since deploy')).toHaveCount(0);
   await fn.getByRole('button', { name: 'Redeploy' }).click();
   await expect(toast.getByText('Function deployed successfully!')).toBeVisible();
+
+  // The scheduled function shows its schedule, which the builder pauses and resumes.
+  await page.goto(`/build/app/${appId}/code?file=${encodeURIComponent('functions/digest/index.ts')}`);
+  const schedule = page
+    .getByRole('region', { name: 'Function digest' })
+    .getByRole('listitem', { name: 'Schedule Nightly digest' });
+  await expect(schedule).toContainText('0 3 * * * (UTC)');
+  await expect(schedule).toContainText('Scheduled');
+  await expect(schedule).toContainText('Not run yet');
+  await schedule.getByRole('button', { name: 'Pause Nightly digest' }).click();
+  await expect(toast.getByText('Nightly digest paused')).toBeVisible();
+  await expect(schedule).toContainText('Paused');
+  await expect(schedule).toContainText('No next run');
+  await schedule.getByRole('button', { name: 'Resume Nightly digest' }).click();
+  await expect(schedule).toContainText('Next run');
+  await expect(schedule.getByText('Scheduled', { exact: true })).toBeVisible();
 
   // Publish, then the webhook URL appears and answers anyone.
   const published = await page.request.post(`/api/apps/${appId}/publish`, { data: {}, headers });

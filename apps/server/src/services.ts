@@ -150,6 +150,10 @@ function assemble(
   functions.triggers.start().catch((error: unknown) => {
     logger.warn({ err: error }, 'entity automations of deployed functions not watched');
   });
+  // Scheduled automations: their queues are worked when some app has one.
+  functions.schedules.start().catch((error: unknown) => {
+    logger.warn({ err: error }, 'scheduled automations of deployed functions not started');
+  });
 
   const stoppers: (() => Promise<void>)[] = [];
   let started: Promise<void> | undefined;

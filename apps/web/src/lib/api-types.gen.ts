@@ -8624,6 +8624,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appId}/functions/{name}/schedules/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Pause or resume a scheduled automation of a function */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    appId: string;
+                    name: string;
+                    scheduleId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateFunctionScheduleRequest"];
+                };
+            };
+            responses: {
+                /** @description The schedule */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schedule: components["schemas"]["FunctionSchedule"];
+                        };
+                    };
+                };
+                /** @description Signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a builder session */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such app (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/apps/{appId}/functions/{name}": {
         parameters: {
             query?: never;
@@ -9226,6 +9299,7 @@ export interface components {
                 reason?: string;
                 error?: string;
                 missingSecrets?: string[];
+                scheduledAutomations?: string[];
                 ignoredAutomations?: string[];
             }[];
             secrets: string[];
@@ -10289,6 +10363,7 @@ export interface components {
             missingSecrets: string[];
             missingSecretDetails: components["schemas"]["FunctionMissingSecret"][];
             webhookUrl: string | null;
+            schedules: components["schemas"]["FunctionSchedule"][];
         };
         FunctionDeployment: {
             id: string;
@@ -10312,6 +10387,19 @@ export interface components {
         FunctionMissingSecret: {
             key: string;
             description: string;
+        };
+        FunctionSchedule: {
+            id: string;
+            automation: string;
+            cron: string | null;
+            runAt: string | null;
+            paused: boolean;
+            nextRunAt: string | null;
+            runCount: number;
+            lastRunAt: string | null;
+            /** @enum {string|null} */
+            lastStatus: "success" | "error" | "timeout" | null;
+            lastError: string | null;
         };
         BatchDeployResponse: {
             results: {
@@ -10348,7 +10436,7 @@ export interface components {
             durationMs: number;
             cold: boolean;
             /** @enum {string} */
-            trigger: "webhook" | "sdk" | "entity";
+            trigger: "webhook" | "sdk" | "entity" | "schedule";
             error: string | null;
             logs: {
                 /** @enum {string} */
@@ -10357,6 +10445,9 @@ export interface components {
                 at: number;
             }[];
             createdAt: string;
+        };
+        UpdateFunctionScheduleRequest: {
+            paused: boolean;
         };
     };
     responses: never;

@@ -25,6 +25,7 @@ export const FUNCTION_MESSAGES = {
   noFunctions: 'This app has no functions to deploy',
   timeout: 'The function took too long and was stopped',
   failed: 'The function failed',
+  scheduleNotFound: 'Scheduled automation not found',
 } as const;
 
 /** The batch deploy message for `deployed` successes out of `total` (0 total: nothing to deploy). */

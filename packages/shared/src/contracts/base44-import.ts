@@ -42,7 +42,9 @@ export const base44ImportReportSchema = z
         reason: z.string().optional(),
         error: z.string().optional(),
         missingSecrets: z.array(z.string()).optional(),
-        /** Automations of its function.jsonc that do not run (scheduled ones): their names. */
+        /** Scheduled automations of its function.jsonc, which run on their schedule once it is deployed. */
+        scheduledAutomations: z.array(z.string()).optional(),
+        /** Automations of its function.jsonc that do not run (types Atelier does not know): their names. */
         ignoredAutomations: z.array(z.string()).optional(),
       }),
     ),

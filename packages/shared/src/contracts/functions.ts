@@ -38,6 +38,31 @@ export const functionDeploymentSchema = z
   .meta({ id: 'FunctionDeployment' });
 export type FunctionDeployment = z.infer<typeof functionDeploymentSchema>;
 
+/** A scheduled automation of the function's function.jsonc, with its run state. */
+export const functionScheduleSchema = z
+  .object({
+    id: z.string(),
+    /** The automation's name in function.jsonc. */
+    automation: z.string(),
+    /** Five-field cron expression (UTC) of a recurring schedule, or null. */
+    cron: z.string().nullable(),
+    /** The time of a one-time schedule, or null. */
+    runAt: z.string().nullable(),
+    paused: z.boolean(),
+    /** When it runs next; null when paused or finished. */
+    nextRunAt: z.string().nullable(),
+    runCount: z.number().int(),
+    lastRunAt: z.string().nullable(),
+    lastStatus: z.enum(['success', 'error', 'timeout']).nullable(),
+    lastError: z.string().nullable(),
+  })
+  .meta({ id: 'FunctionSchedule' });
+export type FunctionSchedule = z.infer<typeof functionScheduleSchema>;
+
+export const updateScheduleRequestSchema = z
+  .object({ paused: z.boolean() })
+  .meta({ id: 'UpdateFunctionScheduleRequest' });
+
 export const functionSummarySchema = z
   .object({
     name: z.string(),
@@ -57,6 +82,8 @@ export const functionSummarySchema = z
     missingSecretDetails: z.array(missingSecretSchema),
     /** `{origin}/api/apps/{appId}/functions/{name}`, or null until the app is published. */
     webhookUrl: z.string().nullable(),
+    /** Its scheduled automations (as last deployed). */
+    schedules: z.array(functionScheduleSchema),
   })
   .meta({ id: 'FunctionSummary' });
 export type FunctionSummary = z.infer<typeof functionSummarySchema>;
@@ -115,7 +142,7 @@ export const functionInvocationSchema = z
     httpStatus: z.number().int(),
     durationMs: z.number(),
     cold: z.boolean(),
-    trigger: z.enum(['webhook', 'sdk', 'entity']),
+    trigger: z.enum(['webhook', 'sdk', 'entity', 'schedule']),
     error: z.string().nullable(),
     logs: z.array(invocationLogLineSchema),
     createdAt: z.string(),

@@ -252,7 +252,7 @@ describe('POST /api/apps/import/base44', () => {
       name: 'hello',
       path: 'functions/hello/index.ts',
       status: 'built',
-      ignoredAutomations: ['Nightly'],
+      scheduledAutomations: ['Nightly'],
     });
     expect(byName.get('broken')).toMatchObject({
       status: 'failed',

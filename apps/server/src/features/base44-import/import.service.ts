@@ -130,7 +130,7 @@ async function buildFunctions(
   });
 }
 
-/** Each function's automations that do not run in Atelier (scheduled ones), named in the report. */
+/** Each function's automations: scheduled ones (run once it is deployed) and ones that do not run, named in the report. */
 function withIgnoredAutomations(
   functions: Base44ImportReport['functions'],
   files: AppFile[],
@@ -139,7 +139,12 @@ function withIgnoredAutomations(
   return functions.map((fn) => {
     const config = functionAutomations(fn.name, sources);
     const ignored = config.ok ? config.automations.ignored : [];
-    return ignored.length > 0 ? { ...fn, ignoredAutomations: ignored } : fn;
+    const scheduled = config.ok ? config.automations.scheduled.map((schedule) => schedule.name) : [];
+    return {
+      ...fn,
+      ...(scheduled.length > 0 ? { scheduledAutomations: scheduled } : {}),
+      ...(ignored.length > 0 ? { ignoredAutomations: ignored } : {}),
+    };
   });
 }
 

@@ -45,21 +45,46 @@ export interface InlineSignal {
   type: 'create' | 'update' | 'delete';
   /** Adds the creators of the rows (deletes: subscribers check their read rule on them). */
   withCreators?: boolean;
+  /**
+   * Adds each row as it was before the write (`previous`, updates and deletes: entity hooks'
+   * `old_data`), null for a row whose data is over PREVIOUS_ROW_MAX_BYTES.
+   */
+  withPrevious?: boolean;
 }
+
+/**
+ * Most bytes of a row's data JSON that a signal carries as the previous row: with the signal's
+ * other fields it stays under NOTIFY's 8,000-byte payload (the bus's MAX_EVENT_BYTES).
+ */
+export const PREVIOUS_ROW_MAX_BYTES = 6000;
+
+/** A row as JSON for a signal's `previous`: null past PREVIOUS_ROW_MAX_BYTES. */
+const previousJson = (alias: string) =>
+  sql.raw(`case when octet_length(${alias}.data::text) <= ${PREVIOUS_ROW_MAX_BYTES}
+    then json_build_object('id', ${alias}.id, 'creator_id', ${alias}.creator_id, 'data', ${alias}.data,
+      'created_at', ${alias}.created_at, 'updated_at', ${alias}.updated_at) end`);
 
 /** Most rows whose ids go into an inline signal. */
 export const INLINE_SIGNAL_MAX_ROWS = 20;
 
 /**
  * Wraps a data-modifying statement (RETURNING the row columns) so that it also sends `signal`, with
- * a key of its own (`EntityChangeSignal.key`).
+ * a key of its own (`EntityChangeSignal.key`). `before` selects the rows as they were (`o`: the
+ * statement's snapshot, before its own update) for an update's `previous`; a delete's are the rows
+ * it returns.
  */
-function withSignal(statement: SQL, signal: InlineSignal | undefined): SQL {
+function withSignal(statement: SQL, signal: InlineSignal | undefined, before?: SQL): SQL {
   if (!signal) return statement;
   const creators = signal.withCreators ? sql`, 'creators', json_agg(w.creator_id)` : sql``;
-  return sql`with w as (${statement}),
+  const previous = !signal.withPrevious
+    ? sql``
+    : before
+      ? sql`, 'previous', (select json_agg(${previousJson('o')}) from o where o.id in (select id from w))`
+      : sql`, 'previous', json_agg(${previousJson('w')})`;
+  const prelude = signal.withPrevious && before ? sql`o as (${before}), ` : sql``;
+  return sql`with ${prelude}w as (${statement}),
     n as (select pg_notify(${signal.channel}, json_build_object('topic', ${signal.topic}::text,
-      'data', json_build_object('type', ${signal.type}::text, 'ids', json_agg(w.id)${creators},
+      'data', json_build_object('type', ${signal.type}::text, 'ids', json_agg(w.id)${creators}${previous},
       'key', ${randomUUID()}::text))::text) from w having count(*) > 0)
     select w.*, (select count(*) from n) as signalled from w`;
 }
@@ -289,6 +314,7 @@ export class EntitiesRepo {
       where ${source.scope} and r.id = ${id} and ${read} and ${write}
       returning ${COLUMNS}`,
         signal,
+        sql`select ${COLUMNS} from entity_records r where ${source.scope} and r.id = ${id}`,
       ),
     );
     return row;

@@ -93,6 +93,7 @@ const inlineSignal = (target: EntityTarget, type: InlineSignal['type']): InlineS
   topic: entityTopic(target.appId, target.name),
   type,
   withCreators: type === 'delete',
+  withPrevious: type !== 'create',
 });
 
 const recordNotFound = () => notFound(ENTITY_API_MESSAGES.recordNotFound);

@@ -21,6 +21,11 @@ export interface EntityChangeSignal {
   creators?: (string | null)[];
   /** This signal's own id: every instance hears it, and entity hooks run once per key (entity-triggers.ts). */
   key?: string;
+  /**
+   * Updates and deletes of one record (the inline signal of the write): each row as it was before,
+   * null where its data was over PREVIOUS_ROW_MAX_BYTES (entities.repo.ts). Absent for bulk writes.
+   */
+  previous?: (RecordRow | null)[];
 }
 
 export const entityTopic = (appId: string, entity: string) => `entities:${appId}:${entity}`;

@@ -5,14 +5,16 @@ const config = (text: string) =>
   functionAutomations('hook', new Map([['functions/hook/function.jsonc', text]]));
 
 describe('functionAutomations', () => {
-  it('reads entity hooks from function.jsonc (comments, trailing commas), skips inactive ones, lists scheduled ones as ignored', () => {
+  it('reads entity hooks and schedules from function.jsonc (comments, trailing commas), skips inactive ones, lists unknown types as ignored', () => {
     const result = config(`{
       // Base44's shape
       "name": "hook",
       "automations": [
         { "name": "On order", "type": "entity", "entity_name": "Order", "event_types": ["create", "update", "create"], "function_args": { "source": "hook" } },
         { "name": "Off", "type": "entity", "entity_name": "Order", "event_types": ["delete"], "is_active": false },
-        { "name": "Nightly", "type": "scheduled", "schedule_mode": "recurring", "cron_expression": "0 3 * * *" },
+        { "name": "Nightly", "type": "scheduled", "schedule_mode": "recurring", "cron_expression": "0 3 * * *", "function_args": { "kind": "nightly" } },
+        { "name": "Paused", "type": "scheduled", "cron_expression": "0 4 * * *", "is_active": false },
+        { "name": "Agent", "type": "agent" },
       ],
     }`);
     expect(result).toEqual({
@@ -21,12 +23,13 @@ describe('functionAutomations', () => {
         entity: [
           { name: 'On order', entity: 'Order', events: ['create', 'update'], args: { source: 'hook' } },
         ],
-        ignored: ['Nightly'],
+        scheduled: [{ name: 'Nightly', cron: '0 3 * * *', args: { kind: 'nightly' } }],
+        ignored: ['Agent'],
       },
     });
     expect(functionAutomations('plain', new Map())).toEqual({
       ok: true,
-      automations: { entity: [], ignored: [] },
+      automations: { entity: [], scheduled: [], ignored: [] },
     });
   });
 

@@ -1,17 +1,20 @@
 import { functionConfigPath } from '@atelier/shared';
 import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import { z } from 'zod';
-import type { StoredEntityAutomation } from '../../platform/db/schema/index.ts';
+import type { StoredEntityAutomation, StoredScheduledAutomation } from '../../platform/db/schema/index.ts';
+import { parseSchedule, SCHEDULE_LIMITS } from './schedules.ts';
 
 /**
  * The automations of a function in the folder form (`functions/{name}/function.jsonc`, as Base44
  * exports them): entity hooks (`type: "entity"`, `entity_name`, `event_types`) run the function on
- * create/update/delete of the entity's records (entity-triggers.ts). Scheduled automations are not
- * run by Atelier yet; they are listed as ignored. `is_active: false` turns an automation off.
+ * create/update/delete of the entity's records (entity-triggers.ts); scheduled ones (`type:
+ * "scheduled"`: cron, simple interval or one time, schedules.ts) run on their schedule
+ * (scheduled-runs.ts). Other types are listed as ignored. `is_active: false` turns one off.
  */
 export interface FunctionAutomations {
   entity: StoredEntityAutomation[];
-  /** Names of automations that do not run (scheduled ones). */
+  scheduled: StoredScheduledAutomation[];
+  /** Names of automations that do not run (types Atelier does not know). */
   ignored: string[];
 }
 
@@ -43,7 +46,7 @@ export function functionAutomations(
 ): { ok: true; automations: FunctionAutomations } | { ok: false; diagnostics: string[] } {
   const path = functionConfigPath(name);
   const text = files.get(path);
-  const automations: FunctionAutomations = { entity: [], ignored: [] };
+  const automations: FunctionAutomations = { entity: [], scheduled: [], ignored: [] };
   if (text === undefined) return { ok: true, automations };
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
@@ -60,6 +63,13 @@ export function functionAutomations(
   for (const [index, item] of (parsed.data.automations ?? []).entries()) {
     const base = anyAutomation.safeParse(item);
     const label = (base.success && base.data.name) || `automations[${index}]`;
+    if (base.success && base.data.type === 'scheduled') {
+      if (base.data.is_active === false) continue;
+      const schedule = parseSchedule(label, item);
+      if (schedule.ok) automations.scheduled.push(schedule.schedule);
+      else diagnostics.push(`${path}: ${label}: ${schedule.problem}`);
+      continue;
+    }
     if (!base.success || base.data.type !== 'entity') {
       automations.ignored.push(label);
       continue;
@@ -83,5 +93,11 @@ export function functionAutomations(
   if (automations.entity.length > MAX_ENTITY_AUTOMATIONS) {
     diagnostics.push(`${path}: at most ${MAX_ENTITY_AUTOMATIONS} entity automations per function`);
   }
+  if (automations.scheduled.length > SCHEDULE_LIMITS.perFunction) {
+    diagnostics.push(`${path}: at most ${SCHEDULE_LIMITS.perFunction} scheduled automations per function`);
+  }
+  const names = automations.scheduled.map((schedule) => schedule.name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice) diagnostics.push(`${path}: two scheduled automations are named "${twice}"`);
   return diagnostics.length > 0 ? { ok: false, diagnostics } : { ok: true, automations };
 }

@@ -3,13 +3,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { BatchDeployResponse } from '@atelier/shared';
+import type { BatchDeployResponse, FunctionSchedule, FunctionsListResponse } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type SignedIn, signUpEndUser } from '../../../test/support/accounts.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
 import { type FakeNpmRegistry, startFakeNpmRegistry } from '../../../test/support/fake-npm-registry.mjs';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
+import { PREVIOUS_ROW_MAX_BYTES } from '../entities/entities.repo.ts';
+import { functionsRuntime } from './functions.runtime.ts';
+import { SCHEDULE_TICK_QUEUE } from './scheduled-runs.ts';
 
 /**
  * Deno-style functions as Base44 exports write them (test/fixtures/deno-functions): imported in the
@@ -143,6 +146,7 @@ describe('Deno-style functions (Base44 exports)', () => {
       'greet-npm',
       'my-orders',
       'on-order-created',
+      'order-digest',
       'order-stats',
       'stripe-webhook',
       'upload',
@@ -158,7 +162,7 @@ describe('Deno-style functions (Base44 exports)', () => {
       WEATHER_API_KEY: 'wk-secret-1',
     });
     const second = await deployAll();
-    expect(second).toMatchObject({ outcome: 'success', deployed: 7 });
+    expect(second).toMatchObject({ outcome: 'success', deployed: 8 });
   });
 
   it('runs Deno.serve handlers: caller-bound client, its access rules, and the service role beside it', async () => {
@@ -239,7 +243,7 @@ describe('Deno-style functions (Base44 exports)', () => {
     });
   });
 
-  it('runs the entity hooks of function.jsonc after creates and updates (not the inactive delete hook)', async () => {
+  it('runs the entity hooks of function.jsonc after creates, updates and deletes with the record before (not the inactive hook)', async () => {
     const audit = async () => {
       const res = await t.app.request(`/api/apps/${appId}/entities/AuditLog?sort=createdAt&limit=50`, {
         headers: owner.headers,
@@ -256,7 +260,7 @@ describe('Deno-style functions (Base44 exports)', () => {
           'Order.create Desk: open',
           'Order.create Chair: open',
           'Order.create Rug: open',
-          'Order.update Rug: paid',
+          'Order.update Rug: open -> paid',
         ]),
       );
     const before = (await audit()).length;
@@ -267,10 +271,15 @@ describe('Deno-style functions (Base44 exports)', () => {
       headers: owner.headers,
     });
     expect(removed.status).toBe(204);
+    await expect.poll(audit, { timeout: 15_000 }).toContain('Order.delete Vase (was open)');
     await createOrder(bea, { item: 'Mirror', total: 60, status: 'open' });
     await expect.poll(audit, { timeout: 15_000 }).toContain('Order.create Mirror: open');
     const after = await audit();
-    expect(after.slice(before).sort()).toEqual(['Order.create Mirror: open', 'Order.create Vase: open']);
+    expect(after.slice(before).sort()).toEqual([
+      'Order.create Mirror: open',
+      'Order.create Vase: open',
+      'Order.delete Vase (was open)',
+    ]);
     // Each run is recorded once it has answered (after its write): wait for the last record.
     const runs = async () => {
       const res = await t.app.request(`/api/apps/${appId}/functions/on-order-created/invocations?limit=50`, {
@@ -291,5 +300,119 @@ describe('Deno-style functions (Base44 exports)', () => {
     expect(body.env).toEqual(
       expect.arrayContaining(['BASE44_APP_ID', 'BASE44_SERVICE_TOKEN', 'STRIPE_WEBHOOK_SECRET']),
     );
+  });
+
+  it("gives hooks old_data up to the change signal's bound; past it, null with payload_too_large", async () => {
+    const audit = async () => {
+      const res = await t.app.request(`/api/apps/${appId}/entities/AuditLog?limit=100`, {
+        headers: owner.headers,
+      });
+      return ((await res.json()) as { action: string; detail: string }[]).map(
+        (row) => `${row.action} ${row.detail}`,
+      );
+    };
+    const poster = await createOrder(bea, {
+      item: `Poster ${'x'.repeat(PREVIOUS_ROW_MAX_BYTES)}`,
+      total: 5,
+      status: 'open',
+    });
+    await expect.poll(audit, { timeout: 15_000 }).toContain('Order.create Poster xxxxx: open');
+    const update = async (id: string, status: string) => {
+      const res = await t.app.request(
+        `/api/apps/${appId}/entities/Order/${id}`,
+        json('PATCH', { status }, bea.headers),
+      );
+      expect(res.status).toBe(200);
+    };
+    await update(poster.id, 'sold');
+    await expect
+      .poll(audit, { timeout: 15_000 })
+      .toContain('Order.update Poster xxxxx: sold (before: too large)');
+  });
+
+  it('runs scheduled automations once per due time as the service role; pauses, resumes, and drops them with the function', async () => {
+    const runtime = functionsRuntime(t.deps);
+    const schedule = async () => {
+      const res = await t.app.request(`/api/apps/${appId}/functions/list`, { headers: owner.headers });
+      const list = (await res.json()) as FunctionsListResponse;
+      return list.functions.find((fn) => fn.name === 'order-digest')?.schedules[0] as FunctionSchedule;
+    };
+    const first = await schedule();
+    expect(first).toMatchObject({
+      automation: 'New year digest',
+      cron: '0 6 1 1 *',
+      paused: false,
+      runCount: 0,
+      lastRunAt: null,
+      lastStatus: null,
+    });
+    expect(first.nextRunAt).toMatch(/^\d{4}-01-01T06:00:00\.000Z$/);
+    // pg-boss's clock sends the minute tick (one per minute across instances).
+    const ticks = await t.deps.queue.boss.getSchedules();
+    expect(ticks).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: SCHEDULE_TICK_QUEUE, cron: '* * * * *' })]),
+    );
+    const digests = async () => {
+      const res = await t.app.request(`/api/apps/${appId}/entities/AuditLog?limit=100`, {
+        headers: owner.headers,
+      });
+      return ((await res.json()) as { action: string; detail: string }[])
+        .filter((row) => row.action === 'digest')
+        .map((row) => row.detail);
+    };
+    // Two ticks at the due time (two instances at once): one run.
+    const due = new Date(first.nextRunAt!);
+    await Promise.all([runtime.schedules.tick(due), runtime.schedules.tick(due)]);
+    await expect.poll(async () => (await schedule()).lastStatus, { timeout: 15_000 }).toBe('success');
+    expect(await digests()).toEqual(['digest: 6 orders']);
+    const ran = await schedule();
+    expect(ran).toMatchObject({ runCount: 1, paused: false });
+    expect(ran.lastRunAt).not.toBeNull();
+    expect(new Date(ran.nextRunAt!).getTime()).toBeGreaterThan(due.getTime());
+    const invocations = await t.app.request(`/api/apps/${appId}/functions/order-digest/invocations`, {
+      headers: owner.headers,
+    });
+    expect(((await invocations.json()) as { invocations: { trigger: string }[] }).invocations).toEqual([
+      expect.objectContaining({ trigger: 'schedule', status: 'success' }),
+    ]);
+
+    // Paused: no next run, a tick far ahead runs nothing; resumed: it has one again.
+    const patch = async (paused: boolean, id = ran.id) =>
+      await t.app.request(
+        `/api/apps/${appId}/functions/order-digest/schedules/${id}`,
+        json('PATCH', { paused }, owner.headers),
+      );
+    const paused = await patch(true);
+    expect(paused.status).toBe(200);
+    expect(((await paused.json()) as { schedule: FunctionSchedule }).schedule).toMatchObject({
+      paused: true,
+      nextRunAt: null,
+    });
+    await runtime.schedules.tick(new Date(Date.UTC(2100, 0, 2)));
+    expect((await patch(true, 'no-such-schedule')).status).toBe(404);
+    expect(await (await patch(false)).json()).toMatchObject({
+      schedule: { paused: false, nextRunAt: expect.stringMatching(/-01-01T06:00:00\.000Z$/) },
+    });
+    expect((await schedule()).runCount).toBe(1);
+    expect(await digests()).toHaveLength(1);
+    // An end user of the app cannot touch it.
+    const other = await signUpEndUser(t, appId, 'cara@example.com');
+    const foreign = await t.app.request(
+      `/api/apps/${appId}/functions/order-digest/schedules/${ran.id}`,
+      json('PATCH', { paused: false }, other.headers),
+    );
+    expect([401, 403, 404]).toContain(foreign.status);
+
+    // The function deleted from the app: its schedule goes at its next due time, without a run.
+    await appsRuntime(t.deps).versions.createVersion({ userId: owner.user.id }, appId, {
+      changes: [
+        { op: 'delete' as const, path: 'functions/order-digest/index.ts' },
+        { op: 'delete' as const, path: 'functions/order-digest/function.jsonc' },
+      ],
+      description: 'Remove the digest',
+    });
+    await runtime.schedules.tick(new Date(Date.UTC(2100, 0, 2)));
+    expect((await runtime.schedules.repo.list(appId)).map((row) => row.name)).not.toContain('order-digest');
+    expect(await digests()).toHaveLength(1);
   });
 });

@@ -7,8 +7,10 @@ import {
   FUNCTION_MESSAGES,
   type FunctionDeployment,
   type FunctionInvocation,
+  type FunctionSchedule,
   type FunctionSummary,
   type FunctionsListResponse,
+  functionConfigPath,
   functionNameFromPath,
   functionNameProblem,
   functionWebhookUrl,
@@ -26,6 +28,8 @@ import { findEnvReads } from './env-reads.ts';
 import { bundleFunction } from './function-bundle.ts';
 import type { DeploymentMeta, InvocationRow } from './functions.repo.ts';
 import type { FunctionsRuntime } from './functions.runtime.ts';
+import type { ScheduleRow } from './schedules.repo.ts';
+import { SCHEDULE_LIMITS } from './schedules.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -84,10 +88,11 @@ export async function listFunctions(
 ): Promise<FunctionsListResponse> {
   const app = await ownedApp(rt, actor, appId);
   const published = isAppPublished(app);
-  const [{ files }, summaries, keys] = await Promise.all([
+  const [{ files }, summaries, keys, schedules] = await Promise.all([
     rt.versions.getCurrent(actor, appId),
     rt.repo.summaries(appId),
     rt.secrets.unsafeKeys(appId),
+    rt.schedules.repo.list(appId),
   ]);
   const functions: FunctionSummary[] = [];
   for (const [name, file] of [...functionFiles(files)].sort(([a], [b]) => a.localeCompare(b))) {
@@ -104,6 +109,7 @@ export async function listFunctions(
       missingSecrets: envReads.filter((key) => !keys.has(key)),
       missingSecretDetails: [],
       webhookUrl: published ? functionWebhookUrl(webhookOrigin(rt, app), appId, name) : null,
+      schedules: schedules.filter((row) => row.name === name).map(toScheduleView),
     });
   }
   // Each missing secret with its description (one read of the chat's secrets requests, when any is missing).
@@ -174,6 +180,19 @@ export async function deployFunction(
     });
   }
   const automations = config.automations.entity;
+  const scheduled = config.automations.scheduled;
+  const others = scheduled.length > 0 ? await rt.schedules.repo.countOthers(appId, name) : 0;
+  if (others + scheduled.length > SCHEDULE_LIMITS.perApp) {
+    const diagnostics = [
+      `${functionConfigPath(name)}: at most ${SCHEDULE_LIMITS.perApp} scheduled automations per app (its other functions have ${others})`,
+    ];
+    const error = { type: 'compile' as const, message: FUNCTION_MESSAGES.deployFailed, diagnostics };
+    await rt.repo.updateDeployment(appId, pending.id, { status: 'error', error });
+    throw new AppError('deploy_failed', FUNCTION_MESSAGES.deployFailed, {
+      deploymentId: pending.id,
+      diagnostics,
+    });
+  }
   const envReads = findEnvReads(bundle.code);
   const keys = await rt.secrets.unsafeKeys(appId);
   const missingSecrets = envReads.filter((key) => !keys.has(key));
@@ -202,6 +221,7 @@ export async function deployFunction(
     deployedAt: new Date(),
   });
   await rt.triggers.deployed(appId, automations);
+  await rt.schedules.deployed(appId, name, scheduled);
   return {
     deployment: toDeploymentView(deployed),
     functionUrl: isAppPublished(app) ? functionWebhookUrl(webhookOrigin(rt, app), appId, name) : null,
@@ -262,6 +282,36 @@ export async function deployFunctions(
     outcome:
       results.length === 0 ? 'empty' : failed === 0 ? 'success' : deployed === 0 ? 'failed' : 'partial',
   };
+}
+
+export function toScheduleView(row: ScheduleRow): FunctionSchedule {
+  return {
+    id: row.id,
+    automation: row.automation,
+    cron: row.spec.cron ?? null,
+    runAt: row.spec.runAt ?? null,
+    paused: row.paused,
+    nextRunAt: row.nextRunAt?.toISOString() ?? null,
+    runCount: row.runCount,
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    lastStatus: row.lastStatus ?? null,
+    lastError: row.lastError ?? null,
+  };
+}
+
+/** Pauses or resumes a scheduled automation of a function (the builder, in the functions panel). */
+export async function setSchedulePaused(
+  rt: FunctionsRuntime,
+  actor: AppActor,
+  appId: string,
+  name: string,
+  id: string,
+  paused: boolean,
+): Promise<FunctionSchedule> {
+  await ownedApp(rt, actor, appId);
+  const row = await rt.schedules.repo.setPaused(appId, name, id, paused, new Date());
+  if (!row) throw notFound(FUNCTION_MESSAGES.scheduleNotFound);
+  return toScheduleView(row);
 }
 
 export function toInvocationView(row: InvocationRow): FunctionInvocation {

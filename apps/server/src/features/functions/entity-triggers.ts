@@ -1,30 +1,22 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { functionWebhookUrl } from '@atelier/shared';
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { functionDeployments, type StoredEntityAutomation } from '../../platform/db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
 import { toBase44Records } from '../base44/records.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
+import type { RecordRow } from '../entities/entities.repo.ts';
 import { type EntityChangeSignal, entityTopic } from '../entities/events.ts';
 import { toRecordView } from '../entities/record-input.ts';
 import type { FunctionsRuntime } from './functions.runtime.ts';
-import { invokeFunction } from './invoke.service.ts';
+import { runAsService, uuidOf } from './service-run.ts';
 
 /** Limits of entity-hook runs, per app (a hook that writes the entity it watches must not run away). */
 export const ENTITY_TRIGGER_LIMITS = {
   /** Token bucket: burst and refill per second of runs per app. */
   burst: 100,
   perSecond: 10,
-  /** Attempts of a run the pool refused for load (app busy, overloaded) or that crashed its runner. */
-  attempts: 3,
   /** `data`/`old_data` past this many bytes are left out (`payload_too_large`), as Base44 does. */
   maxPayloadBytes: 200 * 1024,
 } as const;
-
-interface Run {
-  name: string;
-  body: string;
-}
 
 /** The job queue entity-hook runs go through: each run is one job, run once by whichever instance takes it. */
 export const ENTITY_HOOK_QUEUE = 'entity-hooks';
@@ -40,18 +32,14 @@ interface HookJob {
   args?: Record<string, unknown> | undefined;
   /** The record when the signal was heard (null for a delete, or past maxPayloadBytes). */
   data: unknown;
+  /** The record before an update or delete (from the signal; null when it had none or it was too large). */
+  oldData?: unknown;
   tooLarge: boolean;
 }
 
 interface HookDeploy {
   appId: string;
   automations: StoredEntityAutomation[];
-}
-
-/** A UUID made from `text`: the same on every instance for the same signal, hook and record. */
-function uuidOf(text: string): string {
-  const hex = createHash('sha256').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
@@ -64,8 +52,10 @@ function uuidOf(text: string): string {
  * whichever takes the job. Runs go through the function pool as the app's service role (trigger
  * `entity` in the invocations), bounded per app (rate) and retried when the pool refused them for
  * load. A deploy announces its hooks on the bus (HOOK_DEPLOYS_TOPIC), so every instance watches
- * their entities at once. `old_data` is null (Atelier's signals carry ids, not earlier values), and
- * `data` of a delete is null (the record is gone).
+ * their entities at once. `old_data` is the record before an update or delete, which the write's
+ * change signal carries (up to PREVIOUS_ROW_MAX_BYTES of data; past that, and for bulk writes whose
+ * signals carry ids only, it is null — `payload_too_large` says which); `data` of a delete is null
+ * (the record is gone).
  */
 export class EntityTriggers {
   private readonly watched = new Set<string>();
@@ -140,10 +130,15 @@ export class EntityTriggers {
     await this.work();
     const key = signal.key ?? randomUUID();
     const records = signal.type === 'delete' ? new Map() : await this.records(appId, entity, signal.ids);
-    for (const id of signal.ids) {
+    const previous = await this.previous(appId, entity, signal);
+    const { maxPayloadBytes } = ENTITY_TRIGGER_LIMITS;
+    for (const [index, id] of signal.ids.entries()) {
       const data = records.get(id) ?? null;
-      const text = data === null ? 'null' : JSON.stringify(data);
-      const tooLarge = Buffer.byteLength(text) > ENTITY_TRIGGER_LIMITS.maxPayloadBytes;
+      const dataTooLarge = data !== null && Buffer.byteLength(JSON.stringify(data)) > maxPayloadBytes;
+      // The signal left the previous row out (its data over the signal's bound): Base44's flag.
+      const oldLeftOut = signal.type !== 'create' && signal.previous?.[index] === null;
+      const oldData = previous.get(id) ?? null;
+      const oldTooLarge = oldData !== null && Buffer.byteLength(JSON.stringify(oldData)) > maxPayloadBytes;
       for (const hook of hooks) {
         const job: HookJob = {
           appId,
@@ -152,14 +147,28 @@ export class EntityTriggers {
           id,
           name: hook.name,
           args: hook.args,
-          data: tooLarge ? null : data,
-          tooLarge,
+          data: dataTooLarge ? null : data,
+          oldData: oldTooLarge ? null : oldData,
+          tooLarge: dataTooLarge || oldTooLarge || oldLeftOut,
         };
         await this.rt.deps.queue.send(ENTITY_HOOK_QUEUE, job, {
           id: uuidOf(`${key}\u0000${hook.name}\u0000${id}`),
         });
       }
     }
+  }
+
+  /** The rows an update or delete signal carries as they were before, as the Base44 SDK shows them. */
+  private async previous(appId: string, entity: string, signal: EntityChangeSignal) {
+    const rows = (signal.previous ?? []).filter((row): row is RecordRow => row !== null);
+    if (signal.type === 'create' || rows.length === 0) return new Map<string, unknown>();
+    const views = await toBase44Records(
+      entitiesModuleOf(this.rt.deps).repo,
+      appId,
+      entity,
+      rows.map(toRecordView),
+    );
+    return new Map<string, unknown>(views.map((view) => [String(view.id), view]));
   }
 
   /** One hook run (a job of ENTITY_HOOK_QUEUE), on whichever instance took it. */
@@ -172,10 +181,10 @@ export class EntityTriggers {
       ...(job.args ?? {}),
       event: { type: job.type, entity_name: job.entity, entity_id: job.id },
       data: job.data,
-      old_data: null,
+      old_data: job.oldData ?? null,
       payload_too_large: job.tooLarge,
     });
-    await this.run(job.appId, { name: job.name, body }).catch((error: unknown) =>
+    await runAsService(this.rt, job.appId, job.name, body, 'entity').catch((error: unknown) =>
       this.rt.deps.logger.warn({ err: error, appId: job.appId, name: job.name }, 'entity automation failed'),
     );
   }
@@ -216,37 +225,6 @@ export class EntityTriggers {
     if (bucket.tokens < 1) return false;
     bucket.tokens--;
     return true;
-  }
-
-  private async run(appId: string, run: Run) {
-    const url = functionWebhookUrl(this.rt.origin(), appId, run.name);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const request = new Request(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-atelier-trigger': 'entity' },
-          body: run.body,
-        });
-        const response = await invokeFunction(this.rt, {
-          appId,
-          name: run.name,
-          request,
-          body: () => request.arrayBuffer(),
-          actor: null,
-          trigger: 'entity',
-          callerIsService: true,
-          env: { atelierServiceRole: { appId } },
-        });
-        const retry = response.status === 429 || response.status === 503;
-        if (!retry || attempt >= ENTITY_TRIGGER_LIMITS.attempts) return;
-      } catch (error) {
-        // The function's own failures are in its invocations already; a crashed runner is retried.
-        if (!(error instanceof AppError)) throw error;
-        const crashed = (error.details as { kind?: string } | undefined)?.kind === 'crash';
-        if (!crashed || attempt >= ENTITY_TRIGGER_LIMITS.attempts) return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt).unref());
-    }
   }
 
   private async skip(appId: string, name: string) {

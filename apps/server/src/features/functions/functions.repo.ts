@@ -147,7 +147,7 @@ export class FunctionsRepo {
     httpStatus: number;
     durationMs: number;
     cold: boolean;
-    trigger: 'webhook' | 'sdk' | 'entity';
+    trigger: 'webhook' | 'sdk' | 'entity' | 'schedule';
     error: string | null;
     logs: StoredLogLine[];
   }): Promise<void> {

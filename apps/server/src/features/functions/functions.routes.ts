@@ -4,8 +4,10 @@ import {
   batchDeployRequestSchema,
   batchDeployResponseSchema,
   deployFunctionResponseSchema,
+  functionScheduleSchema,
   functionsListResponseSchema,
   invocationsResponseSchema,
+  updateScheduleRequestSchema,
 } from '@atelier/shared';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -21,7 +23,13 @@ import {
   jsonContent,
 } from '../../platform/http/openapi.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
-import { deployFunction, deployFunctions, listFunctions, listInvocations } from './deploy.service.ts';
+import {
+  deployFunction,
+  deployFunctions,
+  listFunctions,
+  listInvocations,
+  setSchedulePaused,
+} from './deploy.service.ts';
 import type { FunctionsRuntime, SdkDispatchEnv } from './functions.runtime.ts';
 import { invokeFunction } from './invoke.service.ts';
 
@@ -79,6 +87,23 @@ const invocationsRoute = defineRoute({
     query: z.object({ limit: z.coerce.number().int().min(1).max(50).optional() }),
   },
   responses: { 200: jsonContent(invocationsResponseSchema, 'Invocations'), ...builderErrors },
+});
+
+const scheduleRoute = defineRoute({
+  policy: POLICY.api,
+  method: 'patch',
+  path: '/apps/{appId}/functions/{name}/schedules/{scheduleId}',
+  tags,
+  summary: 'Pause or resume a scheduled automation of a function',
+  middleware: [requireBuilder] as const,
+  request: {
+    params: functionParams.extend({ scheduleId: z.string().min(1).max(64) }),
+    ...jsonBody(updateScheduleRequestSchema),
+  },
+  responses: {
+    200: jsonContent(z.object({ schedule: functionScheduleSchema }), 'The schedule'),
+    ...builderErrors,
+  },
 });
 
 const invokeResponses = {
@@ -156,6 +181,14 @@ export function functionsRoutes(rt: FunctionsRuntime) {
         c.req.valid('query').limit ?? 20,
       );
       return c.json({ invocations }, 200);
+    })
+    .openapi(scheduleRoute, async (c) => {
+      const { appId, name, scheduleId } = c.req.valid('param');
+      const { paused } = c.req.valid('json');
+      return c.json(
+        { schedule: await setSchedulePaused(rt, builderOf(c), appId, name, scheduleId, paused) },
+        200,
+      );
     })
     .openapi(invokePostRoute, (c) => invoke(c))
     .openapi(invokeGetRoute, (c) => invoke(c));

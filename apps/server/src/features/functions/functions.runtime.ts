@@ -9,6 +9,7 @@ import { SecretsRepo } from '../secrets/secrets.repo.ts';
 import { SecretsService } from '../secrets/secrets.service.ts';
 import { EntityTriggers } from './entity-triggers.ts';
 import { FunctionsRepo } from './functions.repo.ts';
+import { ScheduledRuns } from './scheduled-runs.ts';
 import { requestedSecretDescriptions } from './secret-requests.ts';
 
 export type { SdkDispatchEnv };
@@ -30,6 +31,8 @@ export interface FunctionsRuntime {
   pool(): FunctionPool;
   /** Entity-hook automations: runs functions on changes of the entities they watch. */
   triggers: EntityTriggers;
+  /** Scheduled automations: runs functions on their schedules. */
+  schedules: ScheduledRuns;
   dispatch: Dispatch;
   /** The origin webhook URLs are given at (`PUBLIC_URL`'s origin). */
   origin(): string;
@@ -80,7 +83,9 @@ export function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch): Funct
       await pool?.close();
     },
     triggers: undefined as unknown as EntityTriggers,
+    schedules: undefined as unknown as ScheduledRuns,
   };
   runtime.triggers = new EntityTriggers(runtime);
+  runtime.schedules = new ScheduledRuns(runtime);
   return runtime;
 }

@@ -33,7 +33,7 @@ export interface InvokeInput {
   /** The request body (read once by the framework when it was JSON). */
   body: () => Promise<ArrayBuffer>;
   actor: Actor | null;
-  trigger: 'webhook' | 'sdk' | 'entity';
+  trigger: 'webhook' | 'sdk' | 'entity' | 'schedule';
   /** An entity hook's run: the function's caller-bound SDK calls act as the app's service role. */
   callerIsService?: boolean;
   /** Bindings of an in-process SDK request (a function calling a function). */

@@ -34,6 +34,11 @@ export interface JobQueue {
     options?: { singletonKey?: string; id?: string },
   ): Promise<string | null>;
   work<Data extends object>(name: string, handler: JobHandler<Data>, options?: WorkOptions): Promise<void>;
+  /**
+   * Sends an empty job to the queue on a cron (five fields, UTC): pg-boss's clock sends one per
+   * tick however many instances run it (the queue's schedule, one per queue).
+   */
+  schedule(name: string, cron: string): Promise<void>;
   /** Stops fetching; waits up to `timeoutMs` for running jobs, whose unfinished work goes back to the queue. */
   stop(timeoutMs: number): Promise<void>;
   /** The underlying pg-boss instance, for maintenance views (queue sizes). */
@@ -129,6 +134,10 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
         },
       );
       workers.set(name, [...(workers.get(name) ?? []), worker]);
+    },
+    async schedule(name, cron) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async stop(timeoutMs) {
       if (!started) return;

@@ -1,6 +1,7 @@
 import type {
   BatchDeployResponse,
   DeployFunctionResponse,
+  FunctionSchedule,
   FunctionsListResponse,
   InvocationsResponse,
 } from '@atelier/shared';
@@ -56,6 +57,20 @@ export function useBatchDeploy(appId: string) {
     mutationFn: (names?: string[]) =>
       answer<BatchDeployResponse>(
         api.POST('/apps/{appId}/functions/deploy', { params: app(appId), body: names ? { names } : {} }),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: functionsKeys.list(appId) }),
+  });
+}
+
+export function useSetSchedulePaused(appId: string, name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) =>
+      answer<{ schedule: FunctionSchedule }>(
+        api.PATCH('/apps/{appId}/functions/{name}/schedules/{scheduleId}', {
+          params: { path: { appId, name, scheduleId: id } },
+          body: { paused },
+        }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: functionsKeys.list(appId) }),
   });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { apps } from './apps.ts';
 
 export type FunctionDeploymentStatus = 'pending' | 'deploying' | 'success' | 'error';
@@ -50,6 +50,51 @@ export interface StoredEntityAutomation {
   args?: Record<string, unknown> | undefined;
 }
 
+/** A scheduled automation of `function.jsonc` (features/functions/schedules.ts): a cron (UTC) or one time. */
+export interface StoredScheduledAutomation {
+  name: string;
+  /** Five-field cron expression, UTC. */
+  cron?: string;
+  /** One-time run (ISO date). */
+  runAt?: string;
+  /** Runs stop after this date (`ends_type: "on"`) … */
+  endsOn?: string;
+  /** … or after this many runs (`ends_type: "after"`). */
+  maxRuns?: number;
+  /** `function_args`: the JSON body of each run. */
+  args?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The scheduled automations of the live deployments, with their run state: one row per function
+ * and automation name. `next_run_at` is when the minute tick (features/functions/scheduled-runs.ts)
+ * sends the next run (null: paused, finished, or never again); the builder pauses and resumes here.
+ */
+export const functionSchedules = pgTable(
+  'function_schedules',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    automation: text('automation').notNull(),
+    spec: jsonb('spec').$type<StoredScheduledAutomation>().notNull(),
+    paused: boolean('paused').notNull().default(false),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    runCount: integer('run_count').notNull().default(0),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastStatus: text('last_status').$type<'success' | 'error' | 'timeout'>(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('function_schedules_app_name_automation_idx').on(t.appId, t.name, t.automation),
+    index('function_schedules_next_run_idx').on(t.nextRunAt),
+  ],
+);
+
 export interface StoredLogLine {
   level: 'debug' | 'info' | 'warn' | 'error';
   message: string;
@@ -73,7 +118,7 @@ export const functionInvocations = pgTable(
     httpStatus: integer('http_status').notNull(),
     durationMs: integer('duration_ms').notNull(),
     cold: boolean('cold').notNull().default(false),
-    trigger: text('trigger').$type<'webhook' | 'sdk' | 'entity'>().notNull(),
+    trigger: text('trigger').$type<'webhook' | 'sdk' | 'entity' | 'schedule'>().notNull(),
     error: text('error'),
     logs: jsonb('logs').$type<StoredLogLine[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -44,9 +44,14 @@ function FunctionItem({ fn, app }: { fn: ImportedFunction; app: string }) {
       {fn.status === 'needs-secrets' && (fn.missingSecrets ?? []).length > 0 && (
         <span className="text-muted-foreground">Set {fn.missingSecrets?.join(', ')}, then deploy it.</span>
       )}
+      {(fn.scheduledAutomations ?? []).length > 0 && (
+        <span className="text-muted-foreground">
+          Scheduled: {fn.scheduledAutomations?.join(', ')} (runs on its schedule once deployed)
+        </span>
+      )}
       {(fn.ignoredAutomations ?? []).length > 0 && (
         <span className="text-muted-foreground">
-          Not run in Atelier (scheduled automations): {fn.ignoredAutomations?.join(', ')}
+          Not run in Atelier (automation types it does not know): {fn.ignoredAutomations?.join(', ')}
         </span>
       )}
       {fn.status === 'failed' && fn.error && (

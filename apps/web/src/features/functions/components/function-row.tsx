@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toaster.tsx';
 import { useDeployFunction } from '../api.ts';
 import { MissingSecretList, showDeployError } from './deploy-toasts.tsx';
 import { InvocationsList } from './invocations-list.tsx';
+import { ScheduleList } from './schedule-list.tsx';
 
 export const STATUS_LABELS: Record<FunctionSummary['status'], string> = {
   not_deployed: 'Not deployed',
@@ -26,7 +27,7 @@ interface FunctionRowProps {
 /**
  * One backend function, shown in the code editor under its file (spec 1 §2: the functions group with
  * deploy status): deploy state, Deploy (Redeploy once it is live), the secrets it needs, the
- * webhook URL and recent invocations. `deploying` is true while a deploy started elsewhere (the
+ * webhook URL, its scheduled automations and recent invocations. `deploying` is true while a deploy started elsewhere (the
  * editor's deploy on save) runs.
  */
 export function FunctionRow({ appId, fn, onManageSecrets, deploying = false }: FunctionRowProps) {
@@ -85,6 +86,7 @@ export function FunctionRow({ appId, fn, onManageSecrets, deploying = false }: F
         </pre>
       )}
       <WebhookUrl url={fn.webhookUrl} />
+      <ScheduleList appId={appId} name={fn.name} schedules={fn.schedules} />
       {showCalls && <InvocationsList appId={appId} name={fn.name} />}
     </section>
   );
