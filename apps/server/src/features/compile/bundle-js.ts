@@ -12,6 +12,7 @@ import { type CompileDiagnostic, fromEsbuildMessage, notAllowedMessage } from '.
 import { ownEntryOf, ownEntrySource, ROUTER_SHIM_NAMESPACE, routerShim } from './own-entry.ts';
 import { installedPackageCss, stylesheetModule } from './package-css.ts';
 import { compilePaths } from './paths.ts';
+import { builtInPackageFile, isBuiltInPackageFile } from './vendor/package-files.ts';
 import { subpathStandIn } from './vendor/subpaths.ts';
 import {
   ALLOWED_IMPORTS,
@@ -175,13 +176,22 @@ function treePlugin(state: TreeState, packages: readonly string[]): Plugin {
       });
       // A sub-path of an allowed package (`react-dom/server`) would be external by esbuild's rule
       // for packages, yet the import map has no entry for it: a stand-in serves it, or it is refused.
-      b.onResolve({ filter: SUBPATH_IMPORT, namespace: 'app' }, (args) => {
+      // Any other file of a package of the set (`three/examples/jsm/loaders/FBXLoader.js`) is the
+      // set's copy of it, bundled in (vendor/package-files.ts); so are that file's own such imports.
+      b.onResolve({ filter: SUBPATH_IMPORT, namespace: 'app' }, async (args) => {
         if (ALLOWED_IMPORTS.has(args.path)) return undefined;
         if (subpathStandIn(args.path) !== undefined) return { path: args.path, namespace: 'vendor-subpath' };
+        const file = await builtInPackageFile(args.path);
+        if (file) return { path: file };
         const pkg = packageOfSpecifier(args.path);
         if (pkg !== args.path && ALLOWED_IMPORTS.has(pkg))
           return { errors: [{ text: notAllowedMessage(args.path) }] };
         return undefined;
+      });
+      b.onResolve({ filter: SUBPATH_IMPORT, namespace: 'file' }, async (args) => {
+        if (ALLOWED_IMPORTS.has(args.path) || !isBuiltInPackageFile(args.importer)) return undefined;
+        const file = await builtInPackageFile(args.path);
+        return file ? { path: file } : undefined;
       });
       b.onLoad({ filter: /.*/, namespace: 'vendor-subpath' }, (args) => ({
         contents: subpathStandIn(args.path),

@@ -143,14 +143,11 @@ describe('compile', () => {
     expect(await messages('framer-motions')).toEqual([
       '"framer-motions" is not available in generated apps; use "framer-motion" instead',
     ]);
-    expect(await messages('three/examples/jsm/controls/TrackballControls.js')).toEqual([
-      '"three/examples/jsm/controls/TrackballControls.js" is not available in generated apps; use "three" or "three/addons/controls/OrbitControls.js" or "three/addons/loaders/GLTFLoader.js" instead',
+    expect(await messages('three/examples/jsm/controls/NoSuchControls.js')).toEqual([
+      '"three/examples/jsm/controls/NoSuchControls.js" is not available in generated apps; use "three" or "three/addons/controls/OrbitControls.js" or "three/addons/loaders/GLTFLoader.js" instead',
     ]);
     expect(await messages('leaflet/dist/leaflet.css')).toEqual([
       '"leaflet/dist/leaflet.css" is the stylesheet of a package the app does not use: name the package in package.json to load it, or style with Tailwind classes (theme and custom CSS go in globals.css).',
-    ]);
-    expect(await messages('react-dom/test-utils')).toEqual([
-      '"react-dom/test-utils" is not available in generated apps; use "react-dom" or "react-dom/client" or "react-dom/server" instead',
     ]);
   });
 
@@ -166,6 +163,25 @@ describe('compile', () => {
     expect(js).toMatch(/import \{ format(, format as [\w$]+)? \} from "date-fns";/);
     expect(js).toMatch(/import \{ fr, fr as [\w$]+ \} from "date-fns\/locale";/);
     expect(js).not.toMatch(/from "(lodash\/|date-fns\/(?!locale"))/);
+  });
+
+  it("bundles any other file of a built-in package from the set's copy, the package itself left to the import map", async () => {
+    const { js } = await compileOk([
+      page(
+        'Home',
+        '<p>{String(TrackballControls)}{clamp(5, 0, 1)}</p>',
+        "import { TrackballControls } from 'three/examples/jsm/controls/TrackballControls.js';\nimport { clamp } from 'three/src/math/MathUtils.js';",
+      ),
+    ]);
+    expect(js).toMatch(/TrackballControls\d* = class extends|class TrackballControls\d* extends/);
+    expect(js).toContain('function clamp(');
+    expect(js).toMatch(/from "three";/);
+    expect(js).not.toMatch(/from "three\//);
+    // Only files inside the package: a path leaving it is refused.
+    const escape = await compileFail([
+      page('Home', '<p>{String(x)}</p>', "import x from 'three/../../package.json';"),
+    ]);
+    expect(escape.diagnostics[0]?.message).toMatch(/is not available in generated apps/);
   });
 
   it('explains an import of a missing app file', async () => {

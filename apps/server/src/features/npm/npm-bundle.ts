@@ -7,6 +7,7 @@ import * as esLexer from 'es-module-lexer';
 import { build, version as esbuildVersion, type Plugin, type PluginBuild } from 'esbuild';
 import { writeAtomically } from '../../platform/files.ts';
 import { bundlePackageCss, isStylesheetSpecifier, stylesheetModule } from '../compile/package-css.ts';
+import { builtInPackageFile, isBuiltInPackageFile } from '../compile/vendor/package-files.ts';
 import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
 import type { NpmStore } from './npm-store.ts';
 import { packageNameOf, type ResolvedPackage, type ResolvedTree } from './resolve-tree.ts';
@@ -148,6 +149,12 @@ export async function bundleSpecifier(
           if (args.kind === 'require-call') return { path: args.path, namespace: 'npm-shared' };
           return { path: args.path, external: true };
         }
+        // A file of a package of the built-in set below its entry points (react-quill's
+        // `lodash/isEqual`, @react-three/xr's `three/src/math/MathUtils.js`): the set's copy.
+        if (options.target === 'browser' && !stylesheet) {
+          const file = await builtInPackageFile(args.path);
+          if (file) return { path: file };
+        }
         const owner = args.namespace === 'npm-entry' ? root : ownerOf(args.importer);
         if (!owner) return undefined;
         // In a stylesheet, `url(images/x.png)` and `@import "theme.css"` are relative first, as browsers read them.
@@ -196,7 +203,7 @@ export async function bundleSpecifier(
       // A bundle holds only files of its tree's packages: an import that reaches elsewhere on the
       // server (`/etc/…`, `../../../…`) is refused, never bundled into a public module.
       b.onLoad({ filter: /.*/, namespace: 'file' }, (args) =>
-        ownerOf(args.path)
+        ownerOf(args.path) || (options.target === 'browser' && isBuiltInPackageFile(args.path))
           ? undefined
           : { errors: [{ text: `${path.basename(args.path)} is outside the package` }] },
       );

@@ -97,6 +97,15 @@ beforeAll(async () => {
         dependencies: { 'tiny-undeclared': '^1.0.0', 'tiny-shout': '^1.0.0' },
       },
     },
+    // react-quill's and @react-three/xr's shape: files below the entry points of built-in packages.
+    'tiny-deep-built-ins': {
+      '1.0.0': {
+        ...esm(
+          'import isEqual from "lodash/isEqual"; import { clamp } from "three/src/math/MathUtils.js"; import { Vector3 } from "three"; export const same = (a, b) => isEqual(a, b); export const limit = (n) => clamp(n, 0, 1); export const V = Vector3;',
+        ),
+        peerDependencies: { three: '*' },
+      },
+    },
     'tiny-undeclared': { '1.0.0': esm('import { shout } from "tiny-shout"; export const loud = shout;') },
     'tiny-theme': { '1.0.0': { files: { 'index.js': '', 'theme.css': ':root { --tiny: 1; }' } } },
     'tiny-native': { '1.0.0': { files: { 'index.js': '', 'binding.gyp': '{}' } } },
@@ -317,6 +326,16 @@ describe('install and bundle', () => {
     const bundle = await npm().resolveNpmModule('tiny-hoisting', { target: 'isolate' });
     const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
     expect(mod.loud('hi')).toBe('HI!');
+  });
+
+  it("bundles the files below a built-in package's entry points from the set's copy, the package itself left to the import map", async () => {
+    const bundle = await npm().resolveNpmModule('tiny-deep-built-ins', { target: 'browser' });
+    expect(bundle.imports).toEqual(['three']);
+    // The page's import map gives `three`; here a stand-in does.
+    const code = bundle.code.replace(/from\s*"three"/, `from "data:text/javascript,export class Vector3 {}"`);
+    const mod = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    expect(mod.same({ a: [1] }, { a: [1] })).toBe(true);
+    expect(mod.limit(5)).toBe(1);
   });
 
   it('gives a Node built-in a browser bundle reaches an empty module, as Vite does', async () => {
