@@ -13,7 +13,7 @@ import type { NpmStore } from './npm-store.ts';
 import { packageNameOf, type ResolvedPackage, type ResolvedTree } from './resolve-tree.ts';
 
 /** Bump when the way bundles are built changes, so cached bundles are rebuilt. */
-const BUNDLE_FORMAT = 3;
+const BUNDLE_FORMAT = 4;
 
 /** `browser`: a page's module, React and the built-in set left to the import map; `isolate`: a function's, self-contained. */
 export type NpmTarget = 'browser' | 'isolate';
@@ -196,8 +196,14 @@ export async function bundleSpecifier(
         contents: 'module.exports = {};',
         loader: 'js',
       }));
+      // Its default too: TypeScript's CommonJS output reads `__importDefault(require("react")).default.Component`
+      // (react-quill); a module without a default export answers itself, as Node's require would.
       b.onLoad({ filter: /.*/, namespace: 'npm-shared' }, (args) => ({
-        contents: `export * from ${JSON.stringify(args.path)};`,
+        contents: [
+          `import * as shared from ${JSON.stringify(args.path)};`,
+          `export * from ${JSON.stringify(args.path)};`,
+          'export default shared.default ?? shared;',
+        ].join('\n'),
         loader: 'js',
       }));
       // A bundle holds only files of its tree's packages: an import that reaches elsewhere on the

@@ -58,6 +58,17 @@ beforeAll(async () => {
         peerDependencies: { react: '^18 || ^19' },
       },
     },
+    // react-quill's shape: TypeScript's CommonJS output takes React's default export.
+    'tiny-cjs-react-default': {
+      '1.0.0': {
+        files: {
+          'index.js':
+            'var __importDefault = (m) => (m && m.__esModule ? m : { default: m }); var react_1 = __importDefault(require("react")); exports.Base = class extends react_1.default.Component {};',
+        },
+        manifest: { main: 'index.js' },
+        peerDependencies: { react: '^18 || ^19' },
+      },
+    },
     // leaflet's shape: a stylesheet pointing at an image beside it, and one importing another package's.
     'tiny-map': {
       '1.0.0': {
@@ -247,6 +258,14 @@ describe('install and bundle', () => {
     expect(bundle.imports).toEqual(['react']);
     expect(bundle.code).toContain('from"react"');
     expect(bundle.code).not.toContain('Dynamic require');
+    // With React's default export, which TypeScript's CommonJS output reads.
+    const withDefault = await npm().resolveNpmModule('tiny-cjs-react-default', { target: 'browser' });
+    const react = `data:text/javascript,${encodeURIComponent('export class Component {} export default { Component };')}`;
+    const mod = await import(
+      `data:text/javascript,${encodeURIComponent(withDefault.code.replaceAll('"react"', JSON.stringify(react)))}`
+    );
+    expect(new mod.Base()).toBeInstanceOf(Object);
+    expect(Object.getPrototypeOf(mod.Base).name).toBe('Component');
   });
 
   it('bundles a package with its dependencies at the versions its tree pinned', async () => {
