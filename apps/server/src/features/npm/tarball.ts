@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
-
-const gunzip = promisify(zlib.gunzip);
 
 /** True when `data` hashes to the `sha512-…` integrity (SRI form) the registry published. */
 export function matchesIntegrity(data: Buffer, integrity: string): boolean {
@@ -29,7 +26,7 @@ export const NATIVE_MARKER = '.atelier-native-addon';
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 
 /**
- * Reads a package tarball in memory, within the limits: decompressed size, file count, unpacked
+ * Reads a package tarball (in memory: the files, not the whole tar), within the limits: decompressed size, file count, unpacked
  * size. Only regular files are kept (links, devices and the like are dropped), paths are relative
  * and never leave the package. A native addon's native files (binding.gyp, `.node`) are left out and
  * NATIVE_MARKER put in their place: the app may not name such a package, but one below a package it
@@ -37,18 +34,6 @@ const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
  * Nothing is executed or written here.
  */
 export async function readTarball(packageName: string, id: string, gz: Buffer): Promise<UnpackedFile[]> {
-  let tar: Buffer;
-  try {
-    // Headers take 512 bytes per entry (plus long-name records): allow for them beyond the file bytes.
-    tar = await gunzip(gz, {
-      maxOutputLength: NPM_LIMITS.maxUnpackedBytes + (NPM_LIMITS.maxFiles + 64) * 1536,
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new NpmPackageError(packageName, NPM_MESSAGES.unpackedTooLarge(id));
-    }
-    throw new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, 'not a gzip file'));
-  }
   const files: UnpackedFile[] = [];
   let count = 0;
   let bytes = 0;
@@ -67,8 +52,10 @@ export async function readTarball(packageName: string, id: string, gz: Buffer): 
       problem ??= new NpmPackageError(packageName, NPM_MESSAGES.tooManyFiles(id, count));
     if (bytes > NPM_LIMITS.maxUnpackedBytes)
       problem ??= new NpmPackageError(packageName, NPM_MESSAGES.unpackedTooLarge(id));
-    if (relative === 'binding.gyp' || relative.endsWith('.node')) {
-      native = true;
+    const nativeFile = relative === 'binding.gyp' || relative.endsWith('.node');
+    if (nativeFile) native = true;
+    // Past a limit nothing more is kept (the package is refused); a native file is left out.
+    if (problem || nativeFile) {
       entry.resume();
       return;
     }
@@ -76,15 +63,31 @@ export async function readTarball(packageName: string, id: string, gz: Buffer): 
     entry.on('data', (chunk: Buffer) => chunks.push(chunk));
     entry.on('end', () => files.push({ path: relative, data: Buffer.concat(chunks) }));
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      parser.on('error', reject);
-      parser.on('end', resolve);
-      parser.end(tar);
+  // The tar stream is parsed as it is decompressed (never held whole: the files are), bounded by
+  // the unpacked limit; headers take 512 bytes per entry (plus long-name records) beyond the files.
+  const maxTarBytes = NPM_LIMITS.maxUnpackedBytes + (NPM_LIMITS.maxFiles + 64) * 1536;
+  await new Promise<void>((resolve, reject) => {
+    const gunzip = zlib.createGunzip();
+    let tarBytes = 0;
+    const fail = (error: NpmPackageError) => {
+      gunzip.destroy();
+      reject(error);
+    };
+    gunzip.on('data', (chunk: Buffer) => {
+      tarBytes += chunk.length;
+      if (tarBytes > maxTarBytes) fail(new NpmPackageError(packageName, NPM_MESSAGES.unpackedTooLarge(id)));
+      else parser.write(chunk);
     });
-  } catch (error) {
-    throw new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, (error as Error).message));
-  }
+    gunzip.on('end', () => parser.end());
+    gunzip.on('error', () =>
+      fail(new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, 'not a gzip file'))),
+    );
+    parser.on('error', (error: Error) =>
+      fail(new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, error.message))),
+    );
+    parser.on('end', resolve);
+    gunzip.end(gz);
+  });
   if (problem) throw problem;
   const manifest = files.find((file) => file.path === 'package.json');
   if (!manifest) throw new NpmPackageError(packageName, NPM_MESSAGES.badTarball(id, 'no package.json'));
