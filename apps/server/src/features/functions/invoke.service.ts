@@ -111,7 +111,11 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
     env: { ...builtinFunctionEnv(appId), ...env },
     request: { method: request.method, url: request.url, headers, body },
     onSdkCall: (call) =>
-      sdkCall(rt, appId, input.callerIsService ? { ...call, role: 'service' } : call, request, depth),
+      sdkCall(rt, appId, input.callerIsService ? { ...call, role: 'service' } : call, request, depth, {
+        // The caller is the builder's preview (the credential checked where the call came from: the
+        // sandboxed frame, or the preview's own origin when opened in a tab of its own).
+        byPreview: Boolean(actor) && request.headers.has(PREVIEW_CREDENTIAL_HEADER),
+      }),
   });
   const durationMs = Math.round(performance.now() - started);
   const busy = busyAnswer(result);
@@ -220,6 +224,7 @@ async function sdkCall(
   call: SdkCall,
   original: Request,
   depth: number,
+  { byPreview }: { byPreview: boolean },
 ): Promise<SdkAnswer> {
   const method = String(call.method).toUpperCase();
   const segments = Array.isArray(call.path) ? call.path.map(String) : [];
@@ -252,7 +257,7 @@ async function sdkCall(
     if (authorization) headers.set('authorization', authorization);
     // Called from the builder's preview: the function's calls act as the preview does (same app only).
     const preview = original.headers.get(PREVIEW_CREDENTIAL_HEADER);
-    if (preview && !original.headers.has('authorization') && original.headers.get('origin') === 'null') {
+    if (preview && byPreview && !original.headers.has('authorization')) {
       headers.set(PREVIEW_CREDENTIAL_HEADER, preview);
       headers.set('origin', 'null');
     }

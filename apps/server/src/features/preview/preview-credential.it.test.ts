@@ -198,6 +198,35 @@ describe('the preview credential', () => {
     expect(run.status).toBe(200);
     const { names } = (await run.json()) as { names: string[] };
     expect(names).not.toContain('x-atelier-preview-token');
+
+    // A Base44 export's function asks auth.me() who calls: the owner, from the sandboxed frame and
+    // from the preview opened in a tab of its own (its own origin), not an anonymous caller.
+    await writeFile(
+      t,
+      owner,
+      app.id,
+      'functions/whoami/index.ts',
+      [
+        "import { createClientFromRequest } from 'npm:@base44/sdk@0.8.25';",
+        'Deno.serve(async (req) => {',
+        '  const me = await createClientFromRequest(req).auth.me();',
+        '  return Response.json({ email: me.email, role: me.role });',
+        '});',
+      ].join('\n'),
+    );
+    const whoDeployed = await t.app.request(
+      `/api/apps/${app.id}/functions/whoami/deploy`,
+      json('POST', undefined, owner.headers),
+    );
+    expect(whoDeployed.status).toBe(200);
+    const { credential: fresh, link } = await previewCredential(app.id, owner.headers);
+    for (const origin of ['null', new URL(link.url).origin]) {
+      const who = await t.app.request(`/api/apps/${app.id}/functions/whoami`, {
+        method: 'POST',
+        headers: withCredential(fresh, { origin }),
+      });
+      expect(await who.json(), origin).toEqual({ email: 'functions-owner@example.com', role: 'admin' });
+    }
   });
 
   it('is renewed before it expires, from the preview document only, while the builder owns the app, up to its maximum age', async () => {
