@@ -1,11 +1,5 @@
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
-import { analyticsRoutes } from '../analytics/analytics.routes.ts';
-import { chatActivationRoutes } from '../builder/chat-activation.routes.ts';
-import { settingsAccessRoutes } from '../builder/settings-access.routes.ts';
-import { claimsRoutes } from '../claims/claims.routes.ts';
-import { npmRoutes } from '../npm/npm.routes.ts';
-import { previewCredentialRoutes } from '../preview/preview-credential.routes.ts';
 import { appHosts, publishedRoutes } from '../preview/published.routes.ts';
 import { adminAppsRoutes } from './admin-apps.routes.ts';
 import { appsRoutes } from './apps.routes.ts';
@@ -18,8 +12,9 @@ export type { AppsOptions } from './apps.runtime.ts';
 export { sdkCors } from './sdk-cors.ts';
 
 /**
- * The API routes of apps, versions, files, publishing, preview links and domains, with claiming,
- * chat assistant activation and analytics (on the `api` router).
+ * The API routes of apps, versions, files, publishing and domains (on the `api` router). The other
+ * features built on the apps area (claims, analytics, npm, preview links, the builder's settings)
+ * are mounted by app.ts beside it.
  */
 export function appsModule(deps: Pick<AppDeps, 'areas'>) {
   const runtime = appsRuntime(deps);
@@ -27,13 +22,7 @@ export function appsModule(deps: Pick<AppDeps, 'areas'>) {
     .route('/', appsRoutes(runtime))
     .route('/', adminAppsRoutes(runtime))
     .route('/', versionsRoutes(runtime))
-    .route('/', domainsRoutes(runtime))
-    .route('/', claimsRoutes(runtime))
-    .route('/', chatActivationRoutes(runtime))
-    .route('/', settingsAccessRoutes(runtime))
-    .route('/', analyticsRoutes(runtime))
-    .route('/', npmRoutes(runtime))
-    .route('/', previewCredentialRoutes(runtime));
+    .route('/', domainsRoutes(runtime));
 }
 
 /** `/app/{appId}` (a redirect to the app's origin) and the vendor modules on the main origin (mounted before the web app). */
