@@ -403,16 +403,24 @@ describe('Deno-style functions (Base44 exports)', () => {
     );
     expect([401, 403, 404]).toContain(foreign.status);
 
-    // The function deleted from the app: its schedule goes at its next due time, without a run.
-    await appsRuntime(t.deps).versions.createVersion({ userId: owner.user.id }, appId, {
-      changes: [
-        { op: 'delete' as const, path: 'functions/order-digest/index.ts' },
-        { op: 'delete' as const, path: 'functions/order-digest/function.jsonc' },
-      ],
-      description: 'Remove the digest',
-    });
-    await runtime.schedules.tick(new Date(Date.UTC(2100, 0, 2)));
+    // The function's file deleted in the code editor: its schedule goes with it.
+    const files = (await (
+      await t.app.request(`/api/apps/${appId}/files`, { headers: owner.headers })
+    ).json()) as {
+      files: { id: string; path: string }[];
+    };
+    const entry = files.files.find((file) => file.path === 'functions/order-digest/index.ts')!;
+    const deleted = await t.app.request(
+      `/api/apps/${appId}/files/delete`,
+      json('POST', { fileId: entry.id }, owner.headers),
+    );
+    expect(deleted.status).toBe(200);
     expect((await runtime.schedules.repo.list(appId)).map((row) => row.name)).not.toContain('order-digest');
+    // One whose function left the app another way (a version without it): gone at its due time, not run.
+    await runtime.schedules.repo.sync(appId, 'ghost', [{ name: 'Ghost', cron: '0 6 1 1 *' }], new Date());
+    expect((await runtime.schedules.repo.list(appId)).map((row) => row.name)).toContain('ghost');
+    await runtime.schedules.tick(new Date(Date.UTC(2100, 0, 2)));
+    expect((await runtime.schedules.repo.list(appId)).map((row) => row.name)).not.toContain('ghost');
     expect(await digests()).toHaveLength(1);
   });
 });

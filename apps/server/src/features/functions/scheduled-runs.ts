@@ -26,7 +26,8 @@ interface RunJob {
  * made from the schedule and due time (the queue keeps one). A run calls the live deployment as
  * the app's service role (trigger `schedule` in the invocations) with `function_args` as its JSON
  * body, and stores its outcome on the schedule. A function no longer in the app's current version
- * (deleted, renamed) loses its schedules at its next due time.
+ * loses its schedules at its next due time (the code editor's renames and deletes move or remove
+ * them at once: file-moves.ts).
  */
 export class ScheduledRuns {
   readonly repo: SchedulesRepo;

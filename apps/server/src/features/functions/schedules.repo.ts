@@ -93,6 +93,15 @@ export class SchedulesRepo {
     return moved.length > 0;
   }
 
+  /** A function file renamed: its schedules (and their state) are the new name's; a former one's are dropped. */
+  async renameFunction(appId: string, from: string, to: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const of = (name: string) => and(eq(functionSchedules.appId, appId), eq(functionSchedules.name, name));
+      await tx.delete(functionSchedules).where(of(to));
+      await tx.update(functionSchedules).set({ name: to }).where(of(from));
+    });
+  }
+
   async removeFunction(appId: string, name: string): Promise<void> {
     await this.db
       .delete(functionSchedules)
