@@ -21,6 +21,7 @@ import {
   type Prompt,
   generateText as sdkGenerateText,
   streamText as sdkStreamText,
+  wrapLanguageModel,
 } from 'ai';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -37,16 +38,12 @@ import {
 } from './catalogue.ts';
 import { costOf } from './cost.ts';
 import { LlmCallError, toLlmCallError } from './errors.ts';
-import {
-  type CallObservation,
-  DEFAULT_RETRY,
-  instrumentModel,
-  type RetryPolicy,
-} from './instrumented-model.ts';
 import { createProviderFactory, type ProviderAccessMap, providerAccess } from './providers.ts';
 import { createPublicListRefresher } from './public-model-list.ts';
+import { DEFAULT_RETRY, type RetryPolicy, reliabilityMiddleware } from './reliability-middleware.ts';
 import { createSettingsStore, type LlmState, type StoredSettings } from './settings-store.ts';
 import { tokenCounter } from './tokens.ts';
+import { type CallObservation, usageMiddleware } from './usage-middleware.ts';
 import { insertUsage, rowToUsageRecord, toUsageRecord, usageByMessage, usageSummary } from './usage-repo.ts';
 
 // The layer logs provider warnings itself; the SDK's console output would bypass the logger.
@@ -286,8 +283,9 @@ export function createLlm(options: LlmOptions) {
   }
 
   /**
-   * Wraps the resolved model for one logical call: retries, timeouts and error normalisation, and a
-   * usage row per model invocation. `usage` resolves once the SDK has settled and every row is written.
+   * Wraps the resolved model for one logical call (the AI SDK's `wrapLanguageModel`): retries,
+   * timeouts and error normalisation (`reliabilityMiddleware`), and a usage row per model invocation
+   * (`usageMiddleware`, outside it). `usage` resolves once the SDK has settled and every row is written.
    */
   function track(context: LlmCallContext, resolved: ResolvedModel, startedAt: number) {
     const writes: Promise<LlmUsageRow | undefined>[] = [];
@@ -302,27 +300,23 @@ export function createLlm(options: LlmOptions) {
       if (!settled || done !== started) return;
       void Promise.all(writes).then((rows) => resolveUsage(aggregate(rows, resolved.info)));
     };
-    const instrumented = instrumentModel(resolved.model, {
-      timeoutMs: llmConfig.timeoutMs,
-      retry,
-      startedAt,
-      onDone(observation) {
-        writes.push(recordCall(context, resolved.info, observation));
-        done++;
-        maybeResolve();
-      },
+    const model = wrapLanguageModel({
+      model: resolved.model,
+      middleware: [
+        usageMiddleware({
+          startedAt,
+          onStart: () => {
+            started++;
+          },
+          onDone(observation) {
+            writes.push(recordCall(context, resolved.info, observation));
+            done++;
+            maybeResolve();
+          },
+        }),
+        reliabilityMiddleware({ timeoutMs: llmConfig.timeoutMs, retry }),
+      ],
     });
-    const model: LanguageModelV3 = {
-      ...instrumented,
-      doStream: (call) => {
-        started++;
-        return instrumented.doStream(call);
-      },
-      doGenerate: (call) => {
-        started++;
-        return instrumented.doGenerate(call);
-      },
-    };
     return {
       model,
       usage,
@@ -406,6 +400,7 @@ export function createLlm(options: LlmOptions) {
       temperature: resolved.temperature,
       maxOutputTokens: input.maxOutputTokens ?? outputTokenLimit(resolved.info),
       abortSignal: input.abortSignal,
+      // Retries are reliabilityMiddleware's (before the first token, within one usage row).
       maxRetries: 0,
       onError: () => tracker.settle(),
       onFinish: () => tracker.settle(),
