@@ -1,6 +1,6 @@
 import { type AppFile, fileKind, HOME_PAGE_NAME, pageNameFromPath, pageRoutePath } from '@atelier/shared';
 
-/** The specifier under which the compiled app imports the runtime (`runtime/app-runtime.tsx`). */
+/** The specifier under which the compiled app imports the runtime (`@atelier/app-runtime`, packages/app-runtime). */
 export const RUNTIME_SPECIFIER = 'atelier:runtime';
 
 export interface PageRoute {

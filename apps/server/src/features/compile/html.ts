@@ -19,7 +19,7 @@ export interface AppRuntimeConfig {
   previewToken?: string;
   /** When `previewToken` expires (ISO 8601): the app SDK renews it shortly before. */
   previewExpiresAt?: string;
-  /** The end-user screens of the runtime (runtime/auth-screens.tsx): sign-up offered, the app's name. */
+  /** The end-user screens of the runtime (packages/app-runtime/src/auth-screens.tsx): sign-up offered, the app's name. */
   auth?: { signupEnabled: boolean; appName: string };
   /** The side panel's App texts and App branding (app-branding.ts): the app's name and theme colours. */
   branding?: AppBranding;

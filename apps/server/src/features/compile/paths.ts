@@ -8,7 +8,7 @@ import { findRepoRoot } from '../../platform/paths.ts';
 export interface CompilePaths {
   /** `apps/server`: packages (react, tailwindcss, …) resolve from here. */
   serverDir: string;
-  /** The app runtime bundled into every compiled app. */
+  /** The app runtime bundled into every compiled app (the `@atelier/app-runtime` package's entry). */
   runtimeFile: string;
   /** The @atelier/ui kit sources. */
   uiDir: string;
@@ -24,7 +24,7 @@ export function compilePaths(): CompilePaths {
   const compileDir = path.join(root, 'apps/server/src/features/compile');
   cached = {
     serverDir: path.join(root, 'apps/server'),
-    runtimeFile: path.join(compileDir, 'runtime/app-runtime.tsx'),
+    runtimeFile: path.join(root, 'packages/app-runtime/src/app-runtime.tsx'),
     uiDir: path.join(compileDir, 'vendor/ui'),
     sdkDir: path.join(root, 'packages/app-sdk'),
   };

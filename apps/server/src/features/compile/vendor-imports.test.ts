@@ -14,7 +14,7 @@ const exports = new Map<string, Set<string>>([
       'Component',
       'StrictMode',
       'Fragment',
-      // the runtime's end-user screens (runtime/auth-*.tsx)
+      // the runtime's end-user screens (packages/app-runtime/src/auth-*.tsx)
       'createContext',
       'useCallback',
       'useContext',

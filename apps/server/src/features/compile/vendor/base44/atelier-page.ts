@@ -28,7 +28,7 @@ export function onAtelier(url: string): string {
 
 /**
  * The app's hosted login page for a return to `fromUrl` (`{base path}/login?from_url=`, shown by the
- * runtime, compile/runtime/hosted-login.tsx). In the builder's preview it keeps the `version` and
+ * runtime, packages/app-runtime/src/hosted-login.tsx). In the builder's preview it keeps the `version` and
  * `token` of the page's address, without which the preview serves no document. `provider`: the
  * social provider `loginWithProvider` asked for (the page says when the app has none).
  */

@@ -6,7 +6,7 @@ import {
   isAppReturnAddress,
   requestedProvider,
   safeNext,
-} from './runtime/auth-paths.ts';
+} from './auth-paths.ts';
 
 describe('safeNext', () => {
   it('keeps paths of the app and refuses anything that leaves it', () => {
