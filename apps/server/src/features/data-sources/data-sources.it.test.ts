@@ -13,12 +13,11 @@ import { SSE_CONNECTED } from '../../../test/support/sse.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { startTestSite } from '../../../test/support/test-site.ts';
 import { contextItems, users } from '../../platform/db/schema/index.ts';
-import { startDataSourceWorkers } from './data-sources.module.ts';
+import { dataSourcesRuntime } from './data-sources.runtime.ts';
 import { MAX_ATTEMPTS, reapStaleItems, WORKER_DIED_MESSAGE } from './pipeline/reaper.ts';
 import { Bm25Index } from './retrieval/bm25.ts';
 
 let t: TestApp;
-let workers: Awaited<ReturnType<typeof startDataSourceWorkers>>;
 let site: Awaited<ReturnType<typeof startTestSite>>;
 let ada: SignedIn;
 let bob: SignedIn;
@@ -28,8 +27,8 @@ let bobApp: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { NET_ALLOW_LOOPBACK: 'true' } });
-  await t.deps.queue.start();
-  workers = await startDataSourceWorkers(t.deps, { pollingIntervalSeconds: 0.5, reapIntervalMs: 3_600_000 });
+  // The server's background work (the job queue, the ingestion worker); t.close() stops it.
+  await t.services.start({ dataSources: { pollingIntervalSeconds: 0.5, reapIntervalMs: 3_600_000 } });
   site = await startTestSite();
   ada = await signUpVerified(t, 'ada@example.com');
   bob = await signUpVerified(t, 'bob@example.com');
@@ -39,7 +38,6 @@ beforeAll(async () => {
   liteApp = bobApp;
 });
 afterAll(async () => {
-  workers?.stop();
   await site?.close();
   await t?.close();
 });
@@ -444,7 +442,7 @@ describe('plan limits', () => {
         options: { kind: 'upload', fileKind: 'txt' },
       })
       .returning();
-    await workers.runtime.queue.send('data-sources.ingest', { itemId: row!.id });
+    await dataSourcesRuntime(t.deps).queue.send('data-sources.ingest', { itemId: row!.id });
     const [done] = await settled(bob, liteApp, [row!.id]);
     expect(done).toMatchObject({ status: 'usage_limit_reached', statusReason: 'Max 1 data item' });
   });
@@ -473,7 +471,7 @@ describe('access', () => {
 
 describe('workers that die', () => {
   async function claimedByDeadWorker(name: string, attempts: number) {
-    const { repo } = workers.runtime;
+    const { repo } = dataSourcesRuntime(t.deps);
     const row = await repo.insertItem(
       {
         appId: paidApp,
@@ -497,24 +495,24 @@ describe('workers that die', () => {
 
   it('retries an item whose worker died mid-job, and the retry syncs it', async () => {
     const id = await claimedByDeadWorker('retry-me.txt', 1);
-    const reaped = await reapStaleItems(workers.runtime.reaperDeps);
+    const reaped = await reapStaleItems(dataSourcesRuntime(t.deps).reaperDeps);
     expect(reaped.retried).toContain(id);
     const [done] = await settled(ada, paidApp, [id]);
     expect(done).toMatchObject({ status: 'synced', chunkCount: 1 });
     // The dead run can no longer settle the item it lost.
-    expect(await workers.runtime.repo.settle(id, 'dead-run', { status: 'error' })).toBeUndefined();
+    expect(await dataSourcesRuntime(t.deps).repo.settle(id, 'dead-run', { status: 'error' })).toBeUndefined();
   });
 
   it(`marks the item error after ${MAX_ATTEMPTS} attempts instead of leaving it running`, async () => {
     const id = await claimedByDeadWorker('give-up.txt', MAX_ATTEMPTS);
-    const reaped = await reapStaleItems(workers.runtime.reaperDeps);
+    const reaped = await reapStaleItems(dataSourcesRuntime(t.deps).reaperDeps);
     expect(reaped.failed).toContain(id);
     const item = (await listItems(ada, paidApp)).contextItems.find((i) => i.id === id);
     expect(item).toMatchObject({ status: 'error', statusReason: WORKER_DIED_MESSAGE });
   });
 
   it('leaves alone a running item whose heartbeat is fresh', async () => {
-    const { repo } = workers.runtime;
+    const { repo } = dataSourcesRuntime(t.deps);
     const row = await repo.insertItem({
       appId: paidApp,
       name: 'busy.txt',
@@ -524,7 +522,7 @@ describe('workers that die', () => {
       options: { kind: 'upload', fileKind: 'txt' },
     });
     await repo.claim(row.id, 'live-run');
-    const reaped = await reapStaleItems(workers.runtime.reaperDeps);
+    const reaped = await reapStaleItems(dataSourcesRuntime(t.deps).reaperDeps);
     expect([...reaped.retried, ...reaped.failed]).not.toContain(row.id);
     await repo.deleteItem(row.id);
   });
