@@ -24,6 +24,8 @@ import { APP_OPERATIONS, type AppOperation, entityAppOperations } from './entiti
  */
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Unmeasured load on each operation of both servers before the first measured phase (`BENCH_WARM_UP_SECONDS`). */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 2);
 const LATENCY_LOAD = Number(process.env.BENCH_LATENCY_LOAD ?? 0.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as Engine[];
@@ -163,12 +165,12 @@ interface Target {
   body?: string;
 }
 
-async function saturate(target: Target) {
+async function saturate(target: Target, seconds = LOAD_SECONDS) {
   const cpuBefore = cpuSeconds(target.pid());
   const result = await autocannon({
     url: target.base,
     connections: CONNECTIONS,
-    duration: LOAD_SECONDS,
+    duration: seconds,
     requests: [
       {
         method: target.method,
@@ -506,6 +508,10 @@ async function runEngine(
           },
         ],
       };
+      // Both servers warm (JIT, caches) before anything is measured: a server that just started
+      // spends its first seconds of load compiling its code (V8's compiler threads count in its CPU).
+      for (const name of OPERATIONS)
+        for (const target of targets[name]) await saturate(target, WARM_UP_SECONDS);
       for (const name of OPERATIONS) {
         const key = `${label} ${name}`;
         const result = await compare(setUp, key, ...targets[name]);
@@ -635,7 +641,7 @@ export async function run() {
       'rows a list reads': '≤ min(10,000, half the records)',
     },
     notes: [
-      `autocannon, ${CONNECTIONS} connections (BENCH_CONNECTIONS), ${LOAD_SECONDS} s per phase (BENCH_LOAD_SECONDS); ${ROUNDS} round(s) (BENCH_ROUNDS), API and floor in turn, the median round by ratio`,
+      `autocannon, ${CONNECTIONS} connections (BENCH_CONNECTIONS), ${LOAD_SECONDS} s per phase (BENCH_LOAD_SECONDS), after ${WARM_UP_SECONDS} s of unmeasured load on each operation of both servers (BENCH_WARM_UP_SECONDS); ${ROUNDS} round(s) (BENCH_ROUNDS), API and floor in turn, the median round by ratio`,
       `"at half load": after 1 s unmeasured, an open-loop steady rate of ${LATENCY_LOAD * 100} % of the API's measured throughput (BENCH_LATENCY_LOAD), the same rate offered to the floor`,
       `records: a tenth the end user's (every tenth), the rest 50 other users'; fields title, points (0–99, independent of the creator), done, status (4 values, independent of the creator); the list pages are 20 records; get and update go round 1,000 of the user's records`,
       'data-field sorts: the first sorted list (at 10,000 records) asks for its index (PostgreSQL: built concurrently; PGlite: built in the thread while the entity is small, features/entities/sort-indexes.ts); the seeding to 1,000,000 rebuilds it with the other indexes, as for an app that sorted on the field from early on',
