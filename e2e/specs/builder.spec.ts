@@ -22,6 +22,39 @@ async function createToolFromHome(page: Page, prompt: string) {
   return page.url().split('/').at(-1) as string;
 }
 
+/**
+ * The phone top bar's boxes, left to right — back link, app name, status badge, the actions' scroller
+ * — measured in one layout once the web font is in (Inter swaps in after the first paint: two boxes
+ * measured on either side of the swap disagree by the name's width change, ~17 px).
+ */
+async function topBarBoxes(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  return page.getByRole('banner').evaluate((bar) => {
+    const box = (el: Element | null) => {
+      if (!el) throw new Error('top bar item missing');
+      const { left, right } = el.getBoundingClientRect();
+      return { left, right, whole: el.scrollWidth <= el.clientWidth };
+    };
+    return [
+      box(bar.querySelector('a[aria-label="Back to home"]')),
+      box(bar.querySelector('h1')),
+      box(bar.querySelector('[aria-label^="Status:"]')),
+      box(bar.querySelector('[data-top-bar-actions]')),
+    ];
+  });
+}
+
+/** No item of the top bar overlaps the next (0.5 px for subpixel rounding) and the status badge is whole. */
+function expectNoOverlap(boxes: Awaited<ReturnType<typeof topBarBoxes>>, label: string) {
+  for (let i = 1; i < boxes.length; i++) {
+    expect(boxes[i - 1]!.right, `${label}: item ${i - 1} ends before item ${i} starts`).toBeLessThanOrEqual(
+      boxes[i]!.left + 0.5,
+    );
+  }
+  expect(boxes[2]!.whole, `${label}: the status badge is whole`).toBe(true);
+  expect(boxes[3]!.right).toBeLessThanOrEqual(390);
+}
+
 test('create a tool from /home, edit its texts in the side panel, see the save and keep it after a reload', async ({
   page,
 }) => {
@@ -135,6 +168,17 @@ test('on a phone the builder is tabs: Chat, Preview and Build one at a time, the
   await expect(page.getByRole('region', { name: 'Chat' }).getByLabel('Message')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Preview route' })).toBeHidden();
   await expect(page.getByRole('banner').getByRole('heading', { name: 'Pocket Planner' })).toBeVisible();
+  // The top bar's items never overlap: a draft, then published (the Live badge stays whole beside the actions).
+  await expect(page.getByRole('banner').getByLabel('Status: draft')).toBeVisible();
+  expectNoOverlap(await topBarBoxes(page), 'draft');
+  const published = await page.request.post(`/api/apps/${id}/publish`, {
+    data: {},
+    headers: { origin: baseURL },
+  });
+  expect(published.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('banner').getByLabel('Status: active')).toBeVisible();
+  expectNoOverlap(await topBarBoxes(page), 'live');
 
   await tabs.getByRole('tab', { name: 'Preview' }).click();
   await expect(page.getByRole('textbox', { name: 'Preview route' })).toBeVisible();

@@ -24,15 +24,17 @@ export function AppPublishStatus({ app }: { app: AppSummary }) {
     );
   }
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <>
       <LiveBadge label={`Status: ${app.status}`} />
-      <LiveAddress url={app.publishedUrl} />
-      {state === 'live-with-changes' && (
-        <span className="hidden whitespace-nowrap text-amber-700 text-xs sm:inline dark:text-amber-400">
-          Changes not published
-        </span>
-      )}
-    </div>
+      <LiveDetails>
+        <LiveAddress url={app.publishedUrl} />
+        {state === 'live-with-changes' && (
+          <span className="whitespace-nowrap text-amber-700 text-xs dark:text-amber-400">
+            Changes not published
+          </span>
+        )}
+      </LiveDetails>
+    </>
   );
 }
 
@@ -52,7 +54,10 @@ export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: Rea
       </h1>
       <AppPublishStatus app={app} />
       {/* On a phone the actions scroll sideways instead of pushing the app's name out. */}
-      <div className="ml-auto flex min-w-0 items-center gap-2 overflow-x-auto [&>*]:shrink-0">
+      <div
+        data-top-bar-actions
+        className="ml-auto flex min-w-0 items-center gap-2 overflow-x-auto [&>*]:shrink-0"
+      >
         {/* Everyone reaches the code: admins edit it, other builders read it (spec 1 §6). */}
         <Button variant="outline" size="sm" asChild>
           <Link to={`/build/app/${encodeURIComponent(app.id)}/code`}>
@@ -72,12 +77,22 @@ export function BuilderTopBar({ app, actions }: { app: AppSummary; actions?: Rea
   );
 }
 
+/**
+ * The Live badge never shrinks: it is a bar item of its own. (It sat in a `min-w-0` wrapper with the
+ * address, which flex shrank below the badge on a phone — 14 px for a 42 px badge — so the badge
+ * overflowed it and the actions beside it covered "Live".)
+ */
 function LiveBadge({ label }: { label: string }) {
   return (
-    <Badge aria-label={label} className="bg-emerald-600 text-white">
+    <Badge aria-label={label} className="shrink-0 bg-emerald-600 text-white">
       Live
     </Badge>
   );
+}
+
+/** What follows the badge (the address, "Changes not published"): gives way first, clipped, never drawn over the actions. */
+function LiveDetails({ children }: { children: ReactNode }) {
+  return <div className="hidden min-w-0 items-center gap-2 overflow-hidden sm:flex">{children}</div>;
 }
 
 function LiveAddress({ url }: { url: string }) {
@@ -106,9 +121,11 @@ function SingleToolStatus({ appId }: { appId: string }) {
     );
   }
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <>
       <LiveBadge label="Status: active" />
-      <LiveAddress url={toolUrl(tool.path)} />
-    </div>
+      <LiveDetails>
+        <LiveAddress url={toolUrl(tool.path)} />
+      </LiveDetails>
+    </>
   );
 }
