@@ -21,7 +21,10 @@ export type { AccountsOptions };
  * The accounts services' context of one application (createApp makes one with its auth runtime;
  * features/base44 shares it).
  */
-export function createAccountsContext(deps: AppDeps, auth: AuthRuntime): AccountsContext {
+export function createAccountsContext(
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'accounts' | 'areas'>,
+  auth: AuthRuntime,
+): AccountsContext {
   return {
     auth,
     repo: new AccountsRepo(deps.database.db),

@@ -15,7 +15,10 @@ import { base44UserRoutes } from './users.routes.ts';
  * The `@base44/sdk` protocol (README.md in this folder), mounted under `/api` before Atelier's own
  * routes: on shared paths each handler serves only Base44 SDK requests and passes the rest on.
  */
-export function base44Module(deps: AppDeps, accounts: AccountsContext) {
+export function base44Module(
+  deps: Pick<AppDeps, 'config' | 'database' | 'llm' | 'areas'>,
+  accounts: AccountsContext,
+) {
   const entities = entitiesModuleOf(deps);
   return new Hono<AppEnv>()
     .route('/', base44EntityRoutes(entities))
