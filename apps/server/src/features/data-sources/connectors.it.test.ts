@@ -14,6 +14,7 @@ import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import { connectorConnections, connectorOAuthStates, users } from '../../platform/db/schema/index.ts';
 import { startDataSourceWorkers } from './data-sources.module.ts';
 import { createDataSourcesRuntime } from './data-sources.runtime.ts';
+import { runIngestJob } from './pipeline/ingest-worker.ts';
 
 let t: TestApp;
 let workers: Awaited<ReturnType<typeof startDataSourceWorkers>>;
@@ -486,5 +487,37 @@ describe('Own connections (OAuth)', () => {
     await expect(noServerToken.connectors.forOwner('notion', ada.user.id)).rejects.toThrow(
       'Notion is not connected: use "Connect Notion" in the Data Sources dialog of this app',
     );
+  });
+});
+
+describe('Ingestion of an item deleted while it runs', () => {
+  it('stops quietly: no error logged, nothing written for the gone item', async () => {
+    const { repo, ingestDeps } = workers.runtime;
+    const row = await repo.insertItem(
+      {
+        appId,
+        name: 'Replaced soon',
+        type: 'txt',
+        source: 'local_files',
+        status: 'pending',
+        size: 11,
+        mimeType: 'text/plain',
+        options: { kind: 'upload', fileKind: 'txt' },
+      },
+      new TextEncoder().encode('Hello there'),
+    );
+    const error = vi.fn();
+    const logger = Object.assign(Object.create(ingestDeps.logger), { error });
+    // "Replace file" deletes the old item just as its passages are about to be written.
+    const index = {
+      ...ingestDeps.index,
+      insertChunks: async (...args: Parameters<typeof ingestDeps.index.insertChunks>) => {
+        await repo.deleteItem(row.id);
+        return ingestDeps.index.insertChunks(...args);
+      },
+    };
+    await runIngestJob({ ...ingestDeps, index, logger }, row.id, 'run-replaced');
+    expect(error).not.toHaveBeenCalled();
+    expect(await repo.unscopedFindItem(row.id)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGoogleDrive } from '../../../../test/support/fake-google-drive.ts';
-import { createGoogleDriveConnector } from './google-drive.ts';
+import { createSafeFetch } from '../../../platform/net/index.ts';
+import { createGoogleDriveConnector, MAX_EXPORT_BYTES } from './google-drive.ts';
 
 const DOC = 'application/vnd.google-apps.document';
 const SHEET = 'application/vnd.google-apps.spreadsheet';
@@ -64,5 +65,17 @@ describe('Google Drive connector', () => {
     await expect(
       createGoogleDriveConnector({ token: 'bad', baseUrl: drive.url }).listDocuments(),
     ).rejects.toThrow('Google Drive refused access: check the token and file sharing');
+  });
+
+  it('names the 10 MB limit when an export is bigger, through the SSRF guard or not', async () => {
+    drive.setFiles([
+      { id: 'big-1', name: 'Ledger', mimeType: DOC, content: 'x'.repeat(MAX_EXPORT_BYTES + 1) },
+    ]);
+    const message = 'This Google Drive file is too big to import: the limit is 10 MB';
+    await expect(connector().fetchDocument('big-1')).rejects.toThrow(message);
+    const guarded = createSafeFetch({ allowLoopback: true, maxBytes: MAX_EXPORT_BYTES });
+    const viaGuard = createGoogleDriveConnector({ token: 'drive-token', baseUrl: drive.url, fetch: guarded });
+    await expect(viaGuard.fetchDocument('big-1')).rejects.toThrow(message);
+    await guarded.close();
   });
 });

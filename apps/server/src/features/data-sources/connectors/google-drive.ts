@@ -1,3 +1,4 @@
+import { findSafeFetchError, ResponseTooLargeError } from '../../../platform/net/index.ts';
 import { parseFile } from '../parsing/parse-file.ts';
 import type { ParsedDocument } from '../parsing/parsed-document.ts';
 import {
@@ -15,7 +16,7 @@ const SHEET_MIME = 'application/vnd.google-apps.spreadsheet';
 /** Most files listed from one drive. */
 const MAX_LISTED_FILES = 1000;
 /** Largest export read (Drive itself caps exports at 10 MB). */
-const MAX_EXPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_EXPORT_BYTES = 10 * 1024 * 1024;
 
 interface DriveFile {
   id: string;
@@ -108,8 +109,18 @@ export function createGoogleDriveConnector(options: GoogleDriveConnectorOptions)
       }
       const exportMime = sheet ? 'text/csv' : 'text/plain';
       const res = await call(`/drive/v3/files/${id}/export?mimeType=${encodeURIComponent(exportMime)}`);
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      if (bytes.byteLength > MAX_EXPORT_BYTES) throw new ConnectorError('This file is too big to import');
+      const tooBig = new ConnectorError(
+        `This Google Drive file is too big to import: the limit is ${MAX_EXPORT_BYTES / (1024 * 1024)} MB`,
+      );
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await res.arrayBuffer());
+      } catch (error) {
+        // The SSRF guard stops reading at its cap (the same 10 MB): the builder is told the limit.
+        if (findSafeFetchError(error) instanceof ResponseTooLargeError) throw tooBig;
+        throw error;
+      }
+      if (bytes.byteLength > MAX_EXPORT_BYTES) throw tooBig;
       let documents: ParsedDocument[];
       if (sheet) {
         documents = await parseFile('csv', bytes);

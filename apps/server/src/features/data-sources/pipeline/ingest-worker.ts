@@ -97,6 +97,9 @@ export async function runIngestJob(deps: IngestDeps, itemId: string, runId: stri
       await publish('synced');
     }
   } catch (error) {
+    // Deleted while it ran (replaced by a new upload, or removed): nothing is left to report on — its
+    // passages could not be written (their item is gone) and its status has no row.
+    if (!(await itemStillThere(deps, itemId))) return;
     const reason = reasonOf(error);
     if (reason === undefined) deps.logger.error({ err: error, itemId }, 'data source ingestion failed');
     const message = reason ?? 'Processing failed, try again later';
@@ -104,6 +107,14 @@ export async function runIngestJob(deps: IngestDeps, itemId: string, runId: stri
     await publish('error', message);
   } finally {
     clearInterval(heartbeat);
+  }
+}
+
+async function itemStillThere(deps: IngestDeps, itemId: string): Promise<boolean> {
+  try {
+    return (await deps.repo.unscopedFindItem(itemId)) !== undefined;
+  } catch {
+    return true;
   }
 }
 
