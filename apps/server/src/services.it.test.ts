@@ -1,8 +1,8 @@
-import { createHook } from 'node:async_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { trackLeaks } from '../test/support/leaks.ts';
 import { createTestDatabase, silentLogger } from '../test/support/test-db.ts';
 import { loadConfig } from './config.ts';
 import { appsRuntime } from './features/apps/apps.runtime.ts';
@@ -14,28 +14,14 @@ import { createAreaRegistry } from './platform/areas.ts';
 import { createServices, type Services } from './services.ts';
 
 let dataDir: string;
-let before: Map<string, number>;
+let leaks: ReturnType<typeof trackLeaks>;
 let services: Services;
 /** What happened at shutdown, in order. */
 const order: string[] = [];
-/** The intervals made since the services were created and not cleared yet, with where they were made. */
-const intervals = new Map<number, string>();
-// Unreferenced timers are not among the process's active resources: intervals are followed here.
-const intervalHook = createHook({
-  init(asyncId, type, _trigger, resource) {
-    if (type === 'Timeout' && (resource as { _repeat?: number | null })._repeat) {
-      intervals.set(asyncId, new Error('interval made').stack ?? '');
-    }
-  },
-  destroy(asyncId) {
-    intervals.delete(asyncId);
-  },
-});
 
 // One set of services for the file (a migrated database costs seconds): the last test closes it.
 beforeAll(async () => {
-  before = liveResources();
-  intervalHook.enable();
+  leaks = trackLeaks();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-services-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -54,27 +40,10 @@ beforeAll(async () => {
   services.deps.queue.boss.on('stopped', () => order.push('queue stopped'));
 });
 afterAll(async () => {
-  intervalHook.disable();
+  leaks.stop();
   await services.close(1000);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The kinds of this process's live, referenced handles and requests (sockets, child processes…), counted. */
-function liveResources(): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  return counts;
-}
-
-/** The kinds of which there are more now than in `before`. */
-function leftOver(before: Map<string, number>): Record<string, number> {
-  const extra: Record<string, number> = {};
-  for (const [kind, count] of liveResources()) {
-    const more = count - (before.get(kind) ?? 0);
-    if (more > 0) extra[kind] = more;
-  }
-  return extra;
-}
 
 describe('createServices', () => {
   it('builds each area once, and the areas share what they use', () => {
@@ -103,7 +72,7 @@ describe('createServices', () => {
   it('close() stops everything start() started, the job queue and replies before the database', async () => {
     await services.start({ dataSources: { pollingIntervalSeconds: 0.5 } });
     // The runners are live: the reaper, the sweeps and maintenance, the queue's supervisor.
-    expect(intervals.size).toBeGreaterThanOrEqual(4);
+    expect(leaks.intervals).toBeGreaterThanOrEqual(4);
 
     // A chat reply under way (replies run detached from their request) that does not finish within
     // the budget is stopped, as by Stop, and stored before the database closes.
@@ -126,13 +95,9 @@ describe('createServices', () => {
     expect(order).toContain('queue stopped');
     expect(order.indexOf('queue stopped')).toBeLessThan(order.indexOf('database closed'));
     // Handles go once their close callbacks have run: wait for that, not for a fixed time.
-    await vi.waitFor(
-      () => {
-        expect([...intervals.values()]).toEqual([]);
-        expect(leftOver(before)).toEqual({});
-      },
-      { timeout: 5_000 },
-    );
+    await vi.waitFor(() => expect(leaks.leftOver()).toEqual({ intervals: [], handles: {} }), {
+      timeout: 5_000,
+    });
     // Closing twice is one close.
     const closedOnce = [...order];
     await services.close(1000);

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STRONG_PASSWORD } from '../../test/support/accounts.ts';
+import { trackLeaks } from '../../test/support/leaks.ts';
 import {
   createPostgresDatabase,
   silentLogger,
@@ -96,6 +97,8 @@ describe('graceful shutdown', () => {
   it(
     'answers 503 on /api/ready as soon as it drains, finishes the request in flight, then stops listening',
     async () => {
+      const leaks = trackLeaks();
+      cleanups.push(() => leaks.stop());
       const { server } = await start({ FUNCTION_RUNNERS: '2' });
       // The function runner processes are running (they start on first use)…
       const pool = functionsRuntime(server.deps).pool();
@@ -139,6 +142,10 @@ describe('graceful shutdown', () => {
       await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
       // …and stopped with the server (signal 0 only asks whether a process exists).
       for (const pid of runners) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+      // Nothing else it started is left: no interval, no listener, socket or child process.
+      await vi.waitFor(() => expect(leaks.leftOver()).toEqual({ intervals: [], handles: {} }), {
+        timeout: 5_000,
+      });
     },
     TEST_TIMEOUT_MS,
   );
