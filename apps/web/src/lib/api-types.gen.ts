@@ -1201,7 +1201,13 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        continueUrl?: string | null;
+                    };
+                };
+            };
             responses: {
                 /** @description Sent (or already verified) */
                 200: {
@@ -1522,7 +1528,13 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        refreshToken?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Refreshed */
                 200: {
@@ -9997,7 +10009,7 @@ export interface components {
             data: string;
             filename?: string;
         } | ({
-            type: string;
+            type: `data-${string}`;
             data: unknown;
         } & {
             [key: string]: unknown;

@@ -38,6 +38,7 @@ import {
   errorContent,
   jsonBody,
   jsonContent,
+  lenientJsonBody,
 } from '../../platform/http/openapi.ts';
 import { POLICY } from '../../platform/http/route-policy.ts';
 import { type AccountsContext, toAuthUser } from './accounts.context.ts';
@@ -133,6 +134,7 @@ const verifySendRoute = defineRoute({
   tags,
   summary: 'Send the e-mail verification link again',
   middleware: [requireActor] as const,
+  request: lenientJsonBody(z.object({ continueUrl: z.string().nullable().optional() })),
   responses: {
     200: jsonContent(
       z.object({ sent: z.boolean(), alreadyVerified: z.boolean() }),
@@ -214,6 +216,8 @@ const refreshRoute = defineRoute({
   path: '/auth/token/refresh',
   tags,
   summary: 'A fresh access token; the session lasts 30 more days (the web calls it every 50 minutes)',
+  // Without it, the session cookie's (or bearer token's) session.
+  request: lenientJsonBody(z.object({ refreshToken: z.string().optional() })),
   responses: { 200: jsonContent(tokenResponseSchema, 'Refreshed'), 401: errorContent('Signed out') },
 });
 

@@ -1,6 +1,7 @@
+import type { ZodMediaTypeObject, ZodRequestBody } from '@asteasolutions/zod-to-openapi';
 import { errorResponseSchema, GENERIC_ERROR_MESSAGES } from '@atelier/shared';
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from './env.ts';
 import { type RoutePolicy, routePolicy } from './route-policy.ts';
@@ -54,6 +55,18 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
+
+/**
+ * An optional JSON request body the handler reads itself, leniently (a missing or malformed body
+ * counts as `{}`): described in the OpenAPI document, so the typed web client may send it, but not
+ * validated by the router — `jsonBody` would answer 400 or 415 where the handler accepts.
+ */
+export const lenientJsonBody = (schema: z.ZodType): { body: ZodRequestBody } => {
+  // JSON Schema 2020-12, which OpenAPI 3.1's schema objects are.
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input' });
+  const described = json as unknown as NonNullable<ZodMediaTypeObject['schema']>;
+  return { body: { content: { 'application/json': { schema: described } }, required: false } };
+};
 
 /** An error answer (the API's one error shape). */
 export const errorContent = (description: string) => jsonContent(errorResponseSchema, description);

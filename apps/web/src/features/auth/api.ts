@@ -11,7 +11,8 @@ import type {
   SignInResponse,
   TokenResponse,
 } from '@atelier/shared';
-import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api-client.ts';
 
 export const queryKeys = {
   all: ['auth'] as const,
@@ -26,76 +27,70 @@ export const isUnauthorized = (error: unknown) => error instanceof ApiError && e
 
 /** The signed-in session, or null when signed out (asked with ?optional=1: no failed request). */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionResponse | null> {
-  const answer = await apiFetch<SessionResponse | { user: null; tenantId: null }>(
-    '/api/auth/session?optional=1',
-    {
-      signal,
-    },
+  // Signed out: `{ user: null, tenantId: null }`, which openapi-fetch types as `{}` (its Readable<>
+  // drops keys typed null only: openapi-ts/openapi-typescript#2717).
+  const session = await answer<SessionResponse | { user?: null }>(
+    api.GET('/auth/session', { params: { query: { optional: '1' } }, signal }),
   );
-  return answer.user ? (answer as SessionResponse) : null;
+  return session.user ? (session as SessionResponse) : null;
 }
-
-const post = <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'POST', body });
 
 export const authApi = {
   signup: (body: { email: string; password: string; name?: string | undefined }) =>
-    post<SignInResponse>('/api/auth/signup', body),
-  login: (body: { email: string; password: string }) => post<SignInResponse>('/api/auth/login', body),
-  logout: () => post<{ ok: true }>('/api/auth/logout'),
-  refresh: () => post<TokenResponse>('/api/auth/token/refresh', {}),
+    answer<SignInResponse>(api.POST('/auth/signup', { body })),
+  login: (body: { email: string; password: string }) =>
+    answer<SignInResponse>(api.POST('/auth/login', { body })),
+  logout: () => answer<{ ok: true }>(api.POST('/auth/logout')),
+  refresh: () => answer<TokenResponse>(api.POST('/auth/token/refresh', { body: {} })),
   providers: (signal?: AbortSignal) =>
-    apiFetch<{ providers: OAuthProviderInfo[] }>('/api/auth/providers', { signal }),
+    answer<{ providers: OAuthProviderInfo[] }>(api.GET('/auth/providers', { signal })),
   sendVerification: (continueUrl: string | null) =>
-    post<{ sent: boolean; alreadyVerified: boolean }>('/api/auth/verify-email/send', { continueUrl }),
+    answer<{ sent: boolean; alreadyVerified: boolean }>(
+      api.POST('/auth/verify-email/send', { body: { continueUrl } }),
+    ),
   verifyEmail: (token: string, continueUrl: string | null) =>
-    post<{ message: string; email: string; continueUrl: string | null }>('/api/auth/verify-email', {
-      token,
-      continueUrl,
-    }),
+    answer<{ message: string; email: string; continueUrl: string | null }>(
+      api.POST('/auth/verify-email', { body: { token, continueUrl } }),
+    ),
   inspectActionCode: (mode: AuthActionMode, token: string) =>
-    post<{ mode: AuthActionMode; email: string; newEmail: string | null }>('/api/auth/action-code', {
-      mode,
-      token,
-    }),
+    answer<{ mode: AuthActionMode; email: string; newEmail: string | null }>(
+      api.POST('/auth/action-code', { body: { mode, token } }),
+    ),
   resetPassword: (token: string, password: string, continueUrl: string | null) =>
-    post<{ message: string; continueUrl: string | null }>('/api/auth/password-reset', {
-      token,
-      password,
-      continueUrl,
-    }),
+    answer<{ message: string; continueUrl: string | null }>(
+      api.POST('/auth/password-reset', { body: { token, password, continueUrl } }),
+    ),
   sendResetPasswordEmail: (email: string, continueUrl: string | null) =>
-    post<MessageResponse>('/api/live_api/account/sendResetPasswordEmail', {
-      email,
-      mainAppId: null,
-      continueUrl,
-    }),
+    answer<MessageResponse>(
+      api.POST('/live_api/account/sendResetPasswordEmail', { body: { email, mainAppId: null, continueUrl } }),
+    ),
   sendMagicLink: (email: string, continueUrl: string | null) =>
-    post<MessageResponse>('/api/live_api/account/sendMagicLink', { email, continueUrl }),
+    answer<MessageResponse>(api.POST('/live_api/account/sendMagicLink', { body: { email, continueUrl } })),
   validateOtp: (email: string, otp: string) =>
-    post<CustomTokenResponse>('/api/live_api/account/validateOtp', { email, otp }),
+    answer<CustomTokenResponse>(api.POST('/live_api/account/validateOtp', { body: { email, otp } })),
   magicLink: (token: string, continueUrl: string | null) =>
-    post<MagicLinkResponse>('/api/auth/magic-link', { token, continueUrl }),
-  customToken: (token: string) => post<SignInResponse>('/api/auth/custom-token', { token }),
+    answer<MagicLinkResponse>(api.POST('/auth/magic-link', { body: { token, continueUrl } })),
+  customToken: (token: string) => answer<SignInResponse>(api.POST('/auth/custom-token', { body: { token } })),
   /** With a sale id (paid before sign-up), the account claims that sale (spec 1 §4). */
   createAccount: (saleId?: string | null) =>
-    post<{ accountId: string }>(
-      `/api/live_api/account/create${saleId ? `?${new URLSearchParams({ sale_id: saleId })}` : ''}`,
+    answer<{ accountId: string }>(
+      api.POST('/live_api/account/create', { params: { query: saleId ? { sale_id: saleId } : {} } }),
     ),
-  account: (signal?: AbortSignal) => apiFetch<Account>('/api/live_api/account/current', { signal }),
+  account: (signal?: AbortSignal) => answer<Account>(api.GET('/live_api/account/current', { signal })),
   updateProfile: (body: { name?: string | null; businessDetails?: string | null }) =>
-    apiFetch<{ user: AuthUser }>('/api/auth/profile', { method: 'PATCH', body }),
+    answer<{ user: AuthUser }>(api.PATCH('/auth/profile', { body })),
   changePassword: (body: { currentPassword?: string | undefined; newPassword: string }) =>
-    post<MessageResponse>('/api/auth/password', body),
-  revokeAllSessions: () => post<MessageResponse>('/api/auth/sessions/revoke-all'),
+    answer<MessageResponse>(api.POST('/auth/password', { body })),
+  revokeAllSessions: () => answer<MessageResponse>(api.POST('/auth/sessions/revoke-all')),
   deleteAccount: (confirmEmail: string) =>
-    apiFetch<MessageResponse>('/api/auth/account', { method: 'DELETE', body: { confirmEmail } }),
-  requestEmailChange: (newEmail: string) => post<MessageResponse>('/api/auth/email-change', { newEmail }),
-  adminSetupPending: () => apiFetch<{ pending: boolean }>('/api/auth/admin-setup'),
-  claimAdmin: (code: string) => post<{ user: AuthUser }>('/api/auth/admin-setup', { code }),
+    answer<MessageResponse>(api.DELETE('/auth/account', { body: { confirmEmail } })),
+  requestEmailChange: (newEmail: string) =>
+    answer<MessageResponse>(api.POST('/auth/email-change', { body: { newEmail } })),
+  adminSetupPending: () => answer<{ pending: boolean }>(api.GET('/auth/admin-setup')),
+  claimAdmin: (code: string) => answer<{ user: AuthUser }>(api.POST('/auth/admin-setup', { body: { code } })),
   completeEmailChange: (newEmail: string, oobCode: string) =>
-    post<{ message: string; email: string }>('/api/live_api/account/completeEmailChange', {
-      newEmail,
-      oobCode,
-    }),
-  outbox: (signal?: AbortSignal) => apiFetch<{ messages: OutboxMessage[] }>('/api/dev/outbox', { signal }),
+    answer<{ message: string; email: string }>(
+      api.POST('/live_api/account/completeEmailChange', { body: { newEmail, oobCode } }),
+    ),
+  outbox: (signal?: AbortSignal) => answer<{ messages: OutboxMessage[] }>(api.GET('/dev/outbox', { signal })),
 };

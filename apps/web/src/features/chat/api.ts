@@ -11,6 +11,7 @@ import type {
 } from '@atelier/shared';
 import { CHAT_HISTORY_PAGE_SIZE } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
+import { answer, api } from '../../lib/api.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
@@ -23,27 +24,34 @@ export const chatKeys = {
 
 export const chatApi = {
   history: (appId: string, fromMessageId?: string, signal?: AbortSignal) =>
-    apiFetch<ChatHistoryResponse>(
-      `/api/apps/${enc(appId)}/chat/history?limit=${CHAT_HISTORY_PAGE_SIZE}${
-        fromMessageId ? `&fromMessageId=${enc(fromMessageId)}` : ''
-      }`,
-      { signal },
+    answer<ChatHistoryResponse>(
+      api.GET('/apps/{appId}/chat/history', {
+        params: {
+          path: { appId },
+          query: { limit: CHAT_HISTORY_PAGE_SIZE, ...(fromMessageId ? { fromMessageId } : {}) },
+        },
+        signal,
+      }),
     ),
   /** Stop the app's running reply (issue 21 §2); `stopped` is false when none runs. */
   stop: (appId: string) =>
-    apiFetch<{ stopped: boolean }>(`/api/apps/${enc(appId)}/chat/stop`, { method: 'POST' }),
+    answer<{ stopped: boolean }>(api.POST('/apps/{appId}/chat/stop', { params: { path: { appId } } })),
   restore: (appId: string, versionId: string, messageId: string) =>
-    apiFetch<RestoreResponse>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/restore`, {
-      method: 'POST',
-      body: { messageId },
-    }),
+    answer<RestoreResponse>(
+      api.POST('/apps/{appId}/versions/{versionId}/restore', {
+        params: { path: { appId, versionId } },
+        body: { messageId },
+      }),
+    ),
   undoRestore: (appId: string, versionId: string, messageId: string) =>
-    apiFetch<UndoRestoreResponse>(`/api/apps/${enc(appId)}/versions/${enc(versionId)}/undo-restore`, {
-      method: 'POST',
-      body: { messageId },
-    }),
+    answer<UndoRestoreResponse>(
+      api.POST('/apps/{appId}/versions/{versionId}/undo-restore', {
+        params: { path: { appId, versionId } },
+        body: { messageId },
+      }),
+    ),
   rate: (appId: string, body: RatingRequest) =>
-    apiFetch<{ ok: true }>(`/api/apps/${enc(appId)}/rating`, { method: 'POST', body }),
+    answer<{ ok: true }>(api.POST('/apps/{appId}/rating', { params: { path: { appId } }, body })),
   upload: (appId: string, file: File) => {
     const form = new FormData();
     form.append('file', file);
@@ -53,11 +61,15 @@ export const chatApi = {
     });
   },
   enhanceQuery: (body: EnhanceContextQueryRequest) =>
-    apiFetch<EnhanceContextQueryResponse>('/api/admin/enhanceContextQuery', { method: 'POST', body }),
+    answer<EnhanceContextQueryResponse>(api.POST('/admin/enhanceContextQuery', { body })),
   versions: (appId: string, signal?: AbortSignal) =>
-    apiFetch<VersionsListResponse>(`/api/apps/${enc(appId)}/versions?limit=50`, { signal }),
+    answer<VersionsListResponse>(
+      api.GET('/apps/{appId}/versions', { params: { path: { appId }, query: { limit: 50 } }, signal }),
+    ),
   usage: (appId: string, signal?: AbortSignal) =>
-    apiFetch<LlmUsageResponse>(`/api/admin/llm/usage?limit=100&appId=${enc(appId)}`, { signal }),
+    answer<LlmUsageResponse>(
+      api.GET('/admin/llm/usage', { params: { query: { limit: 100, appId } }, signal }),
+    ),
 };
 
 /**

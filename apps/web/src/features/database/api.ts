@@ -7,7 +7,8 @@ import type {
   EntityRecordView,
 } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, apiResponse } from '../../lib/api-client.ts';
+import { answer, api } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api-client.ts';
 
 /** TanStack Query keys and calls of the database panel (the entity API, spec 2 §7). */
 export const databaseKeys = {
@@ -24,7 +25,10 @@ export const entityPath = (appId: string, entity: string, ...rest: string[]) =>
 export function useEntities(appId: string, versionId?: string | null) {
   return useQuery({
     queryKey: [...databaseKeys.entities(appId), versionId ?? null],
-    queryFn: ({ signal }) => apiFetch<EntitiesListResponse>(`/api/apps/${enc(appId)}/entities`, { signal }),
+    queryFn: ({ signal }) =>
+      answer<EntitiesListResponse>(
+        api.GET('/apps/{appId}/entities', { params: { path: { appId } }, signal }),
+      ),
   });
 }
 
@@ -37,19 +41,21 @@ export interface RecordsView {
   q: string | undefined;
 }
 
-const viewParams = (view: RecordsView, extra: Record<string, string>) => {
-  const params = new URLSearchParams({ sort: view.sort, ...extra });
-  if (view.q) params.set('q', view.q);
-  return params;
-};
+/** The entity's path parameters. */
+const entityOf = (appId: string, entity: string) => ({ path: { appId, entity } });
+
+/** The view's query: its order, and its filter if any. */
+const viewQuery = (view: RecordsView) => ({ sort: view.sort, ...(view.q ? { q: view.q } : {}) });
 
 /** How many records match the view (all of them, not the loaded pages). */
 export function useRecordCount(appId: string, entity: string, view: RecordsView) {
   return useQuery({
     queryKey: [...databaseKeys.records(appId, entity), 'count', view.q ?? ''],
     queryFn: async ({ signal }) => {
-      const params = viewParams(view, { limit: '0', count: 'true' });
-      const response = await apiResponse(`${entityPath(appId, entity)}?${params}`, { signal });
+      const { response } = await api.GET('/apps/{appId}/entities/{entity}', {
+        params: { ...entityOf(appId, entity), query: { ...viewQuery(view), limit: 0, count: 'true' } },
+        signal,
+      });
       return Number(response.headers.get('x-total-count') ?? 0);
     },
   });
@@ -60,9 +66,14 @@ export function recordsPageQuery(appId: string, entity: string, view: RecordsVie
   return {
     queryKey: [...databaseKeys.records(appId, entity), 'page', view.sort, view.q ?? '', page],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiFetch<EntityRecordView[]>(
-        `${entityPath(appId, entity)}?${viewParams(view, { limit: String(PAGE_ROWS), skip: String(page * PAGE_ROWS) })}`,
-        { signal },
+      answer<EntityRecordView[]>(
+        api.GET('/apps/{appId}/entities/{entity}', {
+          params: {
+            ...entityOf(appId, entity),
+            query: { ...viewQuery(view), limit: PAGE_ROWS, skip: page * PAGE_ROWS },
+          },
+          signal,
+        }),
       ),
     staleTime: 30_000,
   };
@@ -78,9 +89,11 @@ export async function exportRecords(
   onProgress: (share: number) => void,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const response = await apiResponse(entityPath(appId, entity, 'export'), {
-    signal,
+  const { response } = await api.GET('/apps/{appId}/entities/{entity}/export', {
+    params: entityOf(appId, entity),
     headers: { Accept: 'text/csv' },
+    parseAs: 'stream',
+    signal,
   });
   const total = Number(response.headers.get('x-total-count') ?? 0);
   const reader = response.body?.getReader();
@@ -101,17 +114,30 @@ export async function exportRecords(
 
 export const recordsApi = {
   create: (appId: string, entity: string, data: Record<string, unknown>) =>
-    apiFetch<EntityRecordView>(entityPath(appId, entity), { method: 'POST', body: data }),
+    answer<EntityRecordView>(
+      api.POST('/apps/{appId}/entities/{entity}', { params: entityOf(appId, entity), body: data }),
+    ),
   update: (appId: string, entity: string, id: string, patch: Record<string, unknown>) =>
-    apiFetch<EntityRecordView>(entityPath(appId, entity, id), { method: 'PATCH', body: patch }),
+    answer<EntityRecordView>(
+      api.PATCH('/apps/{appId}/entities/{entity}/{id}', {
+        params: { path: { appId, entity, id } },
+        body: patch,
+      }),
+    ),
   delete: (appId: string, entity: string, id: string) =>
-    apiFetch<void>(entityPath(appId, entity, id), { method: 'DELETE' }),
+    answer<void>(
+      api.DELETE('/apps/{appId}/entities/{entity}/{id}', { params: { path: { appId, entity, id } } }),
+    ),
   bulkCreate: (appId: string, entity: string, rows: Record<string, unknown>[]) =>
-    apiFetch<EntityRecordView[]>(entityPath(appId, entity, 'bulk'), { method: 'POST', body: rows }),
+    answer<EntityRecordView[]>(
+      api.POST('/apps/{appId}/entities/{entity}/bulk', { params: entityOf(appId, entity), body: rows }),
+    ),
   addColumn: (appId: string, entity: string, request: AddColumnRequest) =>
-    apiFetch<AddColumnResponse>(entityPath(appId, entity, 'columns'), { method: 'POST', body: request }),
+    answer<AddColumnResponse>(
+      api.POST('/apps/{appId}/entities/{entity}/columns', { params: entityOf(appId, entity), body: request }),
+    ),
   generateMapping: (request: CsvMappingRequest) =>
-    apiFetch<CsvMappingResponse>('/api/csv/generateMapping', { method: 'POST', body: request }),
+    answer<CsvMappingResponse>(api.POST('/csv/generateMapping', { body: request })),
   /** The app SDK's UploadFile integration (answer carries file_url). */
   uploadImage: (appId: string, file: File) => {
     const form = new FormData();
