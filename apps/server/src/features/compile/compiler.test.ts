@@ -178,10 +178,10 @@ describe('compile', () => {
     expect(js).toMatch(/from "three";/);
     expect(js).not.toMatch(/from "three\//);
     // Only files inside the package: a path leaving it is refused.
-    const escape = await compileFail([
+    const outside = await compileFail([
       page('Home', '<p>{String(x)}</p>', "import x from 'three/../../package.json';"),
     ]);
-    expect(escape.diagnostics[0]?.message).toMatch(/is not available in generated apps/);
+    expect(outside.diagnostics[0]?.message).toMatch(/is not available in generated apps/);
   });
 
   it('explains an import of a missing app file', async () => {
