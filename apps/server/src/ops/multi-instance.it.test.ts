@@ -22,6 +22,7 @@ import { INGEST_QUEUE } from '../features/data-sources/pipeline/item-options.ts'
 // proxy. Sessions, rate limits, jobs and live events must not care which instance answers.
 
 const STARTUP_TIMEOUT_MS = 150_000;
+const HOOK_RUNS_PER_MINUTE = 5;
 
 interface Proxy {
   url: string;
@@ -129,8 +130,10 @@ describe.runIf(testDbKind === 'postgres')('two server processes behind a round-r
             SECRETS_KEY: secretsKey,
             PUBLIC_URL: proxy.url,
             TRUST_PROXY: 'true',
-            // Code writes (the entity file of the live test) are for admins.
-            ADMIN_EMAILS: 'live@example.com',
+            // Code writes (the entity files of the live and hook tests) are for admins.
+            ADMIN_EMAILS: 'live@example.com,hooks@example.com',
+            // The per-app budget of entity-hook runs, small enough to reach in a test.
+            FUNCTION_HOOK_RUNS_PER_MINUTE: String(HOOK_RUNS_PER_MINUTE),
           },
         });
       }),
@@ -292,5 +295,65 @@ describe.runIf(testDbKind === 'postgres')('two server processes behind a round-r
         data: expect.objectContaining({ title: 'Across' }),
       }),
     );
+  });
+
+  it("holds an app's entity-hook budget across both instances: runs past it are skipped wherever they are taken", async () => {
+    const builder = await signUp('hooks@example.com');
+    const headers = { cookie: builder.cookie };
+    const app = await call('POST', '/api/apps', { name: 'Hooks', type: 'GEN_APP' }, headers);
+    const hook = {
+      automations: [{ name: 'On item', type: 'entity', entity_name: 'Item', event_types: ['create'] }],
+    };
+    const merged = await call(
+      'POST',
+      `/api/apps/${app.json.id}/merge`,
+      {
+        files: [
+          {
+            path: 'entities/Item.json',
+            content: JSON.stringify({ type: 'object', properties: { title: { type: 'string' } } }),
+          },
+          { path: 'functions/audit/index.ts', content: 'Deno.serve(() => Response.json({ ok: true }));' },
+          { path: 'functions/audit/function.jsonc', content: JSON.stringify(hook) },
+        ],
+      },
+      headers,
+    );
+    expect(merged.status, JSON.stringify(merged.json)).toBeLessThan(300);
+    const deployed = await call('POST', `/api/apps/${app.json.id}/functions/audit/deploy`, {}, headers);
+    expect(deployed.status, JSON.stringify(deployed.json)).toBe(200);
+    for (let seen = 0; seen < 2; ) {
+      const list = await call('GET', `/api/apps/${app.json.id}/entities/Item`, undefined, headers);
+      seen = list.status === 200 ? seen + 1 : 0;
+    }
+    // Twelve creates through both instances: each run is one job, taken by either instance.
+    const writes = 12;
+    const servedBy = new Set<string | null>();
+    for (let i = 0; i < writes; i++) {
+      const created = await call(
+        'POST',
+        `/api/apps/${app.json.id}/entities/Item`,
+        { title: `#${i}` },
+        headers,
+      );
+      expect(created.status).toBe(201);
+      servedBy.add(created.servedBy);
+    }
+    expect(servedBy).toEqual(new Set(['a', 'b']));
+    const outcomes = async () => {
+      const res = await call(
+        'GET',
+        `/api/apps/${app.json.id}/functions/audit/invocations?limit=50`,
+        undefined,
+        headers,
+      );
+      return (res.json.invocations as { status: string; httpStatus: number }[]).map(
+        (run) => `${run.status} ${run.httpStatus}`,
+      );
+    };
+    await expect.poll(async () => (await outcomes()).length, { timeout: 60_000 }).toBe(writes);
+    const runs = await outcomes();
+    expect(runs.filter((run) => run === 'success 200')).toHaveLength(HOOK_RUNS_PER_MINUTE);
+    expect(runs.filter((run) => run === 'error 429')).toHaveLength(writes - HOOK_RUNS_PER_MINUTE);
   });
 });

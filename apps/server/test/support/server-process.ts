@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bundlePrelude } from '../../src/platform/sandbox/prelude-bundle.mjs';
 
 /**
  * The real server as a child process, for tests and tools that kill, restart or run several of it:
@@ -38,6 +39,9 @@ export async function buildServerBundle(): Promise<ServerBundle> {
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
+    // As build.mjs: the function runner's sandbox prelude is part of the bundle (without it the
+    // runner looks for the prelude's sources beside the bundle, and every function fails).
+    define: { ATELIER_SANDBOX_PRELUDE: JSON.stringify(await bundlePrelude()) },
     plugins: [
       {
         name: 'external-packages',

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { functionDeployments, type StoredEntityAutomation } from '../../platform/db/schema/index.ts';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  functionDeployments,
+  rateLimits,
+  type StoredEntityAutomation,
+} from '../../platform/db/schema/index.ts';
 import { toBase44Records } from '../base44/records.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import type { RecordRow } from '../entities/entities.repo.ts';
@@ -11,9 +16,8 @@ import { runAsService, uuidOf } from './service-run.ts';
 
 /** Limits of entity-hook runs, per app (a hook that writes the entity it watches must not run away). */
 export const ENTITY_TRIGGER_LIMITS = {
-  /** Token bucket: burst and refill per second of runs per app. */
-  burst: 100,
-  perSecond: 10,
+  /** The window of the per-app run budget (`FUNCTION_HOOK_RUNS_PER_MINUTE` runs in it). */
+  windowSeconds: 60,
   /** `data`/`old_data` past this many bytes are left out (`payload_too_large`), as Base44 does. */
   maxPayloadBytes: 200 * 1024,
 } as const;
@@ -50,8 +54,8 @@ interface HookDeploy {
  * a signal; each sends one job per hook and record to the job queue (ENTITY_HOOK_QUEUE) with an id
  * made from the signal's key, so the queue keeps one and the run happens once across instances, on
  * whichever takes the job. Runs go through the function pool as the app's service role (trigger
- * `entity` in the invocations), bounded per app (rate) and retried when the pool refused them for
- * load. A deploy announces its hooks on the bus (HOOK_DEPLOYS_TOPIC), so every instance watches
+ * `entity` in the invocations), bounded per app across instances (a run budget counted in the
+ * database) and retried when the pool refused them for load. A deploy announces its hooks on the bus (HOOK_DEPLOYS_TOPIC), so every instance watches
  * their entities at once. `old_data` is the record before an update or delete, which the write's
  * change signal carries (up to PREVIOUS_ROW_MAX_BYTES of data; past that, and for bulk writes whose
  * signals carry ids only, it is null — `payload_too_large` says which); `data` of a delete is null
@@ -59,10 +63,20 @@ interface HookDeploy {
  */
 export class EntityTriggers {
   private readonly watched = new Set<string>();
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  /** Runs per app and window, counted in the database: the bound holds across instances. */
+  private readonly budget: RateLimiterDrizzle;
   private working: Promise<void> | undefined;
 
-  constructor(private readonly rt: FunctionsRuntime) {}
+  constructor(private readonly rt: FunctionsRuntime) {
+    this.budget = new RateLimiterDrizzle({
+      storeClient: rt.deps.database.db,
+      schema: rateLimits,
+      keyPrefix: 'entity-hook-runs',
+      points: rt.deps.config.functions.hookRunsPerMinute,
+      duration: ENTITY_TRIGGER_LIMITS.windowSeconds,
+      clearExpiredByTimeout: rt.deps.config.nodeEnv !== 'test',
+    });
+  }
 
   /**
    * Watches every entity some deployment has a hook on, and the hooks deploys announce on any
@@ -173,7 +187,7 @@ export class EntityTriggers {
 
   /** One hook run (a job of ENTITY_HOOK_QUEUE), on whichever instance took it. */
   private async runJob(job: HookJob): Promise<void> {
-    if (!this.take(job.appId)) {
+    if (!(await this.take(job.appId))) {
       await this.skip(job.appId, job.name);
       return;
     }
@@ -215,16 +229,19 @@ export class EntityTriggers {
     return new Map(views.map((view) => [String(view.id), view]));
   }
 
-  private take(appId: string): boolean {
-    const now = Date.now();
-    const { burst, perSecond } = ENTITY_TRIGGER_LIMITS;
-    const bucket = this.buckets.get(appId) ?? { tokens: burst, at: now };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
-    bucket.at = now;
-    this.buckets.set(appId, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens--;
-    return true;
+  /**
+   * Counts a run in the app's budget; false when the budget of this window is used up. A counter
+   * that cannot be written (the database busy) lets the run go: the hook's run is not lost to it.
+   */
+  private async take(appId: string): Promise<boolean> {
+    try {
+      await this.budget.consume(appId);
+      return true;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return false;
+      this.rt.deps.logger.warn({ err: rejection, appId }, 'entity hook budget not counted');
+      return true;
+    }
   }
 
   private async skip(appId: string, name: string) {
@@ -238,7 +255,7 @@ export class EntityTriggers {
         durationMs: 0,
         cold: false,
         trigger: 'entity',
-        error: `Skipped: more than ${ENTITY_TRIGGER_LIMITS.perSecond} entity-triggered runs per second (a hook that changes the entity it watches?)`,
+        error: `Skipped: more than ${this.rt.deps.config.functions.hookRunsPerMinute} entity-triggered runs of this app per minute (a hook that changes the entity it watches?)`,
         logs: [],
       })
       .catch(() => undefined);

@@ -11,6 +11,8 @@ export const functionsEnvSchema = z.object({
   FUNCTION_APP_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Invocations that may wait in all; default eight times the pool's slots. */
   FUNCTION_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Entity-hook runs of one app per minute, counted across instances; default 600. */
+  FUNCTION_HOOK_RUNS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 export interface FunctionsConfig {
@@ -18,6 +20,7 @@ export interface FunctionsConfig {
   appConcurrency: number | undefined;
   appQueue: number | undefined;
   queueMax: number | undefined;
+  hookRunsPerMinute: number;
 }
 
 export function toFunctionsConfig(e: z.infer<typeof functionsEnvSchema>): FunctionsConfig {
@@ -26,5 +29,6 @@ export function toFunctionsConfig(e: z.infer<typeof functionsEnvSchema>): Functi
     appConcurrency: e.FUNCTION_APP_CONCURRENCY,
     appQueue: e.FUNCTION_APP_QUEUE,
     queueMax: e.FUNCTION_QUEUE_MAX,
+    hookRunsPerMinute: e.FUNCTION_HOOK_RUNS_PER_MINUTE ?? 600,
   };
 }
