@@ -235,7 +235,7 @@ const changes: ChangeCase[] = [
   {
     message: 'Rename the app to "Acme CRM"',
     actions: ['partial_edit Layout.tsx'],
-    check: (_files, html) => expect(html['Layout.tsx']).toContain('>Acme CRM</span>'),
+    check: (_files, html) => expect(html['Layout.tsx']).toContain('</span>Acme CRM</a>'),
   },
   {
     message: 'Change the primary colour to emerald',

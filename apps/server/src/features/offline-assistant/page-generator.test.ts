@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderGenerated } from '../../../test/support/render-generated.ts';
+import { templateFiles } from '../apps/template/index.ts';
 import { entitySchema, fieldsFromSchema, inferFields } from './entity-fields.ts';
-import { layoutFile, pagePath } from './layout-generator.ts';
+import { findAppTitle, findNavItemsBlock, layoutFile, navItemsOf, pagePath } from './layout-generator.ts';
 import { entityPage, entityPageName, fieldsBlock, findFieldsBlock, staticPage } from './page-generator.ts';
 
 const pages = [
@@ -110,6 +111,22 @@ describe('entity pages of the offline assistant', () => {
 });
 
 describe('the layout of the offline assistant', () => {
+  it("is the template's Layout.tsx with its title and links filled in: one layout", () => {
+    const template = templateFiles('CRM').find((file) => file.path === 'Layout.tsx')!.content;
+    const nav = [
+      { to: '/', label: 'Home' },
+      { to: '/deals', label: "Deals 'won'" },
+    ];
+    const layout = layoutFile({ title: "Bob's CRM", nav });
+    const frame = (text: string) =>
+      text.replace(/^const APP_TITLE = .*$/m, 'TITLE').replace(/const NAV_ITEMS = \[[\s\S]*?\];/, 'NAV');
+    expect(frame(layout)).toBe(frame(template));
+    expect(findAppTitle(layout)?.title).toBe("Bob's CRM");
+    expect(findAppTitle(template)?.title).toBe('CRM');
+    expect(navItemsOf(findNavItemsBlock(layout)!)).toEqual(nav);
+    expect(navItemsOf(findNavItemsBlock(template)!)).toEqual([{ to: '/', label: 'Home' }]);
+  });
+
   it('renders the app title, a link per page and the page inside', async () => {
     const layout = layoutFile({
       title: 'CRM',
@@ -123,11 +140,13 @@ describe('the layout of the offline assistant', () => {
       entry: 'Layout.tsx',
       location: '/contacts',
     });
-    expect(html).toContain('>CRM</span>');
+    expect(html).toContain('</svg></span>CRM</a>');
     expect(html).toContain('href="/"');
     expect(html).toContain('href="/contacts"');
     expect(html).toContain('href="/purchase-orders"');
-    expect(html).toMatch(/<a aria-current="page" class="[^"]*bg-primary\/10[^"]*" href="\/contacts"/);
+    expect(html).toMatch(
+      /<a aria-current="page" class="[^"]*bg-muted text-foreground[^"]*" href="\/contacts"/,
+    );
     expect(html).toContain('<p id="page-slot">page</p>');
   });
 });

@@ -23,6 +23,7 @@ import {
   layoutFile,
   type NavItem,
   navItemsBlock,
+  navItemsOf,
   navTargets,
   pagePath,
 } from './layout-generator.ts';
@@ -152,8 +153,7 @@ function linkPages(tree: AppTree, nav: readonly NavItem[], title?: string): Acti
     const existing = new Set(navTargets(block));
     const added = nav.filter((item) => !existing.has(item.to));
     if (added.length === 0) return undefined;
-    const current = [...block.matchAll(/^ {2}\{ to: .*\},$/gm)].map((m) => m[0]);
-    const next = `const NAV_ITEMS = [\n${[...current, ...navItemsBlock(added).split('\n').slice(1, -1)].join('\n')}\n];`;
+    const next = navItemsBlock([...navItemsOf(block), ...added]);
     return {
       type: 'partial_edit',
       path: 'Layout.tsx',

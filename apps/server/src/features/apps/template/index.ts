@@ -1,1 +1,1 @@
-export { templateFiles, templateSourceOf } from './template-files.ts';
+export { templateFiles, templateLayoutSource, templateSourceOf } from './template-files.ts';

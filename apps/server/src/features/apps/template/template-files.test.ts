@@ -48,7 +48,8 @@ describe('templateFiles', () => {
     const result = await compiler.compile(templateFiles(name));
     if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
     expect(result.js).toContain(JSON.stringify(name).replace('</script>', '<\\/script>'));
-    expect(templateFiles('   ')[0]!.content).toContain(
+    expect(templateFiles('   ')[0]!.content).toContain(`const APP_TITLE = "My App";`);
+    expect(templateFiles('   ')[1]!.content).toContain(
       `const APP_NAME = import.meta.env.VITE_APP_NAME || "My App";`,
     );
   });

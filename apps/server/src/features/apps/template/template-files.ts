@@ -51,10 +51,22 @@ function templateSources(): AppFile[] {
 
 /** The name the app shows until the page says otherwise (the page's own name wins at run time). */
 const withAppName = (content: string, name: string) =>
-  content.replace(
-    "const APP_NAME = import.meta.env.VITE_APP_NAME || 'My App';",
-    () => `const APP_NAME = import.meta.env.VITE_APP_NAME || ${JSON.stringify(name)};`,
-  );
+  content
+    .replace("const APP_TITLE = 'My App';", () => `const APP_TITLE = ${JSON.stringify(name)};`)
+    .replace(
+      "const APP_NAME = import.meta.env.VITE_APP_NAME || 'My App';",
+      () => `const APP_NAME = import.meta.env.VITE_APP_NAME || ${JSON.stringify(name)};`,
+    );
+
+/**
+ * The template's Layout.tsx as written (title 'My App', one Home link): the offline assistant
+ * writes its layouts from it (features/offline-assistant/layout-generator.ts), so there is one layout.
+ */
+export function templateLayoutSource(): string {
+  const layout = templateSources().find((file) => file.path === 'Layout.tsx');
+  if (!layout) throw new Error('The template has no Layout.tsx');
+  return layout.content;
+}
 
 const itemEntity = `${JSON.stringify(
   {

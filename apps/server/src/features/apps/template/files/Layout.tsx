@@ -4,8 +4,9 @@ import { NavLink } from 'react-router';
 import { Toaster } from '@/components/ui/sonner';
 import { cn } from '@/lib/utils';
 
-/** The app's name: App texts → Header, else the app's name (the builder's side panel sets it). */
-const APP_NAME = import.meta.env.VITE_APP_NAME || 'My App';
+/** The app's title. The name shown: App texts → Header, else the app's name (the builder's side panel), else this. */
+const APP_TITLE = 'My App';
+const APP_NAME = import.meta.env.VITE_APP_NAME || APP_TITLE;
 const LOGO_URL = import.meta.env.VITE_APP_LOGO_URL;
 
 const NAV_ITEMS = [{ to: '/', label: 'Home' }];
