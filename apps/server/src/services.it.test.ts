@@ -89,7 +89,7 @@ describe('createServices', () => {
       finishReply();
     });
 
-    await services.close(1000);
+    await services.close(100);
     abortAll.mockRestore();
     expect(order.slice(-3)).toEqual(['replies stopped', 'reply stored', 'database closed']);
     expect(order).toContain('queue stopped');
