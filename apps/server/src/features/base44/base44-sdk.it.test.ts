@@ -129,6 +129,9 @@ describe('@base44/sdk against Atelier', () => {
 
     expect(titles(await tasks.list())).toEqual(['Run', 'Read', 'Write']);
     expect(titles(await tasks.list('created_date'))).toEqual(['Write', 'Read', 'Run']);
+    // A field the entity does not declare sorts by nothing, as on Base44 (exports do: list('-date')).
+    expect(titles(await tasks.list('-date'))).toEqual(['Run', 'Read', 'Write']);
+    expect(titles(await tasks.filter({ done: true }, 'due_on'))).toEqual(['Read']);
     expect(titles(await tasks.list('-priority', 2))).toEqual(['Read', 'Write']);
     expect(titles(await tasks.list('priority', 1, 1))).toEqual(['Write']);
     expect(await tasks.list('priority', 1, 0, ['title'])).toEqual([{ id: more[1].id, title: 'Run' }]);

@@ -34,16 +34,17 @@ export const base44Fields =
     fields(SYSTEM_ALIASES[name] ?? name);
 
 /**
- * `-created_date` → `-createdAt`: a sort key with Base44's names mapped. A key that cannot name a
- * field (`filter({}, 10)` sends the limit as the sort: the SDK's own e2e suite does) sorts by
- * nothing, as Base44's document store does; the default order applies.
+ * `-created_date` → `-createdAt`: a sort key with Base44's names mapped. A key that names no field
+ * of the entity sorts by nothing, as Base44's document store does (the default order applies):
+ * `filter({}, 10)` sends the limit as the sort (the SDK's own e2e suite does), and exports sort by
+ * fields their entity file never declared (`list('-date')`), which Base44 answers all the same.
  */
-export function base44Sort(sort: string | undefined): string | undefined {
+export function base44Sort(sort: string | undefined, fields: FieldResolver): string | undefined {
   if (!sort) return sort;
   const text = sort.trim();
   const sign = text.startsWith('-') || text.startsWith('+') ? text[0] : '';
   const name = sign ? text.slice(1) : text;
-  if (!/^[A-Za-z_]/.test(name)) return undefined;
+  if (!/^[A-Za-z_]/.test(name) || !fields(name)) return undefined;
   return `${sign}${SYSTEM_ALIASES[name] ?? name}`;
 }
 
