@@ -13,6 +13,7 @@ import { functionAutomations } from '../functions/automations.ts';
 import { deployFunctions } from '../functions/deploy.service.ts';
 import { functionsRuntime } from '../functions/functions.runtime.ts';
 import type { ExportTree } from './archive.ts';
+import { functionsByUse } from './build-order.ts';
 import { withoutUnknownApplies } from './css-apply.ts';
 import { recordsOf } from './data.ts';
 import { rehostStorageFiles, withRehostedUrls } from './storage.ts';
@@ -51,7 +52,7 @@ export async function importBase44App(
     });
     const data = await importData(deps, actor, app.id, plan.files, plan.data);
     const functions = withIgnoredAutomations(
-      await buildFunctions(deps, actor, app.id, plan.report.functions),
+      await buildFunctions(deps, actor, app.id, plan.report.functions, plan.files),
       plan.files,
     );
     const report: Base44ImportReport = {
@@ -95,7 +96,10 @@ async function rehostStorage(deps: ImportDeps, appId: string, plan: ImportPlan):
   plan.report.storageFiles = outcomes;
 }
 
-/** Functions built (deployed) at import, at most this many; the others are built when deployed. */
+/**
+ * Functions built (deployed) at import, at most this many, those the app's code calls first
+ * (`functionsByUse`); the others are built when deployed.
+ */
 const IMPORT_BUILT_FUNCTIONS = 40;
 
 /**
@@ -107,11 +111,10 @@ async function buildFunctions(
   actor: Actor,
   appId: string,
   functions: Base44ImportReport['functions'],
+  files: AppFile[],
 ): Promise<Base44ImportReport['functions']> {
-  const names = functions
-    .filter((fn) => fn.status === 'imported')
-    .slice(0, IMPORT_BUILT_FUNCTIONS)
-    .map((fn) => fn.name);
+  const imported = functions.filter((fn) => fn.status === 'imported').map((fn) => fn.name);
+  const names = functionsByUse(imported, files).slice(0, IMPORT_BUILT_FUNCTIONS);
   if (names.length === 0) return functions;
   const { results } = await deployFunctions(functionsRuntime(deps), { userId: actor.userId }, appId, names);
   return functions.map((fn) => {
