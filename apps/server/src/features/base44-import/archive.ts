@@ -7,10 +7,19 @@ export type ExportTree = Map<string, Buffer>;
 
 /** Bounds on what an uploaded export may unpack to (zip bombs, huge repositories). */
 export const EXPORT_LIMITS = {
-  /** Size of the uploaded zip itself. */
+  /**
+   * Size of a zip held in memory (a Git host's download). An upload is received into a temporary
+   * file instead and may be larger (`uploadBytes`).
+   */
   zipBytes: 25 * 1024 * 1024,
-  /** Entries read from the zip or directory (folders included). */
-  entries: 5000,
+  /**
+   * Size of an uploaded zip, streamed to a temporary file of which only the kept entries are read:
+   * a repository's zip is mostly native projects, media and assets the import leaves out (QZero's is
+   * 167 MB, 2.3 MB of it src/).
+   */
+  uploadBytes: 200 * 1024 * 1024,
+  /** Entries of the zip or directory looked at (folders included; only source files are read). */
+  entries: 20_000,
   /** One file, unpacked. */
   fileBytes: 5 * 1024 * 1024,
   /** All kept files together, unpacked. */
@@ -35,8 +44,23 @@ export async function readExportZip(zip: Buffer): Promise<ExportTree> {
   if (zip.length > EXPORT_LIMITS.zipBytes) {
     throw new ExportArchiveError(`The zip is larger than ${EXPORT_LIMITS.zipBytes / 1024 / 1024} MB.`);
   }
+  return readArchive((callback) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true }, callback),
+  );
+}
+
+/** Reads a zip file (an upload received to disk) as `readExportZip` does: only its kept entries. */
+export function readExportZipFile(file: string): Promise<ExportTree> {
+  return readArchive((callback) =>
+    yauzl.open(file, { lazyEntries: true, strictFileNames: true, autoClose: false }, callback),
+  );
+}
+
+async function readArchive(
+  open: (callback: (error: Error | null, file: yauzl.ZipFile) => void) => void,
+): Promise<ExportTree> {
   const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true }, (error, file) =>
+    open((error, file) =>
       error ? reject(new ExportArchiveError(`Not a readable zip: ${error.message}`)) : resolve(file),
     ),
   );

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { BASE44_IMPORT_MESSAGES, type Base44ImportReport, type Base44ImportResponse } from '@atelier/shared';
 import { type ServerType, serve } from '@hono/node-server';
-import { zipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAME_ORIGIN, type SignedIn, signUpVerified } from '../../../test/support/accounts.ts';
 import { sdkClients } from '../../../test/support/base44.ts';
@@ -327,5 +327,18 @@ describe('POST /api/apps/import/base44', () => {
       headers: { origin: SAME_ORIGIN },
     });
     expect(res.status).toBe(401);
+  });
+
+  it('takes a zip over 25 MB whose weight is what the import leaves out, received to disk and removed after', async () => {
+    // A repository's zip with native projects and media beside the export (QZero's: 167 MB, 2.3 MB of src/).
+    const entries: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = unzipSync(zipOfDir(FIXTURE));
+    entries['task-board-main/android/app/libs/engine.aar'] = [new Uint8Array(30 * 1024 * 1024), { level: 0 }];
+    const zip = zipSync(entries);
+    expect(zip.length).toBeGreaterThan(30 * 1024 * 1024);
+    const res = await upload(t, builder, zip, 'qzero-main.zip');
+    expect(res.status).toBe(201);
+    const { report } = (await res.json()) as Base44ImportResponse;
+    expect(report.source).toBe('qzero-main.zip');
+    expect(fs.readdirSync(path.join(t.deps.config.dataDir, 'tmp'))).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
+import path from 'node:path';
 import {
   appIdParamSchema,
   BASE44_IMPORT_MESSAGES,
   base44ImportReportSchema,
   base44ImportResponseSchema,
 } from '@atelier/shared';
-import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -18,10 +19,11 @@ import {
 import { POLICY } from '../../platform/http/route-policy.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { toAppView } from '../apps/apps.service.ts';
-import { EXPORT_LIMITS, ExportArchiveError, readExportZip } from './archive.ts';
+import { ExportArchiveError, type ExportTree, readExportZip, readExportZipFile } from './archive.ts';
 import { downloadGitArchive, parseGitUrl } from './git-source.ts';
 import { importBase44App, importReportOf } from './import.service.ts';
 import { NotAnExportError } from './translate.ts';
+import { receiveImportUpload, UPLOAD_BODY_BYTES, uploadTooLarge } from './upload.ts';
 
 const tags = ['apps'];
 
@@ -37,16 +39,11 @@ const importRoute = defineRoute({
     'Answers 201 with the new app and the import report. 400 when the zip cannot be read, is no Base44 export or does not fit an app; 413 over the size limit.',
   middleware: [
     requireBuilder,
-    bodyLimit({
-      maxSize: EXPORT_LIMITS.zipBytes + 64 * 1024,
-      onError: () => {
-        throw new AppError(
-          'payload_too_large',
-          `The zip is larger than ${EXPORT_LIMITS.zipBytes / 1024 / 1024} MB.`,
-          undefined,
-          413,
-        );
-      },
+    // Its own bound on the body (POLICY.upload): a declared length over it is refused at once; the
+    // body is otherwise counted as it streams to a temporary file (upload.ts), never buffered.
+    createMiddleware(async (c, next) => {
+      if (Number(c.req.header('content-length') ?? 0) > UPLOAD_BODY_BYTES) throw uploadTooLarge();
+      await next();
     }),
   ] as const,
   responses: {
@@ -71,28 +68,27 @@ const reportRoute = defineRoute({
 export function base44ImportRoutes(deps: Pick<AppDeps, 'config' | 'database' | 'base44Import' | 'areas'>) {
   return createRouter()
     .openapi(importRoute, async (c) => {
-      const form = await c.req.formData().catch(() => undefined);
-      const file = form?.get('file');
-      const url = form?.get('url');
-      if (!(file instanceof File) && !(typeof url === 'string' && url.trim())) {
-        throw new AppError('bad_request', BASE44_IMPORT_MESSAGES.noFile);
-      }
+      const upload = await receiveImportUpload(c.req.raw, path.join(deps.config.dataDir, 'tmp'));
       try {
-        let zip: Buffer;
+        if (!upload.file && !upload.url?.trim())
+          throw new AppError('bad_request', BASE44_IMPORT_MESSAGES.noFile);
+        let tree: ExportTree;
         let name: string;
-        if (file instanceof File) {
-          zip = Buffer.from(await file.arrayBuffer());
-          name = file.name || 'upload.zip';
+        if (upload.file) {
+          tree = await readExportZipFile(upload.file.path);
+          name = upload.file.name;
         } else {
           // A Git URL: the host's zip of the repository, downloaded through the SSRF guard.
-          const source = parseGitUrl(url as string);
-          zip = await downloadGitArchive(source, {
-            allowLoopback: deps.config.dataSources.netAllowLoopback,
-            origins: deps.base44Import?.archiveOrigins,
-          });
+          const source = parseGitUrl(upload.url!);
+          tree = await readExportZip(
+            await downloadGitArchive(source, {
+              allowLoopback: deps.config.dataSources.netAllowLoopback,
+              origins: deps.base44Import?.archiveOrigins,
+            }),
+          );
           name = `${source.owner}/${source.repo}${source.ref ? `@${source.ref}` : ''}`;
         }
-        const tree = await readExportZip(zip);
+        await upload.dispose();
         const { app, report } = await importBase44App(deps, c.var.actor, tree, name);
         return c.json({ app: toAppView(appsRuntime(deps), app), report }, 201);
       } catch (error) {
@@ -100,6 +96,8 @@ export function base44ImportRoutes(deps: Pick<AppDeps, 'config' | 'database' | '
           throw new AppError('bad_request', error.message);
         }
         throw error;
+      } finally {
+        await upload.dispose();
       }
     })
     .openapi(reportRoute, async (c) => {

@@ -9,7 +9,7 @@ import { type ImportProgress, uploadBase44Export, useRememberImport } from '../i
 import { ImportReport } from './import-report.tsx';
 
 /** The export's zip may not be larger than this (the server's limit, features/base44-import/archive.ts). */
-const MAX_ZIP_MB = 25;
+const MAX_ZIP_MB = 200;
 
 /** /home's "Import from Base44": a zip of the exported app, upload progress, then the report. */
 export function ImportBase44Form() {
