@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PLATFORM_TENANT } from '@atelier/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { CONFIG_EXIT_CODE, configOrExitCode } from '../config.ts';
-import { ExportArchiveError, readExportDir, readExportZip } from '../features/base44-import/archive.ts';
+import { ExportArchiveError, readExportDir, readExportZipFile } from '../features/base44-import/archive.ts';
 import { importBase44App } from '../features/base44-import/import.service.ts';
 import { NotAnExportError } from '../features/base44-import/translate.ts';
 import type { Actor } from '../platform/auth/actor.ts';
@@ -71,9 +71,7 @@ async function main(): Promise<number> {
       sessionId: '',
       via: 'session-token',
     };
-    const tree = stat.isDirectory()
-      ? await readExportDir(source)
-      : await readExportZip(await fs.readFile(source));
+    const tree = stat.isDirectory() ? await readExportDir(source) : await readExportZipFile(source);
     const { app, report } = await importBase44App(deps, actor, tree, path.basename(source));
     console.log(`Imported "${app.name}" as app ${app.id} for ${owner.email}.`);
     console.log(`  files: ${report.files.imported} (${report.files.skipped.length} skipped)`);
