@@ -193,6 +193,7 @@ describe('POST /api/apps/import/base44', () => {
         path: 'functions/notifyOwner/index.ts',
         status: 'needs-secrets',
         missingSecrets: ['RESEND_API_KEY'],
+        scheduledAutomations: ['Weekly summary'],
       },
     ]);
     expect(report.secrets).toEqual(['RESEND_API_KEY']);
