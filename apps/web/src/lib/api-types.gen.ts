@@ -7261,7 +7261,14 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: Blob;
+                    };
+                };
+            };
             responses: {
                 /** @description The stored file */
                 201: {
@@ -7545,7 +7552,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: Blob;
+                        /** @enum {string} */
+                        folder?: "icons" | "tools" | "branding" | "database" | "files";
+                    };
+                };
+            };
             responses: {
                 /** @description The stored image */
                 201: {

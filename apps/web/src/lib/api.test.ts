@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, api } from './api.ts';
+import { answer, api, formData } from './api.ts';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-client.ts';
 import { GENERIC_ERROR_MESSAGE } from './constants.ts';
 
@@ -34,6 +34,23 @@ describe('the typed API client', () => {
     expect(new URL(seen[0]!.url).search).toBe('?limit=20&appId=a%201');
     expect(seen[1]!.method).toBe('PUT');
     expect(await seen[1]!.json()).toEqual({ openaiBaseUrl: 'http://127.0.0.1:11434/v1' });
+  });
+
+  it('sends a multipart body as form fields, a list as one field per item', async () => {
+    const seen = stubFetch(() => Response.json({ file_url: '/api/uploads/x.png' }, { status: 201 }));
+    const file = new File(['png'], 'logo.png', { type: 'image/png' });
+    await answer(
+      api.POST('/apps/{appId}/integrations/upload', {
+        params: { path: { appId: 'a1' } },
+        body: { file, folder: 'branding' },
+        bodySerializer: formData,
+      }),
+    );
+    const sent = await seen[0]!.formData();
+    expect((sent.get('file') as File).name).toBe('logo.png');
+    expect(sent.get('folder')).toBe('branding');
+    expect(formData({ file: [file, file], note: undefined }).getAll('file')).toHaveLength(2);
+    expect(formData({ note: undefined }).has('note')).toBe(false);
   });
 
   it('rejects an error answer with its ApiError code, message and status', async () => {

@@ -37,3 +37,18 @@ api.use({
 export async function answer<T>(call: Promise<{ data?: T }>): Promise<T> {
   return (await call).data as T;
 }
+
+/**
+ * The body serializer of a multipart call: each field of the typed body a form field (a list: one
+ * field per item; undefined: left out). `api.POST(path, { body: { file }, bodySerializer: formData })`.
+ */
+export function formData(
+  body: Record<string, Blob | string | readonly (Blob | string)[] | undefined>,
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      form.append(name, item);
+  }
+  return form;
+}

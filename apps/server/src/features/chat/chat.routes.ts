@@ -26,6 +26,7 @@ import {
   createRouter,
   defineRoute,
   errorContent,
+  formBody,
   jsonBody,
   jsonContent,
 } from '../../platform/http/openapi.ts';
@@ -168,7 +169,7 @@ const uploadRoute = defineRoute({
       },
     }),
   ] as const,
-  request: { params: appIdParamSchema },
+  request: { params: appIdParamSchema, ...formBody(z.object({ file: z.file() })) },
   responses: {
     201: jsonContent(chatAttachmentUploadSchema, 'The stored file'),
     400: errorContent(

@@ -16,6 +16,7 @@ import {
   createRouter,
   defineRoute,
   errorContent,
+  formBody,
   jsonContent,
 } from '../../platform/http/openapi.ts';
 import { POLICY } from '../../platform/http/route-policy.ts';
@@ -41,7 +42,10 @@ const uploadRoute = defineRoute({
       },
     }),
   ] as const,
-  request: { params: appIdParamSchema },
+  request: {
+    params: appIdParamSchema,
+    ...formBody(z.object({ file: z.file(), folder: z.enum(UPLOAD_FOLDERS).optional() })),
+  },
   responses: {
     201: jsonContent(imageUploadResponseSchema, 'The stored image'),
     400: errorContent(

@@ -56,17 +56,28 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
 
+/** A zod schema as the document's JSON Schema 2020-12 (which OpenAPI 3.1's schema objects are). */
+const described = (schema: z.ZodType) => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input' });
+  return json as unknown as NonNullable<ZodMediaTypeObject['schema']>;
+};
+
 /**
  * An optional JSON request body the handler reads itself, leniently (a missing or malformed body
  * counts as `{}`): described in the OpenAPI document, so the typed web client may send it, but not
  * validated by the router — `jsonBody` would answer 400 or 415 where the handler accepts.
  */
-export const lenientJsonBody = (schema: z.ZodType): { body: ZodRequestBody } => {
-  // JSON Schema 2020-12, which OpenAPI 3.1's schema objects are.
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input' });
-  const described = json as unknown as NonNullable<ZodMediaTypeObject['schema']>;
-  return { body: { content: { 'application/json': { schema: described } }, required: false } };
-};
+export const lenientJsonBody = (schema: z.ZodType): { body: ZodRequestBody } => ({
+  body: { content: { 'application/json': { schema: described(schema) } }, required: false },
+});
+
+/**
+ * A multipart form body (`z.file()` for a file field) the handler reads itself, with its own
+ * messages for a missing or wrong file: described in the document, not validated by the router.
+ */
+export const formBody = (schema: z.ZodType): { body: ZodRequestBody } => ({
+  body: { content: { 'multipart/form-data': { schema: described(schema) } }, required: true },
+});
 
 /** An error answer (the API's one error shape). */
 export const errorContent = (description: string) => jsonContent(errorResponseSchema, description);

@@ -11,10 +11,7 @@ import type {
 } from '@atelier/shared';
 import { CHAT_HISTORY_PAGE_SIZE } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { answer, api } from '../../lib/api.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-
-const enc = encodeURIComponent;
+import { answer, api, formData } from '../../lib/api.ts';
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -52,14 +49,14 @@ export const chatApi = {
     ),
   rate: (appId: string, body: RatingRequest) =>
     answer<{ ok: true }>(api.POST('/apps/{appId}/rating', { params: { path: { appId } }, body })),
-  upload: (appId: string, file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return apiFetch<ChatAttachmentUpload>(`/api/apps/${enc(appId)}/chat/attachments`, {
-      method: 'POST',
-      body: form,
-    });
-  },
+  upload: (appId: string, file: File) =>
+    answer<ChatAttachmentUpload>(
+      api.POST('/apps/{appId}/chat/attachments', {
+        params: { path: { appId } },
+        body: { file },
+        bodySerializer: formData,
+      }),
+    ),
   enhanceQuery: (body: EnhanceContextQueryRequest) =>
     answer<EnhanceContextQueryResponse>(api.POST('/admin/enhanceContextQuery', { body })),
   versions: (appId: string, signal?: AbortSignal) =>

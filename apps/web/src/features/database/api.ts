@@ -7,8 +7,7 @@ import type {
   EntityRecordView,
 } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { answer, api } from '../../lib/api.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api, formData } from '../../lib/api.ts';
 
 /** TanStack Query keys and calls of the database panel (the entity API, spec 2 §7). */
 export const databaseKeys = {
@@ -139,12 +138,12 @@ export const recordsApi = {
   generateMapping: (request: CsvMappingRequest) =>
     answer<CsvMappingResponse>(api.POST('/csv/generateMapping', { body: request })),
   /** The app SDK's UploadFile integration (answer carries file_url). */
-  uploadImage: (appId: string, file: File) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    return apiFetch<{ file_url: string }>(`/api/apps/${enc(appId)}/integrations/upload`, {
-      method: 'POST',
-      body: form,
-    });
-  },
+  uploadImage: (appId: string, file: File) =>
+    answer<{ file_url: string }>(
+      api.POST('/apps/{appId}/integrations/upload', {
+        params: { path: { appId } },
+        body: { file },
+        bodySerializer: formData,
+      }),
+    ),
 };
