@@ -132,6 +132,13 @@ describe('@base44/sdk against Atelier', () => {
     // A field the entity does not declare sorts by nothing, as on Base44 (exports do: list('-date')).
     expect(titles(await tasks.list('-date'))).toEqual(['Run', 'Read', 'Write']);
     expect(titles(await tasks.filter({ done: true }, 'due_on'))).toEqual(['Read']);
+    // So does a filter on it: no record has the field (a function's filter({ custom_domain })).
+    expect(await tasks.filter({ custom_domain: 'coach.example' })).toEqual([]);
+    expect(titles(await tasks.filter({ custom_domain: { $ne: 'coach.example' } }, 'title'))).toEqual([
+      'Read',
+      'Run',
+      'Write',
+    ]);
     expect(titles(await tasks.list('-priority', 2))).toEqual(['Read', 'Write']);
     expect(titles(await tasks.list('priority', 1, 1))).toEqual(['Write']);
     expect(await tasks.list('priority', 1, 0, ['title'])).toEqual([{ id: more[1].id, title: 'Run' }]);

@@ -57,8 +57,7 @@ export class Base44Entities {
   async list(target: EntityTarget, query: ReadQuery): Promise<EntityRecordView[]> {
     const { source, fields } = entityModel(target);
     const { filter, read } = await this.where(target, query.q);
-    const resolve = base44Fields(fields);
-    const order = compileSort(base44Sort(query.sort, resolve), resolve);
+    const order = compileSort(base44Sort(query.sort), base44Fields(fields));
     const rows = await this.run<{ view: string }>(sql`select ${RECORD_VIEW_JSON} as view from ${source.from}
       where ${source.scope} and ${read} and ${filter}
       order by ${order} limit ${query.limit ?? ENTITY_LIST_DEFAULT_LIMIT} offset ${query.skip ?? 0}`);

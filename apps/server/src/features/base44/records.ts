@@ -27,11 +27,19 @@ const BASE44_SYSTEM_FIELDS = new Set([
   'is_sample',
 ]);
 
-/** The entity's field resolver, also knowing Base44's names of the system columns. */
+/**
+ * The entity's field resolver, also knowing Base44's names of the system columns. A plain name the
+ * entity does not declare is a field no record has, as in Base44's document store: a filter on it
+ * matches as a missing field does (`{ custom_domain: 'x' }` nothing, `$ne` everything) instead of
+ * answering 400 (exports query fields their entity files never declared).
+ */
 export const base44Fields =
   (fields: FieldResolver): FieldResolver =>
   (name) =>
-    fields(SYSTEM_ALIASES[name] ?? name);
+    fields(SYSTEM_ALIASES[name] ?? name) ??
+    (UNDECLARED_FIELD.test(name) ? { kind: 'data', path: [name], isArray: false } : undefined);
+
+const UNDECLARED_FIELD = /^[A-Za-z_][\w]{0,63}$/;
 
 /**
  * `-created_date` → `-createdAt`: a sort key with Base44's names mapped. A key that names no field
@@ -39,12 +47,12 @@ export const base44Fields =
  * `filter({}, 10)` sends the limit as the sort (the SDK's own e2e suite does), and exports sort by
  * fields their entity file never declared (`list('-date')`), which Base44 answers all the same.
  */
-export function base44Sort(sort: string | undefined, fields: FieldResolver): string | undefined {
+export function base44Sort(sort: string | undefined): string | undefined {
   if (!sort) return sort;
   const text = sort.trim();
   const sign = text.startsWith('-') || text.startsWith('+') ? text[0] : '';
   const name = sign ? text.slice(1) : text;
-  if (!/^[A-Za-z_]/.test(name) || !fields(name)) return undefined;
+  if (!/^[A-Za-z_]/.test(name)) return undefined;
   return `${sign}${SYSTEM_ALIASES[name] ?? name}`;
 }
 
