@@ -384,7 +384,13 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        file: Blob[];
+                    };
+                };
+            };
             responses: {
                 /** @description Items created, pending */
                 201: {

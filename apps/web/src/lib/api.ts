@@ -7,7 +7,7 @@ import { GENERIC_ERROR_MESSAGE } from './constants.ts';
  * The typed API client (openapi-fetch): its paths, parameters, bodies and answers are the server's
  * route contracts (api-types.gen.ts, written by `npm run api:types` from the OpenAPI document, which
  * `npm run typecheck` refreshes first), so a renamed route or a changed shape fails the typecheck.
- * Like `apiFetch`: the session cookie goes along; an error answer rejects with an ApiError (its code
+ * The session cookie goes along; an error answer rejects with an ApiError (its code
  * and message), a request that got no answer with a `network_error` one.
  */
 export const api = createClient<paths>({

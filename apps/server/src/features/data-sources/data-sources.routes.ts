@@ -27,7 +27,7 @@ import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { type SseHub, streamTopic } from '../../platform/events/sse.ts';
-import { createRouter, defineRoute } from '../../platform/http/openapi.ts';
+import { createRouter, defineRoute, formBody } from '../../platform/http/openapi.ts';
 import { POLICY } from '../../platform/http/route-policy.ts';
 import { connectorSecretStore, issueConnectorToken } from './connectors/connector-token.ts';
 import type { DataSourcesRuntime } from './data-sources.runtime.ts';
@@ -107,6 +107,7 @@ const ingestFileRoute = defineRoute({
     query: appQuery.extend({
       replaces: z.string().min(1).max(100).optional().openapi({ description: 'The item this file replaces' }),
     }),
+    ...formBody(z.object({ file: z.array(z.file()) })),
   },
   responses: { 201: json(ingestResponseSchema, 'Items created, pending') },
 });

@@ -9,7 +9,7 @@ import type {
 import { UNSETTLED_STATUSES } from '@atelier/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiFetch } from '../../lib/api-client.ts';
+import { answer, api, formData } from '../../lib/api.ts';
 
 export const queryKeys = {
   all: ['data-sources'] as const,
@@ -17,13 +17,14 @@ export const queryKeys = {
   search: (appId: string, q: string) => [...queryKeys.all, appId, 'search', q] as const,
 };
 
-const enc = encodeURIComponent;
+/** The app a data item call is about (`?appId=`). */
+const forApp = (appId: string) => ({ query: { appId } });
 
 export function useContextItems(appId: string) {
   return useQuery({
     queryKey: queryKeys.items(appId),
     queryFn: ({ signal }) =>
-      apiFetch<ContextItemsResponse>(`/api/context/items?appId=${enc(appId)}`, { signal }),
+      answer<ContextItemsResponse>(api.GET('/context/items', { params: forApp(appId), signal })),
   });
 }
 
@@ -31,9 +32,9 @@ export function usePassageSearch(appId: string, q: string) {
   return useQuery({
     queryKey: queryKeys.search(appId, q),
     queryFn: ({ signal }) =>
-      apiFetch<{ passages: Passage[] }>(`/api/context/search?appId=${enc(appId)}&q=${enc(q)}&k=5`, {
-        signal,
-      }),
+      answer<{ passages: Passage[] }>(
+        api.GET('/context/search', { params: { query: { appId, q, k: 5 } }, signal }),
+      ),
     enabled: q.trim().length > 0,
   });
 }
@@ -50,45 +51,51 @@ type Created = { contextItems: ContextItem[] };
 
 export const useIngestText = (appId: string) =>
   useItemsMutation(appId, (context: string) =>
-    apiFetch<Created>(`/api/context/ingest/text?appId=${enc(appId)}`, { method: 'POST', body: { context } }),
+    answer<Created>(api.POST('/context/ingest/text', { params: forApp(appId), body: { context } })),
   );
 
 export const useUploadFiles = (appId: string) =>
-  useItemsMutation(appId, (files: File[]) => {
-    const form = new FormData();
-    for (const file of files) form.append('file', file);
-    return apiFetch<Created>(`/api/context/ingest/file?appId=${enc(appId)}`, { method: 'POST', body: form });
-  });
+  useItemsMutation(appId, (files: File[]) =>
+    answer<Created>(
+      api.POST('/context/ingest/file', {
+        params: forApp(appId),
+        body: { file: files },
+        bodySerializer: formData,
+      }),
+    ),
+  );
 
 export const useIngestWeb = (appId: string) =>
   useItemsMutation(appId, (input: { url: string; depth?: number; maxPages?: number }) =>
-    apiFetch<Created>(`/api/context/ingest/web?appId=${enc(appId)}`, { method: 'POST', body: input }),
+    answer<Created>(api.POST('/context/ingest/web', { params: forApp(appId), body: input })),
   );
 
 export const useRenameItem = (appId: string) =>
   useItemsMutation(appId, ({ id, name }: { id: string; name: string }) =>
-    apiFetch<ContextItem>(`/api/context/${enc(id)}`, { method: 'PATCH', body: { name } }),
+    answer<ContextItem>(api.PATCH('/context/{id}', { params: { path: { id } }, body: { name } })),
   );
 
 export const useDeleteItem = (appId: string) =>
-  useItemsMutation(appId, (id: string) => apiFetch(`/api/context/${enc(id)}`, { method: 'DELETE' }));
+  useItemsMutation(appId, (id: string) => answer(api.DELETE('/context/{id}', { params: { path: { id } } })));
 
 export const useReplaceItem = (appId: string) =>
   useItemsMutation(appId, async ({ oldItemId, file }: { oldItemId: string; file: File }) => {
-    const form = new FormData();
-    form.append('file', file);
     // `replaces`: the old item does not count against the plan's item limit (lite: 1) meanwhile.
-    const query = `appId=${enc(appId)}&replaces=${enc(oldItemId)}`;
-    const created = await apiFetch<Created>(`/api/context/ingest/file?${query}`, {
-      method: 'POST',
-      body: form,
-    });
+    const created = await answer<Created>(
+      api.POST('/context/ingest/file', {
+        params: { query: { appId, replaces: oldItemId } },
+        body: { file: [file] },
+        bodySerializer: formData,
+      }),
+    );
     const newItemId = created.contextItems[0]?.id;
     if (!newItemId) throw new Error('upload returned no item');
-    return apiFetch<ContextItem>(`/api/tools/${enc(appId)}/replaceDataItem`, {
-      method: 'POST',
-      body: { oldItemId, newItemId },
-    });
+    return answer<ContextItem>(
+      api.POST('/tools/{appId}/replaceDataItem', {
+        params: { path: { appId } },
+        body: { oldItemId, newItemId },
+      }),
+    );
   });
 
 /**
@@ -100,7 +107,10 @@ export function useLiveItems(appId: string, items: ContextItem[] | undefined) {
   const watching = items?.some((item) => UNSETTLED_STATUSES.includes(item.status)) ?? false;
   useEffect(() => {
     if (!watching) return;
-    const source = new EventSource(`/api/context/events?appId=${enc(appId)}`, { withCredentials: true });
+    // Server-sent events: an EventSource (openapi-fetch makes single requests, not event streams).
+    const source = new EventSource(`/api/context/events?${new URLSearchParams({ appId })}`, {
+      withCredentials: true,
+    });
     source.addEventListener('item', (message) => {
       const event = JSON.parse((message as MessageEvent<string>).data) as ContextItemEvent;
       client.setQueryData<ContextItemsResponse>(queryKeys.items(appId), (current) =>
@@ -137,7 +147,7 @@ export function useLiveItems(appId: string, items: ContextItem[] | undefined) {
 export function useOfferedConnectors() {
   return useQuery({
     queryKey: [...queryKeys.all, 'connectors'],
-    queryFn: ({ signal }) => apiFetch<ConnectorTokens>('/api/integrations/fetchCarbonTokens', { signal }),
+    queryFn: ({ signal }) => answer<ConnectorTokens>(api.GET('/integrations/fetchCarbonTokens', { signal })),
     select: (data) => data.connectors.filter((c) => c.id === 'notion' || c.id === 'google_drive'),
     staleTime: 5 * 60_000,
   });
@@ -147,21 +157,26 @@ export function useConnectorDocuments(appId: string, provider: string) {
   return useQuery({
     queryKey: [...queryKeys.all, appId, 'connector', provider],
     queryFn: ({ signal }) =>
-      apiFetch<ConnectorDocuments>(`/api/context/connectors/${enc(provider)}/documents?appId=${enc(appId)}`, {
-        signal,
-      }),
+      answer<ConnectorDocuments>(
+        api.GET('/context/connectors/{provider}/documents', {
+          params: { path: { provider }, query: { appId } },
+          signal,
+        }),
+      ),
   });
 }
 
 export const useImportDocuments = (appId: string) =>
   useItemsMutation(appId, (input: { provider: string; documents: ConnectorDocuments['documents'] }) =>
-    apiFetch<Created>(`/api/context/ingest/metadata?appId=${enc(appId)}`, {
-      method: 'POST',
-      body: { contextItems: input.documents.map((doc) => ({ provider: input.provider, ...doc })) },
-    }),
+    answer<Created>(
+      api.POST('/context/ingest/metadata', {
+        params: forApp(appId),
+        body: { contextItems: input.documents.map((doc) => ({ provider: input.provider, ...doc })) },
+      }),
+    ),
   );
 
 export const useResyncItem = (appId: string) =>
   useItemsMutation(appId, (id: string) =>
-    apiFetch<ContextItem>(`/api/context/${enc(id)}/resync`, { method: 'POST' }),
+    answer<ContextItem>(api.POST('/context/{id}/resync', { params: { path: { id } } })),
   );
