@@ -15,6 +15,8 @@ export function refusedByTheContracts(): void {
   void api.PUT('/admin/llm/settings', { body: { openaiApiKey: 42 } });
   // @ts-expect-error a path parameter left out
   void api.GET('/context/{id}', {});
+  // @ts-expect-error an upload without its file (a multipart body is typed too)
+  void api.POST('/apps/{appId}/chat/attachments', { params: { path: { appId: 'a' } }, body: {} });
 }
 
 /** The document says what the server answers (platform/http/openapi-document.ts). */

@@ -102,11 +102,9 @@ export function useEndUserSession(appId: string) {
     if (current) {
       // Ends the session on the server too (already forgotten here whatever it answers). No cookies
       // either way: the answer clears the session cookie, which would sign a builder out.
-      await fetch('/api/auth/logout', {
-        method: 'POST',
-        headers: bearer(current),
-        credentials: 'omit',
-      }).catch(() => undefined);
+      await api
+        .POST('/auth/logout', { headers: bearer(current), credentials: 'omit' })
+        .catch(() => undefined);
     }
   }, [appId]);
   /** The server no longer knows the session (expired, revoked): forget it. */
