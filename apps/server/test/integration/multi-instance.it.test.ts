@@ -141,7 +141,13 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL', () 
       body: '{}',
     });
     expect(deployed.status).toBe(200);
-    expect(await heardOnB).toMatchObject({ appId, automations: [{ entity: 'Order' }] });
+    expect(await heardOnB).toMatchObject({
+      appId,
+      automations: [
+        { entity: 'Order', events: ['create', 'update'] },
+        { entity: 'Order', events: ['delete'] },
+      ],
+    });
 
     const audit = async () => {
       const res = await fetch(`${a.url}/api/apps/${appId}/entities/AuditLog?limit=50`, {
