@@ -61,7 +61,9 @@ export function appDocumentCsp(
     `img-src ${own} data: blob: https:`,
     `font-src ${own} data: https:`,
     `media-src ${own} data: blob: https:`,
-    `connect-src ${apiOrigin}`,
+    // The Base44 SDK's realtime socket (socket.io over WebSocket) goes to the API origin's ws(s):
+    // an http(s) source does not cover it in Chromium.
+    `connect-src ${apiOrigin} ${apiOrigin.replace(/^http/, 'ws')}`,
     "base-uri 'none'",
     "form-action 'self'",
     `frame-ancestors ${mode.kind === 'preview' ? mode.builderOrigins.join(' ') : "'self'"}`,

@@ -82,7 +82,8 @@ describe('preview origin', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:3001 'sha256-/);
-    expect(csp).toContain(`connect-src ${PUBLIC}`);
+    // The API and its WebSocket form (the Base44 SDK's realtime subscriptions).
+    expect(csp).toContain(`connect-src ${PUBLIC} ${PUBLIC.replace(/^http/, 'ws')};`);
     expect(csp).toContain(`frame-ancestors ${PUBLIC}`);
     expect(res.headers.get('set-cookie')).toBeNull();
     const html = await res.text();
