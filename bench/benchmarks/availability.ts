@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
-import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
 import { apiCall, signUpBuilder } from '../lib/atelier.ts';
+import { startBenchPostgres } from '../lib/bench-postgres.ts';
 import { cpuSeconds, percentile, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
 
@@ -28,16 +27,7 @@ const profileFlags = process.env.BENCH_CPU_PROF
   : [];
 
 async function startServer(engine: Engine) {
-  let cluster: Awaited<ReturnType<typeof startPgCluster>> | undefined;
-  let databaseUrl: string | undefined;
-  if (engine === 'postgres') {
-    cluster = await startPgCluster();
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database bench');
-    await admin.end();
-    databaseUrl = cluster.url.replace(/\/postgres$/, '/bench');
-  }
+  const { cluster, databaseUrl } = engine === 'postgres' ? await startBenchPostgres() : {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-avail-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

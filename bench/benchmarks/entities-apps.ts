@@ -5,8 +5,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
 import { apiCall, createTaskApp, PUBLISH_FOR_END_USERS_SQL } from '../lib/atelier.ts';
+import { startBenchPostgres } from '../lib/bench-postgres.ts';
 import { inPhase, type Phase, summarisePhases } from '../lib/cpu-profile.ts';
 import { benchDir, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, type Started, spawnUntilHealthy } from '../lib/processes.ts';
@@ -230,12 +230,7 @@ interface EngineSetUp {
 }
 
 async function postgresSetUp(serverEnv: Record<string, string>): Promise<EngineSetUp> {
-  const cluster = await startPgCluster();
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const databaseUrl = cluster.url.replace(/\/postgres$/, '/bench');
+  const { cluster, databaseUrl } = await startBenchPostgres();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   let server: Started | undefined;
   const sql: Sql = async (text, params) => (await pool.query(text, params)).rows;

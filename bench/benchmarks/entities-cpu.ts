@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
 import { apiCall, createTaskApp, PUBLISH_FOR_END_USERS_SQL } from '../lib/atelier.ts';
+import { startBenchPostgres } from '../lib/bench-postgres.ts';
 import { median, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, type Started, spawnUntilHealthy } from '../lib/processes.ts';
 import {
@@ -37,12 +37,7 @@ const builds: Record<string, string> = {
 };
 
 export async function run() {
-  const cluster = await startPgCluster();
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const databaseUrl = cluster.url.replace(/\/postgres$/, '/bench');
+  const { cluster, databaseUrl } = await startBenchPostgres();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const secretsKey = randomBytes(32).toString('base64');
   const servers: { build: string; base: string; started: Started }[] = [];

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
 import { apiCall, setUpTaskApp, TASK_SCHEMA } from '../lib/atelier.ts';
+import { startBenchPostgres } from '../lib/bench-postgres.ts';
 import { benchDir, record, repoRoot, round } from '../lib/harness.ts';
 import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
 import { type SteadyLoadResult, steadyLoad } from '../lib/steady-load.ts';
@@ -98,12 +98,7 @@ async function rawLoop(pool: pg.Pool, query: () => Promise<unknown>) {
 
 export async function run() {
   if (!fs.existsSync(serverMain)) throw new Error('Build the server first: node scripts/build-if-stale.mjs');
-  const cluster = await startPgCluster();
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const databaseUrl = cluster.url.replace(/\/postgres$/, '/bench');
+  const { cluster, databaseUrl } = await startBenchPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-entities-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
