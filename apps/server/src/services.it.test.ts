@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { trackLeaks } from '../test/support/leaks.ts';
+import { testConfig } from '../test/support/test-app.ts';
 import { createTestDatabase, silentLogger } from '../test/support/test-db.ts';
-import { loadConfig } from './config.ts';
 import { appsRuntime } from './features/apps/apps.runtime.ts';
 import { chatRuntime } from './features/chat/chat.runtime.ts';
 import { dataSourcesRuntime } from './features/data-sources/data-sources.runtime.ts';
@@ -23,13 +23,7 @@ const order: string[] = [];
 beforeAll(async () => {
   leaks = trackLeaks();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-services-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    MODEL_CATALOGUE_URL: 'off',
-    NPM_REGISTRY_URL: 'off',
-  });
+  const config = testConfig(dataDir);
   const database = await createTestDatabase();
   const closeDatabase = database.close.bind(database);
   database.close = async () => {

@@ -15,6 +15,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A test server's configuration on `dataDir`, with `env` over the defaults. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests never reach the internet: the public model list is off unless a test points it at a fake.
+    MODEL_CATALOGUE_URL: 'off',
+    // …nor the npm registry: a test that needs packages points NPM_REGISTRY_URL at a fake registry.
+    NPM_REGISTRY_URL: 'off',
+    ...env,
+  });
+}
+
 /** The real application (createServices) on a fresh test database, for in-process `app.request()` tests. */
 export async function createTestApp(
   options: {
@@ -26,16 +40,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    // Tests never reach the internet: the public model list is off unless a test points it at a fake.
-    MODEL_CATALOGUE_URL: 'off',
-    // …nor the npm registry: a test that needs packages points NPM_REGISTRY_URL at a fake registry.
-    NPM_REGISTRY_URL: 'off',
-    ...options.env,
-  });
+  const config = testConfig(dataDir, options.env);
   const services = await createServices(config, {
     logger: options.logger ?? silentLogger,
     database: await createTestDatabase(),
