@@ -211,6 +211,8 @@ interface OperationResult {
   apiP99: number;
   floorP99: number;
   apiP50: number;
+  /** How late the load generator sent the API's requests at half load, p99 (ms): its own share of the p99. */
+  apiSendLateP99: number;
   errors: number;
 }
 
@@ -505,6 +507,7 @@ async function runEngine(
       };
       // Both servers warm (JIT, caches) before anything is measured: a server that just started
       // spends its first seconds of load compiling its code (V8's compiler threads count in its CPU).
+      figures[`${label}: load average before its phases (1 min)`] = round(os.loadavg()[0]!, 2);
       for (const name of OPERATIONS)
         for (const target of targets[name]) await saturate(target, WARM_UP_SECONDS);
       for (const name of OPERATIONS) {
@@ -516,6 +519,7 @@ async function runEngine(
         figures[`${key}: API p99 at half load (ms)`] = round(result.apiP99);
         figures[`${key}: floor p99 at half load (ms)`] = round(result.floorP99);
         figures[`${key}: API p50 at half load (ms)`] = round(result.apiP50);
+        figures[`${key}: API requests sent late at half load, p99 (ms)`] = round(result.apiSendLateP99);
         figures[`${key}: half load (req/s)`] = round(result.rate);
         figures[`${key}: API server CPU per request (ms)`] = round(result.apiCpuMs, 3);
         figures[`${key}: floor server CPU per request (ms)`] = round(result.floorCpuMs, 3);
@@ -524,6 +528,7 @@ async function runEngine(
           `${key}: API ${Math.round(result.api)} req/s, floor ${Math.round(result.floor)} req/s (${round(result.ratio)}); p99 at ${Math.round(result.rate)} req/s ${round(result.apiP99, 1)} / ${round(result.floorP99, 1)} ms`,
         );
       }
+      figures[`${label}: load average after its phases (1 min)`] = round(os.loadavg()[0]!, 2);
       await floor.stop();
       floor = undefined;
     }
@@ -586,6 +591,7 @@ async function compare(
       apiP99: apiSteady.p99,
       floorP99: floorSteady.p99,
       apiP50: apiSteady.p50,
+      apiSendLateP99: apiSteady.sendLateP99,
       errors: apiSaturated.errors + floorSaturated.errors + apiSteady.errors + floorSteady.errors,
     });
   }
@@ -644,6 +650,7 @@ export async function run() {
       'seeding: generate_series in one statement, secondary indexes dropped and rebuilt, then vacuum analyze',
       'PostgreSQL: throwaway cluster from test/support/pg-cluster.ts (fsync off); PGlite: durable commits, as the server runs it',
       'the machine is shared with other work: compare the API with its floor in the same run, not the absolute figures',
+      `the bench and every process it started ran at nice ${os.getPriority()} (BENCH_NICE: other work yields to them)`,
       ...notes,
       ...failures.map((failure) => `FAILED: ${failure}`),
     ],
