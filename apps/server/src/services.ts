@@ -131,7 +131,10 @@ function assemble(
 
   // The areas, each after those it uses.
   let app: App | undefined;
-  appsRuntime.provide(deps, createAppsRuntime(deps));
+  appsRuntime.provide(
+    deps,
+    createAppsRuntime(deps, { tools: () => toolsRuntime(deps), functions: () => functionsRuntime(deps) }),
+  );
   entitiesModuleOf.provide(deps, createEntitiesModule(deps));
   dataSourcesRuntime.provide(deps, createDataSourcesRuntime(deps));
   const functions = functionsRuntime.provide(

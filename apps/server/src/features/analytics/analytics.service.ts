@@ -108,7 +108,7 @@ export async function appAnalytics(
 ): Promise<AppAnalytics> {
   const app = await findApp(runtime, actor, appId);
   if (!isAppPublished(app)) throw new AppError('app_not_published', ANALYTICS_MESSAGES.publishFirst);
-  const figures = await dailyAnalytics(runtime.deps.database, app.id, days);
+  const figures = await dailyAnalytics(runtime.database, app.id, days);
   const sum = (key: 'runs' | 'signups' | 'messages' | 'pageViews' | 'tokens' | 'cost') =>
     figures.days.reduce((total, day) => total + day[key], 0);
   return {

@@ -19,7 +19,7 @@ export async function suggestAppName(
   runtime: AppsRuntime,
   input: { prompt: string; type: AppTypeName; userId: string; fallback: string },
 ): Promise<string> {
-  const { llm, logger } = runtime.deps;
+  const { llm, logger } = runtime;
   try {
     const resolved = await llm.resolveModel(null);
     if (resolved.offline) return input.fallback;

@@ -1,15 +1,21 @@
 import { promises as dns } from 'node:dns';
 import path from 'node:path';
+import type { Config } from '../../config.ts';
 import type { AppDeps, TxtResolver } from '../../platform/app-deps.ts';
 import { defineArea } from '../../platform/areas.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import type { Llm } from '../../platform/llm/index.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { type Compiler, createCompiler } from '../compile/compiler.ts';
 import { createVendorBundles, type VendorBundles } from '../compile/vendor/vendor-bundles.ts';
+import type { FunctionsRuntime } from '../functions/functions.runtime.ts';
 import { NpmLocksRepo } from '../npm/npm-locks.repo.ts';
 import { NpmPackages, npmCacheDir } from '../npm/npm-packages.ts';
 import { PreviewTokens } from '../preview/preview-token.ts';
 import { ReplyDrafts } from '../preview/reply-drafts.ts';
 import { VersionBuilds } from '../preview/version-builds.ts';
+import type { ToolsRuntime } from '../tools/tools.runtime.ts';
 import { AppsRepo } from './apps.repo.ts';
 import { DomainsRepo } from './domains.repo.ts';
 import { VersionsRepo } from './versions.repo.ts';
@@ -28,10 +34,27 @@ export interface AppOrigins {
   followHost: boolean;
 }
 
+/**
+ * The settings the apps services read: the apps domain (published addresses), the platform's origins
+ * (reserved hosts), the admin lists (builder panels restricted to admins). The server's config itself
+ * (the preview origin in it is filled in once the preview listener is bound).
+ */
+export type AppsConfig = Pick<Config, 'apps' | 'publicUrl' | 'preview'> & {
+  auth: Pick<Config['auth'], 'adminEmails' | 'templateAdminEmails'>;
+};
+
 /** What the apps, preview and published-app routes share: one per composition root (createServices). */
 export interface AppsRuntime {
-  /** What the apps services read beside the area: settings, the database, the AI layer (app names), the log. */
-  deps: Pick<AppDeps, 'config' | 'database' | 'llm' | 'logger' | 'areas'>;
+  config: AppsConfig;
+  database: Database;
+  db: Db;
+  /** The AI layer: names of apps created from a prompt. */
+  llm: Llm;
+  logger: Logger;
+  /** The tools area, built after this one: an app's PATCH saves its tools list through it. */
+  tools(): ToolsRuntime;
+  /** The functions area, built after this one: deployments follow their files when files move. */
+  functions(): FunctionsRuntime;
   apps: AppsRepo;
   versions: VersionsRepo;
   domains: DomainsRepo;
@@ -56,7 +79,10 @@ export interface AppsRuntime {
  */
 export const appsRuntime = defineArea<AppsRuntime>('apps');
 
-export function createAppsRuntime(deps: AppDeps): AppsRuntime {
+/** The areas built after this one that the apps services call into (createServices hands them over). */
+export type LaterAreas = Pick<AppsRuntime, 'tools' | 'functions'>;
+
+export function createAppsRuntime(deps: AppDeps, later: LaterAreas): AppsRuntime {
   const { config, database } = deps;
   const db = database.db;
   const versions = new VersionsRepo(db);
@@ -65,7 +91,13 @@ export function createAppsRuntime(deps: AppDeps): AppsRuntime {
   const npmLocks = new NpmLocksRepo(db);
   const drafts = new ReplyDrafts({ db, versions });
   return {
-    deps,
+    config,
+    database,
+    db,
+    llm: deps.llm,
+    logger: deps.logger,
+    tools: later.tools,
+    functions: later.functions,
     apps: new AppsRepo(db),
     versions,
     domains: new DomainsRepo(db),

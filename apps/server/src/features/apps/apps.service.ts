@@ -19,7 +19,6 @@ import { assertFieldsPatchAllowed } from '../builder/fields.service.ts';
 import { switchMembershipsOff } from '../payments/app-payments.repo.ts';
 import { ensureTestEndUser } from '../preview/preview-actors.ts';
 import { isDraftId } from '../preview/reply-drafts.ts';
-import { toolsRuntime } from '../tools/tools.runtime.ts';
 import { saveToolEntries } from '../tools/tools.service.ts';
 import { appOrigin } from './app-origin.ts';
 import type { AppActor, AppChanges, AppRow } from './apps.repo.ts';
@@ -56,7 +55,7 @@ export function toAppView(runtime: AppsRuntime, app: AppRow): AppSummary {
 
 /** The published app's address: its own origin (`http://{slug}.localhost:3000/`), or null while a draft. */
 export const publishedUrl = (runtime: AppsRuntime, app: Pick<AppRow, 'publishedAt' | 'slug'>) =>
-  app.publishedAt && app.slug ? `${appOrigin(runtime.deps.config.apps, app.slug)}/` : null;
+  app.publishedAt && app.slug ? `${appOrigin(runtime.config.apps, app.slug)}/` : null;
 
 /**
  * Every address the app is reached at: its published address first, then the origin of each
@@ -128,20 +127,20 @@ export async function updateApp(
   const { tools: toolEntries, ...panels } = input;
   const builderParts = builderPartsOf(panels);
   if (builderParts) {
-    const { db } = runtime.deps.database;
+    const { db } = runtime;
     await assertBuilderPatchAllowed(db, actor.userId, builderParts, {
-      adminEmails: runtime.deps.config.auth.adminEmails,
-      templateAdminEmails: runtime.deps.config.auth.templateAdminEmails,
+      adminEmails: runtime.config.auth.adminEmails,
+      templateAdminEmails: runtime.config.auth.templateAdminEmails,
       appType: app.type,
     });
     await assertFieldsPatchAllowed(db, actor.userId, appId, builderParts, input.gptPrompt);
     if (!(await saveBuilderPatch(db, actor.userId, appId, builderParts))) throw appNotFound();
   }
-  if (toolEntries !== undefined) await saveToolEntries(toolsRuntime(runtime.deps), actor, appId, toolEntries);
+  if (toolEntries !== undefined) await saveToolEntries(runtime.tools(), actor, appId, toolEntries);
   // Paid memberships need signup (spec 2 §5): switching signup off switches them off first, so an
   // app never sells memberships nobody can sign up for (issue 23 #4).
   if (input.isSignupEnabled === false && app.isSignupEnabled) {
-    await switchMembershipsOff(runtime.deps.database.db, appId);
+    await switchMembershipsOff(runtime.db, appId);
   }
   const updated =
     input.slug !== undefined
@@ -223,7 +222,7 @@ export async function issuePreviewLink(
     : (await runtime.versions.unsafeFindVersionRow(app.id, id)) !== undefined;
   if (!exists) throw notFound(APP_MESSAGES.versionNotFound);
   const viewAs = options.viewAs ?? 'owner';
-  const endUserId = viewAs === 'user' ? await ensureTestEndUser(runtime.deps.database.db, app.id) : undefined;
+  const endUserId = viewAs === 'user' ? await ensureTestEndUser(runtime.db, app.id) : undefined;
   const { token, expiresAt } = await runtime.previewTokens.sign({
     userId: actor.userId,
     appId: app.id,

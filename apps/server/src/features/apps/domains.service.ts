@@ -51,7 +51,7 @@ const knownHosts = new WeakMap<AppsRuntime, { publicUrl: string; preview: string
  * the preview's is known only once its listener is bound).
  */
 function platformHosts(runtime: AppsRuntime): Set<string> {
-  const { publicUrl, preview } = runtime.deps.config;
+  const { publicUrl, preview } = runtime.config;
   const known = knownHosts.get(runtime);
   if (known?.publicUrl === publicUrl && known.preview === preview.origin) return known.hosts;
   const hosts = new Set([new URL(publicUrl).hostname, new URL(preview.origin).hostname, 'localhost']);
@@ -69,7 +69,7 @@ export function isPlatformHost(runtime: AppsRuntime, host: string): boolean {
  * it (`{slug}.{APPS_DOMAIN}`), `*.localhost`, and IP addresses.
  */
 export function isReservedHost(runtime: AppsRuntime, host: string): boolean {
-  const apps = runtime.deps.config.apps;
+  const apps = runtime.config.apps;
   return (
     isPlatformHost(runtime, host) ||
     host === appsDomainHost(apps) ||
@@ -126,7 +126,7 @@ export async function verifyDomain(
   try {
     records = await runtime.resolveTxt(txtName);
   } catch (error) {
-    runtime.deps.logger.info({ domain, code: (error as { code?: string }).code }, 'TXT lookup failed');
+    runtime.logger.info({ domain, code: (error as { code?: string }).code }, 'TXT lookup failed');
   }
   if (!records.some((chunks) => chunks.join('').trim() === row.txtValue)) {
     throw new AppError('domain_not_verified', APP_MESSAGES.domainNotVerified(txtName, row.txtValue));

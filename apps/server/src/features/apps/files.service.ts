@@ -13,7 +13,6 @@ import {
 } from '@atelier/shared';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { type FileMove, followFunctionFiles } from '../functions/file-moves.ts';
-import { functionsRuntime } from '../functions/functions.runtime.ts';
 import type { AppActor } from './apps.repo.ts';
 import type { AppsRuntime } from './apps.runtime.ts';
 import type { FileChange } from './file-tree.ts';
@@ -40,7 +39,7 @@ async function refuseReadOnly(
 
 /** A function file renamed or deleted takes its deployment along (features/functions/file-moves.ts). */
 const followFunctions = (runtime: AppsRuntime, appId: string, moves: FileMove[]) =>
-  followFunctionFiles(functionsRuntime(runtime.deps), appId, moves);
+  followFunctionFiles(runtime.functions(), appId, moves);
 
 /**
  * `POST /api/apps/{appId}/files/update` (spec 1 §7): updates the file with `file.id` (renaming it

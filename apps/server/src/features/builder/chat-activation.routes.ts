@@ -31,7 +31,7 @@ const activateRoute = defineRoute({
 export function chatActivationRoutes(runtime: AppsRuntime) {
   return createRouter().openapi(activateRoute, async (c) => {
     const answer = await activateChat(
-      runtime.deps.database.db,
+      runtime.db,
       builderOf(c),
       c.req.valid('param').appId,
       c.req.valid('json').isActive,

@@ -18,7 +18,7 @@ const accessRoute = defineRoute({
 export function settingsAccessRoutes(runtime: AppsRuntime) {
   return createRouter().openapi(accessRoute, (c) => {
     const actor = c.get('actor');
-    const listed = runtime.deps.config.auth.templateAdminEmails.includes(actor.email.toLowerCase());
+    const listed = runtime.config.auth.templateAdminEmails.includes(actor.email.toLowerCase());
     return c.json({ isTemplateAdmin: actor.isAdmin && listed }, 200);
   });
 }

@@ -77,12 +77,7 @@ export function claimsRoutes(runtime: AppsRuntime) {
     )
     .openapi(claimRoute, async (c) => {
       const { claimCode } = c.req.valid('json');
-      const answer = await claimApp(
-        runtime.deps.database.db,
-        builderOf(c),
-        c.req.valid('param').appId,
-        claimCode,
-      );
+      const answer = await claimApp(runtime.db, builderOf(c), c.req.valid('param').appId, claimCode);
       return c.json(answer, 200);
     });
 }

@@ -53,7 +53,7 @@ export async function claimInvitation(
   appId: string,
 ): Promise<ClaimInvitation> {
   const app = await findApp(runtime, actor, appId);
-  const { db } = runtime.deps.database;
+  const { db } = runtime;
   const [existing] = await db.select().from(appClaims).where(eq(appClaims.appId, app.id)).limit(1);
   if (existing?.claimedAt) throw alreadyClaimed();
   if (!isClaimable(app)) throw new AppError('conflict', CLAIM_MESSAGES.notClaimable);
@@ -66,7 +66,7 @@ export async function claimInvitation(
 
 /** `GET /api/apps/{appId}/claim`: what the invite page shows to a signed-in builder. */
 export async function claimInfo(runtime: AppsRuntime, actor: AppActor, appId: string): Promise<ClaimInfo> {
-  const { db } = runtime.deps.database;
+  const { db } = runtime;
   const [row] = await db
     .select({
       id: apps.id,

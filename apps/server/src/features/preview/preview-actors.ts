@@ -39,9 +39,7 @@ export function createPreviewActors(deps: Pick<AppDeps, 'areas'>): PreviewActorR
       ) {
         return null;
       }
-      return claims.viewAs === 'owner'
-        ? ownerActor(runtime, claims)
-        : endUserActor(runtime.deps.database.db, claims);
+      return claims.viewAs === 'owner' ? ownerActor(runtime, claims) : endUserActor(runtime.db, claims);
     },
   };
 }
@@ -78,7 +76,7 @@ export function fromPreviewDocument(
 async function ownerActor(runtime: AppsRuntime, claims: VerifiedPreviewClaims): Promise<Actor | null> {
   const owned = await runtime.apps.find({ userId: claims.userId }, claims.appId);
   if (!owned) return null;
-  return userActor(runtime.deps.database.db, PLATFORM_TENANT, claims.userId, null);
+  return userActor(runtime.db, PLATFORM_TENANT, claims.userId, null);
 }
 
 function endUserActor(db: Db, claims: VerifiedPreviewClaims): Promise<Actor | null> {

@@ -58,7 +58,7 @@ export function publishedRoutes(runtime: AppsRuntime) {
     }
     const url = new URL(c.req.url);
     const rest = url.pathname.slice(`/app/${appId}`.length).replace(/^\/?/, '/');
-    return c.redirect(`${appOrigin(runtime.deps.config.apps, found.slug)}${rest}${url.search}`, 302);
+    return c.redirect(`${appOrigin(runtime.config.apps, found.slug)}${rest}${url.search}`, 302);
   };
   app.get('/app/:appId', routePolicy(POLICY.page), redirect);
   app.get('/app/:appId/*', routePolicy(POLICY.page), redirect);
@@ -140,7 +140,7 @@ export function functionOfPath(path: string): { appId: string; name: string } | 
  * for a host that is not an app's (the platform's, or an unknown custom domain).
  */
 async function appIdOfHost(runtime: AppsRuntime, host: string): Promise<string | null | undefined> {
-  const slug = slugOfHost(runtime.deps.config.apps, host);
+  const slug = slugOfHost(runtime.config.apps, host);
   if (slug !== undefined) return (slug && (await runtime.apps.unsafeFindIdBySlug(slug))) || null;
   if (isReservedHost(runtime, host)) return undefined;
   return runtime.domains.unsafeFindAppIdByVerifiedDomain(host);
