@@ -202,7 +202,7 @@ const enhanceRoute = defineRoute({
 });
 
 export function chatRoutes(runtime: ChatRuntime) {
-  const attachments = new ChatAttachments(runtime.deps.database.db);
+  const attachments = new ChatAttachments(runtime.db);
   return createRouter()
     .openapi(historyRoute, async (c) => {
       const { appId } = c.req.valid('param');

@@ -1,6 +1,10 @@
+import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { defineArea } from '../../platform/areas.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Llm } from '../../platform/llm/index.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import { dataSourcesRuntime } from '../data-sources/data-sources.runtime.ts';
 import { createDataSourcesService } from '../data-sources/data-sources.service.ts';
@@ -11,8 +15,12 @@ import { ReplyRuns } from './reply-runs.ts';
 
 /** What the chat routes share: one per composition root (createServices). */
 export interface ChatRuntime {
-  /** What the chat services read beside the area: settings, the database, the AI layer, the log. */
-  deps: Pick<AppDeps, 'config' | 'database' | 'llm' | 'logger' | 'areas'>;
+  /** Whether replies are built and type-checked (CHAT_BUILD_CHECK). */
+  config: { llm: Pick<Config['llm'], 'buildCheck'> };
+  db: Db;
+  /** The AI layer: replies, summaries, query rewrites. */
+  llm: Llm;
+  logger: Logger;
   apps: AppsRuntime;
   repo: ChatRepo;
   /** The reply running per app, its chunks for followers, and Stop (every instance sees them). */
@@ -60,7 +68,10 @@ export function createChatRuntime(deps: AppDeps): ChatRuntime {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   };
   return {
-    deps,
+    config: deps.config,
+    db: deps.database.db,
+    llm: deps.llm,
+    logger: deps.logger,
     apps: appsRuntime(deps),
     repo: new ChatRepo(deps.database.db),
     runs,

@@ -55,7 +55,7 @@ export async function readableApp(runtime: ChatRuntime, actor: ChatActor, appId:
   if (app) return app;
   const other = actor.isAdmin ? await runtime.apps.apps.findForPlatformAdmin(appId) : undefined;
   if (!other) return findApp(runtime.apps, actor, appId);
-  runtime.deps.logger.info({ adminId: actor.userId, appId }, "admin read another builder's chat");
+  runtime.logger.info({ adminId: actor.userId, appId }, "admin read another builder's chat");
   return other;
 }
 
@@ -176,7 +176,7 @@ async function startReply(
   }
   if (!text && attachments.length === 0) throw new AppError('bad_request', CHAT_MESSAGES.messageRequired);
 
-  const store = new ChatAttachments(runtime.deps.database.db);
+  const store = new ChatAttachments(runtime.db);
   const loaded = await store.load(appId, attachments);
   const kept = loaded.map(({ name, url, contentType }) => ({ name, url, contentType }));
   const earlier = await runtime.repo.lastMessages(appId, HISTORY_FOR_MODEL);
@@ -198,24 +198,24 @@ async function startReply(
   const passages = await runtime
     .retrieve(appId, text, CONTEXT_PASSAGES)
     .catch((error: unknown): Passage[] => {
-      runtime.deps.logger.warn({ err: error, appId }, 'chat: data-source retrieval failed');
+      runtime.logger.warn({ err: error, appId }, 'chat: data-source retrieval failed');
       return [];
     });
   const settings = appModelSettingsSchema.safeParse(app.settings ?? {});
   const done = runReply(
     {
-      llm: runtime.deps.llm,
+      llm: runtime.llm,
       versions: runtime.apps.versions,
       repo: runtime.repo,
-      logger: runtime.deps.logger,
+      logger: runtime.logger,
       records: signedIn ? runtime.recordsFor(signedIn, appId) : { available: false },
       drafts: runtime.apps.drafts,
-      check: runtime.deps.config.llm.buildCheck
+      check: runtime.config.llm.buildCheck
         ? async (files) =>
             (
               await validateFiles(
                 {
-                  deps: runtime.deps,
+                  deps: { llm: runtime.llm, logger: runtime.logger },
                   runtime: runtime.apps,
                   appId,
                   userId: actor.userId,
@@ -235,7 +235,7 @@ async function startReply(
       userText: text,
       messages: [...historyForModel(earlier), userMessageForModel(text, loaded)],
       summary: await chatSummary(
-        { repo: runtime.repo, llm: runtime.deps.llm, logger: runtime.deps.logger },
+        { repo: runtime.repo, llm: runtime.llm, logger: runtime.logger },
         {
           appId,
           userId: actor.userId,
@@ -254,7 +254,7 @@ async function startReply(
   );
   const tracked: Promise<ReplyOutcome | undefined> = done
     .catch((error: unknown) => {
-      runtime.deps.logger.error({ err: error, appId }, 'chat reply crashed');
+      runtime.logger.error({ err: error, appId }, 'chat reply crashed');
       emit({ type: 'error', errorText: LLM_ERROR_MESSAGE });
       emit({ type: 'finish', finishReason: 'error' });
       return undefined;

@@ -43,12 +43,12 @@ export async function enhanceContextQuery(
   const { files } = await runtime.apps.versions.getCurrent(actor, input.appId);
   const settings = appModelSettingsSchema.safeParse(app.settings ?? {});
   const appSettings = settings.success ? settings.data : null;
-  const resolved = await runtime.deps.llm.resolveModel(appSettings);
+  const resolved = await runtime.llm.resolveModel(appSettings);
   let enhancedQuery: string;
   if (resolved.offline) {
     enhancedQuery = keywordQuery(input, files);
   } else {
-    const answer = await runtime.deps.llm.generateText({
+    const answer = await runtime.llm.generateText({
       purpose: 'enhance_query',
       appId: input.appId,
       userId: actor.userId,
