@@ -21,7 +21,6 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { appOrigin } from '../apps/app-origin.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import { isAppPublished } from '../apps/apps.repo.ts';
-import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { TreeFile } from '../apps/file-tree.ts';
 import { functionAutomations } from './automations.ts';
 import { findEnvReads } from './env-reads.ts';
@@ -39,7 +38,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * restricted, for an app published before slugs existed.
  */
 const webhookOrigin = (rt: FunctionsRuntime, app: { slug: string | null }) =>
-  app.slug ? appOrigin(rt.deps.config.apps, app.slug) : rt.origin();
+  app.slug ? appOrigin(rt.config.apps, app.slug) : rt.origin();
 
 export function toDeploymentView(row: DeploymentMeta): FunctionDeployment {
   return {
@@ -149,7 +148,7 @@ export async function deployFunction(
     createdBy: actor.userId,
   });
   await rt.repo.updateDeployment(appId, pending.id, { status: 'deploying' });
-  const { npm } = appsRuntime(rt.deps);
+  const { npm } = rt.appsArea;
   const sourceFiles = new Map(files.map((f) => [f.path, f.content]));
   const bundle = await bundleFunction(file.path, sourceFiles, {
     npm: (spec) => npm.resolveNpmModule(spec, { target: 'isolate' }),

@@ -7,7 +7,6 @@ import {
   type StoredEntityAutomation,
 } from '../../platform/db/schema/index.ts';
 import { toBase44Records } from '../base44/records.ts';
-import { entitiesModuleOf } from '../entities/entities.module.ts';
 import type { RecordRow } from '../entities/entities.repo.ts';
 import { type EntityChangeSignal, entityTopic } from '../entities/events.ts';
 import { toRecordView } from '../entities/record-input.ts';
@@ -69,12 +68,12 @@ export class EntityTriggers {
 
   constructor(private readonly rt: FunctionsRuntime) {
     this.budget = new RateLimiterDrizzle({
-      storeClient: rt.deps.database.db,
+      storeClient: rt.db,
       schema: rateLimits,
       keyPrefix: 'entity-hook-runs',
-      points: rt.deps.config.functions.hookRunsPerMinute,
+      points: rt.config.functions.hookRunsPerMinute,
       duration: ENTITY_TRIGGER_LIMITS.windowSeconds,
-      clearExpiredByTimeout: rt.deps.config.nodeEnv !== 'test',
+      clearExpiredByTimeout: rt.config.nodeEnv !== 'test',
     });
   }
 
@@ -84,10 +83,10 @@ export class EntityTriggers {
    * instance whose apps have no hooks does not start the job queue for them.
    */
   async start(): Promise<void> {
-    this.rt.deps.bus.subscribe<HookDeploy>(HOOK_DEPLOYS_TOPIC, (event) =>
+    this.rt.bus.subscribe<HookDeploy>(HOOK_DEPLOYS_TOPIC, (event) =>
       this.watchAll(event.data.appId, event.data.automations),
     );
-    const rows = await this.rt.deps.database.db
+    const rows = await this.rt.db
       .selectDistinct({ appId: functionDeployments.appId, automations: functionDeployments.automations })
       .from(functionDeployments)
       .where(and(eq(functionDeployments.status, 'success'), isNotNull(functionDeployments.automations)));
@@ -103,17 +102,17 @@ export class EntityTriggers {
   async deployed(appId: string, automations: StoredEntityAutomation[]): Promise<void> {
     this.watchAll(appId, automations);
     if (automations.length === 0) return;
-    await this.rt.deps.bus
+    await this.rt.bus
       .publish<HookDeploy>(HOOK_DEPLOYS_TOPIC, { appId, automations })
       .catch((error: unknown) =>
-        this.rt.deps.logger.warn({ err: error, appId }, 'entity hooks of a deploy not announced'),
+        this.rt.logger.warn({ err: error, appId }, 'entity hooks of a deploy not announced'),
       );
   }
 
   /** Starts the job queue and works the hook queue, once (again after a failed start). */
   private work(): Promise<void> {
     this.working ??= (async () => {
-      const { queue } = this.rt.deps;
+      const { queue } = this.rt;
       await queue.start();
       await queue.defineQueue(ENTITY_HOOK_QUEUE, { retryLimit: 0, expireInSeconds: 10 * 60 });
       await queue.work<HookJob>(ENTITY_HOOK_QUEUE, (job) => this.runJob(job.data));
@@ -129,11 +128,11 @@ export class EntityTriggers {
     if (this.watched.has(topic)) return;
     this.watched.add(topic);
     this.work().catch((error: unknown) =>
-      this.rt.deps.logger.warn({ err: error, appId, entity }, 'entity hook queue not started'),
+      this.rt.logger.warn({ err: error, appId, entity }, 'entity hook queue not started'),
     );
-    this.rt.deps.bus.subscribe<EntityChangeSignal>(topic, (event) => {
+    this.rt.bus.subscribe<EntityChangeSignal>(topic, (event) => {
       this.onChange(appId, entity, event.data).catch((error: unknown) =>
-        this.rt.deps.logger.warn({ err: error, appId, entity }, 'entity automations not run'),
+        this.rt.logger.warn({ err: error, appId, entity }, 'entity automations not run'),
       );
     });
   }
@@ -165,7 +164,7 @@ export class EntityTriggers {
           oldData: oldTooLarge ? null : oldData,
           tooLarge: dataTooLarge || oldTooLarge || oldLeftOut,
         };
-        await this.rt.deps.queue.send(ENTITY_HOOK_QUEUE, job, {
+        await this.rt.queue.send(ENTITY_HOOK_QUEUE, job, {
           id: uuidOf(`${key}\u0000${hook.name}\u0000${id}`),
         });
       }
@@ -176,12 +175,7 @@ export class EntityTriggers {
   private async previous(appId: string, entity: string, signal: EntityChangeSignal) {
     const rows = (signal.previous ?? []).filter((row): row is RecordRow => row !== null);
     if (signal.type === 'create' || rows.length === 0) return new Map<string, unknown>();
-    const views = await toBase44Records(
-      entitiesModuleOf(this.rt.deps).repo,
-      appId,
-      entity,
-      rows.map(toRecordView),
-    );
+    const views = await toBase44Records(this.rt.entities.repo, appId, entity, rows.map(toRecordView));
     return new Map<string, unknown>(views.map((view) => [String(view.id), view]));
   }
 
@@ -199,7 +193,7 @@ export class EntityTriggers {
       payload_too_large: job.tooLarge,
     });
     await runAsService(this.rt, job.appId, job.name, body, 'entity').catch((error: unknown) =>
-      this.rt.deps.logger.warn({ err: error, appId: job.appId, name: job.name }, 'entity automation failed'),
+      this.rt.logger.warn({ err: error, appId: job.appId, name: job.name }, 'entity automation failed'),
     );
   }
 
@@ -219,7 +213,7 @@ export class EntityTriggers {
 
   /** The records as the Base44 SDK shows them, read as the app's service role. */
   private async records(appId: string, entity: string, ids: string[]) {
-    const entities = entitiesModuleOf(this.rt.deps);
+    const { entities } = this.rt;
     const target = await entities.contexts.resolve(appId, entity, {
       actor: undefined,
       serviceRoleFor: appId,
@@ -239,7 +233,7 @@ export class EntityTriggers {
       return true;
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return false;
-      this.rt.deps.logger.warn({ err: rejection, appId }, 'entity hook budget not counted');
+      this.rt.logger.warn({ err: rejection, appId }, 'entity hook budget not counted');
       return true;
     }
   }
@@ -255,7 +249,7 @@ export class EntityTriggers {
         durationMs: 0,
         cold: false,
         trigger: 'entity',
-        error: `Skipped: more than ${this.rt.deps.config.functions.hookRunsPerMinute} entity-triggered runs of this app per minute (a hook that changes the entity it watches?)`,
+        error: `Skipped: more than ${this.rt.config.functions.hookRunsPerMinute} entity-triggered runs of this app per minute (a hook that changes the entity it watches?)`,
         logs: [],
       })
       .catch(() => undefined);

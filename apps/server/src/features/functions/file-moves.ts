@@ -31,6 +31,6 @@ export async function followFunctionFiles(
       await rt.repo.removeFunction(appId, before);
       await rt.schedules.repo.removeFunction(appId, before);
     }
-    rt.deps.logger.info({ appId, from: before, to: after }, 'function deployment followed its file');
+    rt.logger.info({ appId, from: before, to: after }, 'function deployment followed its file');
   }
 }

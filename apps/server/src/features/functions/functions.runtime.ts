@@ -1,10 +1,16 @@
+import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { defineArea } from '../../platform/areas.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { SdkDispatchEnv } from '../../platform/http/dispatch-env.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { FunctionPool } from '../../platform/sandbox/index.ts';
 import type { AppsRepo } from '../apps/apps.repo.ts';
-import { appsRuntime } from '../apps/apps.runtime.ts';
+import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
+import { type EntitiesModule, entitiesModuleOf } from '../entities/entities.module.ts';
 import { SecretsRepo } from '../secrets/secrets.repo.ts';
 import { SecretsService } from '../secrets/secrets.service.ts';
 import { EntityTriggers } from './entity-triggers.ts';
@@ -17,10 +23,27 @@ export type { SdkDispatchEnv };
 /** Sends a request through the whole application in process (the SDK bridge of functions). */
 export type Dispatch = (request: Request, env: SdkDispatchEnv) => Promise<Response>;
 
+/**
+ * The settings the functions services read: the apps domain (webhook origins), the hook budget, the
+ * session cookie kept from functions, whether the budget's expiry timer runs (not under test).
+ */
+export type FunctionsConfig = Pick<Config, 'apps' | 'functions' | 'nodeEnv'> & {
+  auth: Pick<Config['auth'], 'sessionCookieName'>;
+};
+
 /** What the functions and secrets routes share: one per composition root (createServices). */
 export interface FunctionsRuntime {
-  /** What the functions services read beside the area (the hook triggers use the bus and the queue). */
-  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'bus' | 'queue' | 'areas'>;
+  config: FunctionsConfig;
+  db: Db;
+  logger: Logger;
+  /** The hook triggers announce deploys and watch entity changes on the bus. */
+  bus: EventBus;
+  /** The hook and schedule queues. */
+  queue: JobQueue;
+  /** The apps area: npm packages of a deploy's bundle, an app's addresses (redirects). */
+  appsArea: AppsRuntime;
+  /** The entities area: the records entity hooks run on. */
+  entities: EntitiesModule;
   apps: AppsRepo;
   versions: VersionsRepo;
   repo: FunctionsRepo;
@@ -45,7 +68,8 @@ export const functionsRuntime = defineArea<FunctionsRuntime>('functions');
 
 /** `dispatch` answers a function's `ctx.sdk` calls through the built application (createServices binds it). */
 export function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch): FunctionsRuntime {
-  const { apps, versions } = appsRuntime(deps);
+  const appsArea = appsRuntime(deps);
+  const { apps, versions } = appsArea;
   const db = deps.database.db;
   const repo = new FunctionsRepo(db);
   const secrets = new SecretsService({
@@ -56,7 +80,13 @@ export function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch): Funct
   });
   let pool: FunctionPool | undefined;
   const runtime: FunctionsRuntime = {
-    deps,
+    config: deps.config,
+    db,
+    logger: deps.logger,
+    bus: deps.bus,
+    queue: deps.queue,
+    appsArea,
+    entities: entitiesModuleOf(deps),
     apps,
     versions,
     repo,

@@ -6,7 +6,6 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../platform/http/json-body.ts';
 import type { InvokeResult, LogLine, SdkAnswer, SdkCall } from '../../platform/sandbox/index.ts';
 import { isAppPublished } from '../apps/apps.repo.ts';
-import { appsRuntime } from '../apps/apps.runtime.ts';
 import { appAddresses } from '../apps/apps.service.ts';
 import { BASE44_APP_ID_HEADER } from '../base44/protocol.ts';
 import { builtinFunctionEnv } from './env-reads.ts';
@@ -92,7 +91,7 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
   for (const [key, value] of request.headers) {
     if (key === 'cookie') {
       // The platform's cookies are never the function's; on the app's origin its own cookies are.
-      const own = input.onAppOrigin ? withoutCookie(value, rt.deps.config.auth.sessionCookieName) : '';
+      const own = input.onAppOrigin ? withoutCookie(value, rt.config.auth.sessionCookieName) : '';
       if (own) headers.push([key, own]);
       continue;
     }
@@ -126,7 +125,7 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
       : undefined;
   // A redirect may stay on the app (its addresses, or its own function URLs), nowhere else.
   const own = location
-    ? [...(await appAddresses(appsRuntime(rt.deps), appId)), `${rt.origin()}/api/apps/${appId}/functions`]
+    ? [...(await appAddresses(rt.appsArea, appId)), `${rt.origin()}/api/apps/${appId}/functions`]
     : [];
   const answer = toAnswer(
     result,
@@ -149,7 +148,7 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
       logs: result.logs.map((line: LogLine) => ({ ...line, message: redact(line.message) })),
     })
     .catch((error: unknown) =>
-      rt.deps.logger.warn({ err: error, appId, name }, 'could not record a function invocation'),
+      rt.logger.warn({ err: error, appId, name }, 'could not record a function invocation'),
     );
   if (answer instanceof AppError) throw answer;
   return answer;

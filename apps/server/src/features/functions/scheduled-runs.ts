@@ -34,7 +34,7 @@ export class ScheduledRuns {
   private working: Promise<void> | undefined;
 
   constructor(private readonly rt: FunctionsRuntime) {
-    this.repo = new SchedulesRepo(rt.deps.database.db);
+    this.repo = new SchedulesRepo(rt.db);
   }
 
   /** Server start: works the queues when some app has schedules (else from its first deploy with one). */
@@ -47,13 +47,13 @@ export class ScheduledRuns {
     await this.repo.sync(appId, name, schedules, new Date());
     if (schedules.length === 0) return;
     await this.work().catch((error: unknown) =>
-      this.rt.deps.logger.warn({ err: error, appId }, 'scheduled automations not started'),
+      this.rt.logger.warn({ err: error, appId }, 'scheduled automations not started'),
     );
   }
 
   private work(): Promise<void> {
     this.working ??= (async () => {
-      const { queue } = this.rt.deps;
+      const { queue } = this.rt;
       await queue.start();
       await queue.defineQueue(SCHEDULE_TICK_QUEUE, { retryLimit: 0, expireInSeconds: 5 * 60 });
       await queue.defineQueue(SCHEDULED_RUN_QUEUE, { retryLimit: 0, expireInSeconds: 10 * 60 });
@@ -84,7 +84,7 @@ export class ScheduledRuns {
       const finished = row.spec.maxRuns !== undefined && row.runCount + 1 >= row.spec.maxRuns;
       if (!(await this.repo.advance(row, finished ? null : nextRun(row.spec, now)))) continue;
       const at = row.nextRunAt!.toISOString();
-      await this.rt.deps.queue.send<RunJob>(
+      await this.rt.queue.send<RunJob>(
         SCHEDULED_RUN_QUEUE,
         { scheduleId: row.id, appId: row.appId, name: row.name, at },
         { id: uuidOf(`schedule\u0000${row.id}\u0000${at}`) },
