@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { trackLeaks } from '../test/support/leaks.ts';
-import { testConfig } from '../test/support/test-app.ts';
+import { testConfig } from '../test/support/test-config.ts';
 import { createTestDatabase, silentLogger } from '../test/support/test-db.ts';
 import { appsRuntime } from './features/apps/apps.runtime.ts';
 import { chatRuntime } from './features/chat/chat.runtime.ts';

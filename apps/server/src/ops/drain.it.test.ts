@@ -5,13 +5,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STRONG_PASSWORD } from '../../test/support/accounts.ts';
 import { trackLeaks } from '../../test/support/leaks.ts';
+import { testConfig } from '../../test/support/test-config.ts';
 import {
   createPostgresDatabase,
   silentLogger,
   type TestDatabaseUrl,
   testDbKind,
 } from '../../test/support/test-db.ts';
-import { loadConfig } from '../config.ts';
 import { functionsRuntime } from '../features/functions/functions.runtime.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { type RunningServer, startServer } from '../server.ts';
@@ -38,14 +38,10 @@ async function start(env: Record<string, string> = {}): Promise<{
     db = await createPostgresDatabase();
     cleanups.push(() => db?.drop());
   }
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const config = testConfig(dataDir, {
     HOST: '127.0.0.1',
     PORT: '0',
     PREVIEW_PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    MODEL_CATALOGUE_URL: 'off',
     ...(db ? { DATABASE_URL: db.url } : {}),
     ...env,
   });

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { CHAT_MESSAGES, serializeAction } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import { createPreviewApp } from '../../src/features/preview/preview.app.ts';
 import { chatReplies } from '../../src/platform/db/schema/index.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { STRONG_PASSWORD, verifyByMail } from '../support/accounts.ts';
 import { readUiStream, readUiStreamLive } from '../support/chat.ts';
 import { type FakeProvider, startFakeOpenAI } from '../support/fake-openai.ts';
+import { testConfig } from '../support/test-config.ts';
 import {
   createPostgresDatabase,
   silentLogger,
@@ -29,16 +29,12 @@ describe.runIf(testDbKind === 'postgres')('a chat reply seen from a second insta
   beforeAll(async () => {
     db = await createPostgresDatabase();
     fake = await startFakeOpenAI();
-    const config = loadConfig({
-      NODE_ENV: 'test',
+    const config = testConfig(dataDir, {
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       OPENAI_API_KEY: 'test-key',
       OPENAI_BASE_URL: fake.baseUrl,
-      MODEL_CATALOGUE_URL: 'off',
     });
     a = await startServer(config, silentLogger);
     b = await startServer(config, silentLogger);

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import { appsRuntime } from '../../src/features/apps/apps.runtime.ts';
 import { HOOK_DEPLOYS_TOPIC } from '../../src/features/functions/entity-triggers.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { STRONG_PASSWORD } from '../support/accounts.ts';
 import { createEntityApp } from '../support/entities.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { testConfig } from '../support/test-config.ts';
 import {
   createPostgresDatabase,
   silentLogger,
@@ -36,14 +36,7 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL', () 
 
   beforeAll(async () => {
     db = await createPostgresDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    });
+    const config = testConfig(dataDir, { HOST: '127.0.0.1', PORT: '0', DATABASE_URL: db.url });
     // Started together: migrations must serialise on the advisory lock.
     [a, b] = await Promise.all([startServer(config, silentLogger), startServer(config, silentLogger)]);
   });

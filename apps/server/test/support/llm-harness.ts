@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../../src/config.ts';
 import { createOfflineModel } from '../../src/features/offline-assistant/offline-model.ts';
 import { createSecretBox } from '../../src/platform/crypto/secret-box.ts';
 import type { Database } from '../../src/platform/db/database.ts';
 import { llmUsage, systemSettings } from '../../src/platform/db/schema/index.ts';
 import { createLlm, type Llm, type LlmOptions } from '../../src/platform/llm/index.ts';
 import { type FakeProvider, startFakeOpenAI } from './fake-openai.ts';
+import { testConfig } from './test-config.ts';
 import { createTestDatabase, silentLogger } from './test-db.ts';
 
 export interface LlmHarness {
@@ -35,10 +35,7 @@ export async function createLlmHarness(env: Record<string, string> = {}): Promis
   const secretBox = createSecretBox({ config: { dataDir, secretsKey: undefined } });
   const build = (extraEnv: Record<string, string> = {}, options: Partial<LlmOptions> = {}) =>
     createLlm({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        MODEL_CATALOGUE_URL: 'off',
+      config: testConfig(dataDir, {
         OPENAI_API_KEY: 'test-key',
         OPENAI_BASE_URL: fake.baseUrl,
         LLM_TIMEOUT_MS: '5000',

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { App, AppDeps } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { Logger } from '../../src/platform/logger.ts';
 import { createServices, type Services, type ServicesOptions } from '../../src/services.ts';
+import { testConfig } from './test-config.ts';
 import { createTestDatabase, silentLogger } from './test-db.ts';
+
+export { testConfig };
 
 export interface TestApp {
   app: App;
@@ -13,20 +15,6 @@ export interface TestApp {
   /** The services the app runs on (start(): the job queue and the background runners). */
   services: Services;
   close(): Promise<void>;
-}
-
-/** A test server's configuration on `dataDir`, with `env` over the defaults. */
-export function testConfig(dataDir: string, env: Record<string, string> = {}) {
-  return loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    // Tests never reach the internet: the public model list is off unless a test points it at a fake.
-    MODEL_CATALOGUE_URL: 'off',
-    // …nor the npm registry: a test that needs packages points NPM_REGISTRY_URL at a fake registry.
-    NPM_REGISTRY_URL: 'off',
-    ...env,
-  });
 }
 
 /** The real application (createServices) on a fresh test database, for in-process `app.request()` tests. */

@@ -2,22 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/support/test-config.ts';
 import { silentLogger, testDbKind } from '../../../test/support/test-db.ts';
-import { loadConfig } from '../../config.ts';
 import { startServer } from '../../server.ts';
 
 // The embedded engine is enough here: this is about the second listener, not the database.
 describe.runIf(testDbKind === 'pglite')('the preview listener', () => {
   it('starts beside the main one on its own port, serves only previews, and stops with it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-preview-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      MODEL_CATALOGUE_URL: 'off',
-    });
+    const config = testConfig(dataDir, { HOST: '127.0.0.1', PORT: '0' });
     const server = await startServer(config, silentLogger);
     try {
       const previewUrl = new URL(config.preview.origin);
