@@ -167,3 +167,54 @@ test('an older export (SDK 0.1.x) in a folder of its repository, with its lost a
   await preview.getByRole('button', { name: 'Sign in' }).click();
   await expect(preview).toHaveURL(/\/login\?from_url=/);
 });
+
+test('an export that cannot start shows what failed in the preview, and a neutral message when published', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signUpBuilder(page, `b44-startup-${Date.now()}@example.com`);
+  const imported = await page.request.post('/api/apps/import/base44', {
+    multipart: {
+      file: { name: 'harbour-log.zip', mimeType: 'application/zip', buffer: zipOf('supabase-moved') },
+    },
+    headers,
+  });
+  expect(imported.status()).toBe(201);
+  const { app, report } = await imported.json();
+  // Its .env never reached the repository: the report names what the code reads unset.
+  expect(report.unsetEnv).toEqual(['VITE_SUPABASE_ANON_KEY', 'VITE_SUPABASE_URL']);
+
+  // The builder's preview: the error, the file that threw, the names read unset, what to do.
+  await page.goto(`/build/app/${app.id}`);
+  const screen = page.frameLocator('iframe[title="Preview of Harbour Log"]').getByRole('alert');
+  await expect(screen.getByRole('heading', { name: 'This app could not start' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(screen).toContainText('What failed: Error: supabaseUrl is required.');
+  await expect(screen).toContainText('In: lib/supabase.js');
+  await expect(screen).toContainText('Not set: VITE_SUPABASE_ANON_KEY, VITE_SUPABASE_URL');
+  // The runtime error panel has it too (Resolve with AI sends it to the chat).
+  const panel = page.getByRole('region', { name: 'Runtime errors' });
+  await expect(panel.getByText('Error: supabaseUrl is required.', { exact: true })).toBeVisible();
+  await page.goto(`/apps/${app.id}/import-report`);
+  await expect(page.getByRole('region', { name: 'Needs you' })).toContainText(
+    'VITE_SUPABASE_ANON_KEY, VITE_SUPABASE_URL',
+  );
+
+  // Published: its end users get a short neutral message, no internals.
+  const published = await page.request.post(`/api/apps/${app.id}/publish`, {
+    data: { slug: `harbour-log-${Date.now()}` },
+    headers,
+  });
+  expect(published.status()).toBe(200);
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto((await published.json()).url);
+  const message = visitor.getByRole('alert');
+  await expect(message.getByRole('heading', { name: 'This app could not start' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(message).toContainText('Something went wrong while loading it.');
+  await expect(message).not.toContainText('supabase');
+  await expect(message.getByRole('button', { name: 'Reload' })).toBeVisible();
+});

@@ -27,6 +27,7 @@ import {
 } from './auth-screens.tsx';
 import { AuthProvider } from './auth-state.tsx';
 import { hostedLoginRequest, mountHostedLogin } from './hosted-login.tsx';
+import { appFileOfStack, STARTUP_SCREEN_GLOBAL, unsetEnvNames } from './startup-failure.ts';
 
 /** The message a compiled app posts to its parent window for each runtime error. */
 export interface RuntimeErrorMessage {
@@ -39,6 +40,8 @@ export interface RuntimeErrorMessage {
 interface RuntimeWindowConfig {
   basePath?: string;
   parentOrigin?: string;
+  /** Set in the builder's preview only. */
+  previewToken?: string;
 }
 
 const config = (): RuntimeWindowConfig =>
@@ -80,6 +83,27 @@ export function componentNameFromStack(stack: string | null | undefined): string
   return match?.[1] ?? null;
 }
 
+/** Whether the app's code has been handed the page (mountApp, runOwnEntry): errors before are start-up failures. */
+let started = false;
+
+/**
+ * The app's code threw while its modules loaded: nothing will render. Reports it (with the app file
+ * and the environment names it read unset) and shows the page's start-up
+ * failure screen (the bootstrap script's, html.ts) instead of a blank page.
+ */
+function startupFailed(error: unknown): void {
+  const { title, details } = describe(error);
+  const file = appFileOfStack(error instanceof Error ? error.stack : undefined);
+  const unset = unsetEnvNames();
+  const notes = [
+    file ? `The app could not start: ${file} threw while it loaded.` : 'The app could not start.',
+    unset.length > 0 ? `Environment values the code read that are not set: ${unset.join(', ')}.` : '',
+  ].filter(Boolean);
+  reportRuntimeError(title, `${notes.join('\n')}\n\n${details}`, null);
+  const show = (window as unknown as Record<string, unknown>)[STARTUP_SCREEN_GLOBAL];
+  if (typeof show === 'function') show(title, file ?? null);
+}
+
 let installed = false;
 /** Listens for uncaught errors and unhandled promise rejections in the app's window. */
 export function installErrorReporter(): void {
@@ -88,6 +112,11 @@ export function installErrorReporter(): void {
   // The page's bootstrap script reports load failures until now; from here on, this reporter does.
   (window as unknown as { __ATELIER_RUNTIME_READY__?: boolean }).__ATELIER_RUNTIME_READY__ = true;
   window.addEventListener('error', (event) => {
+    // A module of the app threw while the bundle ran, before mountApp: the app cannot start.
+    if (!started && event.error !== undefined && event.error !== null) {
+      startupFailed(event.error);
+      return;
+    }
     const { title, details } = describe(event.error ?? event.message);
     reportRuntimeError(title, details, null);
   });
@@ -152,15 +181,15 @@ function RoutedBoundary({ pageName, children }: BoundaryProps) {
  */
 function RouteReporter() {
   const { pathname, search, hash } = useLocation();
-  useEffect(() => {
-    const { parentOrigin } = config();
-    if (!parentOrigin || window.parent === window) return;
-    window.parent.postMessage(
-      { type: 'atelier:preview-route', route: `${pathname}${search}${hash}` },
-      parentOrigin,
-    );
-  }, [pathname, search, hash]);
+  useEffect(() => postPreviewRoute(`${pathname}${search}${hash}`), [pathname, search, hash]);
   return null;
+}
+
+/** Posts the preview's load handshake / route to the builder (`null`: loaded, route unknown). */
+function postPreviewRoute(route: string | null) {
+  const { parentOrigin } = config();
+  if (!parentOrigin || window.parent === window) return;
+  window.parent.postMessage({ type: 'atelier:preview-route', route }, parentOrigin);
 }
 
 function NotFound() {
@@ -206,6 +235,7 @@ export interface MountOptions {
 
 /** Renders the app into `#root`. */
 export function mountApp({ Layout, pages, rootElement, Providers = Fragment }: MountOptions): void {
+  started = true;
   const element = rootElement ?? document.getElementById('root');
   if (!element) throw new Error('The app page has no #root element');
   const fromUrl = hostedLoginRequest();
@@ -285,14 +315,17 @@ export function mountApp({ Layout, pages, rootElement, Providers = Fragment }: M
  * the page is the hosted login of `@base44/sdk` (`/login?from_url=`), which the runtime shows instead.
  */
 export function runOwnEntry(load: () => Promise<unknown>): void {
+  started = true;
   const fromUrl = hostedLoginRequest();
   const element = document.getElementById('root');
   if (fromUrl !== null && element) {
     mountHostedLogin(fromUrl, element, false);
     return;
   }
-  load().catch((error: unknown) => {
-    const { title, details } = describe(error);
-    reportRuntimeError(title, details, null);
-  });
+  // Its modules load (and may throw) inside `load`: a rejection is a start-up failure. Once loaded,
+  // the builder's preview gets its load handshake (the app's own router posts no route).
+  load().then(
+    () => postPreviewRoute(null),
+    (error: unknown) => startupFailed(error),
+  );
 }

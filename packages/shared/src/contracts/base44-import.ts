@@ -50,6 +50,12 @@ export const base44ImportReportSchema = z
     ),
     /** Secret names the functions read with Deno.env.get: set them in Settings → Secrets. */
     secrets: z.array(z.string()),
+    /**
+     * Environment names the app's code reads (`import.meta.env.VITE_SUPABASE_URL`, `process.env.X`)
+     * that Atelier does not set: a Vite project's `.env` is not in its repository, and
+     * `.env.example`'s values are placeholders, not used. They read as undefined.
+     */
+    unsetEnv: z.array(z.string()).optional(),
     packages: z.array(z.object({ name: z.string(), status: z.enum(['built-in', 'on-demand', 'unused']) })),
     data: z.array(
       z.object({

@@ -221,3 +221,25 @@ describe('exportRootOf', () => {
     expect(exportRootOf(atRoot)).toBe(atRoot);
   });
 });
+
+describe('unsetEnvNames', () => {
+  it('lists the environment names the code reads that no page sets (an export’s .env is not in its repository)', () => {
+    const plan = translateExport(
+      treeOf({
+        'src/App.jsx': [
+          'const url = import.meta.env.VITE_SUPABASE_URL;',
+          "const key = import.meta.env['VITE_SUPABASE_ANON_KEY'];",
+          'const id = import.meta.env.VITE_BASE44_APP_ID;',
+          'const mode = [import.meta.env.MODE, process.env.NODE_ENV, process.env.REACT_APP_MAPS_KEY];',
+          'export default () => <p>{url}{key}{id}{mode}</p>;',
+        ].join('\n'),
+      }),
+      'app-1',
+    );
+    expect(plan.report.unsetEnv).toEqual([
+      'REACT_APP_MAPS_KEY',
+      'VITE_SUPABASE_ANON_KEY',
+      'VITE_SUPABASE_URL',
+    ]);
+  });
+});

@@ -18,6 +18,7 @@ import {
   inferredEntitySchema,
   translateEntityFile,
 } from './entities.ts';
+import { unsetEnvNames } from './env-names.ts';
 import { missingSdkModules } from './sdk-modules.ts';
 import { appPathOf, MISSING_ASSET_PATH, MISSING_ASSET_SOURCE, rewriteImports } from './source-files.ts';
 
@@ -311,6 +312,7 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       entityErrors,
       functions,
       secrets: [...secrets].sort(),
+      unsetEnv: unsetEnvNames(appFiles.map((file) => [file.path, file.content])),
       packages,
       storageUrls: [...storageUrls].sort(),
       translated,

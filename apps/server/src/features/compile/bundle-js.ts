@@ -35,6 +35,14 @@ const IMPORT_META_ENV = '__atelierImportMetaEnv';
  */
 const PROCESS_ENV = '__atelierProcessEnv';
 
+/** Records an environment name the code reads that has no value (`globalThis.__ATELIER_ENV_UNSET__`). */
+const ENV_RECORDER = '__atelierEnvRecorder';
+const ENV_BANNER = [
+  `const ${ENV_RECORDER} = { get(values, name) { if (typeof name === 'string' && !(name in values) && /^[A-Z][A-Z0-9_]*$/.test(name)) (globalThis.__ATELIER_ENV_UNSET__ ??= new Set()).add(name); return values[name]; } };`,
+  `const ${IMPORT_META_ENV} = new Proxy({ ...globalThis.__ATELIER_ENV__ }, ${ENV_RECORDER});`,
+  `const ${PROCESS_ENV} = new Proxy({ ...globalThis.__ATELIER_ENV__, NODE_ENV: 'production' }, ${ENV_RECORDER});`,
+].join('\n');
+
 const RESOLVE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.json'];
 const LOADERS = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx', '.json': 'json' } as const;
 
@@ -255,10 +263,9 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
         'import.meta.env': IMPORT_META_ENV,
       },
       // `import.meta.env.VITE_*`: the page's public values (html.ts), read when the app runs, so
-      // one build serves the preview and the published app; an unknown name is undefined.
-      banner: {
-        js: `const ${IMPORT_META_ENV} = globalThis.__ATELIER_ENV__ ?? {};\nconst ${PROCESS_ENV} = { ...${IMPORT_META_ENV}, NODE_ENV: 'production' };`,
-      },
+      // one build serves the preview and the published app; an unknown name is undefined, and
+      // recorded for the start-up failure screen (startup-screen.ts: `VITE_SUPABASE_URL` not set).
+      banner: { js: ENV_BANNER },
       absWorkingDir: compilePaths().serverDir,
       external: [...ALLOWED_IMPORTS.keys()],
       plugins: [treePlugin(state, packages)],

@@ -21,19 +21,23 @@ describe('apps in the ecosystem shape (issue 25 #1)', () => {
           "const id = import.meta.env.VITE_BASE44_APP_ID;\nexport default function Home() {\n  return <p>{id} {String(import.meta.env.VITE_NOPE)} {import.meta.env.DEV ? 'dev' : 'prod'}</p>;\n}\n",
       },
     ]);
-    expect(js).toContain('const __atelierImportMetaEnv = globalThis.__ATELIER_ENV__ ?? {};');
     expect(js).toContain('__atelierImportMetaEnv.VITE_BASE44_APP_ID');
     expect(js).toContain('__atelierImportMetaEnv.VITE_NOPE');
     expect(js).not.toContain('import.meta.env');
     // Run it: the banner and the reads work with and without the page's values.
-    const banner = js.split('\n')[0]!;
+    const banner = js.split('\n').slice(0, 3).join('\n');
     const read = new Function(
       `${banner}; return [__atelierImportMetaEnv.VITE_X, __atelierImportMetaEnv.MODE];`,
     );
+    const page = globalThis as { __ATELIER_ENV__?: unknown; __ATELIER_ENV_UNSET__?: Set<string> };
     expect(read()).toEqual([undefined, undefined]);
-    (globalThis as { __ATELIER_ENV__?: unknown }).__ATELIER_ENV__ = { MODE: 'production' };
+    page.__ATELIER_ENV__ = { MODE: 'production' };
+    delete page.__ATELIER_ENV_UNSET__;
     expect(read()).toEqual([undefined, 'production']);
-    delete (globalThis as { __ATELIER_ENV__?: unknown }).__ATELIER_ENV__;
+    // The names read without a value are recorded for the start-up failure screen (startup-screen.ts).
+    expect([...(page.__ATELIER_ENV_UNSET__ ?? [])]).toEqual(['VITE_X']);
+    delete page.__ATELIER_ENV__;
+    delete page.__ATELIER_ENV_UNSET__;
   });
 
   it('defines process.env at build: NODE_ENV, the public values, and undefined for other names', async () => {
@@ -45,11 +49,11 @@ describe('apps in the ecosystem shape (issue 25 #1)', () => {
       },
     ]);
     expect(js).not.toMatch(/\bprocess\./);
-    const banner = js.split('\n').slice(0, 2).join('\n');
+    const banner = js.split('\n').slice(0, 3).join('\n');
     (globalThis as { __ATELIER_ENV__?: unknown }).__ATELIER_ENV__ = { VITE_BASE44_APP_ID: 'app-1' };
     const env = new Function(`${banner}; return __atelierProcessEnv;`)();
     delete (globalThis as { __ATELIER_ENV__?: unknown }).__ATELIER_ENV__;
-    expect(env).toEqual({ VITE_BASE44_APP_ID: 'app-1', NODE_ENV: 'production' });
+    expect({ ...env }).toEqual({ VITE_BASE44_APP_ID: 'app-1', NODE_ENV: 'production' });
   });
 
   it("generates tailwindcss-animate's classes (shadcn's animate-in, fade-in, zoom-in-95), with its @plugin line kept harmless", async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type AppBranding, brandingCss } from './app-branding.ts';
+import { STARTUP_SCREEN_SCRIPT } from './startup-screen.ts';
 import type { ImportMap } from './vendor/vendor-bundles.ts';
 
 /** What the page tells the app SDK and runtime (`window.__ATELIER__`). */
@@ -78,7 +79,8 @@ function escapeHtml(text: string): string {
 
 /**
  * Reports failures before the app's runtime is up (a module that fails to load or link, e.g. an
- * import the vendor module does not export) with the same message as the runtime.
+ * import the vendor module does not export) with the same message as the runtime; such a failure
+ * (not a stylesheet's) means the app cannot start: its screen replaces the blank page.
  */
 function bootstrapScript(config: AppRuntimeConfig | undefined): string {
   const target = JSON.stringify(config?.parentOrigin ?? '*');
@@ -86,15 +88,17 @@ function bootstrapScript(config: AppRuntimeConfig | undefined): string {
     config ? `window.__ATELIER__=${scriptJson(config)};` : '',
     config ? `window.__ATELIER_ENV__=${scriptJson(publicEnv(config))};` : '',
     config?.branding?.dark ? "document.documentElement.classList.add('dark');" : '',
+    STARTUP_SCREEN_SCRIPT,
     '(function(){',
-    'function report(title,details){',
+    'function report(title,details,fails,file){',
     'if(window.__ATELIER_RUNTIME_READY__)return;',
     `if(window.parent!==window)window.parent.postMessage({type:'atelier:runtime-error',title:String(title),details:String(details||title),componentName:null},${target});`,
+    'if(fails)window.__ATELIER_STARTUP_FAILED__(title,file||null);',
     '}',
     "window.addEventListener('error',function(e){",
-    "var t=e.target;if(t&&t.tagName==='SCRIPT'){report('Failed to load '+(t.src||'a script'),'');return;}",
+    "var t=e.target;if(t&&t.tagName==='SCRIPT'){report('Failed to load '+(t.src||'a script'),'',true,t.src);return;}",
     "if(t&&t.tagName==='LINK'){report('Failed to load '+(t.href||'a stylesheet'),'');return;}",
-    "var err=e.error;report(err&&err.name?err.name+': '+err.message:e.message,err&&err.stack);",
+    "var err=e.error;report(err&&err.name?err.name+': '+err.message:e.message,err&&err.stack,!!err);",
     '},true);',
     "window.addEventListener('unhandledrejection',function(e){var r=e.reason;report('Unhandled promise rejection: '+(r&&r.message?r.message:r),r&&r.stack);});",
     '})();',

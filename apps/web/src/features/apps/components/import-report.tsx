@@ -83,8 +83,10 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
   const failed = report.functions.filter((fn) => fn.status === 'failed');
   const copied = (report.storageFiles ?? []).filter((file) => file.fileUrl);
   const reasons = new Map((report.storageFiles ?? []).map((file) => [file.url, file.reason]));
+  const unsetEnv = report.unsetEnv ?? [];
   const needsBuilder =
     report.secrets.length > 0 ||
+    unsetEnv.length > 0 ||
     failed.length > 0 ||
     guessed.length > 0 ||
     report.entities.some((entity) => entity.rules !== 'translated') ||
@@ -160,6 +162,16 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
                 <Link className="text-primary underline-offset-4 hover:underline" to={`${app}/code`}>
                   code editor, Secrets
                 </Link>
+              </li>
+            )}
+            {unsetEnv.length > 0 && (
+              <li>
+                The code reads environment values Atelier does not set (they were in the project's .env, which
+                is not in its repository): {unsetEnv.join(', ')} — put the values it needs in the{' '}
+                <Link className="text-primary underline-offset-4 hover:underline" to={`${app}/code`}>
+                  code
+                </Link>
+                , or ask the chat to.
               </li>
             )}
             {failed.length > 0 && (
