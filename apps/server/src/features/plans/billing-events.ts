@@ -32,52 +32,8 @@ export interface ApplyOutcome {
  * recorded by (source, event id) in the same transaction that applies it: a replay finds the
  * record and changes nothing. `source` is `stripe`, `test` or `app:{appId}`.
  */
-export class BillingEventApplier {
-  constructor(
-    private readonly repo: BillingRepo,
-    private readonly ledger: MembershipLedger,
-    private readonly logger: Logger,
-  ) {}
-
-  async apply(source: string, event: BillingEvent, describe: DescribeSubscription): Promise<ApplyOutcome> {
-    // The provider is asked about a new subscription before the transaction (never hold one open
-    // over a network call); a replay is answered before asking.
-    let described: SubscriptionSnapshot | undefined;
-    if (event.type === 'checkout.completed' && event.subscriptionId) {
-      if (await this.repo.hasEvent(source, event.eventId)) return { duplicate: true };
-      const sale = await this.repo.unsafeFindSale(event.saleId);
-      if (sale?.status === 'pending') described = await describe(event.subscriptionId, sale);
-    }
-    return this.repo.transaction(async (repo, tx) => {
-      if (!(await repo.recordEvent(source, event.eventId, event.type))) return { duplicate: true };
-      switch (event.type) {
-        case 'checkout.completed':
-          return {
-            duplicate: false,
-            replacedSubscriptionId: await this.completeSale(repo, tx, event, described),
-          };
-        case 'checkout.expired': {
-          const sale = await repo.unsafeFindSale(event.saleId);
-          if (sale?.status === 'pending') await repo.updateSale(sale.id, { status: 'cancelled' });
-          return { duplicate: false };
-        }
-        case 'subscription.updated':
-        case 'subscription.deleted': {
-          const deleted = event.type === 'subscription.deleted';
-          if (source.startsWith('app:')) {
-            await this.ledger.subscriptionChanged(tx, source.slice(4), event.subscription, deleted);
-          } else {
-            await this.updateBuilderSubscription(repo, event.subscription, deleted);
-          }
-          return { duplicate: false };
-        }
-        case 'ignored':
-          return { duplicate: false };
-      }
-    });
-  }
-
-  private async completeSale(
+export function createBillingEventApplier(repo: BillingRepo, ledger: MembershipLedger, logger: Logger) {
+  async function completeSale(
     repo: BillingRepo,
     tx: Db,
     event: Extract<BillingEvent, { type: 'checkout.completed' }>,
@@ -85,7 +41,7 @@ export class BillingEventApplier {
   ): Promise<string | undefined> {
     const sale = await repo.unsafeFindSale(event.saleId);
     if (!sale) {
-      this.logger.warn({ saleId: event.saleId }, 'payment event for an unknown sale');
+      logger.warn({ saleId: event.saleId }, 'payment event for an unknown sale');
       return undefined;
     }
     if (sale.status === 'completed') return undefined;
@@ -96,7 +52,7 @@ export class BillingEventApplier {
       providerSubscriptionId: event.subscriptionId,
     });
     if (sale.kind === 'membership') {
-      await this.ledger.saleCompleted(tx, sale, subscription);
+      await ledger.saleCompleted(tx, sale, subscription);
       return undefined;
     }
     // A visitor's sale (paid before the account existed): granted when an account claims it.
@@ -105,7 +61,7 @@ export class BillingEventApplier {
   }
 
   /** Mirrors a plan subscription; the account follows it only while it is the account's current one. */
-  private async updateBuilderSubscription(
+  async function updateBuilderSubscription(
     repo: BillingRepo,
     snapshot: SubscriptionSnapshot,
     deleted: boolean,
@@ -132,7 +88,49 @@ export class BillingEventApplier {
       planSubscriptionCancelledAt: ended ? (snapshot.cancelAt ?? new Date()) : snapshot.cancelAt,
     });
   }
+
+  return {
+    async apply(source: string, event: BillingEvent, describe: DescribeSubscription): Promise<ApplyOutcome> {
+      // The provider is asked about a new subscription before the transaction (never hold one open
+      // over a network call); a replay is answered before asking.
+      let described: SubscriptionSnapshot | undefined;
+      if (event.type === 'checkout.completed' && event.subscriptionId) {
+        if (await repo.hasEvent(source, event.eventId)) return { duplicate: true };
+        const sale = await repo.unsafeFindSale(event.saleId);
+        if (sale?.status === 'pending') described = await describe(event.subscriptionId, sale);
+      }
+      return repo.transaction(async (repo, tx) => {
+        if (!(await repo.recordEvent(source, event.eventId, event.type))) return { duplicate: true };
+        switch (event.type) {
+          case 'checkout.completed':
+            return {
+              duplicate: false,
+              replacedSubscriptionId: await completeSale(repo, tx, event, described),
+            };
+          case 'checkout.expired': {
+            const sale = await repo.unsafeFindSale(event.saleId);
+            if (sale?.status === 'pending') await repo.updateSale(sale.id, { status: 'cancelled' });
+            return { duplicate: false };
+          }
+          case 'subscription.updated':
+          case 'subscription.deleted': {
+            const deleted = event.type === 'subscription.deleted';
+            if (source.startsWith('app:')) {
+              await ledger.subscriptionChanged(tx, source.slice(4), event.subscription, deleted);
+            } else {
+              await updateBuilderSubscription(repo, event.subscription, deleted);
+            }
+            return { duplicate: false };
+          }
+          case 'ignored':
+            return { duplicate: false };
+        }
+      });
+    },
+  };
 }
+
+export type BillingEventApplier = ReturnType<typeof createBillingEventApplier>;
 
 /**
  * Gives a builder what a completed plan or app-package sale bought: the app package, or the plan
@@ -149,6 +147,7 @@ export async function grantSale(
     await repo.updateBuilderPlan(sale.userId, { hasPaidAppPackage: true });
     return undefined;
   }
+
   const builder = await repo.findBuilder(sale.userId);
   if (!builder || !paid.subscriptionId) return undefined;
   const status = subscription?.status ?? 'active';

@@ -9,10 +9,10 @@ import {
   createTestMembershipProvider,
 } from '../payments/membership-providers.ts';
 import { membershipLedger } from '../payments/memberships.ledger.ts';
-import { BillingRepo } from './billing.repo.ts';
+import { createBillingRepo } from './billing.repo.ts';
 import { billingRoutes } from './billing.routes.ts';
-import { BillingService } from './billing.service.ts';
-import { BillingEventApplier } from './billing-events.ts';
+import { type BillingService, createBillingService } from './billing.service.ts';
+import { createBillingEventApplier } from './billing-events.ts';
 import { createPlanReader } from './enforce.ts';
 import { plansRoutes } from './plans.routes.ts';
 import { createStripeProvider } from './providers/stripe-provider.ts';
@@ -32,15 +32,15 @@ export function createPlansParts(
 ): PlansParts {
   const { config, logger } = deps;
   const db = deps.database.db;
-  const billingRepo = new BillingRepo(db);
+  const billingRepo = createBillingRepo(db);
   const paymentsRepo = new AppPaymentsRepo(db);
   const provider = config.billing.stripe
     ? createStripeProvider(config.billing.stripe)
     : createTestProvider(config.publicUrl);
   let payments: AppPaymentsService | undefined;
-  const billing = new BillingService({
+  const billing = createBillingService({
     repo: billingRepo,
-    events: new BillingEventApplier(billingRepo, membershipLedger, logger),
+    events: createBillingEventApplier(billingRepo, membershipLedger, logger),
     provider,
     billing: config.billing,
     publicUrl: config.publicUrl,
