@@ -11,8 +11,8 @@ import type { AppsRepo } from '../apps/apps.repo.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
 import { type EntitiesModule, entitiesModuleOf } from '../entities/entities.module.ts';
-import { SecretsRepo } from '../secrets/secrets.repo.ts';
-import { SecretsService } from '../secrets/secrets.service.ts';
+import { createSecretsRepo } from '../secrets/secrets.repo.ts';
+import { createSecretsService, type SecretsService } from '../secrets/secrets.service.ts';
 import { EntityTriggers } from './entity-triggers.ts';
 import { FunctionsRepo } from './functions.repo.ts';
 import { ScheduledRuns } from './scheduled-runs.ts';
@@ -72,9 +72,9 @@ export function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch): Funct
   const { apps, versions } = appsArea;
   const db = deps.database.db;
   const repo = new FunctionsRepo(db);
-  const secrets = new SecretsService({
+  const secrets = createSecretsService({
     apps,
-    secrets: new SecretsRepo(db),
+    secrets: createSecretsRepo(db),
     box: deps.secretBox,
     affectedFunctions: (appId, keys) => repo.readingAny(appId, keys),
   });

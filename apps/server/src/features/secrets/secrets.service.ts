@@ -32,83 +32,85 @@ const toView = (row: SecretRow): SecretView => ({
  * A value is encrypted before it is stored and is decrypted only by `envFor`, for the function
  * runtime. Reserved names are ignored (spec 1 §9).
  */
-export class SecretsService {
-  constructor(private readonly deps: SecretsServiceDeps) {}
-
-  async list(actor: AppActor, appId: string): Promise<SecretView[]> {
-    await this.ownedApp(actor, appId);
-    return (await this.deps.secrets.list(appId)).map(toView);
-  }
-
-  async save(actor: AppActor, appId: string, inputs: SecretInput[]): Promise<SaveSecretsResponse> {
-    await this.ownedApp(actor, appId);
-    const existing = await this.deps.secrets.keys(appId);
-    const seen = new Set<string>();
-    const ignored: string[] = [];
-    const writes: { key: string; value: string | undefined; description: string | undefined }[] = [];
-    for (const input of inputs) {
-      const key = input.key.trim();
-      if (seen.has(key)) throw new AppError('validation_error', SECRET_MESSAGES.duplicateKey(key));
-      seen.add(key);
-      if (isReservedSecretName(key)) {
-        ignored.push(key);
-        continue;
-      }
-      const value = input.value === undefined || input.value === '' ? undefined : input.value;
-      if (value === undefined && !existing.has(key)) {
-        throw new AppError('validation_error', SECRET_MESSAGES.keyAndValueRequired, { key });
-      }
-      writes.push({ key, value, description: input.description ?? input.instructions });
-    }
-    const added = writes.filter((write) => !existing.has(write.key)).length;
-    if (existing.size + added > MAX_SECRETS_PER_APP) {
-      throw new AppError('validation_error', `An app can hold at most ${MAX_SECRETS_PER_APP} secrets`);
-    }
-    for (const write of writes) {
-      await this.deps.secrets.upsert(appId, write.key, {
-        valueEncrypted: write.value === undefined ? undefined : this.deps.box.encrypt(write.value),
-        description: write.description,
-      });
-    }
-    const saved = writes.map((write) => write.key);
-    return {
-      secrets: (await this.deps.secrets.list(appId)).map(toView),
-      saved,
-      ignored,
-      affectedFunctions: saved.length > 0 ? await this.deps.affectedFunctions(appId, saved) : [],
-    };
-  }
-
-  async remove(
-    actor: AppActor,
-    appId: string,
-    key: string,
-  ): Promise<{ deleted: string; affectedFunctions: string[] }> {
-    await this.ownedApp(actor, appId);
-    if (!(await this.deps.secrets.delete(appId, key))) throw notFound(SECRET_MESSAGES.notFound);
-    return { deleted: key, affectedFunctions: await this.deps.affectedFunctions(appId, [key]) };
-  }
-
-  /** Stored secret names (not values) of an app the caller has already authorised. */
-  unsafeKeys(appId: string): Promise<Set<string>> {
-    return this.deps.secrets.keys(appId);
-  }
-
-  /**
-   * The decrypted secrets of an app, as a function's `ctx.env`. Only the function runtime calls
-   * this; the answer must never be logged, sent to a client or to a model.
-   */
-  async unsafeEnvFor(appId: string): Promise<Record<string, string>> {
-    const env: Record<string, string> = {};
-    for (const row of await this.deps.secrets.unsafeEncryptedValues(appId)) {
-      if (!isReservedSecretName(row.key)) env[row.key] = this.deps.box.decrypt(row.valueEncrypted);
-    }
-    return env;
-  }
-
-  private async ownedApp(actor: AppActor, appId: string) {
-    const app = await this.deps.apps.find(actor, appId);
+export function createSecretsService(deps: SecretsServiceDeps) {
+  async function ownedApp(actor: AppActor, appId: string) {
+    const app = await deps.apps.find(actor, appId);
     if (!app) throw notFound(APP_MESSAGES.appNotFound);
     return app;
   }
+
+  return {
+    async list(actor: AppActor, appId: string): Promise<SecretView[]> {
+      await ownedApp(actor, appId);
+      return (await deps.secrets.list(appId)).map(toView);
+    },
+
+    async save(actor: AppActor, appId: string, inputs: SecretInput[]): Promise<SaveSecretsResponse> {
+      await ownedApp(actor, appId);
+      const existing = await deps.secrets.keys(appId);
+      const seen = new Set<string>();
+      const ignored: string[] = [];
+      const writes: { key: string; value: string | undefined; description: string | undefined }[] = [];
+      for (const input of inputs) {
+        const key = input.key.trim();
+        if (seen.has(key)) throw new AppError('validation_error', SECRET_MESSAGES.duplicateKey(key));
+        seen.add(key);
+        if (isReservedSecretName(key)) {
+          ignored.push(key);
+          continue;
+        }
+        const value = input.value === undefined || input.value === '' ? undefined : input.value;
+        if (value === undefined && !existing.has(key)) {
+          throw new AppError('validation_error', SECRET_MESSAGES.keyAndValueRequired, { key });
+        }
+        writes.push({ key, value, description: input.description ?? input.instructions });
+      }
+      const added = writes.filter((write) => !existing.has(write.key)).length;
+      if (existing.size + added > MAX_SECRETS_PER_APP) {
+        throw new AppError('validation_error', `An app can hold at most ${MAX_SECRETS_PER_APP} secrets`);
+      }
+      for (const write of writes) {
+        await deps.secrets.upsert(appId, write.key, {
+          valueEncrypted: write.value === undefined ? undefined : deps.box.encrypt(write.value),
+          description: write.description,
+        });
+      }
+      const saved = writes.map((write) => write.key);
+      return {
+        secrets: (await deps.secrets.list(appId)).map(toView),
+        saved,
+        ignored,
+        affectedFunctions: saved.length > 0 ? await deps.affectedFunctions(appId, saved) : [],
+      };
+    },
+
+    async remove(
+      actor: AppActor,
+      appId: string,
+      key: string,
+    ): Promise<{ deleted: string; affectedFunctions: string[] }> {
+      await ownedApp(actor, appId);
+      if (!(await deps.secrets.delete(appId, key))) throw notFound(SECRET_MESSAGES.notFound);
+      return { deleted: key, affectedFunctions: await deps.affectedFunctions(appId, [key]) };
+    },
+
+    /** Stored secret names (not values) of an app the caller has already authorised. */
+    unsafeKeys(appId: string): Promise<Set<string>> {
+      return deps.secrets.keys(appId);
+    },
+
+    /**
+     * The decrypted secrets of an app, as a function's `ctx.env`. Only the function runtime calls
+     * this; the answer must never be logged, sent to a client or to a model.
+     */
+    async unsafeEnvFor(appId: string): Promise<Record<string, string>> {
+      const env: Record<string, string> = {};
+      for (const row of await deps.secrets.unsafeEncryptedValues(appId)) {
+        if (!isReservedSecretName(row.key)) env[row.key] = deps.box.decrypt(row.valueEncrypted);
+      }
+      return env;
+    },
+  };
 }
+
+export type SecretsService = ReturnType<typeof createSecretsService>;
