@@ -17,6 +17,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY packages/app-sdk/package.json packages/app-sdk/
+COPY packages/app-ui/package.json packages/app-ui/
 COPY packages/app-runtime/package.json packages/app-runtime/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/

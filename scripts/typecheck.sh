@@ -9,11 +9,11 @@ mkdir -p "$cache"
 jobs=${TYPECHECK_JOBS:-2}
 # The web app's API types come from the server's route contracts (apps/server/src/ops/api-types-cli.ts):
 # refreshed before the web app is checked, so a renamed route or a changed shape fails here.
-# Longest first, so the short ones fill the other slot. packages/app-runtime and the compile
-# tsconfig.browser.json (the UI kit) are the browser code bundled into generated apps; the sandbox
-# prelude's is the code run first in each function isolate (no DOM, no Node types).
+# Longest first, so the short ones fill the other slot. packages/app-runtime and packages/app-ui (the
+# UI kit) are the browser code bundled into generated apps; the sandbox prelude's is the code run first
+# in each function isolate (no DOM, no Node types).
 projects=(apps/server apps/web bench e2e packages/app-sdk packages/shared packages/app-runtime
-  apps/server/src/features/compile/tsconfig.browser.json apps/server/src/platform/sandbox/prelude)
+  packages/app-ui apps/server/src/platform/sandbox/prelude)
 check() {
   local project=$1 out
   local info="$cache/$(echo "$project" | tr '/.' '__').tsbuildinfo"

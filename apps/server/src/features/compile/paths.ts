@@ -10,8 +10,10 @@ export interface CompilePaths {
   serverDir: string;
   /** The app runtime bundled into every compiled app (the `@atelier/app-runtime` package's entry). */
   runtimeFile: string;
-  /** The @atelier/ui kit sources. */
+  /** The @atelier/ui kit sources (packages/app-ui/src). */
   uiDir: string;
+  /** The vendor set's own modules (the Base44 SDK, lucide's additions): features/compile/vendor. */
+  vendorDir: string;
   /** The @atelier/app-sdk sources. */
   sdkDir: string;
 }
@@ -25,7 +27,8 @@ export function compilePaths(): CompilePaths {
   cached = {
     serverDir: path.join(root, 'apps/server'),
     runtimeFile: path.join(root, 'packages/app-runtime/src/app-runtime.tsx'),
-    uiDir: path.join(compileDir, 'vendor/ui'),
+    uiDir: path.join(root, 'packages/app-ui/src'),
+    vendorDir: path.join(compileDir, 'vendor'),
     sdkDir: path.join(root, 'packages/app-sdk'),
   };
   return cached;

@@ -279,7 +279,7 @@ function vendorEntry(module: VendorModuleSpec): { contents: string; resolveDir: 
 /** The folder a vendor module's `file` source is relative to. */
 export function workspaceDir(workspace: 'app-sdk' | 'ui' | 'vendor', paths: CompilePaths): string {
   if (workspace === 'ui') return paths.uiDir;
-  return workspace === 'vendor' ? path.dirname(paths.uiDir) : paths.sdkDir;
+  return workspace === 'vendor' ? paths.vendorDir : paths.sdkDir;
 }
 
 /** The installed package directory a resolved file belongs to (`…/node_modules/@scope/name`). */
@@ -309,8 +309,9 @@ function vendorBuildKey(): string {
       hash.update(`  ${dependency}@${installedPackage(dependency, dir)?.manifest.version ?? '-'}\n`);
     }
   }
-  // The vendor folder: the @atelier/ui kit and the set's own modules (the Base44 SDK, lucide's additions).
-  for (const dir of [path.dirname(paths.uiDir), path.join(paths.sdkDir, 'src')]) {
+  // Our own sources in the set: the @atelier/ui kit, the vendor folder's modules (the Base44 SDK,
+  // lucide's additions) and the app SDK.
+  for (const dir of [paths.uiDir, paths.vendorDir, path.join(paths.sdkDir, 'src')]) {
     for (const file of listSources(dir)) hash.update(`${file}\n`).update(fs.readFileSync(file));
   }
   return hash.digest('hex').slice(0, 16);
