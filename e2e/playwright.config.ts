@@ -52,14 +52,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The settings specs first: they run one at a time (a sixth of the suite), so queued last they
+  // were the run's tail on one worker while the other idled. First, they run beside the others from the
+  // start (Playwright dispatches files in the projects' order, within each project's worker limit).
   projects: [
-    { name: 'chromium', testIgnore: settingsSpecs, use: { ...chromium, baseURL } },
     {
       name: 'chromium-settings',
       testMatch: settingsSpecs,
       workers: 1,
       use: { ...chromium, baseURL: settingsBaseURL },
     },
+    { name: 'chromium', testIgnore: settingsSpecs, use: { ...chromium, baseURL } },
   ],
   webServer: [server(port), server(port + 2)],
 });
