@@ -56,7 +56,13 @@ const targets = [
   {
     name: 'server',
     output: 'apps/server/dist/main.js',
-    sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src', 'package.json'],
+    sources: [
+      'apps/server/src',
+      'apps/server/drizzle',
+      'apps/server/build.mjs',
+      'packages/shared/src',
+      'package.json',
+    ],
     workspace: '@atelier/server',
   },
 ];

@@ -2,7 +2,8 @@
 # `npm run prod-build`: the Dockerfile's build steps without Docker (images cannot be pulled here).
 # In a temporary directory: a clean copy of the sources → `npm ci` (deps stage) → build the web app,
 # the app SDK and the server bundle, prune to production dependencies (build stage) → start the
-# pruned tree in production mode and check /api/health, /api/ready and the web app (runtime stage).
+# pruned tree in production mode and check /api/health, /api/ready and the web app (runtime stage),
+# then a copy of apps/server/dist elsewhere in the tree (it carries its migrations).
 #   --worktree   build the working tree (tracked and untracked, not ignored) instead of HEAD
 #   --keep       keep the temporary directory
 set -euo pipefail
@@ -57,14 +58,18 @@ for needed in hono pg pg-boss @electric-sql/pglite esbuild isolated-vm prom-clie
 done
 
 step "runtime: start the pruned tree (NODE_ENV=production)"
-port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
-preview_port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
-mkdir -p "$work/data"
-env -i PATH="$PATH" HOME="$work" NODE_ENV=production HOST=127.0.0.1 PORT="$port" PREVIEW_PORT="$preview_port" \
-  DATA_DIR="$work/data" PUBLIC_URL="http://127.0.0.1:$port" SECRETS_KEY="$(node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")" \
-  MODEL_CATALOGUE_URL=off LOG_LEVEL=warn \
-  node apps/server/dist/main.js >"$work/server.log" 2>&1 &
-server_pid=$!
+secrets_key="$(node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")"
+# start_server <main.js> <data dir> <log>: the server in production mode on free ports (sets port, server_pid).
+start_server() {
+  port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+  preview_port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+  mkdir -p "$2"
+  env -i PATH="$PATH" HOME="$work" NODE_ENV=production HOST=127.0.0.1 PORT="$port" PREVIEW_PORT="$preview_port" \
+    DATA_DIR="$2" PUBLIC_URL="http://127.0.0.1:$port" SECRETS_KEY="$secrets_key" \
+    MODEL_CATALOGUE_URL=off LOG_LEVEL=warn \
+    node "$1" >"$3" 2>&1 &
+  server_pid=$!
+}
 
 check() {
   node -e '
@@ -78,19 +83,38 @@ check() {
     }, (e) => { console.error(url, e.message); process.exit(1); });
   ' "$1" "$2"
 }
-for _ in $(seq 1 120); do
-  if check "http://127.0.0.1:$port/api/health" '"status":"ok"' 2>/dev/null; then break; fi
-  if ! kill -0 "$server_pid" 2>/dev/null; then cat "$work/server.log"; echo "the server exited" >&2; exit 1; fi
-  sleep 0.5
-done
-check "http://127.0.0.1:$port/api/health" '"status":"ok"'
+# wait_healthy <log>: until /api/health answers, or fails when the server exits first.
+wait_healthy() {
+  for _ in $(seq 1 120); do
+    if check "http://127.0.0.1:$port/api/health" '"status":"ok"' 2>/dev/null; then break; fi
+    if ! kill -0 "$server_pid" 2>/dev/null; then cat "$1"; echo "the server exited" >&2; exit 1; fi
+    sleep 0.5
+  done
+  check "http://127.0.0.1:$port/api/health" '"status":"ok"'
+}
+# stop_server <log>: SIGTERM, and a clean exit.
+stop_server() {
+  kill -TERM "$server_pid"
+  status=0
+  wait "$server_pid" || status=$?
+  server_pid=""
+  if [ "$status" != 0 ]; then cat "$1"; echo "exit code $status after SIGTERM" >&2; exit 1; fi
+}
+
+start_server apps/server/dist/main.js "$work/data" "$work/server.log"
+wait_healthy "$work/server.log"
 check "http://127.0.0.1:$port/api/ready" '"status":"ready"'
 check "http://127.0.0.1:$port/" '<div id="root">'
 
 step "runtime: SIGTERM stops it cleanly"
-kill -TERM "$server_pid"
-status=0
-wait "$server_pid" || status=$?
-server_pid=""
-if [ "$status" != 0 ]; then cat "$work/server.log"; echo "exit code $status after SIGTERM" >&2; exit 1; fi
+stop_server "$work/server.log"
+
+# A copy of the server bundle elsewhere in the tree (as an earlier build kept to compare with, or a
+# bundle moved by an operator) starts on a fresh embedded database: it carries its own migrations.
+step "runtime: a copy of apps/server/dist at the tree's root starts (fresh PGlite)"
+cp -r apps/server/dist server-dist-copy
+start_server server-dist-copy/main.js "$work/data-copy" "$work/server-copy.log"
+wait_healthy "$work/server-copy.log"
+stop_server "$work/server-copy.log"
+rm -rf server-dist-copy
 step "ok"

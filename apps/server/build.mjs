@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js: our workspace packages (TypeScript sources) are bundled,
 // every other package stays an ordinary runtime import from node_modules.
+import fs from 'node:fs';
 import { build } from 'esbuild';
 import { bundlePrelude } from './src/platform/sandbox/prelude-bundle.mjs';
 
@@ -39,3 +40,9 @@ await build({
   define: { ATELIER_SANDBOX_PRELUDE: JSON.stringify(await bundlePrelude()) },
   logLevel: 'warning',
 });
+
+// The migrations travel with the bundle (platform/db/migrate.ts looks next to main.js first): a copy
+// of dist, e.g. an earlier build kept to compare with, migrates with its own schema's migrations
+// wherever in the tree it is put, not with whatever apps/server/drizzle holds beside it (if anything).
+fs.rmSync('dist/drizzle', { recursive: true, force: true });
+fs.cpSync('drizzle', 'dist/drizzle', { recursive: true });
