@@ -1,6 +1,4 @@
 // `npm run bench [name…]`: runs the benchmarks (all, or those named) and records their results.
-import fs from 'node:fs';
-import os from 'node:os';
 import { run as availability } from './benchmarks/availability.ts';
 import { run as chatRendering } from './benchmarks/chat-rendering.ts';
 import { run as compile } from './benchmarks/compile.ts';
@@ -14,6 +12,7 @@ import { run as retrieval } from './benchmarks/retrieval.ts';
 import { run as shadcnApp } from './benchmarks/shadcn-app.ts';
 import { run as soak } from './benchmarks/soak.ts';
 import { run as startupAndHealth } from './benchmarks/startup-and-health.ts';
+import { applyBenchNice } from './lib/priority.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'llm-first-token': llmFirstToken,
@@ -31,23 +30,14 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'database-grid': databaseGrid,
 };
 
-// BENCH_NICE (e.g. -19, as root): the scheduling priority of this process, which everything it
-// starts (servers, floors, PostgreSQL, PGlite, Chromium) inherits, so other work on a shared machine
-// yields to the run. Linux keeps a priority per thread: each thread running now is set (later ones
-// inherit it from the thread that starts them).
-if (process.env.BENCH_NICE) {
-  const priority = Number(process.env.BENCH_NICE);
-  const threads = fs.existsSync('/proc/self/task') ? fs.readdirSync('/proc/self/task').map(Number) : [0];
-  for (const thread of threads) os.setPriority(thread, priority);
-  console.log(`Running at nice ${os.getPriority()} (BENCH_NICE)`);
-}
-
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benchmarks));
 if (unknown.length > 0) {
   console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(benchmarks).join(', ')}`);
   process.exit(2);
 }
-for (const [name, run] of Object.entries(benchmarks)) {
-  if (wanted.length === 0 || wanted.includes(name)) await run();
+if (await applyBenchNice()) {
+  for (const [name, run] of Object.entries(benchmarks)) {
+    if (wanted.length === 0 || wanted.includes(name)) await run();
+  }
 }
