@@ -41,7 +41,7 @@ async function run(operation, vary = (params) => params) {
 }
 
 const withId = (operation, id) => (params, index) => {
-  if (operation.idAt[0] === index) params[operation.idAt[1]] = id;
+  for (const [statement, at] of operation.idAt) if (statement === index) params[at] = id;
   return params;
 };
 

@@ -86,8 +86,8 @@ export type AppOperation = (typeof APP_OPERATIONS)[number];
 /** Every statement one operation of the entity API sends, in order, and where its varying parts are. */
 export interface CapturedOperation {
   statements: CapturedStatement[];
-  /** [statement, parameter] holding the record id (get, update): the floor puts each request's id there. */
-  idAt?: [number, number];
+  /** Every [statement, parameter] holding the record id (get, update): the floor puts each request's id there. */
+  idAt?: [number, number][];
   /** [statement, parameter] holding the new record's payload (create): the floor gives it a fresh id. */
   payloadAt?: [number, number];
 }
@@ -145,18 +145,25 @@ export async function entityAppOperations(options: {
     }
     throw new Error('a varying parameter was not found in the captured statements');
   };
+  /** Every place of the record id: a statement may name it more than once (the update's previous row and the row it writes). */
+  const idPlaces = (statements: CapturedStatement[]): [number, number][] =>
+    statements.flatMap((statement, index) =>
+      statement.params.flatMap((param, at): [number, number][] =>
+        param === CAPTURE_ID ? [[index, at]] : [],
+      ),
+    );
   const result = {} as Record<AppOperation, CapturedOperation>;
   for (const name of ['list newest', 'list filtered', 'list sorted'] as const) {
     result[name] = { statements: await capture(() => service.listJson(target(), options.lists[name])) };
   }
   const get = await capture(() => service.get(target(), CAPTURE_ID));
-  result.get = { statements: get, idAt: find(get, (param) => param === CAPTURE_ID) };
+  result.get = { statements: get, idAt: idPlaces(get) };
   const create = await capture(() => service.create(target(), options.create));
   result.create = {
     statements: create,
     payloadAt: find(create, (param) => typeof param === 'string' && param.startsWith('[{')),
   };
   const update = await capture(() => service.update(target(), CAPTURE_ID, options.update));
-  result.update = { statements: update, idAt: find(update, (param) => param === CAPTURE_ID) };
+  result.update = { statements: update, idAt: idPlaces(update) };
   return result;
 }
