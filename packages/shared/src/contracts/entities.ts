@@ -103,6 +103,39 @@ export const addColumnResponseSchema = z
   .meta({ id: 'AddColumnResponse' });
 export type AddColumnResponse = z.infer<typeof addColumnResponseSchema>;
 
+/**
+ * The database panel's sort indexes of an entity: an index on a data field serves its sorts both
+ * ways at any size. `pauseMs` (PGlite only): about how long building one holds the app (every
+ * request waits), for the panel's warning; null where builds run beside the app (PostgreSQL).
+ */
+export const sortIndexSchema = z
+  .object({
+    field: z.string(),
+    /** `creator`: for the lists of one end user's own records (built by itself, not by the panel). */
+    scope: z.enum(['all', 'creator']),
+    state: z.enum(['ready', 'building']),
+    /** The share of a build done (0..1), where the database reports it. */
+    progress: z.number().nullable(),
+  })
+  .meta({ id: 'SortIndex' });
+export type SortIndexView = z.infer<typeof sortIndexSchema>;
+
+export const sortIndexesResponseSchema = z
+  .object({
+    records: z.number().int(),
+    pauseMs: z.number().int().nullable(),
+    indexes: z.array(sortIndexSchema),
+  })
+  .meta({ id: 'SortIndexes' });
+export type SortIndexesResponse = z.infer<typeof sortIndexesResponseSchema>;
+
+export const sortIndexRequestSchema = z
+  .object({ field: z.string().min(1).max(200) })
+  .meta({ id: 'SortIndexRequest' });
+
+export const sortIndexParamsSchema = entityParamsSchema.extend({ field: z.string().min(1).max(200) });
+export const sortIndexDropQuerySchema = z.object({ scope: z.enum(['all', 'creator']).optional() });
+
 /** `POST /api/csv/generateMapping` (spec 2 §7). */
 export const csvMappingRequestSchema = z
   .object({

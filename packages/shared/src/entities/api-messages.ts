@@ -12,4 +12,7 @@ export const ENTITY_API_MESSAGES = {
   emailReadOnly: 'The e-mail address is changed from the account settings',
   roleAdminsOnly: 'Only the app’s admins can change a user’s role',
   exportBuilderOnly: 'Only the app’s builder can export its records',
+  sortIndexBuilderOnly: 'Only the app’s builder can manage its sort indexes',
+  sortIndexDataField: 'Only a data field of the entity can get a sort index',
+  sortIndexLimit: (most: number) => `An app has at most ${most} sort indexes: drop one first`,
 } as const;

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../platform/app-deps.ts';
 import { defineArea } from '../../platform/areas.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { SseHub } from '../../platform/events/sse.ts';
+import { createRouter } from '../../platform/http/openapi.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
 import { APP_CHANGED_TOPIC, EntityContexts, type EntityTarget } from './context.ts';
@@ -9,6 +10,7 @@ import { EntitiesRepo, type RecordRow } from './entities.repo.ts';
 import { entitiesRoutes } from './entities.routes.ts';
 import { EntitiesService, entityModel, readCondition } from './entities.service.ts';
 import { EntitySchemas } from './schemas.ts';
+import { sortIndexRoutes } from './sort-indexes.routes.ts';
 import { SortIndexes } from './sort-indexes.ts';
 
 /** What the entity routes share: one per composition root (createServices). */
@@ -17,7 +19,7 @@ export interface EntitiesModule {
   schemas: EntitySchemas;
   contexts: EntityContexts;
   service: EntitiesService;
-  /** Indexes built for the data fields lists sort on (PostgreSQL). */
+  /** Indexes built for the data fields lists sort on (by themselves, or asked for in the panel). */
   sortIndexes: SortIndexes;
   versions: VersionsRepo;
   bus: EventBus;
@@ -55,4 +57,8 @@ export function createEntitiesModule(deps: AppDeps): EntitiesModule {
 }
 
 /** The entity API (app SDK, database panel) on the `api` router. */
-export const entitiesModule = (deps: Pick<AppDeps, 'areas'>) => entitiesRoutes(entitiesModuleOf(deps));
+export const entitiesModule = (deps: Pick<AppDeps, 'areas'>) => {
+  const module = entitiesModuleOf(deps);
+  // The sort-index paths first: `{entity}/sort-indexes` would otherwise be read as a record id.
+  return createRouter().route('/', sortIndexRoutes(module)).route('/', entitiesRoutes(module));
+};

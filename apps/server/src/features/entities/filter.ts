@@ -330,9 +330,14 @@ export function compileSort(sort: string | undefined, resolve: FieldResolver): S
   return sortSql(parseSort(sort, resolve));
 }
 
-/** `ORDER BY` terms of a sort key (an index on the same terms serves it: sort-indexes.ts). */
+/**
+ * `ORDER BY` terms of a sort key (an index on the same terms serves it: sort-indexes.ts). A missing
+ * value (SQL null) sorts as the smallest, first ascending and last descending, as in MongoDB (the
+ * Base44 SDK's store) and next to JSON `null`, which jsonb orders below every other value: the two
+ * directions are exact mirrors, so one index read forwards or backwards serves both.
+ */
 export function sortSql({ field, descending }: SortKey): SQL {
-  const direction = descending ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
+  const direction = descending ? sql.raw('desc nulls last') : sql.raw('asc nulls first');
   const key = field.kind === 'system' ? SYSTEM_SQL[field.name] : jsonAt(field.path);
   const tie = descending ? sql.raw('r.created_at desc, r.id desc') : sql.raw('r.created_at asc, r.id asc');
   if (field.kind === 'system' && (field.name === 'createdAt' || field.name === 'id')) {
