@@ -215,7 +215,6 @@ async function startReply(
             (
               await validateFiles(
                 {
-                  deps: { llm: runtime.llm, logger: runtime.logger },
                   runtime: runtime.apps,
                   appId,
                   userId: actor.userId,

@@ -107,6 +107,6 @@ export function codeEditorModule(deps: Pick<AppDeps, 'areas'>) {
     .openapi(mergeRoute, async (c) => {
       const { appId } = c.req.valid('param');
       await requireCodeEditor(c, runtime, appId);
-      return c.json(await mergeFiles(deps, runtime, builderOf(c), appId, c.req.valid('json')), 200);
+      return c.json(await mergeFiles(runtime, builderOf(c), appId, c.req.valid('json')), 200);
     });
 }

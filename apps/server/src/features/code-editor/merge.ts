@@ -4,19 +4,16 @@ import {
   type MergeRequest,
   type MergeResponse,
 } from '@atelier/shared';
-import type { AppDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { deployFunctions } from '../functions/deploy.service.ts';
-import { functionsRuntime } from '../functions/functions.runtime.ts';
 
 /**
  * Merges the added and modified files of a comparison into the app as one new version (spec 3 §4
  * "Diff merge"), then deploys the functions among them.
  */
 export async function mergeFiles(
-  deps: Pick<AppDeps, 'areas'>,
   runtime: AppsRuntime,
   actor: AppActor,
   appId: string,
@@ -36,7 +33,7 @@ export async function mergeFiles(
   let deployed = 0;
   const deploymentIssues: MergeResponse['deploymentIssues'] = [];
   if (names.length > 0) {
-    const batch = await deployFunctions(functionsRuntime(deps), actor, appId, names);
+    const batch = await deployFunctions(runtime.functions(), actor, appId, names);
     deployed = batch.deployed;
     for (const r of batch.results)
       if (!r.ok) deploymentIssues.push({ name: r.name, message: r.error?.message ?? '' });

@@ -88,7 +88,7 @@ export async function repairVersion(
     let text: string;
     let modelUsed: string;
     try {
-      const generated = await ctx.deps.llm.generateText({
+      const generated = await ctx.runtime.llm.generateText({
         purpose: 'repair',
         appId: ctx.appId,
         userId: ctx.userId,
@@ -103,7 +103,7 @@ export async function repairVersion(
     } catch (error) {
       if (iterationsPerformed === 1)
         throw new AppError('service_unavailable', VALIDATION_MESSAGES.repairFailed);
-      ctx.deps.logger.warn({ err: error, appId: ctx.appId }, 'repair: the model call failed; stopping');
+      ctx.runtime.logger.warn({ err: error, appId: ctx.appId }, 'repair: the model call failed; stopping');
       break;
     }
     const processingTimeMs = Math.round(performance.now() - callStarted);

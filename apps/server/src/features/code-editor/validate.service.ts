@@ -6,7 +6,6 @@ import {
   type ValidationResult,
 } from '@atelier/shared';
 import { z } from 'zod';
-import type { AppDeps } from '../../platform/app-deps.ts';
 import { renderAppFiles } from '../../platform/llm/index.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { typeCheckApp } from './type-check-thread.ts';
@@ -86,8 +85,7 @@ const REVIEW_SYSTEM = [
 ].join(' ');
 
 export interface ValidateContext {
-  /** The model review and the repair loop call the AI layer and log. */
-  deps: Pick<AppDeps, 'llm' | 'logger'>;
+  /** The apps area; the model review and the repair loop call its AI layer and log. */
   runtime: AppsRuntime;
   appId: string;
   userId: string;
@@ -159,10 +157,10 @@ export async function validateFiles(
   );
   const review = await timed('model-review', async () => {
     if (!ctx.modelReview) return { skipped: 'Not part of this run' };
-    const resolved = await ctx.deps.llm.resolveModel();
+    const resolved = await ctx.runtime.llm.resolveModel();
     if (resolved.offline) return { skipped: 'No model provider is configured' };
     const request = ctx.messageContent ? `\n\nThe last change was asked for as:\n${ctx.messageContent}` : '';
-    const generated = await ctx.deps.llm.generateObject({
+    const generated = await ctx.runtime.llm.generateObject({
       purpose: 'validate',
       appId: ctx.appId,
       userId: ctx.userId,

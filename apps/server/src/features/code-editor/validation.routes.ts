@@ -113,7 +113,7 @@ async function sideOf(
 }
 
 /** Compare (diff view), validate and repair (admin validation tester) — README.md in this folder. */
-export function codeValidationModule(deps: Pick<AppDeps, 'areas' | 'llm' | 'logger'>) {
+export function codeValidationModule(deps: Pick<AppDeps, 'areas'>) {
   const runtime = appsRuntime(deps);
   return createRouter()
     .openapi(compareRoute, async (c) => {
@@ -145,7 +145,6 @@ export function codeValidationModule(deps: Pick<AppDeps, 'areas' | 'llm' | 'logg
       if (!loaded) throw notFound(APP_MESSAGES.versionNotFound);
       const result = await validateFiles(
         {
-          deps,
           runtime,
           appId,
           userId: actor.userId,
@@ -177,7 +176,6 @@ export function codeValidationModule(deps: Pick<AppDeps, 'areas' | 'llm' | 'logg
       const body = c.req.valid('json');
       const result = await repairVersion(
         {
-          deps,
           runtime,
           appId,
           userId: actor.userId,
