@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
@@ -19,26 +22,60 @@ export function childEntry(
 }
 
 /**
- * Where a worker thread's module is, as `new Worker(file, { eval })` takes it: the bundle's file
- * next to main.js, or under tsx (dev, tests) a small script that registers tsx in the thread and
- * imports the TypeScript source (a worker does not inherit the parent's `--import` hooks).
+ * Where a worker thread's module is: the bundle's file next to main.js, or under tsx (dev, tests) the
+ * TypeScript source bundled for this process (`bundledWorker`).
  */
-export function workerEntry(
-  moduleUrl: string,
-  source: string,
-  bundle: string,
-): { file: string; eval: boolean } {
-  if (moduleUrl.endsWith('.ts')) {
-    const api = pathToFileURL(
-      createRequire(moduleUrl)
-        .resolve('tsx/esm/api')
-        .replace(/\.cjs$/, '.mjs'),
-    ).href;
-    const file = new URL(source, moduleUrl).href;
-    return {
-      file: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`,
-      eval: true,
-    };
+export function workerEntry(moduleUrl: string, source: string, bundle: string): string {
+  return moduleUrl.endsWith('.ts')
+    ? bundledWorker(fileURLToPath(new URL(source, moduleUrl)))
+    : fileURLToPath(new URL(bundle, moduleUrl));
+}
+
+const bundledWorkers = new Map<string, string>();
+
+/**
+ * Under tsx, a worker thread's TypeScript source as one JavaScript module, bundled once per process
+ * as build.mjs bundles it (packages stay imports) into its package's node_modules/.cache, where those
+ * imports resolve as they do from the source. A thread does not inherit the parent's tsx hooks, and
+ * registering them in each new thread started tsx's loader thread and transformed the thread's
+ * files again every time: most of the start of a test database's thread. Named by its content's
+ * hash, so concurrent processes write the same file.
+ */
+function bundledWorker(file: string): string {
+  const known = bundledWorkers.get(file);
+  if (known) return known;
+  // esbuild is loaded only here: the server's bundle carries this module but never this path.
+  const { buildSync } = createRequire(file)('esbuild') as typeof import('esbuild');
+  const result = buildSync({
+    entryPoints: [file],
+    bundle: true,
+    // Packages stay imports, as in build.mjs (a synchronous build takes no plugin, so ours too).
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error(`esbuild wrote nothing for ${file}`);
+  const workspaceImport = Object.values(result.metafile.outputs)
+    .flatMap((out) => out.imports)
+    .find((imported) => imported.external && imported.path.startsWith('@atelier/'));
+  // Our workspace packages are TypeScript sources: a thread without tsx could not import them.
+  if (workspaceImport) throw new Error(`${file} imports ${workspaceImport.path}: import its module by path`);
+  let packageDir = path.dirname(file);
+  while (!fs.existsSync(path.join(packageDir, 'package.json'))) packageDir = path.dirname(packageDir);
+  const hash = createHash('sha256').update(output.contents).digest('hex').slice(0, 16);
+  const dir = path.join(packageDir, 'node_modules', '.cache', 'atelier-workers');
+  const out = path.join(dir, `${path.basename(file, '.ts')}-${hash}.mjs`);
+  if (!fs.existsSync(out)) {
+    fs.mkdirSync(dir, { recursive: true });
+    const partial = `${out}.${process.pid}.tmp`;
+    fs.writeFileSync(partial, output.contents);
+    fs.renameSync(partial, out);
   }
-  return { file: fileURLToPath(new URL(bundle, moduleUrl)), eval: false };
+  bundledWorkers.set(file, out);
+  return out;
 }

@@ -31,8 +31,7 @@ let nextId = 1;
 
 function start() {
   const entry = workerEntry(import.meta.url, './type-check-worker.ts', './type-check-worker.js');
-  const worker = new Worker(entry.file, {
-    eval: entry.eval,
+  const worker = new Worker(entry, {
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
   });
   // Never what keeps the process alive: a server that stops ends the thread with it.

@@ -126,8 +126,7 @@ export class PgliteThread {
     this.startedOnce = true;
     const loadDataDir = dump ? await dump.arrayBuffer() : undefined;
     const entry = workerEntry(import.meta.url, './pglite-worker.ts', './pglite-worker.js');
-    const worker = new Worker(entry.file, {
-      eval: entry.eval,
+    const worker = new Worker(entry, {
       workerData: {
         dataDir: this.options.dataDir,
         loadDataDir,
