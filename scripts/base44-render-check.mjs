@@ -185,7 +185,12 @@ async function renderOf(browser, url) {
   });
   page.on('requestfailed', (request) => {
     done();
-    if (own(request.url())) failed.push(`${request.failure()?.errorText} ${new URL(request.url()).pathname}`);
+    if (!own(request.url())) return;
+    // An SDK call that never got an answer (refused by CORS, a path the server does not serve) failed
+    // too; one the page itself cancelled (a navigation, an aborted query) did not.
+    const aborted = request.failure()?.errorText === 'net::ERR_ABORTED';
+    if (!aborted && new URL(request.url()).pathname.includes('/api/apps/')) sdk.failed++;
+    failed.push(`${request.failure()?.errorText} ${new URL(request.url()).pathname}`);
   });
   const started = Date.now();
   await page.goto(url, { timeout: 60_000 }).catch((error) => errors.push(`goto: ${error.message}`));

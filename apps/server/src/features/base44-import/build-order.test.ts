@@ -23,4 +23,18 @@ describe('functionsByUse', () => {
       'trackLogin',
     ]);
   });
+
+  it('counts what the shell imports short of the pages (a route guard) as the shell', () => {
+    const files = [
+      {
+        path: 'services/Layout.jsx',
+        content: "import RouteGuard from '@/components/layout/RouteGuard.jsx';",
+      },
+      { path: 'components/layout/RouteGuard.jsx', content: 'base44.functions.invoke("rbacDebug", {});' },
+      { path: 'services/App.jsx', content: "import { pagesConfig } from '@/services/pages.config.js';" },
+      { path: 'services/pages.config.js', content: "import Reports from '@/pages/Reports.jsx';" },
+      { path: 'pages/Reports.jsx', content: "base44.functions.invoke('exportReport');" },
+    ];
+    expect(functionsByUse(['exportReport', 'rbacDebug'], files)).toEqual(['rbacDebug', 'exportReport']);
+  });
 });

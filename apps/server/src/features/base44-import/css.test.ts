@@ -83,3 +83,28 @@ describe("the export's @apply", () => {
     expect(compiled.ok && compiled.css).toMatch(/\.panel \{[^}]*animation: enter/);
   });
 });
+
+describe('a Tailwind 4 stylesheet of an export', () => {
+  it('takes its @config from the config read at import and leaves its @plugins out, reported', async () => {
+    const { css, plugins } = translateStylesheets(
+      [
+        {
+          path: 'src/index.css',
+          content: `@import "tailwindcss";
+@config "../tailwind.config.js";
+@plugin "tailwindcss-animate";
+@plugin "@tailwindcss/typography";
+:root { --primary: 222.2 47.4% 11.2%; }
+`,
+        },
+      ],
+      TAILWIND_CONFIG,
+    );
+    expect(plugins).toEqual(['@tailwindcss/typography']);
+    const compiled = await createCssCompiler().compile(css, [
+      { path: 'pages/Home.jsx', content: '<div className="text-brand-900 bg-primary animate-in" />' },
+    ]);
+    expect(compiled.ok && compiled.css).toMatch(/\.text-brand-900 \{\s*color: #0c4a6e;/);
+    expect(compiled.ok && compiled.css).toMatch(/\.bg-primary \{/);
+  });
+});

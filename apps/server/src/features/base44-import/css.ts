@@ -42,8 +42,8 @@ const COLOR_TOKENS = [
  * channels) as a Tailwind 4 `globals.css`: the directives go (the compiler imports Tailwind),
  * each variable the CSS defines becomes a colour utility as the export's tailwind.config maps
  * it, what its tailwind.config adds to the theme (fonts, colours, shadows, keyframes… read
- * statically, `tailwind-config.ts`) is declared too, and remote `@import url(…)`s are left as
- * comments (reported).
+ * statically, `tailwind-config.ts`) is declared too (a Tailwind 4 stylesheet's `@config` names
+ * that file), and remote `@import url(…)`s and `@plugin`s are left as comments (reported).
  */
 export function translateStylesheets(
   sheets: { path: string; content: string }[],
@@ -51,8 +51,11 @@ export function translateStylesheets(
 ): {
   css: string;
   remoteImports: string[];
+  /** Tailwind plugins of `@plugin` left out. */
+  plugins: string[];
 } {
   const remoteImports: string[] = [];
+  const plugins: string[] = [];
   const body = sheets
     .map(({ path, content }) => {
       const text = content
@@ -64,7 +67,15 @@ export function translateStylesheets(
             return `/* @import ${url.replace(/\*\//g, '')} (remote stylesheets are not loaded) */`;
           },
         )
-        .replace(/@import\s+["']tailwindcss[^;\n]*;/g, '');
+        .replace(/@import\s+["']tailwindcss[^;\n]*;/g, '')
+        // Tailwind 4 exports point at their JS config (read statically here) and plugins: both
+        // would run code. tailwindcss-animate's classes are the compiler's own.
+        .replace(/@config\s+["'][^"'\n]*["']\s*;/g, '')
+        .replace(/@plugin\s+["']([^"'\n]*)["']\s*(?:;|\{[^}]*\})/g, (_all, plugin: string) => {
+          if (plugin === 'tailwindcss-animate') return '';
+          plugins.push(plugin);
+          return `/* @plugin ${plugin.replace(/\*\//g, '')} (plugins are not loaded) */`;
+        });
       return `/* ${path} */\n${text.trim()}\n`;
     })
     .join('\n');
@@ -98,5 +109,6 @@ export function translateStylesheets(
   return {
     css: appliedClassesAsUtilities(`@custom-variant dark (&:is(.dark *));\n\n${header}${keyframes}${body}`),
     remoteImports,
+    plugins,
   };
 }

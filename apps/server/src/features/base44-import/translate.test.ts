@@ -49,6 +49,31 @@ describe('translateExport', () => {
     );
   });
 
+  it('creates the entities only its functions use, with the fields they write', () => {
+    const plan = translateExport(
+      treeOf({
+        'src/App.jsx': 'export default function App() { return <p>Hi</p>; }\n',
+        'base44/functions/checkPortalAccess/entry.ts': [
+          "import { createClientFromRequest } from 'npm:@base44/sdk@0.8.6';",
+          'Deno.serve(async (req) => {',
+          '  const base44 = createClientFromRequest(req);',
+          "  const invites = await base44.asServiceRole.entities.InviteHistory.filter({ email: 'a@b.c' });",
+          "  await base44.asServiceRole.entities.InviteHistory.update(invites[0].id, { status: 'accepted' });",
+          '  return Response.json({ ok: true });',
+          '});',
+        ].join('\n'),
+      }),
+      'app-1',
+    );
+    expect(plan.report.entities).toEqual([
+      { name: 'InviteHistory', fields: 2, rules: 'default', inferred: true },
+    ]);
+    expect(JSON.parse(fileOf(plan, 'entities/InviteHistory.json')!).properties).toEqual({
+      email: { type: 'string' },
+      status: { type: 'string' },
+    });
+  });
+
   it("keeps the export's ranges and prefers the versions its package-lock.json installed, dependencies included", () => {
     const plan = translateExport(
       treeOf({

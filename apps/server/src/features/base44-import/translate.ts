@@ -146,6 +146,10 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   );
   for (const url of css.remoteImports)
     warnings.push(`The stylesheet imports ${url}; remote stylesheets are not loaded.`);
+  for (const plugin of css.plugins)
+    warnings.push(
+      `The stylesheet loads the Tailwind plugin ${plugin}; plugins are not loaded, its classes are missing.`,
+    );
 
   // 3. The entry: the export's own main.jsx (its router, providers and Layout), or App.jsx mounted.
   let main = entryFile ? moved.get(entryFile) : undefined;
@@ -242,7 +246,14 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
     files.set(`entities/${result.name}.json`, entityJson(result.schema));
     entities.push(result.entity);
   }
-  const codeFiles = [...files].map(([file, content]) => ({ path: file, content }));
+  // The functions' code too: an entity only functions use (`asServiceRole.entities.X`) is one.
+  const codeFiles = [...files]
+    .map(([file, content]) => ({ path: file, content }))
+    .concat(
+      [...tree]
+        .filter(([file]) => /^(base44\/)?functions\/.+\.[jt]s$/.test(file))
+        .map(([file, buffer]) => ({ path: file, content: text(buffer) })),
+    );
   for (const [name, fields] of entitiesUsedInCode(codeFiles)) {
     if (declared.has(name) || !isValidAppPath(`entities/${name}.json`)) continue;
     const schema = inferredEntitySchema(name, fields);

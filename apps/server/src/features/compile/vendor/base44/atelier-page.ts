@@ -19,11 +19,17 @@ export function previewHeaders(): Record<string, string> {
   return token ? { 'x-atelier-preview-token': token } : {};
 }
 
-/** An absolute API URL for a path the export wrote against its own origin (`/api/apps/public`). */
+/**
+ * An absolute API URL for a path the export wrote against its own origin (`/api/apps/public`).
+ * Base44's template also writes `${appParams.serverUrl}/api/apps/public`, where the server URL is
+ * Base44's `VITE_BASE44_BACKEND_URL`, which an export does not carry: `null/api/…` (or
+ * `undefined/api/…`) is that path on this origin.
+ */
 export function onAtelier(url: string): string {
   const apiBase = atelierPage()?.apiBase;
   if (!apiBase || /^https?:\/\//.test(url)) return url;
-  return `${apiBase.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
+  const path = url.replace(/^(?:null|undefined)(?=\/)/, '');
+  return `${apiBase.replace(/\/$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
 /**
