@@ -103,6 +103,9 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await expect(frame.getByRole('heading', { name: 'Comments' })).toBeVisible();
   await frame.getByRole('button', { name: 'Add comment' }).click();
   await expect(frame.getByText('Looks good')).toBeVisible();
+  // A page load of a path from the app's root (`window.location.href = createPageUrl(…)`) stays in the preview.
+  await frame.getByRole('button', { name: 'Back to tasks' }).click();
+  await expect(tasks.getByText('Added in the preview')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Runtime errors' })).toHaveCount(0);
 
   // The report stays with the app.

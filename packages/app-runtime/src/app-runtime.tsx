@@ -27,6 +27,7 @@ import {
 } from './auth-screens.tsx';
 import { AuthProvider } from './auth-state.tsx';
 import { hostedLoginRequest, mountHostedLogin } from './hosted-login.tsx';
+import { keepPageLoadsUnderBase } from './page-navigation.ts';
 import { appFileOfStack, STARTUP_SCREEN_GLOBAL, unsetEnvNames } from './startup-failure.ts';
 
 /** The message a compiled app posts to its parent window for each runtime error. */
@@ -313,9 +314,11 @@ export function mountApp({ Layout, pages, rootElement, Providers = Fragment }: M
 /**
  * Runs an own-entry app (an imported Vite project, compile/own-entry.ts): its main module, unless
  * the page is the hosted login of `@base44/sdk` (`/login?from_url=`), which the runtime shows instead.
+ * Its page loads of paths from its root stay under the page's base path (`page-navigation.ts`).
  */
 export function runOwnEntry(load: () => Promise<unknown>): void {
   started = true;
+  keepPageLoadsUnderBase(config().basePath);
   const fromUrl = hostedLoginRequest();
   const element = document.getElementById('root');
   if (fromUrl !== null && element) {

@@ -9,7 +9,13 @@ import {
 import { type BuildContext, type BuildFailure, context, type Message, type Plugin } from 'esbuild';
 import { appEntrySource } from './app-entry.ts';
 import { type CompileDiagnostic, fromEsbuildMessage, notAllowedMessage } from './diagnostics.ts';
-import { ownEntryOf, ownEntrySource, ROUTER_SHIM_NAMESPACE, routerShim } from './own-entry.ts';
+import {
+  ownEntryOf,
+  ownEntrySource,
+  ROUTER_SHIM_NAMESPACE,
+  routerShim,
+  withPageLoadsUnderBase,
+} from './own-entry.ts';
 import { installedPackageCss, stylesheetModule } from './package-css.ts';
 import { compilePaths } from './paths.ts';
 import { builtInPackageFile, isBuiltInPackageFile } from './vendor/package-files.ts';
@@ -131,7 +137,9 @@ function treePlugin(state: TreeState, packages: readonly string[]): Plugin {
         });
       }
       b.onLoad({ filter: /.*/, namespace: 'app' }, (args) => {
-        const contents = state.files.get(args.path) ?? '';
+        const source = state.files.get(args.path) ?? '';
+        // An own-entry app's page loads by address stay under the page's base path.
+        const contents = state.ownEntry ? withPageLoadsUnderBase(source) : source;
         const extension = path.posix.extname(args.path) as keyof typeof LOADERS;
         return { contents, loader: LOADERS[extension] ?? 'tsx' };
       });

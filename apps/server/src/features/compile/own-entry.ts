@@ -42,3 +42,19 @@ const basename = ((globalThis.__ATELIER__ && globalThis.__ATELIER__.basePath) ||
 export function BrowserRouter(props) { return createElement(RR.BrowserRouter, { basename, ...props }); }
 export function createBrowserRouter(routes, options) { return RR.createBrowserRouter(routes, { basename, ...options }); }
 `;
+
+/** `window.location`'s writes: `.href =` and `= ` (not `==`), `.assign(`, `.replace(`. */
+const LOCATION_WRITES = /\bwindow\.location(?:(\.href)?(\s*=)(?!=)|\.(assign|replace)(\s*\())/g;
+
+/**
+ * An own-entry app's page loads by address (`window.location.href = createPageUrl('Orders')`)
+ * go through the runtime's `__atelierLocation` (packages/app-runtime/src/page-navigation.ts), which
+ * keeps a path from the app's root under the page's base path (the builder's preview). Only the
+ * `window.`-qualified writes (a local `location` is often react-router's); reads are untouched.
+ */
+export function withPageLoadsUnderBase(source: string): string {
+  if (!source.includes('window.location')) return source;
+  return source.replace(LOCATION_WRITES, (_all, _href, assign, method, call) =>
+    method ? `globalThis.__atelierLocation.${method}${call}` : `globalThis.__atelierLocation.href${assign}`,
+  );
+}
