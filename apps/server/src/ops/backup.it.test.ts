@@ -3,10 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, silentLogger, testDbKind } from '../../test/support/test-db.ts';
+import {
+  createPostgresDatabase,
+  createServerDatabase,
+  silentLogger,
+  testDbKind,
+} from '../../test/support/test-db.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
 import { type Database, openDatabase } from '../platform/db/database.ts';
-import { runMigrations } from '../platform/db/migrate.ts';
 import { appSecrets, apps, appVersions, entityRecords, users } from '../platform/db/schema/index.ts';
 import { type BackupTarget, backup, MANIFEST_FILE, restore } from './backup.ts';
 
@@ -29,6 +33,14 @@ async function freshTarget(): Promise<BackupTarget> {
   return { dataDir, databaseUrl: pg.url };
 }
 
+/** A target holding a copy of the run's migrated template: what a backup is taken of. */
+async function migratedTarget(): Promise<BackupTarget> {
+  const dataDir = tempDir('atelier-backup-data-');
+  const db = await createServerDatabase(dataDir);
+  cleanups.push(() => db.drop());
+  return { dataDir, databaseUrl: db.databaseUrl };
+}
+
 const open = (target: BackupTarget): Promise<Database> =>
   openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, logger: silentLogger });
 
@@ -48,13 +60,12 @@ async function snapshot(database: Database): Promise<Record<string, string[]>> {
   return out;
 }
 
-// A file-backed PGlite (open, migrate, dump, load) takes seconds on a busy machine.
+// A file-backed PGlite (open, dump, load) takes seconds on a busy machine.
 describe('backup and restore', { timeout: 120_000 }, () => {
   it('restores into a fresh directory every app, version, record and secret (which still decrypts)', async () => {
-    const source = await freshTarget();
+    const source = await migratedTarget();
     const box = createSecretBox({ config: { dataDir: source.dataDir, secretsKey: undefined } });
     const db = await open(source);
-    await runMigrations(db);
     const userId = randomUUID();
     const appId = randomUUID();
     await db.db.insert(users).values({ id: userId, tenantId: 'platform', email: 'owner@example.com' });
@@ -98,11 +109,8 @@ describe('backup and restore', { timeout: 120_000 }, () => {
   });
 
   it('refuses to restore over an existing key file', async () => {
-    const source = await freshTarget();
+    const source = await migratedTarget();
     createSecretBox({ config: { dataDir: source.dataDir, secretsKey: undefined } }).encrypt('x');
-    const db = await open(source);
-    await runMigrations(db);
-    await db.close();
     const out = path.join(tempDir('atelier-backup-out-'), 'backup');
     await backup(source, out);
     await expect(restore(source, out)).rejects.toThrow(/already exists; restore into a fresh DATA_DIR/);

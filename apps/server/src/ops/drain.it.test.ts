@@ -6,19 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STRONG_PASSWORD } from '../../test/support/accounts.ts';
 import { trackLeaks } from '../../test/support/leaks.ts';
 import { testConfig } from '../../test/support/test-config.ts';
-import {
-  createPostgresDatabase,
-  silentLogger,
-  type TestDatabaseUrl,
-  testDbKind,
-} from '../../test/support/test-db.ts';
+import { createServerDatabase, silentLogger } from '../../test/support/test-db.ts';
 import { functionsRuntime } from '../features/functions/functions.runtime.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { type RunningServer, startServer } from '../server.ts';
 
 // Graceful shutdown (SIGTERM → RunningServer.close): readiness answers 503 at once, in-flight requests
 // finish, running jobs finish within the budget or go back to the queue. Each test starts a real
-// server (migrations on a fresh database), which is slow on a busy machine: hence the long bounds.
+// server (on a copy of the migrated template), which is slow on a busy machine: hence the long bounds.
 const TEST_TIMEOUT_MS = 120_000;
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -33,16 +28,13 @@ async function start(env: Record<string, string> = {}): Promise<{
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-drain-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  let db: TestDatabaseUrl | undefined;
-  if (testDbKind === 'postgres') {
-    db = await createPostgresDatabase();
-    cleanups.push(() => db?.drop());
-  }
+  const db = await createServerDatabase(dataDir);
+  cleanups.push(() => db.drop());
   const config = testConfig(dataDir, {
     HOST: '127.0.0.1',
     PORT: '0',
     PREVIEW_PORT: '0',
-    ...(db ? { DATABASE_URL: db.url } : {}),
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     ...env,
   });
   const server = await startServer(config, silentLogger);
@@ -50,7 +42,7 @@ async function start(env: Record<string, string> = {}): Promise<{
   return {
     server,
     async queryAfter(text, params) {
-      const database = await openDatabase({ databaseUrl: db?.url, dataDir, logger: silentLogger });
+      const database = await openDatabase({ databaseUrl: db.databaseUrl, dataDir, logger: silentLogger });
       try {
         return (await database.query(text, params)).rows;
       } finally {

@@ -27,7 +27,7 @@ describe.runIf(testDbKind === 'postgres')('a chat reply seen from a second insta
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-multi-chat-'));
 
   beforeAll(async () => {
-    db = await createPostgresDatabase();
+    db = await createPostgresDatabase({ migrated: true });
     fake = await startFakeOpenAI();
     const config = testConfig(dataDir, {
       HOST: '127.0.0.1',

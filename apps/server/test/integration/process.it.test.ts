@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDbKind } from '../support/test-db.ts';
+import { createServerDatabase, testDbKind } from '../support/test-db.ts';
 
 const mainTs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/main.ts');
 
@@ -50,6 +50,8 @@ describe.runIf(testDbKind === 'pglite')('the server process on PGlite', () => {
   });
 
   it('refuses a second process on the same data directory while the first keeps serving, then stops on SIGTERM', async () => {
+    // On a copy of the migrated template: the process's migrations find nothing to do.
+    await createServerDatabase(dataDir);
     const first = startMain({ PORT: '0', DATA_DIR: dataDir });
     procs.push(first);
     const url = await waitForUrl(first);

@@ -76,3 +76,20 @@ export async function createTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/**
+ * What a real server (`startServer`, a server process) runs on, already migrated so that its start
+ * does not run every migration again (3–4 s on PGlite): PGlite's files in `dataDir` start as a copy
+ * of the run's template; on PostgreSQL, a copy of the template database (`databaseUrl`).
+ */
+export async function createServerDatabase(
+  dataDir: string,
+): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
+  if (testDbKind === 'postgres') {
+    const created = await createPostgresDatabase({ migrated: true });
+    return { databaseUrl: created.url, drop: () => created.drop() };
+  }
+  const loadDataDir = loadPgliteTemplate();
+  if (loadDataDir) await (await openDatabase({ dataDir, loadDataDir, logger: silentLogger })).close();
+  return { drop: async () => {} };
+}

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/support/test-config.ts';
-import { silentLogger, testDbKind } from '../../../test/support/test-db.ts';
+import { createServerDatabase, silentLogger, testDbKind } from '../../../test/support/test-db.ts';
 import { startServer } from '../../server.ts';
 
 // The embedded engine is enough here: this is about the second listener, not the database.
 describe.runIf(testDbKind === 'pglite')('the preview listener', () => {
   it('starts beside the main one on its own port, serves only previews, and stops with it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-preview-'));
+    await createServerDatabase(dataDir);
     const config = testConfig(dataDir, { HOST: '127.0.0.1', PORT: '0' });
     const server = await startServer(config, silentLogger);
     try {
