@@ -13,6 +13,8 @@ process.env.MODEL_CATALOGUE_URL ??= 'off';
 // budgets (made for one visitor each) would be shared by the whole suite and answer 429 at random.
 process.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE ??= '20000';
 process.env.RATE_LIMIT_AUTH_PER_MINUTE ??= '5000';
+// The database panel offers a sort index from this many records (specs/database-scale.spec.ts has 5,000).
+process.env.SORT_INDEX_SUGGEST_ROWS ??= '1000';
 // The AI models screen is for admins: this address signs up as one (specs/ai-models.spec.ts).
 // The others write code directly, which is admin-only (e2e/support/admin.ts, specs/code-editor.spec.ts).
 process.env.ADMIN_EMAILS ??= [

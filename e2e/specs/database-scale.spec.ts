@@ -6,7 +6,8 @@ import { consoleErrorsOf } from '../support/console.ts';
 
 /**
  * The database panel on an entity larger than a page: the true record count, only the rows on screen
- * rendered, sorting and search done by the server, and an export of every record (streamed).
+ * rendered, sorting and search done by the server (a sort index built from the column menu, listed
+ * and dropped), and an export of every record (streamed).
  */
 
 const PASSWORD = 'violet-canyon-maple-42';
@@ -64,12 +65,29 @@ test('a 5,000-record entity: count, windowed rows, server sort, scroll to the en
     await page.getByRole('menuitem', { name: entry }).click();
   };
   await titleHeader.getByRole('button', { name: 'title', exact: true }).click();
+  // An entity past SORT_INDEX_SUGGEST_ROWS (1,000 in e2e/server.mjs) offers an index for the field.
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
     'Sort ascending',
     'Sort descending',
+    'Index this field for fast sorting',
     'Filter…',
     'Hide column',
   ]);
+  await page.getByRole('menuitem', { name: 'Index this field for fast sorting' }).click();
+  const indexDialog = page.getByRole('dialog', { name: 'Index title for fast sorting' });
+  await expect(indexDialog).toContainText('Sorting 5,000 records on title reads all of them each time');
+  // PGlite (the e2e server's database) pauses the app while it builds: the dialog says so first.
+  await expect(indexDialog.getByRole('alert')).toContainText('the app pauses for about 1 s');
+  await indexDialog.getByRole('button', { name: 'Build the index' }).click();
+  await expect(page.getByText('The sort index on title is ready')).toBeVisible();
+  await expect(indexDialog).toBeHidden();
+  await page.getByRole('button', { name: 'Sort indexes (1)' }).click();
+  await expect(page.getByRole('list', { name: 'Sort indexes of Reading' }).getByRole('listitem')).toHaveText([
+    'titleReady',
+  ]);
+  await page.keyboard.press('Escape');
+  await titleHeader.getByRole('button', { name: 'title', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: 'Index this field for fast sorting' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await headerMenu('title', 'Sort ascending');
   await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
@@ -116,6 +134,16 @@ test('a 5,000-record entity: count, windowed rows, server sort, scroll to the en
   await expect(page.getByRole('columnheader', { name: 'value' })).toBeVisible();
   await headerMenu('title', 'Clear sort');
   await expect(titleHeader).toHaveAttribute('aria-sort', 'none');
+
+  // The index is dropped from the list; the menu offers it again.
+  await page.getByRole('button', { name: 'Sort indexes (1)' }).click();
+  await page.getByRole('button', { name: 'Drop the sort index on title' }).click();
+  await expect(page.getByText('The sort index on title was dropped')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Sort indexes/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await titleHeader.getByRole('button', { name: 'title', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: 'Index this field for fast sorting' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // The export streams every record, not the loaded pages.
   const download = page.waitForEvent('download');

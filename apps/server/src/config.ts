@@ -69,6 +69,7 @@ const envSchema = z.object({
   CHAT_BUILD_CHECK: z.enum(['on', 'off']).default('on'),
   MODEL_CATALOGUE_URL: z.union([z.url(), z.literal('off')]).default(DEFAULT_MODEL_CATALOGUE_URL),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  SORT_INDEX_SUGGEST_ROWS: z.coerce.number().int().min(0).default(20_000),
 });
 
 export interface Config {
@@ -108,6 +109,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Rate limits of the public, unauthenticated endpoints (per client address, counted in the database). */
   rateLimits: RateLimitConfig;
+  /**
+   * From how many records the database panel offers to index an unindexed field for fast sorting
+   * (SORT_INDEX_SUGGEST_ROWS; features/entities/sort-indexes.ts).
+   */
+  sortIndexSuggestRows: number;
 }
 
 /** Model providers (README "Configuration"). Keys are never logged or sent to a client. */
@@ -209,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     npm: toNpmConfig(e),
     metricsToken: e.METRICS_TOKEN,
     rateLimits: toRateLimitConfig(e),
+    sortIndexSuggestRows: e.SORT_INDEX_SUGGEST_ROWS,
     llm: {
       openaiApiKey: e.OPENAI_API_KEY,
       openaiBaseUrl: e.OPENAI_BASE_URL?.replace(/\/$/, ''),

@@ -9562,6 +9562,7 @@ export interface components {
                 ignoredAutomations?: string[];
             }[];
             secrets: string[];
+            unsetEnv?: string[];
             packages: {
                 name: string;
                 /** @enum {string} */
@@ -9963,6 +9964,7 @@ export interface components {
         };
         SortIndexes: {
             records: number;
+            suggestFrom: number;
             pauseMs: number | null;
             indexes: components["schemas"]["SortIndex"][];
         };

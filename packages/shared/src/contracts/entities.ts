@@ -123,6 +123,8 @@ export type SortIndexView = z.infer<typeof sortIndexSchema>;
 export const sortIndexesResponseSchema = z
   .object({
     records: z.number().int(),
+    /** From how many records the panel offers to index a field (SORT_INDEX_SUGGEST_ROWS). */
+    suggestFrom: z.number().int(),
     pauseMs: z.number().int().nullable(),
     indexes: z.array(sortIndexSchema),
   })

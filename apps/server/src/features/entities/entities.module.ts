@@ -21,6 +21,8 @@ export interface EntitiesModule {
   service: EntitiesService;
   /** Indexes built for the data fields lists sort on (by themselves, or asked for in the panel). */
   sortIndexes: SortIndexes;
+  /** From how many records the panel offers a sort index (SORT_INDEX_SUGGEST_ROWS). */
+  sortIndexSuggestRows: number;
   versions: VersionsRepo;
   bus: EventBus;
   hub: SseHub;
@@ -49,6 +51,7 @@ export function createEntitiesModule(deps: AppDeps): EntitiesModule {
     contexts: new EntityContexts(repo, schemas, runtime.previewTokens, deps.bus),
     service: new EntitiesService(repo, deps.bus, sortIndexes),
     sortIndexes,
+    sortIndexSuggestRows: deps.config.sortIndexSuggestRows,
     versions: runtime.versions,
     bus: deps.bus,
     hub: deps.sse,

@@ -168,6 +168,7 @@ describe('a list sorted on a data field', () => {
     try {
       const before = await list();
       expect(before.records).toBe(ROWS);
+      expect(before.suggestFrom).toBe(20_000);
       expect(before.pauseMs).toBe(t.deps.database.kind === 'postgres' ? null : Math.ceil(ROWS * 0.01));
       expect(before.indexes).toContainEqual({
         field: 'priority',

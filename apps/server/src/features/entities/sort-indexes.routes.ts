@@ -99,7 +99,8 @@ export function sortIndexRoutes(module: EntitiesModule) {
       const t = await owned(c, appId, entity);
       const records = await repo.storedCount(appId, t.name);
       const indexes = await sortIndexes.list(appId, t.name, dataFields(t));
-      return c.json({ records, pauseMs: sortIndexes.pauseMs(records), indexes }, 200);
+      const pauseMs = sortIndexes.pauseMs(records);
+      return c.json({ records, suggestFrom: module.sortIndexSuggestRows, pauseMs, indexes }, 200);
     })
     .openapi(requestRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');

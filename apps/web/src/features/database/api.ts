@@ -5,6 +5,7 @@ import type {
   CsvMappingResponse,
   EntitiesListResponse,
   EntityRecordView,
+  SortIndexesResponse,
 } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { answer, api, formData } from '../../lib/api.ts';
@@ -14,6 +15,8 @@ export const databaseKeys = {
   all: ['database'] as const,
   entities: (appId: string) => [...databaseKeys.all, appId, 'entities'] as const,
   records: (appId: string, entity: string) => [...databaseKeys.all, appId, 'records', entity] as const,
+  sortIndexes: (appId: string, entity: string) =>
+    [...databaseKeys.all, appId, 'sort-indexes', entity] as const,
 };
 
 const enc = encodeURIComponent;
@@ -110,6 +113,38 @@ export async function exportRecords(
   onProgress(1);
   return new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' });
 }
+
+/**
+ * The entity's sort indexes (features/entities/sort-indexes.ts on the server), followed every
+ * second while one is being built.
+ */
+export function useSortIndexes(appId: string, entity: string) {
+  return useQuery({
+    queryKey: databaseKeys.sortIndexes(appId, entity),
+    queryFn: ({ signal }) =>
+      answer<SortIndexesResponse>(
+        api.GET('/apps/{appId}/entities/{entity}/sort-indexes', { params: entityOf(appId, entity), signal }),
+      ),
+    refetchInterval: (query) =>
+      query.state.data?.indexes.some((index) => index.state === 'building') ? 1000 : false,
+  });
+}
+
+export const sortIndexesApi = {
+  build: (appId: string, entity: string, field: string) =>
+    answer<{ field: string }>(
+      api.POST('/apps/{appId}/entities/{entity}/sort-indexes', {
+        params: entityOf(appId, entity),
+        body: { field },
+      }),
+    ),
+  drop: (appId: string, entity: string, field: string, scope: 'all' | 'creator') =>
+    answer<void>(
+      api.DELETE('/apps/{appId}/entities/{entity}/sort-indexes/{field}', {
+        params: { path: { appId, entity, field }, query: { scope } },
+      }),
+    ),
+};
 
 export const recordsApi = {
   create: (appId: string, entity: string, data: Record<string, unknown>) =>

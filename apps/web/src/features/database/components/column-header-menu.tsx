@@ -1,5 +1,5 @@
 import type { TableColumn } from '@atelier/shared';
-import { ArrowDown, ArrowUp, Filter } from 'lucide-react';
+import { ArrowDown, ArrowUp, Filter, Zap } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -23,11 +23,14 @@ export interface ColumnHeaderMenuProps {
   onSortingChange(sorting: GridSorting | null): void;
   onFilter(columnId: string): void;
   onHide(columnId: string): void;
+  /** Offers to index the column for fast sorting (a large entity, no index yet: sort-indexes.tsx). */
+  onIndex?: ((columnId: string) => void) | undefined;
 }
 
 /**
  * A column header and its menu (spec 3 §2 "Data table UI: column headers with a menu"): sort
- * ascending or descending (on the server), clear the sort, filter the column, hide it.
+ * ascending or descending (on the server), clear the sort, index the field for fast sorting (when
+ * offered), filter the column, hide it.
  */
 export function ColumnHeaderMenu({ column, sorting, filtered, canHide, ...on }: ColumnHeaderMenuProps) {
   const sorted = sorting?.id === column.id ? (sorting.desc ? 'desc' : 'asc') : false;
@@ -55,6 +58,12 @@ export function ColumnHeaderMenu({ column, sorting, filtered, canHide, ...on }: 
           Sort descending
         </DropdownMenuItem>
         {sorted && <DropdownMenuItem onSelect={() => on.onSortingChange(null)}>Clear sort</DropdownMenuItem>}
+        {on.onIndex && (
+          <DropdownMenuItem onSelect={() => on.onIndex?.(column.id)}>
+            <Zap aria-hidden="true" />
+            Index this field for fast sorting
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => on.onFilter(column.id)}>
           <Filter aria-hidden="true" />

@@ -46,6 +46,9 @@ export interface DataTableProps {
   filteredColumns: ReadonlySet<string>;
   onFilterColumn(columnId: string): void;
   onHideColumn(columnId: string): void;
+  /** The columns whose menu offers a sort index, and what choosing it does. */
+  indexOffered?: (columnId: string) => boolean;
+  onIndexColumn?: (columnId: string) => void;
   selection: Record<string, boolean>;
   onSelectionChange(selection: Record<string, boolean>): void;
   /** Saves one cell (one column at a time, spec 2 §7). */
@@ -260,6 +263,7 @@ export function DataTable(props: DataTableProps) {
                           onSortingChange={props.onSortingChange}
                           onFilter={props.onFilterColumn}
                           onHide={props.onHideColumn}
+                          onIndex={props.indexOffered?.(column.id) ? props.onIndexColumn : undefined}
                         />
                       )
                     )}

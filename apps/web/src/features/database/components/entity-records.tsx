@@ -20,6 +20,7 @@ import {
   recordsApi,
   recordsPageQuery,
   useRecordCount,
+  useSortIndexes,
 } from '../api.ts';
 import { useBulkDelete } from '../hooks/use-bulk-delete.ts';
 import { useLiveRecords } from '../hooks/use-live-records.ts';
@@ -30,6 +31,7 @@ import { AddColumnDialog } from './add-column-dialog.tsx';
 import { ColumnFilters } from './column-filters.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
 import { DataTable, type GridRow, type GridSorting } from './data-table.tsx';
+import { offersIndex, SortIndexDialog, SortIndexesPopover } from './sort-indexes.tsx';
 
 export interface EntityRecordsProps extends Pick<AccessControlPopoverProps, 'sendChatMessage' | 'chatBusy'> {
   appId: string;
@@ -93,6 +95,9 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
   // Records others add (end users, the preview) show without a reload.
   useLiveRecords(appId, entity.name, refresh);
   const count = useRecordCount(appId, entity.name, view);
+  const sortIndexes = useSortIndexes(appId, entity.name);
+  const [indexField, setIndexField] = useState<string | null>(null);
+  const closeIndexDialog = useCallback(() => setIndexField(null), []);
   const pages = pagesOf(Math.max(0, range[0] - pending.length), range[1] - pending.length, PAGE_ROWS);
   const loaded = useQueries({
     queries: pages.map((page) => recordsPageQuery(appId, entity.name, view, page)),
@@ -207,6 +212,7 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
           New row
         </Button>
         <AddColumnDialog appId={appId} entity={entity.name} />
+        <SortIndexesPopover appId={appId} entity={entity.name} data={sortIndexes.data} />
         <CsvImportDialog
           appId={appId}
           entity={entity.name}
@@ -292,6 +298,11 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
             viewKey={`${view.sort}|${view.q ?? ''}`}
             onSortingChange={setSorting}
             filteredColumns={filteredColumns}
+            indexOffered={(id) =>
+              allColumns.some((column) => column.id === id && !column.created) &&
+              offersIndex(sortIndexes.data, id)
+            }
+            onIndexColumn={setIndexField}
             onFilterColumn={(id) => setFilters((current) => ({ ...current, [id]: current[id] ?? '' }))}
             onHideColumn={(id) => {
               setHiddenIds((current) => new Set([...current, id]));
@@ -306,6 +317,13 @@ export function EntityRecords({ appId, entity, sendChatMessage, chatBusy }: Enti
           />
         </>
       )}
+      <SortIndexDialog
+        appId={appId}
+        entity={entity.name}
+        field={indexField}
+        data={sortIndexes.data}
+        onClose={closeIndexDialog}
+      />
       <p className="text-muted-foreground text-xs" aria-live="polite">
         {total.toLocaleString('en-US')} {total === 1 ? 'record' : 'records'}
         {view.q ? ' found' : ''}
