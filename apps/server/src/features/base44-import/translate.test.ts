@@ -140,6 +140,23 @@ describe('translateExport: how Vite and Base44 resolve imports', () => {
     expect(fileOf(plan, 'services/pages.config.jsx')).toBeUndefined();
   });
 
+  it("runs the entry index.html names, not the template's main.jsx left beside it", () => {
+    const plan = translateExport(
+      treeOf({
+        'index.html': '<div id="root"></div>\n<script type="module" src="/src/main.tsx"></script>\n',
+        'src/main.jsx': main,
+        'src/App.jsx': 'export default () => <p>Template</p>;\n',
+        'src/main.tsx': main.replace('./App', './App.tsx'),
+        'src/App.tsx': 'export default () => <p>Own app</p>;\n',
+      }),
+      'app-1',
+    );
+    expect(JSON.parse(fileOf(plan, 'package.json')!).main).toBe('services/main.tsx');
+    expect(fileOf(plan, 'services/App.tsx')).toContain('Own app');
+    // What the entry does not reach is left out.
+    expect(fileOf(plan, 'services/App.jsx')).toBeUndefined();
+  });
+
   it("answers the older editor's @/entities, @/integrations, @/functions and Layout imports as Base44's legacySDKImports does", () => {
     const plan = translateExport(
       treeOf({

@@ -62,7 +62,8 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const tree: ExportTree = new Map(exported);
   for (const [file, source] of recreated) tree.set(file, Buffer.from(source));
   const exists = (file: string) => tree.has(file);
-  const entryFile = ['src/main.jsx', 'src/main.tsx', 'src/main.js', 'src/main.ts'].find(exists);
+  const entryFile =
+    htmlEntry(tree) ?? ['src/main.jsx', 'src/main.tsx', 'src/main.js', 'src/main.ts'].find(exists);
   const appFile = ['src/App.jsx', 'src/App.tsx', 'src/App.js'].find(exists);
   if (!entryFile && !appFile) throw new NotAnExportError();
   const skipped: { path: string; reason: string }[] = [];
@@ -415,6 +416,19 @@ function unreachableFiles(files: Map<string, string>, main: string | undefined):
   return [...files.keys()].filter(
     (file) => /\.(jsx?|tsx?)$/.test(file) && !file.startsWith('functions/') && !seen.has(file),
   );
+}
+
+/**
+ * The module index.html loads (`<script type="module" src="/src/main.tsx">`): Vite's entry, which
+ * wins over a template's `main.jsx` left beside it.
+ */
+function htmlEntry(tree: ExportTree): string | undefined {
+  for (const [tag] of text(tree.get('index.html')).matchAll(/<script\b[^>]*>/gi)) {
+    if (!/\btype=["']module["']/i.test(tag)) continue;
+    const src = /\bsrc=["']\.?\/?(src\/[^"'?#]+)["']/i.exec(tag)?.[1];
+    if (src && tree.has(src)) return src;
+  }
+  return undefined;
 }
 
 /** The app's name: index.html's title, else package.json's name, else "Imported Base44 app". */
