@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { apps, users } from '../../platform/db/schema/index.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { markHasPaidAppPackage } from './account.service.ts';
-import { AccountsRepo } from './accounts.repo.ts';
+import { createAccountsRepo } from './accounts.repo.ts';
 
 let t: TestApp;
 let logText = '';
@@ -58,7 +58,7 @@ describe('account create and current (spec 1 §7)', () => {
       hasPaidAppPackage: false,
       isAdmin: false,
     });
-    await markHasPaidAppPackage({ repo: new AccountsRepo(t.deps.database.db) }, user.id);
+    await markHasPaidAppPackage({ repo: createAccountsRepo(t.deps.database.db) }, user.id);
     expect(
       (await readJson(await t.app.request('/api/live_api/account/current', { headers }))).hasPaidAppPackage,
     ).toBe(true);

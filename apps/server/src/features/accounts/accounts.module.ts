@@ -8,7 +8,7 @@ import { appAddresses } from '../apps/apps.service.ts';
 import { plansPartsOf } from '../plans/plans.module.ts';
 import { accountRoutes } from './account.routes.ts';
 import type { AccountsContext } from './accounts.context.ts';
-import { AccountsRepo } from './accounts.repo.ts';
+import { createAccountsRepo } from './accounts.repo.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { devOutboxRoutes } from './dev-outbox.routes.ts';
@@ -27,7 +27,7 @@ export function createAccountsContext(
 ): AccountsContext {
   return {
     auth,
-    repo: new AccountsRepo(deps.database.db),
+    repo: createAccountsRepo(deps.database.db),
     mailer: deps.accounts?.mailer ?? createMailer(deps.config, deps.database, deps.logger),
     logger: deps.logger,
     claimSale: (actor, saleId) => plansPartsOf(deps).billing.claimSale(actor, saleId),

@@ -5,7 +5,7 @@ import { hashToken, safeEqual } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AccountsContext, RequestMeta } from './accounts.context.ts';
-import { AccountsRepo, type UserRow } from './accounts.repo.ts';
+import { createAccountsRepo, type UserRow } from './accounts.repo.ts';
 
 /**
  * The first admin of a fresh install (issue 20 #15). A server whose PUBLIC_URL is this machine
@@ -34,7 +34,7 @@ export async function claimFirstAdminLocally(
  */
 export async function printAdminSetupCode(config: Config, database: Database, logger: Logger): Promise<void> {
   if (config.auth.adminEmails.length > 0) return;
-  const repo = new AccountsRepo(database.db);
+  const repo = createAccountsRepo(database.db);
   if (await repo.isFirstAdminClaimed()) return;
   const code = randomBytes(12).toString('base64url');
   await repo.saveAdminSetupCodeHash(hashToken(code));
