@@ -2,7 +2,7 @@ import { MEMBERSHIP_MESSAGES, PLATFORM_TENANT } from '@atelier/shared';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { AppPaymentsRepo } from './app-payments.repo.ts';
+import { createAppPaymentsRepo } from './app-payments.repo.ts';
 import { isActiveMembership } from './memberships.ledger.ts';
 
 /**
@@ -15,7 +15,7 @@ export interface MembershipGate {
 }
 
 export function createMembershipGate(db: Db): MembershipGate {
-  const repo = new AppPaymentsRepo(db);
+  const repo = createAppPaymentsRepo(db);
   return {
     async assertMember(appId, actor) {
       const settings = await repo.findSettings(appId);

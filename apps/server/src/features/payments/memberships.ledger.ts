@@ -4,7 +4,7 @@ import type { MembershipStatusValue } from '../../platform/db/schema/index.ts';
 import type { SaleRow } from '../plans/billing.repo.ts';
 import type { MembershipLedger } from '../plans/billing-events.ts';
 import type { SubscriptionSnapshot } from '../plans/providers/payment-provider.ts';
-import { AppPaymentsRepo } from './app-payments.repo.ts';
+import { createAppPaymentsRepo } from './app-payments.repo.ts';
 
 /** A provider's subscription status as a membership status. */
 export function membershipStatusOf(providerStatus: string, deleted = false): MembershipStatusValue {
@@ -30,7 +30,7 @@ export const membershipLedger: MembershipLedger = {
   async saleCompleted(tx: Db, sale: SaleRow, subscription: SubscriptionSnapshot | undefined) {
     // Memberships are always bought by a signed-in end user (only plan sales may be a visitor's).
     if (!sale.appId || !sale.userId) return;
-    await new AppPaymentsRepo(tx).saveMembership({
+    await createAppPaymentsRepo(tx).saveMembership({
       appId: sale.appId,
       userId: sale.userId,
       status: subscription ? membershipStatusOf(subscription.status) : 'active',
@@ -43,7 +43,7 @@ export const membershipLedger: MembershipLedger = {
   },
 
   async subscriptionChanged(tx: Db, appId: string, subscription: SubscriptionSnapshot, deleted: boolean) {
-    const repo = new AppPaymentsRepo(tx);
+    const repo = createAppPaymentsRepo(tx);
     const membership = await repo.findMembershipBySubscription(appId, subscription.id);
     // Not ours yet: the checkout's completion creates the membership.
     if (!membership) return;

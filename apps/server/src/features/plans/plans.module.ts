@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { defineArea } from '../../platform/areas.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
-import { AppPaymentsRepo } from '../payments/app-payments.repo.ts';
+import { createAppPaymentsRepo } from '../payments/app-payments.repo.ts';
 import { appPaymentsRoutes } from '../payments/app-payments.routes.ts';
-import { AppPaymentsService } from '../payments/app-payments.service.ts';
+import { type AppPaymentsService, createAppPaymentsService } from '../payments/app-payments.service.ts';
 import {
   createStripeMembershipProvider,
   createTestMembershipProvider,
@@ -33,7 +33,7 @@ export function createPlansParts(
   const { config, logger } = deps;
   const db = deps.database.db;
   const billingRepo = createBillingRepo(db);
-  const paymentsRepo = new AppPaymentsRepo(db);
+  const paymentsRepo = createAppPaymentsRepo(db);
   const provider = config.billing.stripe
     ? createStripeProvider(config.billing.stripe)
     : createTestProvider(config.publicUrl);
@@ -47,7 +47,7 @@ export function createPlansParts(
     logger,
     membershipName: (sale) => payments?.productName(sale.appId) ?? Promise.resolve(undefined),
   });
-  payments = new AppPaymentsService({
+  payments = createAppPaymentsService({
     repo: paymentsRepo,
     billingRepo,
     billing,
