@@ -16,9 +16,9 @@ import { PreviewTokens } from '../preview/preview-token.ts';
 import { ReplyDrafts } from '../preview/reply-drafts.ts';
 import { VersionBuilds } from '../preview/version-builds.ts';
 import type { ToolsRuntime } from '../tools/tools.runtime.ts';
-import { AppsRepo } from './apps.repo.ts';
-import { DomainsRepo } from './domains.repo.ts';
-import { VersionsRepo } from './versions.repo.ts';
+import { type AppsRepo, createAppsRepo } from './apps.repo.ts';
+import { createDomainsRepo, type DomainsRepo } from './domains.repo.ts';
+import { createVersionsRepo, type VersionsRepo } from './versions.repo.ts';
 
 export type { AppsOptions, TxtResolver } from '../../platform/app-deps.ts';
 
@@ -85,7 +85,7 @@ export type LaterAreas = Pick<AppsRuntime, 'tools' | 'functions'>;
 export function createAppsRuntime(deps: AppDeps, later: LaterAreas): AppsRuntime {
   const { config, database } = deps;
   const db = database.db;
-  const versions = new VersionsRepo(db);
+  const versions = createVersionsRepo(db);
   const compiler = createCompiler();
   const npm = new NpmPackages({ cacheDir: npmCacheDir(config.dataDir), registryUrl: config.npm.registryUrl });
   const npmLocks = new NpmLocksRepo(db);
@@ -98,9 +98,9 @@ export function createAppsRuntime(deps: AppDeps, later: LaterAreas): AppsRuntime
     logger: deps.logger,
     tools: later.tools,
     functions: later.functions,
-    apps: new AppsRepo(db),
+    apps: createAppsRepo(db),
     versions,
-    domains: new DomainsRepo(db),
+    domains: createDomainsRepo(db),
     compiler,
     vendor: createVendorBundles({ cacheDir: path.join(config.dataDir, 'cache', 'preview-vendor') }),
     npm,

@@ -85,199 +85,9 @@ export function toVersionView(row: VersionRow): AppVersion {
  * Immutable, content-addressed versions of an app's file tree (README.md in this folder). Every
  * function takes the acting builder and answers 404 / undefined for an app they do not own.
  */
-export class VersionsRepo {
-  constructor(private readonly db: Db) {}
-
-  /**
-   * Writes a new version atomically: the new file contents (once per content), the version row and
-   * the app's current-version pointer, in one transaction that holds the app row's lock. The work
-   * is prepared on the current version outside the transaction; if another write moved the pointer
-   * meanwhile, it is redone under the lock on the newer version — `changes` are re-applied (rebased),
-   * a `files` tree without `baseVersionId` simply replaces it, and a `files` tree with a stale
-   * `baseVersionId` is refused with 409. Two writers therefore never lose an update.
-   */
-  async createVersion(actor: AppActor, appId: string, input: CreateVersionInput): Promise<CreatedVersion> {
-    const app = await this.ownedApp(actor, appId);
-    const base = app.currentVersionId
-      ? await this.loadVersion(this.db, appId, app.currentVersionId)
-      : undefined;
-    const prepared = prepare(input, base);
-    if (prepared.unchanged) return prepared.unchanged;
-    const outcome = await this.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ currentVersionId: apps.currentVersionId })
-        .from(apps)
-        .where(and(eq(apps.id, appId), appOpenableBy(actor.userId)))
-        .for('update');
-      if (!locked) throw notFound(APP_MESSAGES.appNotFound);
-      let work = prepared;
-      let parent = base;
-      if (locked.currentVersionId !== (base?.row.id ?? null)) {
-        parent = locked.currentVersionId
-          ? await this.loadVersion(tx as unknown as Db, appId, locked.currentVersionId)
-          : undefined;
-        work = prepare(input, parent);
-        if (work.unchanged) return work.unchanged;
-      }
-      const row = await writeVersion(
-        tx as unknown as Db,
-        appId,
-        parent?.row,
-        work.files,
-        work.contentHash,
-        work.meta,
-      );
-      return { version: toVersionView(row), files: work.files, ...work.applied, created: true };
-    });
-    return outcome;
-  }
-
-  /**
-   * Writes a **candidate** version: a version row (with its `seq`) whose tree is `files`, derived
-   * from `parentVersionId`, that does NOT become current (the repair tester's runs; `setCurrentVersion`
-   * with the current version expected at the run's start applies it).
-   */
-  async createCandidateVersion(
-    actor: AppActor,
-    appId: string,
-    input: {
-      files: readonly { id?: string | undefined; path: string; content: string }[];
-      parentVersionId: string;
-    } & VersionMeta,
-  ): Promise<AppVersion> {
-    await this.ownedApp(actor, appId);
-    const parent = await this.loadVersion(this.db, appId, input.parentVersionId);
-    if (!parent) throw notFound(APP_MESSAGES.versionNotFound);
-    const prepared = prepare({ ...input, files: input.files }, parent);
-    return this.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: apps.id })
-        .from(apps)
-        .where(and(eq(apps.id, appId), appOpenableBy(actor.userId)))
-        .for('update');
-      if (!locked) throw notFound(APP_MESSAGES.appNotFound);
-      const row = await writeVersion(
-        tx as unknown as Db,
-        appId,
-        parent.row,
-        prepared.files,
-        prepared.contentHash,
-        prepared.meta,
-        { moveCurrent: false },
-      );
-      return toVersionView(row);
-    });
-  }
-
-  /** A version with its files (sorted by path), or undefined when the app or version is not the actor's. */
-  async getVersion(actor: AppActor, appId: string, versionId: string): Promise<VersionWithFiles | undefined> {
-    await this.ownedApp(actor, appId);
-    const loaded = await this.loadVersion(this.db, appId, versionId);
-    return loaded && { version: toVersionView(loaded.row), files: loaded.files };
-  }
-
-  /** The app's current version and files; `version` is null for an app without code (tools, chat apps). */
-  async getCurrent(
-    actor: AppActor,
-    appId: string,
-  ): Promise<{ version: AppVersion | null; files: TreeFile[] }> {
-    const app = await this.ownedApp(actor, appId);
-    if (!app.currentVersionId) return { version: null, files: [] };
-    const loaded = await this.loadVersion(this.db, appId, app.currentVersionId);
-    if (!loaded) return { version: null, files: [] };
-    return { version: toVersionView(loaded.row), files: loaded.files };
-  }
-
-  /** Versions newest first (by `seq`), at most `limit` (1–50). */
-  async listVersions(actor: AppActor, appId: string, limit = MAX_VERSIONS_PAGE): Promise<AppVersion[]> {
-    await this.ownedApp(actor, appId);
-    const rows = await this.db
-      .select()
-      .from(appVersions)
-      .where(eq(appVersions.appId, appId))
-      .orderBy(desc(appVersions.seq))
-      .limit(Math.min(Math.max(1, Math.trunc(limit)), MAX_VERSIONS_PAGE));
-    return rows.map(toVersionView);
-  }
-
-  /** The newest version written for a chat message, if any. */
-  async findVersionByMessageId(
-    actor: AppActor,
-    appId: string,
-    messageId: string,
-  ): Promise<AppVersion | undefined> {
-    await this.ownedApp(actor, appId);
-    const [row] = await this.db
-      .select()
-      .from(appVersions)
-      .where(and(eq(appVersions.appId, appId), eq(appVersions.messageId, messageId)))
-      .orderBy(desc(appVersions.seq))
-      .limit(1);
-    return row && toVersionView(row);
-  }
-
-  /**
-   * Points the app at an existing version of its own (history is not rewritten; restoring a version
-   * as new work should rather `createVersion` with its files). With `expectedCurrentVersionId`, the
-   * pointer moves only if it still names that version (409 otherwise).
-   */
-  async setCurrentVersion(
-    actor: AppActor,
-    appId: string,
-    versionId: string,
-    options: { expectedCurrentVersionId?: string | null } = {},
-  ): Promise<AppVersion> {
-    await this.ownedApp(actor, appId);
-    const [row] = await this.db
-      .select()
-      .from(appVersions)
-      .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)))
-      .limit(1);
-    if (!row) throw notFound(APP_MESSAGES.versionNotFound);
-    const expected = options.expectedCurrentVersionId;
-    const moved = await this.db
-      .update(apps)
-      .set({ currentVersionId: versionId, updatedAt: new Date() })
-      .where(
-        and(
-          eq(apps.id, appId),
-          appOpenableBy(actor.userId),
-          expected === undefined
-            ? undefined
-            : expected === null
-              ? isNull(apps.currentVersionId)
-              : eq(apps.currentVersionId, expected),
-        ),
-      )
-      .returning({ id: apps.id });
-    if (moved.length === 0) throw conflict();
-    return toVersionView(row);
-  }
-
-  /**
-   * The files of a version by app and version id alone: for the preview (authorised by a signed
-   * preview token) and the published app (authorised by publication). Never call it with ids from an
-   * unauthenticated request without that check.
-   */
-  async unsafeFindVersionRow(appId: string, versionId: string): Promise<VersionRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(appVersions)
-      .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)))
-      .limit(1);
-    return row;
-  }
-
-  /** Like `unsafeFindVersionRow`, with the files. */
-  async unsafeLoadVersion(
-    appId: string,
-    versionId: string,
-  ): Promise<{ row: VersionRow; files: TreeFile[] } | undefined> {
-    return this.loadVersion(this.db, appId, versionId);
-  }
-
-  private async ownedApp(actor: AppActor, appId: string) {
-    const [app] = await this.db
+export function createVersionsRepo(db: Db) {
+  async function ownedApp(actor: AppActor, appId: string) {
+    const [app] = await db
       .select({ id: apps.id, currentVersionId: apps.currentVersionId })
       .from(apps)
       .where(and(eq(apps.id, appId), appOpenableBy(actor.userId)))
@@ -286,7 +96,7 @@ export class VersionsRepo {
     return app;
   }
 
-  private async loadVersion(db: Db, appId: string, versionId: string) {
+  async function loadVersion(db: Db, appId: string, versionId: string) {
     const [row] = await db
       .select()
       .from(appVersions)
@@ -306,7 +116,201 @@ export class VersionsRepo {
     });
     return { row, files: byPath(files) };
   }
+
+  return {
+    /**
+     * Writes a new version atomically: the new file contents (once per content), the version row and
+     * the app's current-version pointer, in one transaction that holds the app row's lock. The work
+     * is prepared on the current version outside the transaction; if another write moved the pointer
+     * meanwhile, it is redone under the lock on the newer version — `changes` are re-applied (rebased),
+     * a `files` tree without `baseVersionId` simply replaces it, and a `files` tree with a stale
+     * `baseVersionId` is refused with 409. Two writers therefore never lose an update.
+     */
+    async createVersion(actor: AppActor, appId: string, input: CreateVersionInput): Promise<CreatedVersion> {
+      const app = await ownedApp(actor, appId);
+      const base = app.currentVersionId ? await loadVersion(db, appId, app.currentVersionId) : undefined;
+      const prepared = prepare(input, base);
+      if (prepared.unchanged) return prepared.unchanged;
+      const outcome = await db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ currentVersionId: apps.currentVersionId })
+          .from(apps)
+          .where(and(eq(apps.id, appId), appOpenableBy(actor.userId)))
+          .for('update');
+        if (!locked) throw notFound(APP_MESSAGES.appNotFound);
+        let work = prepared;
+        let parent = base;
+        if (locked.currentVersionId !== (base?.row.id ?? null)) {
+          parent = locked.currentVersionId
+            ? await loadVersion(tx as unknown as Db, appId, locked.currentVersionId)
+            : undefined;
+          work = prepare(input, parent);
+          if (work.unchanged) return work.unchanged;
+        }
+        const row = await writeVersion(
+          tx as unknown as Db,
+          appId,
+          parent?.row,
+          work.files,
+          work.contentHash,
+          work.meta,
+        );
+        return { version: toVersionView(row), files: work.files, ...work.applied, created: true };
+      });
+      return outcome;
+    },
+
+    /**
+     * Writes a **candidate** version: a version row (with its `seq`) whose tree is `files`, derived
+     * from `parentVersionId`, that does NOT become current (the repair tester's runs; `setCurrentVersion`
+     * with the current version expected at the run's start applies it).
+     */
+    async createCandidateVersion(
+      actor: AppActor,
+      appId: string,
+      input: {
+        files: readonly { id?: string | undefined; path: string; content: string }[];
+        parentVersionId: string;
+      } & VersionMeta,
+    ): Promise<AppVersion> {
+      await ownedApp(actor, appId);
+      const parent = await loadVersion(db, appId, input.parentVersionId);
+      if (!parent) throw notFound(APP_MESSAGES.versionNotFound);
+      const prepared = prepare({ ...input, files: input.files }, parent);
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: apps.id })
+          .from(apps)
+          .where(and(eq(apps.id, appId), appOpenableBy(actor.userId)))
+          .for('update');
+        if (!locked) throw notFound(APP_MESSAGES.appNotFound);
+        const row = await writeVersion(
+          tx as unknown as Db,
+          appId,
+          parent.row,
+          prepared.files,
+          prepared.contentHash,
+          prepared.meta,
+          { moveCurrent: false },
+        );
+        return toVersionView(row);
+      });
+    },
+
+    /** A version with its files (sorted by path), or undefined when the app or version is not the actor's. */
+    async getVersion(
+      actor: AppActor,
+      appId: string,
+      versionId: string,
+    ): Promise<VersionWithFiles | undefined> {
+      await ownedApp(actor, appId);
+      const loaded = await loadVersion(db, appId, versionId);
+      return loaded && { version: toVersionView(loaded.row), files: loaded.files };
+    },
+
+    /** The app's current version and files; `version` is null for an app without code (tools, chat apps). */
+    async getCurrent(
+      actor: AppActor,
+      appId: string,
+    ): Promise<{ version: AppVersion | null; files: TreeFile[] }> {
+      const app = await ownedApp(actor, appId);
+      if (!app.currentVersionId) return { version: null, files: [] };
+      const loaded = await loadVersion(db, appId, app.currentVersionId);
+      if (!loaded) return { version: null, files: [] };
+      return { version: toVersionView(loaded.row), files: loaded.files };
+    },
+
+    /** Versions newest first (by `seq`), at most `limit` (1–50). */
+    async listVersions(actor: AppActor, appId: string, limit = MAX_VERSIONS_PAGE): Promise<AppVersion[]> {
+      await ownedApp(actor, appId);
+      const rows = await db
+        .select()
+        .from(appVersions)
+        .where(eq(appVersions.appId, appId))
+        .orderBy(desc(appVersions.seq))
+        .limit(Math.min(Math.max(1, Math.trunc(limit)), MAX_VERSIONS_PAGE));
+      return rows.map(toVersionView);
+    },
+
+    /** The newest version written for a chat message, if any. */
+    async findVersionByMessageId(
+      actor: AppActor,
+      appId: string,
+      messageId: string,
+    ): Promise<AppVersion | undefined> {
+      await ownedApp(actor, appId);
+      const [row] = await db
+        .select()
+        .from(appVersions)
+        .where(and(eq(appVersions.appId, appId), eq(appVersions.messageId, messageId)))
+        .orderBy(desc(appVersions.seq))
+        .limit(1);
+      return row && toVersionView(row);
+    },
+
+    /**
+     * Points the app at an existing version of its own (history is not rewritten; restoring a version
+     * as new work should rather `createVersion` with its files). With `expectedCurrentVersionId`, the
+     * pointer moves only if it still names that version (409 otherwise).
+     */
+    async setCurrentVersion(
+      actor: AppActor,
+      appId: string,
+      versionId: string,
+      options: { expectedCurrentVersionId?: string | null } = {},
+    ): Promise<AppVersion> {
+      await ownedApp(actor, appId);
+      const [row] = await db
+        .select()
+        .from(appVersions)
+        .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)))
+        .limit(1);
+      if (!row) throw notFound(APP_MESSAGES.versionNotFound);
+      const expected = options.expectedCurrentVersionId;
+      const moved = await db
+        .update(apps)
+        .set({ currentVersionId: versionId, updatedAt: new Date() })
+        .where(
+          and(
+            eq(apps.id, appId),
+            appOpenableBy(actor.userId),
+            expected === undefined
+              ? undefined
+              : expected === null
+                ? isNull(apps.currentVersionId)
+                : eq(apps.currentVersionId, expected),
+          ),
+        )
+        .returning({ id: apps.id });
+      if (moved.length === 0) throw conflict();
+      return toVersionView(row);
+    },
+
+    /**
+     * The files of a version by app and version id alone: for the preview (authorised by a signed
+     * preview token) and the published app (authorised by publication). Never call it with ids from an
+     * unauthenticated request without that check.
+     */
+    async unsafeFindVersionRow(appId: string, versionId: string): Promise<VersionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(appVersions)
+        .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Like `unsafeFindVersionRow`, with the files. */
+    async unsafeLoadVersion(
+      appId: string,
+      versionId: string,
+    ): Promise<{ row: VersionRow; files: TreeFile[] } | undefined> {
+      return loadVersion(db, appId, versionId);
+    },
+  };
 }
+
+export type VersionsRepo = ReturnType<typeof createVersionsRepo>;
 
 /** A full tree with ids: a given id that exists in the base is kept, else the id of the base file at that path, else a new one. */
 function keepIds(
@@ -354,6 +358,7 @@ function prepare(input: CreateVersionInput, base: Loaded | undefined): Prepared 
   ) {
     throw conflict();
   }
+
   const baseFiles = base?.files ?? [];
   const next =
     'files' in input
@@ -400,6 +405,7 @@ async function writeVersion(
       .values([...blobs].map(([hash, content]) => ({ hash, content })))
       .onConflictDoNothing();
   }
+
   const id = randomUUID();
   const parentId = parent?.id ?? null;
   // A candidate takes the next seq but leaves the current-version pointer where it is.
