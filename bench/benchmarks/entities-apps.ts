@@ -123,8 +123,10 @@ interface PlanNode {
 }
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
+type Plan = [{ Plan: PlanNode; 'Execution Time': number }];
+
 /** Rows a plan read from entity_records (kept or filtered out), the indexes it used, whether it sorted. */
-function planSummary(plan: [{ Plan: PlanNode; 'Execution Time': number }]) {
+function planSummary(plan: Plan) {
   const nodes = nodesOf(plan[0].Plan);
   const scans = nodes.filter((node) => node['Relation Name'] === 'entity_records');
   const read = scans.reduce(
@@ -142,6 +144,11 @@ function planSummary(plan: [{ Plan: PlanNode; 'Execution Time': number }]) {
     how: scans.map((node) => `${node['Node Type']}${node['Index Name'] ? ` on ${node['Index Name']}` : ''}`),
     sorted: nodes.some((node) => node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort'),
   };
+}
+
+/** The floor's EXPLAIN ANALYZE of each list statement. */
+async function explainLists(floorBase: string): Promise<Record<string, Plan>> {
+  return (await (await fetch(`${floorBase}/explain`, { method: 'POST' })).json()) as Record<string, Plan>;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
@@ -414,10 +421,7 @@ async function runEngine(
         { PORT: String(floorPort), OPERATIONS: JSON.stringify(operations), ...(await setUp.floorEnv()) },
         `${floorBase}/api/health`,
       );
-      const plans = (await (await fetch(`${floorBase}/explain`, { method: 'POST' })).json()) as Record<
-        string,
-        [{ Plan: PlanNode; 'Execution Time': number }]
-      >;
+      const plans = await explainLists(floorBase);
       for (const [name, plan] of Object.entries(plans)) {
         const summary = planSummary(plan);
         figures[`${label} ${name}: rows read by its plan`] = summary.read;
@@ -530,6 +534,15 @@ async function runEngine(
         );
       }
       figures[`${label}: load average after its phases (1 min)`] = round(os.loadavg()[0]!, 2);
+      // A plan the phases changed (e.g. a sort index the API asked for while it was loaded) is noted:
+      // the phases before and after the change did not read the same way.
+      for (const [name, plan] of Object.entries(await explainLists(floorBase))) {
+        const [before, after] = [planSummary(plans[name]!).how, planSummary(plan).how].map((how) =>
+          how.join(', '),
+        );
+        if (after !== before)
+          notes.push(`${label} ${name} plan after its phases: ${after} (before: ${before})`);
+      }
       await floor.stop();
       floor = undefined;
       // The records the create phase added (status todo, the user's newest) would come first in the
