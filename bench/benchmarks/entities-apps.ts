@@ -204,7 +204,29 @@ async function steady(target: Target, rate: number) {
     rate,
   };
   await steadyLoad({ ...options, seconds: 1 });
-  return steadyLoad({ ...options, seconds: LOAD_SECONDS });
+  const waitedBefore = runQueueSeconds(target.pid());
+  const result = await steadyLoad({ ...options, seconds: LOAD_SECONDS });
+  const waited = runQueueSeconds(target.pid()) - waitedBefore;
+  return { ...result, runQueueMs: (waited * 1000) / (result.rps * LOAD_SECONDS) };
+}
+
+/**
+ * Seconds the threads of a process spent runnable but waiting for a CPU so far (the run queue;
+ * /proc/<pid>/task/<tid>/schedstat, Linux): on a shared machine the part of a latency that is not
+ * the process's own work nor its I/O. Threads that ended meanwhile are not counted.
+ */
+function runQueueSeconds(pid: number | undefined): number {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .reduce(
+        (sum, tid) =>
+          sum + Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]) / 1e9,
+        0,
+      );
+  } catch {
+    return Number.NaN;
+  }
 }
 
 interface OperationResult {
@@ -220,6 +242,8 @@ interface OperationResult {
   apiP50: number;
   /** How late the load generator sent the API's requests at half load, p99 (ms): its own share of the p99. */
   apiSendLateP99: number;
+  /** The server's threads' wait for a CPU per request at half load (ms): the run queue's share of a latency. */
+  apiRunQueueMs: number;
   errors: number;
 }
 
@@ -524,6 +548,10 @@ async function runEngine(
         figures[`${key}: floor p99 at half load (ms)`] = round(result.floorP99);
         figures[`${key}: API p50 at half load (ms)`] = round(result.apiP50);
         figures[`${key}: API requests sent late at half load, p99 (ms)`] = round(result.apiSendLateP99);
+        figures[`${key}: API server's wait for a CPU per request at half load (ms)`] = round(
+          result.apiRunQueueMs,
+          3,
+        );
         figures[`${key}: half load (req/s)`] = round(result.rate);
         figures[`${key}: API server CPU per request (ms)`] = round(result.apiCpuMs, 3);
         figures[`${key}: floor server CPU per request (ms)`] = round(result.floorCpuMs, 3);
@@ -617,6 +645,7 @@ async function compare(
       floorP99: floorSteady.p99,
       apiP50: apiSteady.p50,
       apiSendLateP99: apiSteady.sendLateP99,
+      apiRunQueueMs: apiSteady.runQueueMs,
       errors: apiSaturated.errors + floorSaturated.errors + apiSteady.errors + floorSteady.errors,
     });
   }
