@@ -43,3 +43,35 @@ export async function applyBenchNice(): Promise<boolean> {
   console.log(`Running at nice ${os.getPriority()}${group} (BENCH_NICE)`);
   return true;
 }
+
+/**
+ * With `BENCH_NICE`: keeps a process the bench started, and its children, in session groups at the
+ * bench's priority, for a program whose processes begin sessions of their own (PostgreSQL: pg_ctl
+ * starts the postmaster with `setsid`, and each backend calls `setsid` too, so each would share the
+ * CPU equally with every other session). Looks every 0.5 s (the server's and the floor's pooled
+ * connections last); writing a process's `/proc/<pid>/autogroup` sets its group's. Answers a stop.
+ */
+export function prioritiseSessionsOf(pid: number): () => void {
+  const value = process.env.BENCH_NICE;
+  if (!value || !fs.existsSync(`/proc/${pid}/autogroup`)) return () => {};
+  const set = () => {
+    let children: string[] = [];
+    try {
+      children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    } catch {
+      // ended
+    }
+    for (const process of [String(pid), ...children.filter(Boolean)]) {
+      try {
+        const file = `/proc/${process}/autogroup`;
+        if (!fs.readFileSync(file, 'utf8').includes(`nice ${value}`)) fs.writeFileSync(file, value);
+      } catch {
+        // ended meanwhile
+      }
+    }
+  };
+  set();
+  const timer = setInterval(set, 500);
+  timer.unref();
+  return () => clearInterval(timer);
+}
