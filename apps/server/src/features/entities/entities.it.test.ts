@@ -227,7 +227,8 @@ describe('list, filter and sort', () => {
 
   it('lists newest first by default, and sorts by a field either way', async () => {
     expect(await titles({})).toEqual(['delta', 'Gamma', 'beta', 'alpha']);
-    expect(await titles({ sort: 'points' })).toEqual(['Gamma', 'alpha', 'beta', 'delta']);
+    // A missing value sorts as the smallest, as in MongoDB: first ascending, last descending.
+    expect(await titles({ sort: 'points' })).toEqual(['delta', 'Gamma', 'alpha', 'beta']);
     expect(await titles({ sort: '-points' })).toEqual(['beta', 'alpha', 'Gamma', 'delta']);
     expect(await titles({ sort: 'createdAt' })).toEqual(['alpha', 'beta', 'Gamma', 'delta']);
   });
