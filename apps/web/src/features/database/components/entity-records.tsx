@@ -26,12 +26,13 @@ import { useBulkDelete } from '../hooks/use-bulk-delete.ts';
 import { useLiveRecords } from '../hooks/use-live-records.ts';
 import { pagesOf } from '../row-window.ts';
 import { columnFilter, combineFilters, searchCondition } from '../search.ts';
+import { offersIndex } from '../sort-index-offer.ts';
 import { AccessControlPopover, type AccessControlPopoverProps } from './access-control-popover.tsx';
 import { AddColumnDialog } from './add-column-dialog.tsx';
 import { ColumnFilters } from './column-filters.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
 import { DataTable, type GridRow, type GridSorting } from './data-table.tsx';
-import { offersIndex, SortIndexDialog, SortIndexesPopover } from './sort-indexes.tsx';
+import { SortIndexDialog, SortIndexesPopover } from './sort-indexes.tsx';
 
 export interface EntityRecordsProps extends Pick<AccessControlPopoverProps, 'sendChatMessage' | 'chatBusy'> {
   appId: string;

@@ -15,6 +15,7 @@ import {
 import { toast } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { databaseKeys, sortIndexesApi } from '../api.ts';
+import { seconds, shareDone } from '../sort-index-offer.ts';
 
 /**
  * The database panel's sort indexes (issue 22 #3): an index on a data field serves its sorts both
@@ -22,22 +23,6 @@ import { databaseKeys, sortIndexesApi } from '../api.ts';
  * (`SortIndexDialog`, which says what it costs and follows the build); `SortIndexesPopover` lists
  * the entity's indexes and drops one.
  */
-
-/** Whether the column menu offers to index `field`: a large entity, and no index of it yet. */
-export function offersIndex(data: SortIndexesResponse | undefined, field: string): boolean {
-  if (!data || data.records < data.suggestFrom) return false;
-  return !data.indexes.some((index) => index.field === field && index.scope === 'all');
-}
-
-const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
-
-/** The share of a build done: the database's figure, or (PGlite) the time gone against the pause announced. */
-function shareDone(index: SortIndexView | undefined, startedAt: number, pauseMs: number | null, now: number) {
-  if (index?.state === 'ready') return 1;
-  if (index?.progress != null) return index.progress;
-  if (!pauseMs) return 0;
-  return Math.min(0.95, (now - startedAt) / pauseMs);
-}
 
 export interface SortIndexDialogProps {
   appId: string;
