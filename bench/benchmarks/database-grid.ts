@@ -196,11 +196,15 @@ async function measureGrid(browser: Browser, base: string, appId: string, rows: 
 async function sortPlan(
   query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
   appId: string,
+  descending = false,
 ) {
+  const order = descending
+    ? `r.data -> 'title' desc nulls last, r.created_at desc, r.id desc`
+    : `r.data -> 'title' asc nulls first, r.created_at asc, r.id asc`;
   const { rows } = await query(
-    // The order `sortSql` (features/entities/filter.ts) writes for an ascending data-field sort.
+    // The order `sortSql` (features/entities/filter.ts) writes for a data-field sort.
     `explain select r.id from entity_records r where r.app_id = $1 and r.entity = 'Reading'
-     order by r.data -> 'title' asc nulls last, r.created_at asc, r.id asc limit 50`,
+     order by ${order} limit 50`,
     [appId],
   );
   return rows.map((row) => Object.values(row as Record<string, string>)[0]).join(' | ');
@@ -246,7 +250,9 @@ async function benchEngine(engine: Engine, browser: Browser) {
     const index = await indexTitle(browser, server.base, apps.big, firstSortsAt);
     const big = await measureGrid(browser, server.base, apps.big, BIG);
     // The plan says whether the order is now read from the index (both ways: one index).
-    const planAfter = pool ? await sortPlan((sql, params) => pool!.query(sql, params), apps.big) : '';
+    const planAfter = pool
+      ? `${await sortPlan((sql, params) => pool!.query(sql, params), apps.big)} || descending: ${await sortPlan((sql, params) => pool!.query(sql, params), apps.big, true)}`
+      : '';
     return { seedMs, plan, planAfter, small, unindexed, index, big };
   } finally {
     await server?.started.stop();
