@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { App, AppDeps } from '../../src/app.ts';
 import type { Logger } from '../../src/platform/logger.ts';
+import { findRepoRoot } from '../../src/platform/paths.ts';
 import { createServices, type Services, type ServicesOptions } from '../../src/services.ts';
 import { testConfig } from './test-config.ts';
 import { createTestDatabase, silentLogger } from './test-db.ts';
@@ -28,6 +29,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+  shareVendorCache(dataDir);
   const config = testConfig(dataDir, options.env);
   const services = await createServices(config, {
     logger: options.logger ?? silentLogger,
@@ -45,6 +47,20 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The generated apps' vendor modules (features/compile/vendor), built once for every test app and
+ * run: each app's DATA_DIR/cache/preview-vendor links to one directory, where the modules are kept
+ * under the set's build key and written atomically, as for servers sharing a cache. A test app that
+ * compiles an app otherwise built the whole set again (lucide-react, react-dom…: seconds of CPU).
+ * Removing the data directory removes the link, not the modules.
+ */
+function shareVendorCache(dataDir: string) {
+  const shared = path.join(findRepoRoot(), 'node_modules', '.cache', 'test-preview-vendor');
+  fs.mkdirSync(shared, { recursive: true });
+  fs.mkdirSync(path.join(dataDir, 'cache'));
+  fs.symlinkSync(shared, path.join(dataDir, 'cache', 'preview-vendor'), 'dir');
 }
 
 /** JSON request options for `app.request()`. */
