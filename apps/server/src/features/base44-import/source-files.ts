@@ -180,3 +180,32 @@ export function rewriteImports(
   }
   return { text: out, missing, bare, urls, cdn };
 }
+
+/**
+ * Code of the repository outside `src/` that `src/` imports (`../../shared/config.ts`, shared with
+ * its functions), transitively: Vite bundles it, so it comes along under `services/` at its path.
+ * `moved` (export path → app path) gets the additions.
+ */
+export function addImportedOutsideSrc(
+  moved: Map<string, string>,
+  textOf: (file: string) => string,
+  exists: (file: string) => boolean,
+): void {
+  const pending = [...moved.keys()].filter((file) => CODE.test(file));
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    const content = textOf(file);
+    // From src/, only `../` leaves it.
+    if (file.startsWith('src/') && !content.includes('../')) continue;
+    for (const specifier of moduleSpecifiers(parseCode(file, content))) {
+      if (!/^\.\.?\//.test(specifier.text)) continue;
+      const target = resolveExportImport(specifier.text, file, exists);
+      if (!target || moved.has(target) || !CODE.test(target) || /^(src|node_modules)\//.test(target))
+        continue;
+      const appPath = `services/${target}`;
+      if (!isValidAppPath(appPath)) continue;
+      moved.set(target, appPath);
+      pending.push(target);
+    }
+  }
+}

@@ -157,6 +157,26 @@ describe('translateExport: how Vite and Base44 resolve imports', () => {
     expect(fileOf(plan, 'services/App.jsx')).toBeUndefined();
   });
 
+  it('brings along code outside src/ that src/ imports, as Vite bundles it', () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx': main,
+        'src/App.jsx': "import { appUrl } from './lib/urls';\nexport default () => <p>{appUrl('/')}</p>;\n",
+        'src/lib/urls.ts': "export { buildAppUrl as appUrl } from '../../base44/shared/configuration';\n",
+        'base44/shared/configuration.ts':
+          "import { ORIGIN } from './origin';\nexport const buildAppUrl = (p: string) => ORIGIN + p;\n",
+        'base44/shared/origin.ts': "export const ORIGIN = 'https://example.com';\n",
+      }),
+      'app-1',
+    );
+    expect(fileOf(plan, 'lib/urls.ts')).toContain("from '@/services/base44/shared/configuration.ts'");
+    expect(fileOf(plan, 'services/base44/shared/configuration.ts')).toContain(
+      "from '@/services/base44/shared/origin.ts'",
+    );
+    expect(fileOf(plan, 'services/base44/shared/origin.ts')).toContain('https://example.com');
+    expect(plan.report.warnings).toEqual([]);
+  });
+
   it("answers the older editor's @/entities, @/integrations, @/functions and Layout imports as Base44's legacySDKImports does", () => {
     const plan = translateExport(
       treeOf({

@@ -20,7 +20,13 @@ import {
 } from './entities.ts';
 import { unsetEnvNames } from './env-names.ts';
 import { missingSdkModules } from './sdk-modules.ts';
-import { appPathOf, MISSING_ASSET_PATH, MISSING_ASSET_SOURCE, rewriteImports } from './source-files.ts';
+import {
+  addImportedOutsideSrc,
+  appPathOf,
+  MISSING_ASSET_PATH,
+  MISSING_ASSET_SOURCE,
+  rewriteImports,
+} from './source-files.ts';
 
 /** Rows of one entity's data file (Base44's table export: CSV with a header row, or a JSON array). */
 export interface ExportData {
@@ -72,7 +78,7 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   for (const file of recreated.keys())
     translated.push(`${file} is missing from the export: it was made again from the names the code imports.`);
 
-  // 1. Where every src/ file goes.
+  // 1. Where every src/ file goes (and code outside src/ that it imports).
   const moved = new Map<string, string>();
   for (const file of tree.keys()) {
     if (!file.startsWith('src/')) continue;
@@ -81,6 +87,7 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
     else if (!/\.(md|txt|html)$/.test(file))
       skipped.push({ path: file, reason: "Atelier's app files cannot hold this path or kind of file." });
   }
+  addImportedOutsideSrc(moved, (file) => text(tree.get(file)), exists);
   const files = new Map<string, string>();
   const bareByFile = new Map<string, string[]>();
   const missing = new Set<string>();
