@@ -18,8 +18,11 @@ export interface AppFile {
 export const MAX_APP_FILES = 1000;
 /** Most bytes (UTF-8) of all files of an app together: 8 MiB (large Base44 exports hold 2.5 MiB of code). */
 export const MAX_APP_TOTAL_BYTES = 8 * 1024 * 1024;
-/** Most bytes (UTF-8) of one file: 300 KiB. */
-export const MAX_APP_FILE_BYTES = 300 * 1024;
+/**
+ * Most bytes (UTF-8) of one file: 512 KiB. Exports carry generated data modules (a 465 KB base64
+ * font for their PDFs, 265 KB of translations); the editor's JSON save (1 MiB) still carries one.
+ */
+export const MAX_APP_FILE_BYTES = 512 * 1024;
 /** Longest file path, in characters. */
 export const MAX_APP_PATH_LENGTH = 200;
 /** Deepest folder nesting below a top-level folder (`components/a/b/c/File.tsx` is depth 3). */

@@ -136,14 +136,14 @@ describe('limits', () => {
   it('refuses a file over the per-file size and a tree over the total size', () => {
     const big = 'a'.repeat(MAX_APP_FILE_BYTES + 1);
     expect(appFilesProblems([file('pages/Big.tsx', big)])).toEqual([
-      { path: 'pages/Big.tsx', message: 'pages/Big.tsx is 300 KB; the limit for one file is 300 KB.' },
+      { path: 'pages/Big.tsx', message: 'pages/Big.tsx is 512 KB; the limit for one file is 512 KB.' },
     ]);
     const chunk = 'a'.repeat(MAX_APP_FILE_BYTES - 10);
-    const files = Array.from({ length: 28 }, (_, i) => file(`components/C${i}.tsx`, chunk));
+    const files = Array.from({ length: 17 }, (_, i) => file(`components/C${i}.tsx`, chunk));
     const problems = appFilesProblems(files);
     expect(problems).toHaveLength(1);
-    expect(problems[0]!.message).toBe("The app's files add up to 8.2 MB; the limit is 8 MB.");
-    expect(28 * chunk.length).toBeGreaterThan(MAX_APP_TOTAL_BYTES);
+    expect(problems[0]!.message).toBe("The app's files add up to 8.5 MB; the limit is 8 MB.");
+    expect(17 * chunk.length).toBeGreaterThan(MAX_APP_TOTAL_BYTES);
   });
 
   it('reports duplicates and bad paths per file', () => {

@@ -125,7 +125,7 @@ describe('versions', () => {
     const big = await update({ path: 'pages/Big.tsx', content: 'a'.repeat(MAX_APP_FILE_BYTES + 1) });
     expect(big.status).toBe(400);
     expect((big.body as unknown as { error: { message: string } }).error.message).toContain(
-      'the limit for one file is 300 KB',
+      'the limit for one file is 512 KB',
     );
     expect((await versions()).body.versions).toHaveLength(1);
   });
