@@ -30,8 +30,10 @@ function startMain(env: Record<string, string>): Proc {
   return { child, output: () => out, exited };
 }
 
-async function waitForUrl(proc: Proc): Promise<string> {
-  for (let i = 0; i < 300; i++) {
+/** The server's address once it logs "listening"; most of the test's time on a loaded machine (tsx). */
+async function waitForUrl(proc: Proc, timeoutMs = 100_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     const match = /"url":"(http:\/\/[^"]+)"/.exec(proc.output());
     if (match) return match[1]!;
     if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
