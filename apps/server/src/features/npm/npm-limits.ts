@@ -8,10 +8,11 @@ export const NPM_LIMITS = {
   /** Largest unpacked package (the sum of its files): mapbox-gl 3's four builds are 58.5 MB. */
   maxUnpackedBytes: 64 * 1024 * 1024,
   /**
-   * Most files in one package: core-js (a dependency of jspdf, which real Base44 exports use) has
-   * over 3,000; the unpacked-size bound above still holds.
+   * Most files in one package: icon sets ship a file per icon (@phosphor-icons/react 2 has 6,001,
+   * @mui/icons-material over 10,000), core-js (below jspdf) over 3,000; the unpacked-size bound
+   * above still holds.
    */
-  maxFiles: 6000,
+  maxFiles: 20_000,
   /**
    * Largest packument (the registry's metadata document of a package, abbreviated form) read:
    * firebase's is 25 MB (thousands of versions).
