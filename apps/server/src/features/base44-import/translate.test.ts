@@ -284,6 +284,42 @@ describe('exportRootOf', () => {
   });
 });
 
+describe('built-in packages at the lock’s version', () => {
+  it('installs on demand the version of a built-in package the lock installed below on-demand ones when the set’s does not fit (three 0.155 below drei)', () => {
+    const plan = translateExport(
+      treeOf({
+        'src/App.jsx':
+          "import { Stars } from '@react-three/drei';\nimport { format } from 'date-fns';\nexport default () => <Stars title={format(new Date(), 'P')} />;\n",
+        'package.json': JSON.stringify({
+          dependencies: { '@react-three/drei': '^9.88.17', three: '^0.155.0', 'date-fns': '^3.6.0' },
+        }),
+        'package-lock.json': JSON.stringify({
+          packages: {
+            'node_modules/@react-three/drei': {
+              version: '9.88.17',
+              dependencies: { 'three-stdlib': '^2.29.4' },
+              peerDependencies: { three: '>=0.137' },
+            },
+            'node_modules/three-stdlib': { version: '2.36.0', peerDependencies: { three: '>=0.128.0' } },
+            'node_modules/three': { version: '0.155.0' },
+            'node_modules/date-fns': { version: '3.6.0' },
+          },
+        }),
+      }),
+      'app-1',
+    );
+    const manifest = JSON.parse(fileOf(plan, 'package.json')!);
+    expect(manifest.dependencies).toEqual({ '@react-three/drei': '^9.88.17', three: '0.155.0' });
+    expect(manifest.lockedVersions).toEqual({ '@react-three/drei': '9.88.17', 'three-stdlib': '2.36.0' });
+    // date-fns, which only the app's own code imports, stays the set's.
+    expect(plan.report.packages).toEqual([
+      { name: '@react-three/drei', status: 'on-demand' },
+      { name: 'date-fns', status: 'built-in' },
+      { name: 'three', status: 'on-demand' },
+    ]);
+  });
+});
+
 describe('unsetEnvNames', () => {
   it('lists the environment names the code reads that no page sets (an export’s .env is not in its repository)', () => {
     const plan = translateExport(

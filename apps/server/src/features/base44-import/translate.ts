@@ -9,7 +9,8 @@ import {
   npmPackageNameOf,
 } from '@atelier/shared';
 import semver from 'semver';
-import { ALLOWED_IMPORTS, legacyMajorsOf } from '../compile/vendor/vendor-modules.ts';
+import { builtInManifest, builtInPinsOf } from '../compile/vendor/built-in-pins.ts';
+import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
 import type { ExportTree } from './archive.ts';
 import { translateStylesheets } from './css.ts';
 import {
@@ -200,9 +201,9 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   for (const name of new Set([...Object.keys(dependencies), ...importedPackages])) {
     if (builtIn(name) || name === 'react' || name === 'react-dom') {
       packages.push({ name, status: 'built-in' });
-      // An older major the set also serves (react-day-picker 8 for shadcn's calendar.jsx) is kept.
+      // An older major the set preinstalls (react-day-picker 8 for shadcn's calendar.jsx) is kept.
       const range = locked.get(name) ?? dependencies[name];
-      if (range && legacyMajorsOf([{ name, range }]).size > 0) onDemand[name] = range;
+      if (range && builtInPinsOf([{ name, range }]).get(name)?.kind === 'legacy') onDemand[name] = range;
     } else if (importedPackages.has(name)) {
       packages.push({ name, status: 'on-demand' });
       // The range, with the version the lock installed preferred (lockedVersions): a version
@@ -212,7 +213,6 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       onDemand[name] = range && semver.validRange(range) ? range : (locked.get(name) ?? range ?? 'latest');
     } else packages.push({ name, status: 'unused' });
   }
-  packages.sort((a, b) => a.name.localeCompare(b.name));
   // The versions the export's lock installed below its on-demand packages: a package family
   // released since (deck.gl's luma.gl) may no longer fit together at its newest matching versions.
   const below = lockedDependencies(text(tree.get('package-lock.json')), Object.keys(onDemand));
@@ -220,6 +220,30 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
     const version = locked.get(name);
     if (version && version !== onDemand[name]) below[name] = version;
   }
+  // A package of the set those depend on, which the lock installed at a version the set's does not
+  // fit (three 0.155 below @react-three/drei: its three-stdlib imports LinearEncoding, gone from the
+  // set's three): that version on demand for this app, in the set's place (built-in-pins.ts).
+  const installed = lockedDependencies(
+    text(tree.get('package-lock.json')),
+    Object.keys(onDemand).filter((name) => !builtIn(name)),
+  );
+  const pins = builtInPinsOf(
+    Object.entries(installed)
+      .filter(([name]) => builtIn(name) && !onDemand[name])
+      .map(([name, range]) => ({ name, range })),
+  );
+  for (const [name, pin] of pins) {
+    if (pin.kind !== 'on-demand') continue;
+    onDemand[name] = pin.range;
+    delete below[name];
+    const listed = packages.find((item) => item.name === name);
+    if (listed) listed.status = 'on-demand';
+    else packages.push({ name, status: 'on-demand' });
+    translated.push(
+      `${name} ${pin.range}, which package-lock.json installed for the packages installed on demand, is installed on demand too, in place of the built-in ${name} ${builtInManifest(name)?.version ?? ''} (another major or 0.x minor).`,
+    );
+  }
+  packages.sort((a, b) => a.name.localeCompare(b.name));
   files.set(
     'package.json',
     `${JSON.stringify(

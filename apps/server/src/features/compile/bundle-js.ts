@@ -18,13 +18,12 @@ import {
 } from './own-entry.ts';
 import { installedPackageCss, stylesheetModule } from './package-css.ts';
 import { compilePaths } from './paths.ts';
+import { type BuiltInPin, builtInPinsOf } from './vendor/built-in-pins.ts';
 import { builtInPackageFile, isBuiltInPackageFile } from './vendor/package-files.ts';
 import { subpathStandIn } from './vendor/subpaths.ts';
 import {
   ALLOWED_IMPORTS,
   LEGACY_MAJORS,
-  type LegacyMajor,
-  legacyMajorsOf,
   packageOfSpecifier,
   VENDOR_PACKAGES,
 } from './vendor/vendor-modules.ts';
@@ -60,8 +59,8 @@ interface TreeState {
   packages: Set<string>;
   /** The app mounts itself from its own entry module (own-entry.ts). */
   ownEntry: boolean;
-  /** Packages of the set whose older major package.json asks for (LEGACY_MAJORS). */
-  legacy: Map<string, LegacyMajor>;
+  /** Packages of the set package.json asks for at a version the set's does not fit (built-in-pins.ts). */
+  pins: Map<string, BuiltInPin>;
 }
 
 type Resolution = { path: string; namespace: 'app' | 'app-entity' | 'app-empty' } | { error: string };
@@ -167,10 +166,10 @@ function treePlugin(state: TreeState, packages: readonly string[]): Plugin {
       b.onResolve({ filter: /^[^./].*\.css(\?[^/]*)?$/i, namespace: 'app' }, (args) => {
         if (args.path.startsWith('@/')) return undefined;
         const pkg = packageOfSpecifier(args.path);
-        const legacy = state.legacy.get(pkg);
-        if (legacy)
-          return { path: legacy.installedAs + args.path.slice(pkg.length), namespace: 'package-css' };
-        if (VENDOR_PACKAGES.includes(pkg)) return { path: args.path, namespace: 'package-css' };
+        const pin = state.pins.get(pkg);
+        if (pin?.kind === 'legacy')
+          return { path: pin.legacy.installedAs + args.path.slice(pkg.length), namespace: 'package-css' };
+        if (VENDOR_PACKAGES.includes(pkg) && !pin) return { path: args.path, namespace: 'package-css' };
         if (state.packages.has(pkg)) return { path: args.path, external: true };
         return { errors: [{ text: notAllowedMessage(args.path) }] };
       });
@@ -185,17 +184,22 @@ function treePlugin(state: TreeState, packages: readonly string[]): Plugin {
           return { errors: [{ text: `Cannot load the stylesheet "${specifier}": ${reason}` }] };
         }
       });
-      // An app on an older major of a package of the set (react-day-picker 8) gets that major.
+      // An app on an older major the set preinstalls (react-day-picker 8) gets that major.
       b.onResolve({ filter: LEGACY_NAMES, namespace: 'app' }, (args) => {
-        const legacy = state.legacy.get(args.path);
-        return legacy ? { path: legacy.specifier, external: true } : undefined;
+        const pin = state.pins.get(args.path);
+        return pin?.kind === 'legacy' ? { path: pin.legacy.specifier, external: true } : undefined;
       });
       // A sub-path of an allowed package (`react-dom/server`) would be external by esbuild's rule
       // for packages, yet the import map has no entry for it: a stand-in serves it, or it is refused.
       // Any other file of a package of the set (`three/examples/jsm/loaders/FBXLoader.js`) is the
       // set's copy of it, bundled in (vendor/package-files.ts); so are that file's own such imports.
       b.onResolve({ filter: SUBPATH_IMPORT, namespace: 'app' }, async (args) => {
-        if (ALLOWED_IMPORTS.has(args.path)) return undefined;
+        // A package of the set the app gets on demand at another version: all its files from there.
+        if (
+          ALLOWED_IMPORTS.has(args.path) ||
+          state.pins.get(packageOfSpecifier(args.path))?.kind === 'on-demand'
+        )
+          return undefined;
         if (subpathStandIn(args.path) !== undefined) return { path: args.path, namespace: 'vendor-subpath' };
         const file = await builtInPackageFile(args.path);
         if (file) return { path: file };
@@ -287,7 +291,7 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
       entry: '',
       packages: new Set(),
       ownEntry: false,
-      legacy: new Map(),
+      pins: new Map(),
     };
     return { ctx: newContext(state, []), packagesKey: '', state, queue: Promise.resolve(), pending: 0 };
   }
@@ -317,7 +321,7 @@ export function createJsBundler({ poolSize = 2 }: { poolSize?: number } = {}): J
     slot.state.entry = ownEntry ? ownEntrySource(ownEntry) : appEntrySource(files);
     const manifest = parsePackageManifest(slot.state.files.get(PACKAGE_MANIFEST_PATH));
     slot.state.packages = new Set(manifest.ok ? manifest.packages.map((pkg) => pkg.name) : []);
-    slot.state.legacy = legacyMajorsOf(manifest.ok ? manifest.packages : []);
+    slot.state.pins = builtInPinsOf(manifest.ok ? manifest.packages : []);
     const packages = [...slot.state.packages].sort();
     if (packages.join('\n') !== slot.packagesKey) {
       const previous = slot.ctx;

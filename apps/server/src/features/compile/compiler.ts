@@ -6,7 +6,9 @@ import type { CompileDiagnostic } from './diagnostics.ts';
 import { LruCache } from './lru.ts';
 import { ownEntryOf } from './own-entry.ts';
 import { createCssCompiler } from './tailwind-css.ts';
+import { onDemandBuiltIns } from './vendor/built-in-pins.ts';
 import type { VendorBundles } from './vendor/vendor-bundles.ts';
+import { packageOfSpecifier } from './vendor/vendor-modules.ts';
 import { checkVendorImports, importedSpecifiers } from './vendor-imports.ts';
 
 export interface CompileTimings {
@@ -104,10 +106,20 @@ export function createCompiler({ cacheSize = 64, poolSize = 2, vendor }: Compile
         cssMs = performance.now() - started;
       }),
     ]);
-    // Only the vendor modules the app imports are built (or read from the disk cache) to check its names.
+    // Only the vendor modules the app imports are built (or read from the disk cache) to check its names;
+    // a package of the set the app gets on demand at another version is checked with its bundle (features/npm).
+    const onDemand = onDemandBuiltIns(files);
     const vendorProblems =
       js.ok && vendor
-        ? checkVendorImports(js.js, files, await vendor.exportsOf(importedSpecifiers(js.js)))
+        ? checkVendorImports(
+            js.js,
+            files,
+            await vendor.exportsOf(
+              [...importedSpecifiers(js.js)].filter(
+                (specifier) => !onDemand.has(packageOfSpecifier(specifier)),
+              ),
+            ),
+          )
         : [];
     const timings = { totalMs: performance.now() - started, jsMs, cssMs, cached: false };
     const diagnostics = [

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type AppFile, PACKAGE_MANIFEST_PATH, parsePackageManifest } from '@atelier/shared';
 import semver from 'semver';
 import type { CompileDiagnostic } from '../compile/diagnostics.ts';
+import { onDemandBuiltIns } from '../compile/vendor/built-in-pins.ts';
 import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
 import { checkVendorImports } from '../compile/vendor-imports.ts';
 import { bundleSpecifier, type NpmBundle, type NpmTarget, readBundle } from './npm-bundle.ts';
@@ -107,9 +108,17 @@ export class NpmPackages {
     const manifestFile = files.find((file) => file.path === PACKAGE_MANIFEST_PATH);
     const manifest = parsePackageManifest(manifestFile?.content);
     if (!manifest.ok) return fail(manifest.message, undefined);
-    const { specifiers, packages: provided } = builtIns();
+    const { specifiers: builtInSpecifiers, packages: provided } = builtIns();
+    // A package of the set package.json asks for at a version the set's does not fit (three 0.155):
+    // that version on demand, in the set's place on this app's page (compile/vendor/built-in-pins.ts).
+    const replaced = onDemandBuiltIns(files);
+    const specifiers = new Set(
+      [...builtInSpecifiers].filter((specifier) => !replaced.has(packageNameOf(specifier))),
+    );
     const declared = new Map(
-      manifest.packages.filter((pkg) => !provided.has(pkg.name)).map((pkg) => [pkg.name, pkg.range]),
+      manifest.packages
+        .filter((pkg) => !provided.has(pkg.name) || replaced.has(pkg.name))
+        .map((pkg) => [pkg.name, pkg.range]),
     );
     const preferred = lockedVersionsOf(manifestFile?.content);
     const wanted = bareImports(js).filter((specifier) => declared.has(packageNameOf(specifier)));

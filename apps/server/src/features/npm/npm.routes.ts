@@ -23,6 +23,7 @@ import { POLICY } from '../../platform/http/route-policy.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import type { AppsRuntime } from '../apps/apps.runtime.ts';
 import { findApp } from '../apps/apps.service.ts';
+import { builtInPinsOf } from '../compile/vendor/built-in-pins.ts';
 import { builtInPackageNames } from './npm-packages.ts';
 
 const tags = ['app packages'];
@@ -103,9 +104,12 @@ async function describe(
 ): Promise<AppPackage[]> {
   const locks = new Map((await runtime.npmLocks.list(appId)).map((lock) => [lock.name, lock]));
   const builtIn = builtInPackageNames();
+  // A package of the set asked for at a version the set's does not fit is installed on demand instead.
+  const pins = builtInPinsOf(packages);
   return packages.map((pkg) => {
     const lock = locks.get(pkg.name);
     const pinned = lock && lock.range === pkg.range ? lock.tree.root.slice(pkg.name.length + 1) : null;
-    return { name: pkg.name, range: pkg.range, version: pinned, builtIn: builtIn.has(pkg.name) };
+    const served = builtIn.has(pkg.name) && pins.get(pkg.name)?.kind !== 'on-demand';
+    return { name: pkg.name, range: pkg.range, version: pinned, builtIn: served };
   });
 }

@@ -260,19 +260,6 @@ export const LEGACY_MAJORS: readonly {
 
 export type LegacyMajor = (typeof LEGACY_MAJORS)[number];
 
-/** The legacy majors an app's package.json ranges ask for, by package name. */
-export function legacyMajorsOf(
-  packages: readonly { name: string; range: string }[],
-): Map<string, LegacyMajor> {
-  const chosen = new Map<string, LegacyMajor>();
-  for (const { name, range } of packages) {
-    const legacy = LEGACY_MAJORS.find((candidate) => candidate.name === name);
-    if (!legacy || !semver.validRange(range)) continue;
-    if (semver.subset(range, `<${legacy.below}`)) chosen.set(name, legacy);
-  }
-  return chosen;
-}
-
 /** Every bare specifier a generated app may import, mapped to its vendor module name. */
 export const ALLOWED_IMPORTS: ReadonlyMap<string, string> = new Map(
   VENDOR_MODULES.flatMap((module) => module.specifiers.map((specifier) => [specifier, module.name] as const)),
