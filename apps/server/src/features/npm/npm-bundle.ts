@@ -7,6 +7,7 @@ import * as esLexer from 'es-module-lexer';
 import { build, version as esbuildVersion, type Plugin, type PluginBuild } from 'esbuild';
 import { writeAtomically } from '../../platform/files.ts';
 import { bundlePackageCss, isStylesheetSpecifier, stylesheetModule } from '../compile/package-css.ts';
+import { builtInSetVersions } from '../compile/vendor/built-in-pins.ts';
 import { builtInPackageFile, isBuiltInPackageFile } from '../compile/vendor/package-files.ts';
 import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
 import type { NpmStore } from './npm-store.ts';
@@ -59,8 +60,18 @@ export function readBundle(cacheDir: string, key: string): NpmBundle | undefined
   }
 }
 
-/** The key a bundle of `specifier` from this tree, for this target and these externals, is cached under. */
-export function bundleKey(specifier: string, tree: ResolvedTree, options: BundleOptions): string {
+/**
+ * The key a bundle of `specifier` from this tree, for this target and these externals, is cached
+ * under. A page's bundle may hold files of the built-in set's packages (`three/src/math/MathUtils.js`
+ * below @react-three/xr, `lodash/isEqual` below react-quill: the server's copies), so the set's
+ * versions are part of it: a server with another set builds such bundles again.
+ */
+export function bundleKey(
+  specifier: string,
+  tree: ResolvedTree,
+  options: BundleOptions,
+  builtIns: readonly string[] = options.target === 'browser' ? builtInSetVersions() : [],
+): string {
   const packages = Object.values(tree.packages)
     .map((pkg) => `${pkg.name}@${pkg.version} ${pkg.integrity} ${JSON.stringify(pkg.dependencies)}`)
     .sort();
@@ -75,6 +86,7 @@ export function bundleKey(specifier: string, tree: ResolvedTree, options: Bundle
         packages,
         options.target === 'browser' ? [...options.externalSpecifiers].sort() : [],
         options.target === 'browser' ? [...options.externalPackages].sort() : [],
+        options.target === 'browser' ? builtIns : [],
         ...(groupOf(specifier, options).length > 1 ? [groupOf(specifier, options)] : []),
       ]),
     )

@@ -1,5 +1,3 @@
-import semver from 'semver';
-
 /**
  * The fixed allow-list of libraries a generated app may import (ARCHITECTURE §6): each is served
  * pre-bundled as one ESM file at `/preview-vendor/{name}.js` and mapped by the page's import map.
