@@ -8,14 +8,9 @@ export type ExportTree = Map<string, Buffer>;
 /** Bounds on what an uploaded export may unpack to (zip bombs, huge repositories). */
 export const EXPORT_LIMITS = {
   /**
-   * Size of a zip held in memory (a Git host's download). An upload is received into a temporary
-   * file instead and may be larger (`uploadBytes`).
-   */
-  zipBytes: 25 * 1024 * 1024,
-  /**
-   * Size of an uploaded zip, streamed to a temporary file of which only the kept entries are read:
-   * a repository's zip is mostly native projects, media and assets the import leaves out (QZero's is
-   * 167 MB, 2.3 MB of it src/).
+   * Size of an uploaded zip or a Git host's download, streamed to a temporary file of which only the
+   * kept entries are read: a repository's zip is mostly native projects, media and assets the import
+   * leaves out (QZero's is 167 MB, 2.3 MB of it src/).
    */
   uploadBytes: 200 * 1024 * 1024,
   /** Entries of the zip or directory looked at (folders included; only source files are read). */
@@ -36,20 +31,11 @@ const KEPT_FILE = /\.(jsx?|tsx?|mjs|cjs|json|jsonc|css|html|csv|md|txt)$/i;
 export const keptExportPath = (file: string) => !SKIPPED_DIR.test(file) && KEPT_FILE.test(file);
 
 /**
- * Reads a zip with yauzl: entry count, per-file and total unpacked sizes bounded (yauzl checks each
- * entry's real size against the one it declares), paths that are absolute or leave the archive
- * refused by yauzl's name validation. Only `keptExportPath` files are unpacked.
+ * Reads a zip file (an upload or a Git host's download received to disk) with yauzl: entry count,
+ * per-file and total unpacked sizes bounded (yauzl checks each entry's real size against the one it
+ * declares), paths that are absolute or leave the archive refused by yauzl's name validation. Only
+ * `keptExportPath` files are unpacked.
  */
-export async function readExportZip(zip: Buffer): Promise<ExportTree> {
-  if (zip.length > EXPORT_LIMITS.zipBytes) {
-    throw new ExportArchiveError(`The zip is larger than ${EXPORT_LIMITS.zipBytes / 1024 / 1024} MB.`);
-  }
-  return readArchive((callback) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true }, callback),
-  );
-}
-
-/** Reads a zip file (an upload received to disk) as `readExportZip` does: only its kept entries. */
 export function readExportZipFile(file: string): Promise<ExportTree> {
   return readArchive((callback) =>
     yauzl.open(file, { lazyEntries: true, strictFileNames: true, autoClose: false }, callback),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { BASE44_IMPORT_MESSAGES, type Base44ImportReport, type Base44ImportResponse } from '@atelier/shared';
 import { type ServerType, serve } from '@hono/node-server';
@@ -30,6 +31,13 @@ function zipOfDir(dir: string, prefix = 'task-board-main/', extra: Record<string
   return zipSync(entries);
 }
 
+/** The task-board export with a 26 MB stored (uncompressed) file beside it: a 26 MB zip. */
+function bigZip(): Buffer {
+  const entries: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = unzipSync(zipOfDir(FIXTURE));
+  entries['task-board-main/public/intro.mp4'] = [new Uint8Array(26 * 1024 * 1024), { level: 0 }];
+  return Buffer.from(zipSync(entries));
+}
+
 function upload(t: TestApp, builder: SignedIn, zip: Uint8Array, name = 'task-board.zip') {
   const form = new FormData();
   form.set('file', new File([zip], name, { type: 'application/zip' }));
@@ -55,12 +63,24 @@ let archives: http.Server;
 let archiveOrigin: string;
 const archivePaths: string[] = [];
 
+/** The request for `/octo/stalled/zip/HEAD` (it never ends): closed when the import gives up on it. */
+let stalled: Promise<void> | undefined;
+
 beforeAll(async () => {
   const zip = Buffer.from(zipOfDir(FIXTURE));
   archives = http.createServer((req, res) => {
     archivePaths.push(req.url ?? '');
     if (/^\/octo\/task-board\/zip\/[\w./-]+$/.test(req.url ?? '')) {
       res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
+    } else if (req.url === '/octo/big-board/zip/HEAD') {
+      // Over the 25 MB an in-memory download allowed: the export plus 26 MB of stored zeros (a video).
+      res.writeHead(200, { 'content-type': 'application/zip' }).end(bigZip());
+    } else if (req.url === '/octo/huge/zip/HEAD') {
+      res.writeHead(200, { 'content-length': String(300 * 1024 * 1024) }).end();
+    } else if (req.url === '/octo/stalled/zip/HEAD') {
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      res.write(zip.subarray(0, 1024));
+      stalled = new Promise((resolve) => res.on('close', () => resolve()));
     } else if (req.url === '/api/apps/b44app/files/logo.png') {
       res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     } else if (req.url === '/api/apps/b44app/files/tool.exe') {
@@ -136,9 +156,40 @@ describe('POST /api/apps/import/base44', () => {
     await expect(
       downloadGitArchive(
         { host: 'github', owner: 'octo', repo: 'task-board', ref: undefined },
-        { allowLoopback: false, origins: { github: archiveOrigin } },
+        {
+          allowLoopback: false,
+          origins: { github: archiveOrigin },
+          file: path.join(os.tmpdir(), `refused-${process.pid}.zip`),
+        },
       ),
     ).rejects.toThrow(BASE44_IMPORT_MESSAGES.gitUnreachable);
+
+    // A zip over 25 MB is streamed to disk (bounded like an upload) and read like one.
+    const big = await fromUrl('https://github.com/octo/big-board');
+    expect(big.status).toBe(201);
+    expect(((await big.json()) as Base44ImportResponse).app).toMatchObject({ name: 'Task Board' });
+    // One declared over the 200 MB bound is refused before a byte is written.
+    const huge = await fromUrl('https://github.com/octo/huge');
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toEqual({
+      error: { code: 'bad_request', message: 'The zip is larger than 200 MB.' },
+    });
+    // The client going away cancels the download.
+    const gone = new AbortController();
+    const form = new FormData();
+    form.set('url', 'https://github.com/octo/stalled');
+    const pending = Promise.resolve(
+      t.app.request('/api/apps/import/base44', {
+        method: 'POST',
+        body: form,
+        headers: gitBuilder.headers,
+        signal: gone.signal,
+      }),
+    ).catch(() => undefined);
+    await expect.poll(() => stalled !== undefined).toBe(true);
+    gone.abort();
+    await stalled;
+    await pending;
   });
 
   it('makes an app of the export: its src/ tree, own entry, entities, function and the report', async () => {
@@ -333,7 +384,7 @@ describe('POST /api/apps/import/base44', () => {
   it('takes a zip over 25 MB whose weight is what the import leaves out, received to disk and removed after', async () => {
     // A repository's zip with native projects and media beside the export (QZero's: 167 MB, 2.3 MB of src/).
     const entries: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = unzipSync(zipOfDir(FIXTURE));
-    entries['task-board-main/android/app/libs/engine.aar'] = [new Uint8Array(30 * 1024 * 1024), { level: 0 }];
+    entries['task-board-main/android/app/libs/engine.aar'] = [new Uint8Array(26 * 1024 * 1024), { level: 0 }];
     const zip = zipSync(entries);
     expect(zip.length).toBeGreaterThan(30 * 1024 * 1024);
     const res = await upload(t, builder, zip, 'qzero-main.zip');

@@ -1,6 +1,13 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
 import { BASE44_IMPORT_MESSAGES } from '@atelier/shared';
 import { createSafeFetch, findSafeFetchError, ResponseTooLargeError } from '../../platform/net/index.ts';
 import { EXPORT_LIMITS, ExportArchiveError } from './archive.ts';
+
+/** How long a repository's zip may take to download (up to EXPORT_LIMITS.uploadBytes). */
+export const GIT_DOWNLOAD_MS = 120_000;
 
 /** The Git hosts an export may be imported from, by their archive download. */
 export type GitHost = 'github' | 'gitlab' | 'codeberg';
@@ -79,26 +86,35 @@ export function archiveUrl(source: GitSource, origins: ArchiveOrigins = {}): str
 }
 
 /**
- * Downloads the repository's zip through the SSRF guard (public addresses only, unless the server's
- * tests allow loopback; redirects re-checked; 60 s; at most the zip upload's size).
+ * Downloads the repository's zip into `file` as it arrives (never held in memory), through the SSRF
+ * guard (public addresses only, unless the server's tests allow loopback; each redirect re-checked),
+ * bounded like an upload (EXPORT_LIMITS.uploadBytes, of which the import reads only the kept
+ * entries) and in time (GIT_DOWNLOAD_MS); `signal` (the request's: the client went away) cancels it.
  */
 export async function downloadGitArchive(
   source: GitSource,
-  options: { allowLoopback: boolean; origins?: ArchiveOrigins },
-): Promise<Buffer> {
+  options: { allowLoopback: boolean; origins?: ArchiveOrigins; file: string; signal?: AbortSignal },
+): Promise<void> {
   const fetcher = createSafeFetch({
     allowLoopback: options.allowLoopback,
-    timeoutMs: 60_000,
-    maxBytes: EXPORT_LIMITS.zipBytes,
+    timeoutMs: GIT_DOWNLOAD_MS,
+    maxBytes: EXPORT_LIMITS.uploadBytes,
   });
   try {
-    const response = await fetcher(archiveUrl(source, options.origins));
-    if (!response.ok) throw new ExportArchiveError(BASE44_IMPORT_MESSAGES.gitUnreachable);
-    return Buffer.from(await response.arrayBuffer());
+    const response = await fetcher(archiveUrl(source, options.origins), { signal: options.signal });
+    if (!response.ok || !response.body) {
+      await response.body?.cancel().catch(() => {});
+      throw new ExportArchiveError(BASE44_IMPORT_MESSAGES.gitUnreachable);
+    }
+    await pipeline(
+      Readable.fromWeb(response.body as ReadableStream<Uint8Array>),
+      fs.createWriteStream(options.file),
+      { signal: options.signal },
+    );
   } catch (error) {
     if (error instanceof ExportArchiveError) throw error;
     if (findSafeFetchError(error) instanceof ResponseTooLargeError) {
-      throw new ExportArchiveError(`The zip is larger than ${EXPORT_LIMITS.zipBytes / 1024 / 1024} MB.`);
+      throw new ExportArchiveError(`The zip is larger than ${EXPORT_LIMITS.uploadBytes / 1024 / 1024} MB.`);
     }
     throw new ExportArchiveError(BASE44_IMPORT_MESSAGES.gitUnreachable);
   } finally {

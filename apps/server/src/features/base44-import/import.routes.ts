@@ -19,7 +19,7 @@ import {
 import { POLICY } from '../../platform/http/route-policy.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { toAppView } from '../apps/apps.service.ts';
-import { ExportArchiveError, type ExportTree, readExportZip, readExportZipFile } from './archive.ts';
+import { ExportArchiveError, type ExportTree, readExportZipFile } from './archive.ts';
 import { downloadGitArchive, parseGitUrl } from './git-source.ts';
 import { importBase44App, importReportOf } from './import.service.ts';
 import { NotAnExportError } from './translate.ts';
@@ -78,14 +78,17 @@ export function base44ImportRoutes(deps: Pick<AppDeps, 'config' | 'database' | '
           tree = await readExportZipFile(upload.file.path);
           name = upload.file.name;
         } else {
-          // A Git URL: the host's zip of the repository, downloaded through the SSRF guard.
+          // A Git URL: the host's zip of the repository, downloaded through the SSRF guard into the
+          // request's temporary folder (bounded like an upload), cancelled if the client goes away.
           const source = parseGitUrl(upload.url!);
-          tree = await readExportZip(
-            await downloadGitArchive(source, {
-              allowLoopback: deps.config.dataSources.netAllowLoopback,
-              origins: deps.base44Import?.archiveOrigins,
-            }),
-          );
+          const file = path.join(upload.dir, 'repository.zip');
+          await downloadGitArchive(source, {
+            allowLoopback: deps.config.dataSources.netAllowLoopback,
+            origins: deps.base44Import?.archiveOrigins,
+            file,
+            signal: c.req.raw.signal,
+          });
+          tree = await readExportZipFile(file);
           name = `${source.owner}/${source.repo}${source.ref ? `@${source.ref}` : ''}`;
         }
         await upload.dispose();

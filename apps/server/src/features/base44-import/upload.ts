@@ -9,6 +9,8 @@ import { EXPORT_LIMITS } from './archive.ts';
 
 /** What the import's multipart form brought: the zip (received into a temporary file) or a Git URL. */
 export interface ImportUpload {
+  /** The request's temporary folder (a Git host's download goes there too), removed by `dispose`. */
+  dir: string;
   /** The uploaded zip on disk, removed by `dispose`. */
   file?: { path: string; name: string };
   url?: string;
@@ -39,6 +41,7 @@ export async function receiveImportUpload(request: Request, tmpDir: string): Pro
   fs.mkdirSync(tmpDir, { recursive: true });
   const dir = await fs.promises.mkdtemp(path.join(tmpDir, 'base44-import-'));
   const upload: ImportUpload = {
+    dir,
     dispose: () => fs.promises.rm(dir, { recursive: true, force: true }),
   };
   try {
