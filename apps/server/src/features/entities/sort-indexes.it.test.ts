@@ -169,7 +169,9 @@ describe('a list sorted on a data field', () => {
       const before = await list();
       expect(before.records).toBe(ROWS);
       expect(before.suggestFrom).toBe(20_000);
-      expect(before.pauseMs).toBe(t.deps.database.kind === 'postgres' ? null : Math.ceil(ROWS * limits.embeddedBuildMsPerRow));
+      expect(before.pauseMs).toBe(
+        t.deps.database.kind === 'postgres' ? null : Math.ceil(ROWS * limits.embeddedBuildMsPerRow),
+      );
       expect(before.indexes).toContainEqual({
         field: 'priority',
         scope: 'all',
