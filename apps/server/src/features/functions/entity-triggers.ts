@@ -60,90 +60,55 @@ interface HookDeploy {
  * signals carry ids only, it is null — `payload_too_large` says which); `data` of a delete is null
  * (the record is gone).
  */
-export class EntityTriggers {
-  private readonly watched = new Set<string>();
+export function createEntityTriggers(rt: FunctionsRuntime) {
+  const watched = new Set<string>();
+
+  let working: Promise<void> | undefined;
   /** Runs per app and window, counted in the database: the bound holds across instances. */
-  private readonly budget: RateLimiterDrizzle;
-  private working: Promise<void> | undefined;
-
-  constructor(private readonly rt: FunctionsRuntime) {
-    this.budget = new RateLimiterDrizzle({
-      storeClient: rt.db,
-      schema: rateLimits,
-      keyPrefix: 'entity-hook-runs',
-      points: rt.config.functions.hookRunsPerMinute,
-      duration: ENTITY_TRIGGER_LIMITS.windowSeconds,
-      clearExpiredByTimeout: rt.config.nodeEnv !== 'test',
-    });
-  }
-
-  /**
-   * Watches every entity some deployment has a hook on, and the hooks deploys announce on any
-   * instance (server start). The hook queue is worked from the first watched entity on, so an
-   * instance whose apps have no hooks does not start the job queue for them.
-   */
-  async start(): Promise<void> {
-    this.rt.bus.subscribe<HookDeploy>(HOOK_DEPLOYS_TOPIC, (event) =>
-      this.watchAll(event.data.appId, event.data.automations),
-    );
-    const rows = await this.rt.db
-      .selectDistinct({ appId: functionDeployments.appId, automations: functionDeployments.automations })
-      .from(functionDeployments)
-      .where(and(eq(functionDeployments.status, 'success'), isNotNull(functionDeployments.automations)));
-    for (const row of rows) this.watchAll(row.appId, row.automations ?? []);
-  }
-
-  /** Watches the entities of these automations (after a deploy). */
-  watchAll(appId: string, automations: readonly StoredEntityAutomation[]) {
-    for (const automation of automations) this.watch(appId, automation.entity);
-  }
-
-  /** After a deploy: watches here at once, and tells the other instances (the bus). */
-  async deployed(appId: string, automations: StoredEntityAutomation[]): Promise<void> {
-    this.watchAll(appId, automations);
-    if (automations.length === 0) return;
-    await this.rt.bus
-      .publish<HookDeploy>(HOOK_DEPLOYS_TOPIC, { appId, automations })
-      .catch((error: unknown) =>
-        this.rt.logger.warn({ err: error, appId }, 'entity hooks of a deploy not announced'),
-      );
-  }
+  const budget = new RateLimiterDrizzle({
+    storeClient: rt.db,
+    schema: rateLimits,
+    keyPrefix: 'entity-hook-runs',
+    points: rt.config.functions.hookRunsPerMinute,
+    duration: ENTITY_TRIGGER_LIMITS.windowSeconds,
+    clearExpiredByTimeout: rt.config.nodeEnv !== 'test',
+  });
 
   /** Starts the job queue and works the hook queue, once (again after a failed start). */
-  private work(): Promise<void> {
-    this.working ??= (async () => {
-      const { queue } = this.rt;
+  function work(): Promise<void> {
+    working ??= (async () => {
+      const { queue } = rt;
       await queue.start();
       await queue.defineQueue(ENTITY_HOOK_QUEUE, { retryLimit: 0, expireInSeconds: 10 * 60 });
-      await queue.work<HookJob>(ENTITY_HOOK_QUEUE, (job) => this.runJob(job.data));
+      await queue.work<HookJob>(ENTITY_HOOK_QUEUE, (job) => runJob(job.data));
     })().catch((error: unknown) => {
-      this.working = undefined;
+      working = undefined;
       throw error;
     });
-    return this.working;
+    return working;
   }
 
-  private watch(appId: string, entity: string) {
+  function watch(appId: string, entity: string) {
     const topic = entityTopic(appId, entity);
-    if (this.watched.has(topic)) return;
-    this.watched.add(topic);
-    this.work().catch((error: unknown) =>
-      this.rt.logger.warn({ err: error, appId, entity }, 'entity hook queue not started'),
+    if (watched.has(topic)) return;
+    watched.add(topic);
+    work().catch((error: unknown) =>
+      rt.logger.warn({ err: error, appId, entity }, 'entity hook queue not started'),
     );
-    this.rt.bus.subscribe<EntityChangeSignal>(topic, (event) => {
-      this.onChange(appId, entity, event.data).catch((error: unknown) =>
-        this.rt.logger.warn({ err: error, appId, entity }, 'entity automations not run'),
+    rt.bus.subscribe<EntityChangeSignal>(topic, (event) => {
+      onChange(appId, entity, event.data).catch((error: unknown) =>
+        rt.logger.warn({ err: error, appId, entity }, 'entity automations not run'),
       );
     });
   }
 
-  private async onChange(appId: string, entity: string, signal: EntityChangeSignal) {
-    const hooks = await this.liveHooks(appId, entity, signal.type);
+  async function onChange(appId: string, entity: string, signal: EntityChangeSignal) {
+    const hooks = await liveHooks(appId, entity, signal.type);
     if (hooks.length === 0) return;
-    await this.work();
+    await work();
     const key = signal.key ?? randomUUID();
-    const records = signal.type === 'delete' ? new Map() : await this.records(appId, entity, signal.ids);
-    const previous = await this.previous(appId, entity, signal);
+    const records = signal.type === 'delete' ? new Map() : await readRecords(appId, entity, signal.ids);
+    const previous = await readPrevious(appId, entity, signal);
     const { maxPayloadBytes } = ENTITY_TRIGGER_LIMITS;
     for (const [index, id] of signal.ids.entries()) {
       const data = records.get(id) ?? null;
@@ -164,7 +129,7 @@ export class EntityTriggers {
           oldData: oldTooLarge ? null : oldData,
           tooLarge: dataTooLarge || oldTooLarge || oldLeftOut,
         };
-        await this.rt.queue.send(ENTITY_HOOK_QUEUE, job, {
+        await rt.queue.send(ENTITY_HOOK_QUEUE, job, {
           id: uuidOf(`${key}\u0000${hook.name}\u0000${id}`),
         });
       }
@@ -172,17 +137,17 @@ export class EntityTriggers {
   }
 
   /** The rows an update or delete signal carries as they were before, as the Base44 SDK shows them. */
-  private async previous(appId: string, entity: string, signal: EntityChangeSignal) {
+  async function readPrevious(appId: string, entity: string, signal: EntityChangeSignal) {
     const rows = (signal.previous ?? []).filter((row): row is RecordRow => row !== null);
     if (signal.type === 'create' || rows.length === 0) return new Map<string, unknown>();
-    const views = await toBase44Records(this.rt.entities.repo, appId, entity, rows.map(toRecordView));
+    const views = await toBase44Records(rt.entities.repo, appId, entity, rows.map(toRecordView));
     return new Map<string, unknown>(views.map((view) => [String(view.id), view]));
   }
 
   /** One hook run (a job of ENTITY_HOOK_QUEUE), on whichever instance took it. */
-  private async runJob(job: HookJob): Promise<void> {
-    if (!(await this.take(job.appId))) {
-      await this.skip(job.appId, job.name);
+  async function runJob(job: HookJob): Promise<void> {
+    if (!(await take(job.appId))) {
+      await skip(job.appId, job.name);
       return;
     }
     const body = JSON.stringify({
@@ -192,14 +157,14 @@ export class EntityTriggers {
       old_data: job.oldData ?? null,
       payload_too_large: job.tooLarge,
     });
-    await runAsService(this.rt, job.appId, job.name, body, 'entity').catch((error: unknown) =>
-      this.rt.logger.warn({ err: error, appId: job.appId, name: job.name }, 'entity automation failed'),
+    await runAsService(rt, job.appId, job.name, body, 'entity').catch((error: unknown) =>
+      rt.logger.warn({ err: error, appId: job.appId, name: job.name }, 'entity automation failed'),
     );
   }
 
   /** The live deployments' hooks on this entity and event: function name and its args. */
-  private async liveHooks(appId: string, entity: string, type: EntityChangeSignal['type']) {
-    const summaries = await this.rt.repo.liveAutomations(appId);
+  async function liveHooks(appId: string, entity: string, type: EntityChangeSignal['type']) {
+    const summaries = await rt.repo.liveAutomations(appId);
     const hooks: { name: string; args?: Record<string, unknown> | undefined }[] = [];
     for (const { name, automations } of summaries) {
       for (const automation of automations) {
@@ -212,8 +177,8 @@ export class EntityTriggers {
   }
 
   /** The records as the Base44 SDK shows them, read as the app's service role. */
-  private async records(appId: string, entity: string, ids: string[]) {
-    const { entities } = this.rt;
+  async function readRecords(appId: string, entity: string, ids: string[]) {
+    const { entities } = rt;
     const target = await entities.contexts.resolve(appId, entity, {
       actor: undefined,
       serviceRoleFor: appId,
@@ -222,24 +187,23 @@ export class EntityTriggers {
     const views = await toBase44Records(entities.repo, appId, entity, rows.map(toRecordView));
     return new Map(views.map((view) => [String(view.id), view]));
   }
-
   /**
    * Counts a run in the app's budget; false when the budget of this window is used up. A counter
    * that cannot be written (the database busy) lets the run go: the hook's run is not lost to it.
    */
-  private async take(appId: string): Promise<boolean> {
+  async function take(appId: string): Promise<boolean> {
     try {
-      await this.budget.consume(appId);
+      await budget.consume(appId);
       return true;
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return false;
-      this.rt.logger.warn({ err: rejection, appId }, 'entity hook budget not counted');
+      rt.logger.warn({ err: rejection, appId }, 'entity hook budget not counted');
       return true;
     }
   }
 
-  private async skip(appId: string, name: string) {
-    await this.rt.repo
+  async function skip(appId: string, name: string) {
+    await rt.repo
       .recordInvocation({
         appId,
         name,
@@ -249,9 +213,46 @@ export class EntityTriggers {
         durationMs: 0,
         cold: false,
         trigger: 'entity',
-        error: `Skipped: more than ${this.rt.config.functions.hookRunsPerMinute} entity-triggered runs of this app per minute (a hook that changes the entity it watches?)`,
+        error: `Skipped: more than ${rt.config.functions.hookRunsPerMinute} entity-triggered runs of this app per minute (a hook that changes the entity it watches?)`,
         logs: [],
       })
       .catch(() => undefined);
   }
+
+  const entityTriggers = {
+    /**
+     * Watches every entity some deployment has a hook on, and the hooks deploys announce on any
+     * instance (server start). The hook queue is worked from the first watched entity on, so an
+     * instance whose apps have no hooks does not start the job queue for them.
+     */
+    async start(): Promise<void> {
+      rt.bus.subscribe<HookDeploy>(HOOK_DEPLOYS_TOPIC, (event) =>
+        entityTriggers.watchAll(event.data.appId, event.data.automations),
+      );
+      const rows = await rt.db
+        .selectDistinct({ appId: functionDeployments.appId, automations: functionDeployments.automations })
+        .from(functionDeployments)
+        .where(and(eq(functionDeployments.status, 'success'), isNotNull(functionDeployments.automations)));
+      for (const row of rows) entityTriggers.watchAll(row.appId, row.automations ?? []);
+    },
+
+    /** Watches the entities of these automations (after a deploy). */
+    watchAll(appId: string, automations: readonly StoredEntityAutomation[]) {
+      for (const automation of automations) watch(appId, automation.entity);
+    },
+
+    /** After a deploy: watches here at once, and tells the other instances (the bus). */
+    async deployed(appId: string, automations: StoredEntityAutomation[]): Promise<void> {
+      entityTriggers.watchAll(appId, automations);
+      if (automations.length === 0) return;
+      await rt.bus
+        .publish<HookDeploy>(HOOK_DEPLOYS_TOPIC, { appId, automations })
+        .catch((error: unknown) =>
+          rt.logger.warn({ err: error, appId }, 'entity hooks of a deploy not announced'),
+        );
+    },
+  };
+  return entityTriggers;
 }
+
+export type EntityTriggers = ReturnType<typeof createEntityTriggers>;

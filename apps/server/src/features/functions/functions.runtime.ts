@@ -13,9 +13,9 @@ import type { VersionsRepo } from '../apps/versions.repo.ts';
 import { type EntitiesModule, entitiesModuleOf } from '../entities/entities.module.ts';
 import { createSecretsRepo } from '../secrets/secrets.repo.ts';
 import { createSecretsService, type SecretsService } from '../secrets/secrets.service.ts';
-import { EntityTriggers } from './entity-triggers.ts';
-import { FunctionsRepo } from './functions.repo.ts';
-import { ScheduledRuns } from './scheduled-runs.ts';
+import { createEntityTriggers, type EntityTriggers } from './entity-triggers.ts';
+import { createFunctionsRepo, type FunctionsRepo } from './functions.repo.ts';
+import { createScheduledRuns, type ScheduledRuns } from './scheduled-runs.ts';
 import { requestedSecretDescriptions } from './secret-requests.ts';
 
 export type { SdkDispatchEnv };
@@ -71,7 +71,7 @@ export function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch): Funct
   const appsArea = appsRuntime(deps);
   const { apps, versions } = appsArea;
   const db = deps.database.db;
-  const repo = new FunctionsRepo(db);
+  const repo = createFunctionsRepo(db);
   const secrets = createSecretsService({
     apps,
     secrets: createSecretsRepo(db),
@@ -115,7 +115,7 @@ export function createFunctionsRuntime(deps: AppDeps, dispatch: Dispatch): Funct
     triggers: undefined as unknown as EntityTriggers,
     schedules: undefined as unknown as ScheduledRuns,
   };
-  runtime.triggers = new EntityTriggers(runtime);
-  runtime.schedules = new ScheduledRuns(runtime);
+  runtime.triggers = createEntityTriggers(runtime);
+  runtime.schedules = createScheduledRuns(runtime);
   return runtime;
 }

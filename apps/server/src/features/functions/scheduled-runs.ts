@@ -1,7 +1,7 @@
 import { functionNameFromPath } from '@atelier/shared';
 import type { StoredScheduledAutomation } from '../../platform/db/schema/index.ts';
 import type { FunctionsRuntime } from './functions.runtime.ts';
-import { type ScheduleRow, SchedulesRepo } from './schedules.repo.ts';
+import { createSchedulesRepo, type ScheduleRow, } from './schedules.repo.ts';
 import { nextRun } from './schedules.ts';
 import { runAsService, uuidOf } from './service-run.ts';
 
@@ -29,89 +29,93 @@ interface RunJob {
  * loses its schedules at its next due time (the code editor's renames and deletes move or remove
  * them at once: file-moves.ts).
  */
-export class ScheduledRuns {
-  readonly repo: SchedulesRepo;
-  private working: Promise<void> | undefined;
+export function createScheduledRuns(rt: FunctionsRuntime) {
+  let working: Promise<void> | undefined;
 
-  constructor(private readonly rt: FunctionsRuntime) {
-    this.repo = new SchedulesRepo(rt.db);
-  }
+  const repo = createSchedulesRepo(rt.db);
 
-  /** Server start: works the queues when some app has schedules (else from its first deploy with one). */
-  async start(): Promise<void> {
-    if (await this.repo.any()) await this.work();
-  }
-
-  /** After a deploy of `name`: its schedules become the declared ones. */
-  async deployed(appId: string, name: string, schedules: StoredScheduledAutomation[]): Promise<void> {
-    await this.repo.sync(appId, name, schedules, new Date());
-    if (schedules.length === 0) return;
-    await this.work().catch((error: unknown) =>
-      this.rt.logger.warn({ err: error, appId }, 'scheduled automations not started'),
-    );
-  }
-
-  private work(): Promise<void> {
-    this.working ??= (async () => {
-      const { queue } = this.rt;
+  function work(): Promise<void> {
+    working ??= (async () => {
+      const { queue } = rt;
       await queue.start();
       await queue.defineQueue(SCHEDULE_TICK_QUEUE, { retryLimit: 0, expireInSeconds: 5 * 60 });
       await queue.defineQueue(SCHEDULED_RUN_QUEUE, { retryLimit: 0, expireInSeconds: 10 * 60 });
-      await queue.work(SCHEDULE_TICK_QUEUE, () => this.tick());
-      await queue.work<RunJob>(SCHEDULED_RUN_QUEUE, (job) => this.runJob(job.data));
+      await queue.work(SCHEDULE_TICK_QUEUE, () => scheduledRuns.tick());
+      await queue.work<RunJob>(SCHEDULED_RUN_QUEUE, (job) => runJob(job.data));
       await queue.schedule(SCHEDULE_TICK_QUEUE, '* * * * *');
     })().catch((error: unknown) => {
-      this.working = undefined;
+      working = undefined;
       throw error;
     });
-    return this.working;
-  }
-
-  /** One tick: sends the run of every due schedule and moves it on to its next run. */
-  async tick(now = new Date()): Promise<void> {
-    const due = await this.repo.due(now);
-    const functionsOf = new Map<string, Promise<Set<string>>>();
-    for (const row of due) {
-      let names = functionsOf.get(row.appId);
-      if (!names) {
-        names = this.currentFunctions(row.appId);
-        functionsOf.set(row.appId, names);
-      }
-      if (!(await names).has(row.name)) {
-        await this.repo.removeFunction(row.appId, row.name);
-        continue;
-      }
-      const finished = row.spec.maxRuns !== undefined && row.runCount + 1 >= row.spec.maxRuns;
-      if (!(await this.repo.advance(row, finished ? null : nextRun(row.spec, now)))) continue;
-      const at = row.nextRunAt!.toISOString();
-      await this.rt.queue.send<RunJob>(
-        SCHEDULED_RUN_QUEUE,
-        { scheduleId: row.id, appId: row.appId, name: row.name, at },
-        { id: uuidOf(`schedule\u0000${row.id}\u0000${at}`) },
-      );
-    }
+    return working;
   }
 
   /** The function names of the app's current version. */
-  private async currentFunctions(appId: string): Promise<Set<string>> {
-    const app = await this.rt.apps.unsafeFindById(appId);
+  async function currentFunctions(appId: string): Promise<Set<string>> {
+    const app = await rt.apps.unsafeFindById(appId);
     const version = app?.currentVersionId
-      ? await this.rt.versions.unsafeFindVersionRow(appId, app.currentVersionId)
+      ? await rt.versions.unsafeFindVersionRow(appId, app.currentVersionId)
       : undefined;
     const names = (version?.files ?? []).map((file) => functionNameFromPath(file.path));
     return new Set(names.filter((name): name is string => name !== null));
   }
 
-  private async runJob(job: RunJob): Promise<void> {
-    const row: ScheduleRow | undefined = await this.repo.find(job.scheduleId);
+  async function runJob(job: RunJob): Promise<void> {
+    const row: ScheduleRow | undefined = await repo.find(job.scheduleId);
     if (!row || row.paused || row.appId !== job.appId) return;
     const result = await runAsService(
-      this.rt,
+      rt,
       row.appId,
       row.name,
       JSON.stringify(row.spec.args ?? {}),
       'schedule',
     ).catch((error: unknown) => ({ status: 'error' as const, error: (error as Error).message }));
-    await this.repo.recordRun(row.id, new Date(), result);
+    await repo.recordRun(row.id, new Date(), result);
   }
+
+  const scheduledRuns = {
+    repo,
+
+    /** Server start: works the queues when some app has schedules (else from its first deploy with one). */
+    async start(): Promise<void> {
+      if (await repo.any()) await work();
+    },
+
+    /** After a deploy of `name`: its schedules become the declared ones. */
+    async deployed(appId: string, name: string, schedules: StoredScheduledAutomation[]): Promise<void> {
+      await repo.sync(appId, name, schedules, new Date());
+      if (schedules.length === 0) return;
+      await work().catch((error: unknown) =>
+        rt.logger.warn({ err: error, appId }, 'scheduled automations not started'),
+      );
+    },
+
+    /** One tick: sends the run of every due schedule and moves it on to its next run. */
+    async tick(now = new Date()): Promise<void> {
+      const due = await repo.due(now);
+      const functionsOf = new Map<string, Promise<Set<string>>>();
+      for (const row of due) {
+        let names = functionsOf.get(row.appId);
+        if (!names) {
+          names = currentFunctions(row.appId);
+          functionsOf.set(row.appId, names);
+        }
+        if (!(await names).has(row.name)) {
+          await repo.removeFunction(row.appId, row.name);
+          continue;
+        }
+        const finished = row.spec.maxRuns !== undefined && row.runCount + 1 >= row.spec.maxRuns;
+        if (!(await repo.advance(row, finished ? null : nextRun(row.spec, now)))) continue;
+        const at = row.nextRunAt!.toISOString();
+        await rt.queue.send<RunJob>(
+          SCHEDULED_RUN_QUEUE,
+          { scheduleId: row.id, appId: row.appId, name: row.name, at },
+          { id: uuidOf(`schedule\u0000${row.id}\u0000${at}`) },
+        );
+      }
+    },
+  };
+  return scheduledRuns;
 }
+
+export type ScheduledRuns = ReturnType<typeof createScheduledRuns>;
