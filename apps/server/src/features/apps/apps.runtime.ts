@@ -10,11 +10,11 @@ import type { Logger } from '../../platform/logger.ts';
 import { type Compiler, createCompiler } from '../compile/compiler.ts';
 import { createVendorBundles, type VendorBundles } from '../compile/vendor/vendor-bundles.ts';
 import type { FunctionsRuntime } from '../functions/functions.runtime.ts';
-import { NpmLocksRepo } from '../npm/npm-locks.repo.ts';
-import { NpmPackages, npmCacheDir } from '../npm/npm-packages.ts';
-import { PreviewTokens } from '../preview/preview-token.ts';
-import { ReplyDrafts } from '../preview/reply-drafts.ts';
-import { VersionBuilds } from '../preview/version-builds.ts';
+import { createNpmLocksRepo, type NpmLocksRepo } from '../npm/npm-locks.repo.ts';
+import { createNpmPackages, type NpmPackages, npmCacheDir } from '../npm/npm-packages.ts';
+import { createPreviewTokens, type PreviewTokens } from '../preview/preview-token.ts';
+import { createReplyDrafts, type ReplyDrafts } from '../preview/reply-drafts.ts';
+import { createVersionBuilds, type VersionBuilds } from '../preview/version-builds.ts';
 import type { ToolsRuntime } from '../tools/tools.runtime.ts';
 import { type AppsRepo, createAppsRepo } from './apps.repo.ts';
 import { createDomainsRepo, type DomainsRepo } from './domains.repo.ts';
@@ -87,9 +87,12 @@ export function createAppsRuntime(deps: AppDeps, later: LaterAreas): AppsRuntime
   const db = database.db;
   const versions = createVersionsRepo(db);
   const compiler = createCompiler();
-  const npm = new NpmPackages({ cacheDir: npmCacheDir(config.dataDir), registryUrl: config.npm.registryUrl });
-  const npmLocks = new NpmLocksRepo(db);
-  const drafts = new ReplyDrafts({ db, versions });
+  const npm = createNpmPackages({
+    cacheDir: npmCacheDir(config.dataDir),
+    registryUrl: config.npm.registryUrl,
+  });
+  const npmLocks = createNpmLocksRepo(db);
+  const drafts = createReplyDrafts({ db, versions });
   return {
     config,
     database,
@@ -105,9 +108,9 @@ export function createAppsRuntime(deps: AppDeps, later: LaterAreas): AppsRuntime
     vendor: createVendorBundles({ cacheDir: path.join(config.dataDir, 'cache', 'preview-vendor') }),
     npm,
     npmLocks,
-    builds: new VersionBuilds(compiler, versions, { npm, locks: npmLocks }, drafts),
+    builds: createVersionBuilds(compiler, versions, { npm, locks: npmLocks }, drafts),
     drafts,
-    previewTokens: new PreviewTokens(new JwtKeys(database, config.auth.jwtSecret)),
+    previewTokens: createPreviewTokens(new JwtKeys(database, config.auth.jwtSecret)),
     resolveTxt: deps.apps?.resolveTxt ?? ((name) => dns.resolveTxt(name)),
     origins() {
       const publicOrigin = new URL(config.publicUrl).origin;

@@ -59,50 +59,52 @@ function typeOf(file: File): string {
   return byExtension[extension] ?? declared;
 }
 
-export class ChatAttachments {
-  constructor(private readonly db: Db) {}
+export function createChatAttachments(db: Db) {
+  return {
+    async upload(appId: string, file: File): Promise<ChatAttachmentUpload> {
+      if (file.size >= CHAT_ATTACHMENT_MAX_BYTES) {
+        throw new AppError('file_too_large', CHAT_MESSAGES.attachmentTooLarge, {
+          limitBytes: CHAT_ATTACHMENT_MAX_BYTES,
+        });
+      }
+      const contentType = typeOf(file);
+      if (!ATTACHMENT_TYPES.has(contentType)) {
+        throw new AppError('unsupported_file_type', CHAT_MESSAGES.attachmentUnsupported, { contentType });
+      }
+      const id = randomUUID();
+      const data = Buffer.from(await file.arrayBuffer());
+      const name = (file.name || 'file').slice(0, 300);
+      await db.insert(chatAttachments).values({ id, appId, name, contentType, size: data.length, data });
+      return { id, name, contentType, size: data.length, url: attachmentUrl(appId, id) };
+    },
 
-  async upload(appId: string, file: File): Promise<ChatAttachmentUpload> {
-    if (file.size >= CHAT_ATTACHMENT_MAX_BYTES) {
-      throw new AppError('file_too_large', CHAT_MESSAGES.attachmentTooLarge, {
-        limitBytes: CHAT_ATTACHMENT_MAX_BYTES,
+    async find(appId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(chatAttachments)
+        .where(and(eq(chatAttachments.appId, appId), eq(chatAttachments.id, id)))
+        .limit(1);
+      if (!row) throw new AppError('not_found', CHAT_MESSAGES.attachmentNotFound);
+      return row;
+    },
+
+    /** The attachments of a message that are stored for this app, with their bytes (others are left out). */
+    async load(appId: string, attachments: readonly ChatAttachment[]): Promise<LoadedAttachment[]> {
+      const ids = attachments.map((a) => attachmentIdOf(appId, a.url)).filter((id): id is string => !!id);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(chatAttachments)
+        .where(and(eq(chatAttachments.appId, appId), inArray(chatAttachments.id, ids)));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row
+          ? [{ name: row.name, url: attachmentUrl(appId, id), contentType: row.contentType, data: row.data }]
+          : [];
       });
-    }
-    const contentType = typeOf(file);
-    if (!ATTACHMENT_TYPES.has(contentType)) {
-      throw new AppError('unsupported_file_type', CHAT_MESSAGES.attachmentUnsupported, { contentType });
-    }
-    const id = randomUUID();
-    const data = Buffer.from(await file.arrayBuffer());
-    const name = (file.name || 'file').slice(0, 300);
-    await this.db.insert(chatAttachments).values({ id, appId, name, contentType, size: data.length, data });
-    return { id, name, contentType, size: data.length, url: attachmentUrl(appId, id) };
-  }
-
-  async find(appId: string, id: string) {
-    const [row] = await this.db
-      .select()
-      .from(chatAttachments)
-      .where(and(eq(chatAttachments.appId, appId), eq(chatAttachments.id, id)))
-      .limit(1);
-    if (!row) throw new AppError('not_found', CHAT_MESSAGES.attachmentNotFound);
-    return row;
-  }
-
-  /** The attachments of a message that are stored for this app, with their bytes (others are left out). */
-  async load(appId: string, attachments: readonly ChatAttachment[]): Promise<LoadedAttachment[]> {
-    const ids = attachments.map((a) => attachmentIdOf(appId, a.url)).filter((id): id is string => !!id);
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .select()
-      .from(chatAttachments)
-      .where(and(eq(chatAttachments.appId, appId), inArray(chatAttachments.id, ids)));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row
-        ? [{ name: row.name, url: attachmentUrl(appId, id), contentType: row.contentType, data: row.data }]
-        : [];
-    });
-  }
+    },
+  };
 }
+
+export type ChatAttachments = ReturnType<typeof createChatAttachments>;

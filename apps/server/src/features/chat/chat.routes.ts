@@ -31,7 +31,7 @@ import {
   jsonContent,
 } from '../../platform/http/openapi.ts';
 import { POLICY } from '../../platform/http/route-policy.ts';
-import { ChatAttachments } from './attachments.ts';
+import { createChatAttachments } from './attachments.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
 import {
   followReply,
@@ -202,7 +202,7 @@ const enhanceRoute = defineRoute({
 });
 
 export function chatRoutes(runtime: ChatRuntime) {
-  const attachments = new ChatAttachments(runtime.db);
+  const attachments = createChatAttachments(runtime.db);
   return createRouter()
     .openapi(historyRoute, async (c) => {
       const { appId } = c.req.valid('param');

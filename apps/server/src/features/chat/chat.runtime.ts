@@ -10,8 +10,8 @@ import { dataSourcesRuntime } from '../data-sources/data-sources.runtime.ts';
 import { createDataSourcesService } from '../data-sources/data-sources.service.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import type { RecordActionsPort } from './action-applier.ts';
-import { ChatRepo } from './chat.repo.ts';
-import { ReplyRuns } from './reply-runs.ts';
+import { type ChatRepo, createChatRepo } from './chat.repo.ts';
+import { createReplyRuns, type ReplyRuns } from './reply-runs.ts';
 
 /** What the chat routes share: one per composition root (createServices). */
 export interface ChatRuntime {
@@ -63,7 +63,7 @@ export const chatRuntime = defineArea<ChatRuntime>('chat');
 export function createChatRuntime(deps: AppDeps): ChatRuntime {
   const dataSources = createDataSourcesService(dataSourcesRuntime(deps));
   const pending = new Set<Promise<unknown>>();
-  const runs = new ReplyRuns(deps.database.db, deps.bus, deps.logger);
+  const runs = createReplyRuns(deps.database.db, deps.bus, deps.logger);
   const settled = async () => {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   };
@@ -73,7 +73,7 @@ export function createChatRuntime(deps: AppDeps): ChatRuntime {
     llm: deps.llm,
     logger: deps.logger,
     apps: appsRuntime(deps),
-    repo: new ChatRepo(deps.database.db),
+    repo: createChatRepo(deps.database.db),
     runs,
     retrieve: (appId, query, k) => dataSources.unscopedRetrieveForApp(appId, query, k),
     recordsFor: (actor, appId) => ({

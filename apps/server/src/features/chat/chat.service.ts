@@ -18,7 +18,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppActor, AppRow } from '../apps/apps.repo.ts';
 import { findApp } from '../apps/apps.service.ts';
 import { validateFiles } from '../code-editor/validate.service.ts';
-import { ChatAttachments } from './attachments.ts';
+import { createChatAttachments } from './attachments.ts';
 import { type ChatMessageRow, toChatMessage } from './chat.repo.ts';
 import type { ChatRuntime } from './chat.runtime.ts';
 import { HISTORY_FOR_MODEL, historyForModel, recentPaths, userMessageForModel } from './model-messages.ts';
@@ -176,7 +176,7 @@ async function startReply(
   }
   if (!text && attachments.length === 0) throw new AppError('bad_request', CHAT_MESSAGES.messageRequired);
 
-  const store = new ChatAttachments(runtime.db);
+  const store = createChatAttachments(runtime.db);
   const loaded = await store.load(appId, attachments);
   const kept = loaded.map(({ name, url, contentType }) => ({ name, url, contentType }));
   const earlier = await runtime.repo.lastMessages(appId, HISTORY_FOR_MODEL);

@@ -54,54 +54,22 @@ function compact(chunks: Chunk[]): Chunk[] {
  * a bus signal wakes the followers (a reload, a second tab, on any instance); Stop is a flag on the
  * row plus a bus signal to the instance that runs it.
  */
-export class ReplyRuns {
-  private readonly local = new Map<string, AbortController>();
-  private unsubscribeStop: (() => void) | undefined;
+export function createReplyRuns(db: Db, bus: EventBus, logger: Logger) {
+  const local = new Map<string, AbortController>();
+  let listening = false;
 
-  constructor(
-    private readonly db: Db,
-    private readonly bus: EventBus,
-    private readonly logger: Logger,
-  ) {}
-
-  /** Shutdown: every reply running on this instance stops as after Stop (what it wrote is kept). */
-  abortAll() {
-    for (const controller of this.local.values()) controller.abort();
-  }
-
-  private listenForStops() {
-    this.unsubscribeStop ??= this.bus.subscribe<{ replyId: string }>(STOP_TOPIC, (event) => {
-      this.local.get(event.data.replyId)?.abort();
+  /** Stop signals of this instance's replies, subscribed once (for the bus's lifetime). */
+  function listenForStops() {
+    if (listening) return;
+    bus.subscribe<{ replyId: string }>(STOP_TOPIC, (event) => {
+      local.get(event.data.replyId)?.abort();
     });
+    listening = true;
   }
 
-  /**
-   * Claims the app for a new reply, or answers 409 while another one runs. Finished rows of the app
-   * and a running row whose instance went silent are cleared first.
-   */
-  async claim(appId: string, replyId: string, userMessageId: string): Promise<ReplyLog> {
-    this.listenForStops();
-    const staleBefore = new Date(Date.now() - REPLY_STALE_MS);
-    await this.db
-      .delete(chatReplies)
-      .where(
-        and(
-          eq(chatReplies.appId, appId),
-          or(eq(chatReplies.status, 'done'), lt(chatReplies.heartbeatAt, staleBefore)),
-        ),
-      );
-    const inserted = await this.db
-      .insert(chatReplies)
-      .values({ id: replyId, appId, userMessageId })
-      .onConflictDoNothing()
-      .returning({ id: chatReplies.id });
-    if (inserted.length === 0) throw new AppError('conflict', CHAT_MESSAGES.replyRunning);
-    return this.openLog(replyId);
-  }
-
-  private openLog(replyId: string): ReplyLog {
+  function openLog(replyId: string): ReplyLog {
     const controller = new AbortController();
-    this.local.set(replyId, controller);
+    local.set(replyId, controller);
     let pending: Chunk[] = [];
     let seq = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -112,19 +80,19 @@ export class ReplyRuns {
       try {
         if (chunks.length > 0) {
           seq += 1;
-          await this.db
+          await db
             .insert(chatReplyChunks)
             .values({ replyId, seq, chunks: compact(chunks) as unknown as Record<string, unknown>[] });
         }
-        const [row] = await this.db
+        const [row] = await db
           .update(chatReplies)
           .set({ heartbeatAt: sql`now()` })
           .where(eq(chatReplies.id, replyId))
           .returning({ stopRequested: chatReplies.stopRequested });
         if (row?.stopRequested) controller.abort();
-        if (chunks.length > 0) await this.bus.publish(chunkTopic(replyId), { seq });
+        if (chunks.length > 0) await bus.publish(chunkTopic(replyId), { seq });
       } catch (error) {
-        this.logger.warn({ err: error, replyId }, 'chat: could not write the reply log');
+        logger.warn({ err: error, replyId }, 'chat: could not write the reply log');
       }
     };
     const flush = () => {
@@ -151,121 +119,154 @@ export class ReplyRuns {
         closed = true;
         clearInterval(heartbeat);
         await flush();
-        this.local.delete(replyId);
+        local.delete(replyId);
         try {
-          await this.db
+          await db
             .update(chatReplies)
             .set({ status: 'done', draft: null })
             .where(eq(chatReplies.id, replyId));
-          await this.bus.publish(chunkTopic(replyId), { seq, done: true });
+          await bus.publish(chunkTopic(replyId), { seq, done: true });
         } catch (error) {
-          this.logger.warn({ err: error, replyId }, 'chat: could not mark the reply done');
+          logger.warn({ err: error, replyId }, 'chat: could not mark the reply done');
         }
       },
     };
   }
 
-  /** The reply running for the app (heartbeat still fresh), if any. */
-  async running(appId: string): Promise<RunningReply | null> {
-    const [row] = await this.db
-      .select({ id: chatReplies.id, userMessageId: chatReplies.userMessageId })
-      .from(chatReplies)
-      .where(
-        and(
-          eq(chatReplies.appId, appId),
-          eq(chatReplies.status, 'running'),
-          gt(chatReplies.heartbeatAt, new Date(Date.now() - REPLY_STALE_MS)),
-        ),
-      )
-      .limit(1);
-    return row ? { messageId: row.id, userMessageId: row.userMessageId } : null;
-  }
+  return {
+    /** Shutdown: every reply running on this instance stops as after Stop (what it wrote is kept). */
+    abortAll() {
+      for (const controller of local.values()) controller.abort();
+    },
 
-  /** Asks the instance running the app's reply to stop it; false when none runs. */
-  async requestStop(appId: string): Promise<boolean> {
-    const rows = await this.db
-      .update(chatReplies)
-      .set({ stopRequested: true })
-      .where(and(eq(chatReplies.appId, appId), eq(chatReplies.status, 'running')))
-      .returning({ id: chatReplies.id });
-    for (const row of rows) {
-      this.local.get(row.id)?.abort();
-      await this.bus.publish(STOP_TOPIC, { replyId: row.id });
-    }
-    return rows.length > 0;
-  }
+    /**
+     * Claims the app for a new reply, or answers 409 while another one runs. Finished rows of the app
+     * and a running row whose instance went silent are cleared first.
+     */
+    async claim(appId: string, replyId: string, userMessageId: string): Promise<ReplyLog> {
+      listenForStops();
+      const staleBefore = new Date(Date.now() - REPLY_STALE_MS);
+      await db
+        .delete(chatReplies)
+        .where(
+          and(
+            eq(chatReplies.appId, appId),
+            or(eq(chatReplies.status, 'done'), lt(chatReplies.heartbeatAt, staleBefore)),
+          ),
+        );
+      const inserted = await db
+        .insert(chatReplies)
+        .values({ id: replyId, appId, userMessageId })
+        .onConflictDoNothing()
+        .returning({ id: chatReplies.id });
+      if (inserted.length === 0) throw new AppError('conflict', CHAT_MESSAGES.replyRunning);
+      return openLog(replyId);
+    },
 
-  /** The app's latest reply (running or finished, until the next one starts). */
-  async latest(appId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ id: chatReplies.id })
-      .from(chatReplies)
-      .where(eq(chatReplies.appId, appId))
-      .orderBy(desc(chatReplies.startedAt))
-      .limit(1);
-    return row?.id ?? null;
-  }
+    /** The reply running for the app (heartbeat still fresh), if any. */
+    async running(appId: string): Promise<RunningReply | null> {
+      const [row] = await db
+        .select({ id: chatReplies.id, userMessageId: chatReplies.userMessageId })
+        .from(chatReplies)
+        .where(
+          and(
+            eq(chatReplies.appId, appId),
+            eq(chatReplies.status, 'running'),
+            gt(chatReplies.heartbeatAt, new Date(Date.now() - REPLY_STALE_MS)),
+          ),
+        )
+        .limit(1);
+      return row ? { messageId: row.id, userMessageId: row.userMessageId } : null;
+    },
 
-  /**
-   * The chunks of a reply from its start, then the new ones as they are written, until its `finish`
-   * chunk (or the reply's row is gone, or `signal` aborts).
-   */
-  async *follow(replyId: string, signal: AbortSignal): AsyncGenerator<Chunk> {
-    let cursor = 0;
-    let wake: (() => void) | undefined;
-    let signalled = false;
-    const unsubscribe = this.bus.subscribe(chunkTopic(replyId), () => {
-      signalled = true;
-      wake?.();
-    });
-    const onAbort = () => wake?.();
-    signal.addEventListener('abort', onAbort);
-    const deadline = Date.now() + FOLLOW_MAX_MS;
-    try {
-      while (!signal.aborted && Date.now() < deadline) {
-        signalled = false;
-        const rows = await this.db
-          .select({ seq: chatReplyChunks.seq, chunks: chatReplyChunks.chunks })
-          .from(chatReplyChunks)
-          .where(and(eq(chatReplyChunks.replyId, replyId), gt(chatReplyChunks.seq, cursor)))
-          .orderBy(asc(chatReplyChunks.seq));
-        for (const row of rows) {
-          cursor = row.seq;
-          for (const chunk of row.chunks as unknown as Chunk[]) {
-            yield chunk;
-            if (chunk.type === 'finish') return;
-          }
-        }
-        if (rows.length === 0) {
-          const [reply] = await this.db
-            .select({ status: chatReplies.status })
-            .from(chatReplies)
-            .where(eq(chatReplies.id, replyId));
-          if (!reply) return;
-          if (reply.status === 'done') {
-            // Done: its last chunks were written before the status; one more read takes them.
-            const [last] = await this.db
-              .select({ seq: chatReplyChunks.seq })
-              .from(chatReplyChunks)
-              .where(and(eq(chatReplyChunks.replyId, replyId), gt(chatReplyChunks.seq, cursor)))
-              .limit(1);
-            if (!last) return;
-            continue;
-          }
-        }
-        if (rows.length > 0 || signalled) continue;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, FOLLOW_POLL_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
+    /** Asks the instance running the app's reply to stop it; false when none runs. */
+    async requestStop(appId: string): Promise<boolean> {
+      const rows = await db
+        .update(chatReplies)
+        .set({ stopRequested: true })
+        .where(and(eq(chatReplies.appId, appId), eq(chatReplies.status, 'running')))
+        .returning({ id: chatReplies.id });
+      for (const row of rows) {
+        local.get(row.id)?.abort();
+        await bus.publish(STOP_TOPIC, { replyId: row.id });
       }
-    } finally {
-      unsubscribe();
-      signal.removeEventListener('abort', onAbort);
-    }
-  }
+      return rows.length > 0;
+    },
+
+    /** The app's latest reply (running or finished, until the next one starts). */
+    async latest(appId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: chatReplies.id })
+        .from(chatReplies)
+        .where(eq(chatReplies.appId, appId))
+        .orderBy(desc(chatReplies.startedAt))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /**
+     * The chunks of a reply from its start, then the new ones as they are written, until its `finish`
+     * chunk (or the reply's row is gone, or `signal` aborts).
+     */
+    async *follow(replyId: string, signal: AbortSignal): AsyncGenerator<Chunk> {
+      let cursor = 0;
+      let wake: (() => void) | undefined;
+      let signalled = false;
+      const unsubscribe = bus.subscribe(chunkTopic(replyId), () => {
+        signalled = true;
+        wake?.();
+      });
+      const onAbort = () => wake?.();
+      signal.addEventListener('abort', onAbort);
+      const deadline = Date.now() + FOLLOW_MAX_MS;
+      try {
+        while (!signal.aborted && Date.now() < deadline) {
+          signalled = false;
+          const rows = await db
+            .select({ seq: chatReplyChunks.seq, chunks: chatReplyChunks.chunks })
+            .from(chatReplyChunks)
+            .where(and(eq(chatReplyChunks.replyId, replyId), gt(chatReplyChunks.seq, cursor)))
+            .orderBy(asc(chatReplyChunks.seq));
+          for (const row of rows) {
+            cursor = row.seq;
+            for (const chunk of row.chunks as unknown as Chunk[]) {
+              yield chunk;
+              if (chunk.type === 'finish') return;
+            }
+          }
+          if (rows.length === 0) {
+            const [reply] = await db
+              .select({ status: chatReplies.status })
+              .from(chatReplies)
+              .where(eq(chatReplies.id, replyId));
+            if (!reply) return;
+            if (reply.status === 'done') {
+              // Done: its last chunks were written before the status; one more read takes them.
+              const [last] = await db
+                .select({ seq: chatReplyChunks.seq })
+                .from(chatReplyChunks)
+                .where(and(eq(chatReplyChunks.replyId, replyId), gt(chatReplyChunks.seq, cursor)))
+                .limit(1);
+              if (!last) return;
+              continue;
+            }
+          }
+          if (rows.length > 0 || signalled) continue;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, FOLLOW_POLL_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = undefined;
+        }
+      } finally {
+        unsubscribe();
+        signal.removeEventListener('abort', onAbort);
+      }
+    },
+  };
 }
+
+export type ReplyRuns = ReturnType<typeof createReplyRuns>;
