@@ -14,7 +14,7 @@ import type { NpmBundle, NpmTarget } from './npm-bundle.ts';
 
 export type { NpmBundle, NpmTarget } from './npm-bundle.ts';
 export { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
-export { NpmPackages, parseNpmSpecifier } from './npm-packages.ts';
+export { createNpmPackages, type NpmPackages, parseNpmSpecifier } from './npm-packages.ts';
 
 /**
  * An ES module of an npm package, built once and cached on disk (`DATA_DIR/cache/npm`): `spec` is

@@ -10,7 +10,7 @@ import {
 } from '../../../test/support/fake-npm-registry.mjs';
 import { bundleSpecifier } from './npm-bundle.ts';
 import { NPM_LIMITS, NpmPackageError } from './npm-limits.ts';
-import { bareImports, NpmPackages, parseNpmSpecifier } from './npm-packages.ts';
+import { bareImports, createNpmPackages, parseNpmSpecifier } from './npm-packages.ts';
 import { createRegistryClient } from './registry.ts';
 import { resolveTree } from './resolve-tree.ts';
 
@@ -142,7 +142,7 @@ afterAll(async () => {
   fs.rmSync(cacheDir, { recursive: true, force: true });
 });
 
-const npm = () => new NpmPackages({ cacheDir, registryUrl: registry.url });
+const npm = () => createNpmPackages({ cacheDir, registryUrl: registry.url });
 
 describe('resolution', () => {
   it('picks the latest tag when it matches the range, else the highest match, and follows dependencies', async () => {
@@ -389,7 +389,7 @@ describe('install and bundle', () => {
   });
 
   it('is off without a registry', async () => {
-    const off = new NpmPackages({ cacheDir, registryUrl: undefined });
+    const off = createNpmPackages({ cacheDir, registryUrl: undefined });
     await expect(off.resolveNpmModule('tiny-cjs', { target: 'browser' })).rejects.toThrow(
       'npm packages are turned off',
     );

@@ -9,7 +9,7 @@ import { checkVendorImports } from '../compile/vendor-imports.ts';
 import { bundleSpecifier, type NpmBundle, type NpmTarget, readBundle } from './npm-bundle.ts';
 import { NPM_LIMITS, NPM_MESSAGES, NpmPackageError } from './npm-limits.ts';
 import type { NpmLocksRepo } from './npm-locks.repo.ts';
-import { Limiter, NpmStore } from './npm-store.ts';
+import { createNpmStore, Limiter, type NpmStore } from './npm-store.ts';
 import { createRegistryClient, type RegistryClient } from './registry.ts';
 import { packageNameOf, type ResolvedTree, resolveTree } from './resolve-tree.ts';
 
@@ -48,146 +48,24 @@ export function parseNpmSpecifier(spec: string): { name: string; range: string; 
     : { name: head.slice(0, at), range: head.slice(at + 1) || 'latest', subpath };
 }
 
+/** The package store in the cache folder (made if missing). */
+function storeIn(cacheDir: string, registry: RegistryClient): NpmStore {
+  fs.mkdirSync(cacheDir, { recursive: true });
+  return createNpmStore(fs.realpathSync(cacheDir), registry);
+}
+
 /**
  * npm packages on demand (issue 25 #3; README of this feature): resolve → pin per app → install into
  * the content-addressed cache → bundle to ESM once → serve by key. One per server.
  */
-export class NpmPackages {
-  readonly store: NpmStore | undefined;
-  private readonly registry: RegistryClient | undefined;
-  private readonly resolving = new Map<string, Promise<ResolvedTree>>();
-  private readonly bundling = new Limiter(NPM_LIMITS.concurrency);
+export function createNpmPackages(options: NpmPackagesOptions) {
+  const registry =
+    options.registry ?? (options.registryUrl ? createRegistryClient(options.registryUrl) : undefined);
+  const store = registry ? storeIn(options.cacheDir, registry) : undefined;
+  const resolving = new Map<string, Promise<ResolvedTree>>();
+  const bundling = new Limiter(NPM_LIMITS.concurrency);
 
-  constructor(options: NpmPackagesOptions) {
-    this.registry =
-      options.registry ?? (options.registryUrl ? createRegistryClient(options.registryUrl) : undefined);
-    if (this.registry) {
-      fs.mkdirSync(options.cacheDir, { recursive: true });
-      this.store = new NpmStore(fs.realpathSync(options.cacheDir), this.registry);
-    }
-  }
-
-  /** A cached bundle by key, as `/preview-npm/{key}.js` serves it. */
-  bundle(key: string): NpmBundle | undefined {
-    return this.store ? readBundle(this.store.cacheDir, key) : undefined;
-  }
-
-  /**
-   * An ES module of an npm package for a page (`browser`: React and the built-in set left to the
-   * import map) or for a function isolate (`isolate`: self-contained, no import map). `spec` is what
-   * code writes after `npm:` — `zod`, `zod@^3.23`, `date-fns@4/locale`. Not pinned per app: the
-   * range resolves to the newest match (packuments are cached for minutes, installs and bundles
-   * for good). Throws NpmPackageError with the reason when the package is refused.
-   */
-  async resolveNpmModule(spec: string, { target }: { target: NpmTarget }): Promise<NpmBundle> {
-    const { name, range, subpath } = parseNpmSpecifier(spec);
-    const provided =
-      target === 'browser' ? builtIns() : { specifiers: new Set<string>(), packages: new Set<string>() };
-    const tree = await this.resolveAndInstall(name, range, provided.packages);
-    return this.bundleWithin(name, () =>
-      bundleSpecifier(this.store!, `${name}${subpath}`, tree, {
-        target,
-        externalSpecifiers: provided.specifiers,
-        externalPackages: new Set(),
-      }),
-    );
-  }
-
-  /**
-   * The on-demand packages a compiled app imports, installed and bundled, as import-map entries.
-   * Each package package.json names is resolved once per app and range and pinned (`locks`); the
-   * first import of a version downloads it. A refused package answers a diagnostic on package.json
-   * naming the package and why.
-   */
-  async appImports(
-    appId: string,
-    files: readonly AppFile[],
-    js: string,
-    locks: NpmLocksRepo,
-  ): Promise<AppNpmImports> {
-    const manifestFile = files.find((file) => file.path === PACKAGE_MANIFEST_PATH);
-    const manifest = parsePackageManifest(manifestFile?.content);
-    if (!manifest.ok) return fail(manifest.message, undefined);
-    const { specifiers: builtInSpecifiers, packages: provided } = builtIns();
-    // A package of the set package.json asks for at a version the set's does not fit (three 0.155):
-    // that version on demand, in the set's place on this app's page (compile/vendor/built-in-pins.ts).
-    const replaced = onDemandBuiltIns(files);
-    const specifiers = new Set(
-      [...builtInSpecifiers].filter((specifier) => !replaced.has(packageNameOf(specifier))),
-    );
-    const declared = new Map(
-      manifest.packages
-        .filter((pkg) => !provided.has(pkg.name) || replaced.has(pkg.name))
-        .map((pkg) => [pkg.name, pkg.range]),
-    );
-    const preferred = lockedVersionsOf(manifestFile?.content);
-    const wanted = bareImports(js).filter((specifier) => declared.has(packageNameOf(specifier)));
-    if (wanted.length === 0) return { ok: true, imports: {} };
-    const diagnostic = (error: unknown) => {
-      if (!(error instanceof NpmPackageError)) throw error;
-      return fail(error.message, manifestFile?.content, error.packageName);
-    };
-    if (declared.size > NPM_LIMITS.maxAppPackages)
-      return fail(`package.json: ${NPM_MESSAGES.tooManyPackages}`, undefined);
-    if (!this.store) return diagnostic(new NpmPackageError(packageNameOf(wanted[0]!), NPM_MESSAGES.disabled));
-
-    const trees = new Map<string, Promise<ResolvedTree>>();
-    const treeOf = (name: string) => {
-      let tree = trees.get(name);
-      if (!tree) {
-        tree = this.pinnedTree(appId, name, declared.get(name)!, provided, locks, preferred);
-        trees.set(name, tree);
-      }
-      return tree;
-    };
-    const imports: Record<string, string> = {};
-    const exportsBySpecifier = new Map<string, Set<string>>();
-    const queue = [...new Set(wanted)];
-    // A package the app only loads with `import()` (an optional analytics script in a try/catch)
-    // is left out of the import map when it cannot be used: the app meets a failed import() as in
-    // its own build, instead of not building at all.
-    const staticImports = new Set(bareImports(js, { dynamic: false }));
-    const optional = new Set(wanted.filter((specifier) => !staticImports.has(specifier)));
-    // The entry points of one package the page imports are bundled together (npm-bundle.ts).
-    const siblingsOf = (specifier: string) =>
-      wanted.filter((other) => packageNameOf(other) === packageNameOf(specifier));
-    try {
-      while (queue.length > 0) {
-        const specifier = queue.shift()!;
-        if (imports[specifier]) continue;
-        const name = packageNameOf(specifier);
-        const others = new Set([...declared.keys()].filter((other) => other !== name));
-        let bundle: NpmBundle;
-        try {
-          const tree = await treeOf(name);
-          bundle = await this.bundleWithin(name, () =>
-            bundleSpecifier(this.store!, specifier, tree, {
-              target: 'browser',
-              externalSpecifiers: specifiers,
-              externalPackages: others,
-              siblings: siblingsOf(specifier),
-            }),
-          );
-        } catch (error) {
-          if (optional.has(specifier) && error instanceof NpmPackageError) continue;
-          throw error;
-        }
-        imports[specifier] = bundle.key;
-        exportsBySpecifier.set(specifier, new Set(bundle.exports));
-        for (const next of bundle.imports)
-          if (others.has(packageNameOf(next)) && !imports[next]) queue.push(next);
-      }
-    } catch (error) {
-      return diagnostic(error);
-    }
-    // A named import the bundle does not export would stop the page in the browser: a compile error
-    // on the importing line, with the closest export as a suggestion (as for the built-in set).
-    const missing = checkVendorImports(js, files, exportsBySpecifier);
-    if (missing.length > 0) return { ok: false, diagnostics: missing };
-    return { ok: true, imports };
-  }
-
-  private async pinnedTree(
+  async function pinnedTree(
     appId: string,
     name: string,
     range: string,
@@ -197,46 +75,170 @@ export class NpmPackages {
   ): Promise<ResolvedTree> {
     const lock = await locks.find(appId, name);
     if (lock && lock.range === range) {
-      await this.installWithin(name, lock.tree);
+      await installWithin(name, lock.tree);
       return lock.tree;
     }
-    const tree = await this.resolveAndInstall(name, range, provided, preferred);
+    const tree = await resolveAndInstall(name, range, provided, preferred);
     await locks.save(appId, name, range, tree);
     return tree;
   }
 
   /** Resolves a range to a tree and installs it; concurrent callers of the same name and range share the work. */
-  private resolveAndInstall(
+  function resolveAndInstall(
     name: string,
     range: string,
     provided: ReadonlySet<string>,
     preferred: ReadonlyMap<string, string> = new Map(),
   ): Promise<ResolvedTree> {
-    if (!this.registry || !this.store)
-      return Promise.reject(new NpmPackageError(name, NPM_MESSAGES.disabled));
+    if (!registry || !store) return Promise.reject(new NpmPackageError(name, NPM_MESSAGES.disabled));
     const key = `${name}\0${range}\0${[...provided].sort().join(',')}\0${JSON.stringify([...preferred])}`;
-    let pending = this.resolving.get(key);
+    let pending = resolving.get(key);
     if (!pending) {
-      const registry = this.registry;
       pending = withDeadline(name, async (signal) => {
         const tree = await resolveTree(registry, name, range, { provided, preferred });
-        await this.store!.install(name, tree, signal);
+        await store!.install(name, tree, signal);
         return tree;
-      }).finally(() => this.resolving.delete(key));
-      this.resolving.set(key, pending);
+      }).finally(() => resolving.delete(key));
+      resolving.set(key, pending);
     }
     return pending;
   }
 
-  private installWithin(name: string, tree: ResolvedTree): Promise<void> {
-    return withDeadline(name, (signal) => this.store!.install(name, tree, signal));
+  function installWithin(name: string, tree: ResolvedTree): Promise<void> {
+    return withDeadline(name, (signal) => store!.install(name, tree, signal));
   }
 
   /** esbuild bundles: at most `NPM_LIMITS.concurrency` at once, each within the deadline. */
-  private bundleWithin<T>(name: string, task: () => Promise<T>): Promise<T> {
-    return this.bundling.run(() => withDeadline(name, () => task()));
+  function bundleWithin<T>(name: string, task: () => Promise<T>): Promise<T> {
+    return bundling.run(() => withDeadline(name, () => task()));
   }
+
+  return {
+    store,
+
+    /** A cached bundle by key, as `/preview-npm/{key}.js` serves it. */
+    bundle(key: string): NpmBundle | undefined {
+      return store ? readBundle(store.cacheDir, key) : undefined;
+    },
+
+    /**
+     * An ES module of an npm package for a page (`browser`: React and the built-in set left to the
+     * import map) or for a function isolate (`isolate`: self-contained, no import map). `spec` is what
+     * code writes after `npm:` — `zod`, `zod@^3.23`, `date-fns@4/locale`. Not pinned per app: the
+     * range resolves to the newest match (packuments are cached for minutes, installs and bundles
+     * for good). Throws NpmPackageError with the reason when the package is refused.
+     */
+    async resolveNpmModule(spec: string, { target }: { target: NpmTarget }): Promise<NpmBundle> {
+      const { name, range, subpath } = parseNpmSpecifier(spec);
+      const provided =
+        target === 'browser' ? builtIns() : { specifiers: new Set<string>(), packages: new Set<string>() };
+      const tree = await resolveAndInstall(name, range, provided.packages);
+      return bundleWithin(name, () =>
+        bundleSpecifier(store!, `${name}${subpath}`, tree, {
+          target,
+          externalSpecifiers: provided.specifiers,
+          externalPackages: new Set(),
+        }),
+      );
+    },
+
+    /**
+     * The on-demand packages a compiled app imports, installed and bundled, as import-map entries.
+     * Each package package.json names is resolved once per app and range and pinned (`locks`); the
+     * first import of a version downloads it. A refused package answers a diagnostic on package.json
+     * naming the package and why.
+     */
+    async appImports(
+      appId: string,
+      files: readonly AppFile[],
+      js: string,
+      locks: NpmLocksRepo,
+    ): Promise<AppNpmImports> {
+      const manifestFile = files.find((file) => file.path === PACKAGE_MANIFEST_PATH);
+      const manifest = parsePackageManifest(manifestFile?.content);
+      if (!manifest.ok) return fail(manifest.message, undefined);
+      const { specifiers: builtInSpecifiers, packages: provided } = builtIns();
+      // A package of the set package.json asks for at a version the set's does not fit (three 0.155):
+      // that version on demand, in the set's place on this app's page (compile/vendor/built-in-pins.ts).
+      const replaced = onDemandBuiltIns(files);
+      const specifiers = new Set(
+        [...builtInSpecifiers].filter((specifier) => !replaced.has(packageNameOf(specifier))),
+      );
+      const declared = new Map(
+        manifest.packages
+          .filter((pkg) => !provided.has(pkg.name) || replaced.has(pkg.name))
+          .map((pkg) => [pkg.name, pkg.range]),
+      );
+      const preferred = lockedVersionsOf(manifestFile?.content);
+      const wanted = bareImports(js).filter((specifier) => declared.has(packageNameOf(specifier)));
+      if (wanted.length === 0) return { ok: true, imports: {} };
+      const diagnostic = (error: unknown) => {
+        if (!(error instanceof NpmPackageError)) throw error;
+        return fail(error.message, manifestFile?.content, error.packageName);
+      };
+      if (declared.size > NPM_LIMITS.maxAppPackages)
+        return fail(`package.json: ${NPM_MESSAGES.tooManyPackages}`, undefined);
+      if (!store) return diagnostic(new NpmPackageError(packageNameOf(wanted[0]!), NPM_MESSAGES.disabled));
+
+      const trees = new Map<string, Promise<ResolvedTree>>();
+      const treeOf = (name: string) => {
+        let tree = trees.get(name);
+        if (!tree) {
+          tree = pinnedTree(appId, name, declared.get(name)!, provided, locks, preferred);
+          trees.set(name, tree);
+        }
+        return tree;
+      };
+      const imports: Record<string, string> = {};
+      const exportsBySpecifier = new Map<string, Set<string>>();
+      const queue = [...new Set(wanted)];
+      // A package the app only loads with `import()` (an optional analytics script in a try/catch)
+      // is left out of the import map when it cannot be used: the app meets a failed import() as in
+      // its own build, instead of not building at all.
+      const staticImports = new Set(bareImports(js, { dynamic: false }));
+      const optional = new Set(wanted.filter((specifier) => !staticImports.has(specifier)));
+      // The entry points of one package the page imports are bundled together (npm-bundle.ts).
+      const siblingsOf = (specifier: string) =>
+        wanted.filter((other) => packageNameOf(other) === packageNameOf(specifier));
+      try {
+        while (queue.length > 0) {
+          const specifier = queue.shift()!;
+          if (imports[specifier]) continue;
+          const name = packageNameOf(specifier);
+          const others = new Set([...declared.keys()].filter((other) => other !== name));
+          let bundle: NpmBundle;
+          try {
+            const tree = await treeOf(name);
+            bundle = await bundleWithin(name, () =>
+              bundleSpecifier(store!, specifier, tree, {
+                target: 'browser',
+                externalSpecifiers: specifiers,
+                externalPackages: others,
+                siblings: siblingsOf(specifier),
+              }),
+            );
+          } catch (error) {
+            if (optional.has(specifier) && error instanceof NpmPackageError) continue;
+            throw error;
+          }
+          imports[specifier] = bundle.key;
+          exportsBySpecifier.set(specifier, new Set(bundle.exports));
+          for (const next of bundle.imports)
+            if (others.has(packageNameOf(next)) && !imports[next]) queue.push(next);
+        }
+      } catch (error) {
+        return diagnostic(error);
+      }
+      // A named import the bundle does not export would stop the page in the browser: a compile error
+      // on the importing line, with the closest export as a suggestion (as for the built-in set).
+      const missing = checkVendorImports(js, files, exportsBySpecifier);
+      if (missing.length > 0) return { ok: false, diagnostics: missing };
+      return { ok: true, imports };
+    },
+  };
 }
+
+export type NpmPackages = ReturnType<typeof createNpmPackages>;
 
 /** Runs `task` within `NPM_LIMITS.installTimeoutMs`, else fails naming the package. */
 async function withDeadline<T>(name: string, task: (signal: AbortSignal) => Promise<T>): Promise<T> {

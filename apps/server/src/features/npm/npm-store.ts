@@ -18,54 +18,22 @@ import { matchesIntegrity, NATIVE_MARKER, readTarball } from './tarball.ts';
  * a package; one download of a given package runs at a time, and at most `NPM_LIMITS.concurrency`
  * downloads run at once.
  */
-export class NpmStore {
-  private readonly installing = new Map<string, Promise<string>>();
-  private readonly slots = new Limiter(NPM_LIMITS.concurrency);
+export function createNpmStore(cacheDir: string, registry: RegistryClient) {
+  const installing = new Map<string, Promise<string>>();
+  const slots = new Limiter(NPM_LIMITS.concurrency);
 
-  constructor(
-    readonly cacheDir: string,
-    private readonly registry: RegistryClient,
-  ) {}
-
-  /** The folder a package unpacks to (whether or not it is there yet). */
-  contentDir(pkg: Pick<ResolvedPackage, 'integrity'>): string {
-    const hex = Buffer.from(pkg.integrity.slice('sha512-'.length), 'base64').toString('hex');
-    return path.join(this.cacheDir, 'content', hex.slice(0, 2), hex);
-  }
-
-  /** The folder whose `node_modules` holds a package itself and the dependency versions of its tree. */
-  linkDir(tree: ResolvedTree, pkg: ResolvedPackage): string {
-    const entries = [[pkg.name, this.contentDir(pkg)], ...this.linkTargets(tree, pkg)].sort();
-    const hash = createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 32);
-    return path.join(this.cacheDir, 'links', hash);
-  }
-
-  /** Downloads, checks and unpacks every package of a tree that is not in the cache yet, and links them. */
-  async install(rootName: string, tree: ResolvedTree, signal?: AbortSignal): Promise<void> {
-    const packages = Object.values(tree.packages);
-    await Promise.all(packages.map((pkg) => this.installPackage(rootName, pkg, signal)));
-    // The package the app names may not be a native addon (one below it is kept, without its binaries).
-    const root = tree.packages[tree.root]!;
-    if (fs.existsSync(path.join(this.contentDir(root), NATIVE_MARKER)))
-      throw new NpmPackageError(root.name, NPM_MESSAGES.nativeAddon(tree.root));
-    for (const pkg of packages) this.writeLinks(tree, pkg);
-  }
-
-  private linkTargets(tree: ResolvedTree, pkg: ResolvedPackage): [string, string][] {
+  function linkTargets(tree: ResolvedTree, pkg: ResolvedPackage): [string, string][] {
     return Object.entries(pkg.dependencies).map(([name, version]) => {
       const dep = tree.packages[packageId(name, version)]!;
-      return [name, this.contentDir(dep)];
+      return [name, npmStore.contentDir(dep)];
     });
   }
 
-  private writeLinks(tree: ResolvedTree, pkg: ResolvedPackage): void {
-    const dir = this.linkDir(tree, pkg);
+  function writeLinks(tree: ResolvedTree, pkg: ResolvedPackage): void {
+    const dir = npmStore.linkDir(tree, pkg);
     if (fs.existsSync(path.join(dir, '.complete'))) return;
-    const tmp = path.join(this.cacheDir, 'tmp', randomUUID());
-    for (const [name, target] of [
-      [pkg.name, this.contentDir(pkg)],
-      ...this.linkTargets(tree, pkg),
-    ] as const) {
+    const tmp = path.join(cacheDir, 'tmp', randomUUID());
+    for (const [name, target] of [[pkg.name, npmStore.contentDir(pkg)], ...linkTargets(tree, pkg)] as const) {
       const link = path.join(tmp, 'node_modules', name);
       fs.mkdirSync(path.dirname(link), { recursive: true });
       fs.symlinkSync(target, link, 'dir');
@@ -74,20 +42,18 @@ export class NpmStore {
     moveIntoPlace(tmp, dir);
   }
 
-  private installPackage(rootName: string, pkg: ResolvedPackage, signal?: AbortSignal): Promise<string> {
-    const dir = this.contentDir(pkg);
+  function installPackage(rootName: string, pkg: ResolvedPackage, signal?: AbortSignal): Promise<string> {
+    const dir = npmStore.contentDir(pkg);
     if (fs.existsSync(path.join(dir, '.complete'))) return Promise.resolve(dir);
-    let pending = this.installing.get(dir);
+    let pending = installing.get(dir);
     if (!pending) {
-      pending = this.slots
-        .run(() => this.download(rootName, pkg, dir, signal))
-        .finally(() => this.installing.delete(dir));
-      this.installing.set(dir, pending);
+      pending = slots.run(() => download(rootName, pkg, dir, signal)).finally(() => installing.delete(dir));
+      installing.set(dir, pending);
     }
     return pending;
   }
 
-  private async download(rootName: string, pkg: ResolvedPackage, dir: string, signal?: AbortSignal) {
+  async function download(rootName: string, pkg: ResolvedPackage, dir: string, signal?: AbortSignal) {
     if (signal?.aborted) throw new NpmPackageError(rootName, NPM_MESSAGES.timedOut);
     const id = packageId(pkg.name, pkg.version);
     const wrap = (error: unknown) =>
@@ -98,11 +64,11 @@ export class NpmStore {
           )
         : error;
     try {
-      const data = await this.registry.tarball(id, pkg.tarball);
+      const data = await registry.tarball(id, pkg.tarball);
       if (!matchesIntegrity(data, pkg.integrity))
         throw new NpmPackageError(pkg.name, NPM_MESSAGES.integrityMismatch(id));
       const files = await readTarball(pkg.name, id, data);
-      const tmp = path.join(this.cacheDir, 'tmp', randomUUID());
+      const tmp = path.join(cacheDir, 'tmp', randomUUID());
       for (const file of files) {
         const target = path.join(tmp, file.path);
         fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -115,7 +81,38 @@ export class NpmStore {
       throw wrap(error);
     }
   }
+
+  const npmStore = {
+    cacheDir,
+
+    /** The folder a package unpacks to (whether or not it is there yet). */
+    contentDir(pkg: Pick<ResolvedPackage, 'integrity'>): string {
+      const hex = Buffer.from(pkg.integrity.slice('sha512-'.length), 'base64').toString('hex');
+      return path.join(cacheDir, 'content', hex.slice(0, 2), hex);
+    },
+
+    /** The folder whose `node_modules` holds a package itself and the dependency versions of its tree. */
+    linkDir(tree: ResolvedTree, pkg: ResolvedPackage): string {
+      const entries = [[pkg.name, npmStore.contentDir(pkg)], ...linkTargets(tree, pkg)].sort();
+      const hash = createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 32);
+      return path.join(cacheDir, 'links', hash);
+    },
+
+    /** Downloads, checks and unpacks every package of a tree that is not in the cache yet, and links them. */
+    async install(rootName: string, tree: ResolvedTree, signal?: AbortSignal): Promise<void> {
+      const packages = Object.values(tree.packages);
+      await Promise.all(packages.map((pkg) => installPackage(rootName, pkg, signal)));
+      // The package the app names may not be a native addon (one below it is kept, without its binaries).
+      const root = tree.packages[tree.root]!;
+      if (fs.existsSync(path.join(npmStore.contentDir(root), NATIVE_MARKER)))
+        throw new NpmPackageError(root.name, NPM_MESSAGES.nativeAddon(tree.root));
+      for (const pkg of packages) writeLinks(tree, pkg);
+    },
+  };
+  return npmStore;
 }
+
+export type NpmStore = ReturnType<typeof createNpmStore>;
 
 /** Renames a finished temporary folder into place; when another writer got there first, keeps theirs. */
 function moveIntoPlace(tmp: string, dir: string): void {
