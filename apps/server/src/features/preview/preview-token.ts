@@ -43,52 +43,8 @@ const VIEW_AS = new Set<PreviewViewAs>(['owner', 'visitor', 'user']);
  * never a cookie); the app SDK sends it as `x-atelier-preview-token`, and with it the app's entity
  * API, functions and integrations act as `viewAs` (features/preview/preview-actors.ts).
  */
-export class PreviewTokens {
-  constructor(
-    private readonly keys: Pick<JwtKeys, 'secret'>,
-    private readonly ttlSeconds = PREVIEW_TOKEN_TTL_SECONDS,
-  ) {}
-
-  async sign(claims: PreviewClaims): Promise<{ token: string; expiresAt: Date }> {
-    const expiresAt = new Date(Math.floor(Date.now() / 1000 + this.ttlSeconds) * 1000);
-    return { token: await this.signAs(AUDIENCE, 'preview', claims, expiresAt), expiresAt };
-  }
-
-  /** The claims of a valid, unexpired preview link token, or null. */
-  verify(token: string): Promise<VerifiedPreviewClaims | null> {
-    return this.verifyAs(AUDIENCE, 'preview', token);
-  }
-
-  /** The preview document's credential for a verified link: the same claims, the same expiry. */
-  signCredential(claims: VerifiedPreviewClaims): Promise<string> {
-    return this.signAs(CREDENTIAL_AUDIENCE, 'preview-credential', claims, claims.expiresAt, claims.since);
-  }
-
-  /** The claims of a valid, unexpired preview credential, or null. */
-  verifyCredential(token: string): Promise<VerifiedPreviewClaims | null> {
-    return this.verifyAs(CREDENTIAL_AUDIENCE, 'preview-credential', token);
-  }
-
-  /**
-   * A fresh credential for a valid one (the preview document asks before its own expires, so a
-   * builder who keeps the builder open keeps a working preview): the same claims and `since`, a
-   * new expiry one TTL from now. Null once the preview is PREVIEW_CREDENTIAL_MAX_AGE_SECONDS old.
-   */
-  async renewCredential(claims: VerifiedPreviewClaims): Promise<{ token: string; expiresAt: Date } | null> {
-    const now = Date.now();
-    if (now - claims.since.getTime() >= PREVIEW_CREDENTIAL_MAX_AGE_SECONDS * 1000) return null;
-    const expiresAt = new Date(Math.floor(now / 1000 + this.ttlSeconds) * 1000);
-    const token = await this.signAs(
-      CREDENTIAL_AUDIENCE,
-      'preview-credential',
-      claims,
-      expiresAt,
-      claims.since,
-    );
-    return { token, expiresAt };
-  }
-
-  private async signAs(audience: string, typ: string, claims: PreviewClaims, expiresAt: Date, since?: Date) {
+export function createPreviewTokens(keys: Pick<JwtKeys, 'secret'>, ttlSeconds = PREVIEW_TOKEN_TTL_SECONDS) {
+  async function signAs(audience: string, typ: string, claims: PreviewClaims, expiresAt: Date, since?: Date) {
     return new SignJWT({
       typ,
       ...(since ? { since: Math.floor(since.getTime() / 1000) } : {}),
@@ -104,18 +60,55 @@ export class PreviewTokens {
       .setAudience(audience)
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(new TextEncoder().encode(await this.keys.secret()));
+      .sign(new TextEncoder().encode(await keys.secret()));
   }
 
-  private async verifyAs(
+  async function verifyAs(
     audience: string,
     typ: string,
     token: string,
   ): Promise<VerifiedPreviewClaims | null> {
-    const payload = verifyHs256(token, await this.keys.secret(), { issuer: ISSUER, audience });
+    const payload = verifyHs256(token, await keys.secret(), { issuer: ISSUER, audience });
     return payload && payload.typ === typ ? claimsOf(payload) : null;
   }
+
+  return {
+    async sign(claims: PreviewClaims): Promise<{ token: string; expiresAt: Date }> {
+      const expiresAt = new Date(Math.floor(Date.now() / 1000 + ttlSeconds) * 1000);
+      return { token: await signAs(AUDIENCE, 'preview', claims, expiresAt), expiresAt };
+    },
+
+    /** The claims of a valid, unexpired preview link token, or null. */
+    verify(token: string): Promise<VerifiedPreviewClaims | null> {
+      return verifyAs(AUDIENCE, 'preview', token);
+    },
+
+    /** The preview document's credential for a verified link: the same claims, the same expiry. */
+    signCredential(claims: VerifiedPreviewClaims): Promise<string> {
+      return signAs(CREDENTIAL_AUDIENCE, 'preview-credential', claims, claims.expiresAt, claims.since);
+    },
+
+    /** The claims of a valid, unexpired preview credential, or null. */
+    verifyCredential(token: string): Promise<VerifiedPreviewClaims | null> {
+      return verifyAs(CREDENTIAL_AUDIENCE, 'preview-credential', token);
+    },
+
+    /**
+     * A fresh credential for a valid one (the preview document asks before its own expires, so a
+     * builder who keeps the builder open keeps a working preview): the same claims and `since`, a
+     * new expiry one TTL from now. Null once the preview is PREVIEW_CREDENTIAL_MAX_AGE_SECONDS old.
+     */
+    async renewCredential(claims: VerifiedPreviewClaims): Promise<{ token: string; expiresAt: Date } | null> {
+      const now = Date.now();
+      if (now - claims.since.getTime() >= PREVIEW_CREDENTIAL_MAX_AGE_SECONDS * 1000) return null;
+      const expiresAt = new Date(Math.floor(now / 1000 + ttlSeconds) * 1000);
+      const token = await signAs(CREDENTIAL_AUDIENCE, 'preview-credential', claims, expiresAt, claims.since);
+      return { token, expiresAt };
+    },
+  };
 }
+
+export type PreviewTokens = ReturnType<typeof createPreviewTokens>;
 
 function claimsOf(payload: JWTPayload): VerifiedPreviewClaims | null {
   const { app, ver, sub, po, as, eu, exp, iat, since } = payload;

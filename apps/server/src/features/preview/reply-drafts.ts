@@ -41,90 +41,22 @@ export function isDraftId(versionId: string): boolean {
  * base version and keeps it in its own memory. Drafts are never versions: nothing is current until
  * the reply ends.
  */
-export class ReplyDrafts {
-  private readonly drafts = new LruCache<string, ReplyDraft>(MAX_DRAFTS);
+export function createReplyDrafts(
+  store?: { db: Db; versions: Pick<VersionsRepo, 'unsafeLoadVersion'> },
+  now: () => number = Date.now,
+) {
+  const drafts = new LruCache<string, ReplyDraft>(MAX_DRAFTS);
 
-  constructor(
-    private readonly store?: { db: Db; versions: Pick<VersionsRepo, 'unsafeLoadVersion'> },
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /**
-   * Keeps the tree as the reply's newest draft and answers its id, with `stored`: resolves once the
-   * reply's row carries it (never rejects; a draft too large or not written stays on this instance).
-   */
-  put(
-    appId: string,
-    messageId: string,
-    sequence: number,
-    files: AppFile[],
-    base?: Omit<StoredDraft, 'id' | 'contentHash'>,
-  ): { id: string; stored: Promise<void> } {
-    const id = `${DRAFT_PREFIX}${messageId}-${sequence}`;
-    const contentHash = contentHashSync(files);
-    this.remember({ id, appId, files, contentHash, expiresAt: this.now() + DRAFT_TTL_MS });
-    const stored = base ? this.save(appId, messageId, { id, contentHash, ...base }) : Promise.resolve();
-    return { id, stored };
-  }
-
-  /** The draft of this app, or undefined (unknown, another app's, or expired), from this instance's memory. */
-  get(appId: string, id: string): ReplyDraft | undefined {
-    const draft = this.drafts.get(id);
-    if (!draft || draft.appId !== appId) return undefined;
-    if (draft.expiresAt <= this.now()) {
-      this.drafts.delete(id);
-      return undefined;
-    }
+  function remember(draft: ReplyDraft): ReplyDraft {
+    drafts.set(draft.id, draft);
     return draft;
   }
 
-  /** The draft of this app: from memory, else the running reply's row (another instance wrote it). */
-  async find(appId: string, id: string): Promise<ReplyDraft | undefined> {
-    const known = this.get(appId, id);
-    if (known || !this.store || !isDraftId(id)) return known;
-    const [row] = await this.store.db
-      .select({ draft: chatReplies.draft })
-      .from(chatReplies)
-      .where(
-        and(
-          eq(chatReplies.appId, appId),
-          eq(chatReplies.status, 'running'),
-          sql`${chatReplies.draft}->>'id' = ${id}`,
-        ),
-      )
-      .limit(1);
-    const stored = row?.draft;
-    if (!stored) return undefined;
-    const tree = new Map<string, string>();
-    if (stored.baseVersionId) {
-      const base = await this.store.versions.unsafeLoadVersion(appId, stored.baseVersionId);
-      if (!base) return undefined;
-      for (const file of base.files) tree.set(file.path, file.content);
-    }
-    for (const change of stored.changes) {
-      if (change.op === 'delete') tree.delete(change.path);
-      else tree.set(change.path, change.content);
-    }
-    const files = [...tree].map(([path, content]) => ({ path, content }));
-    return this.remember({
-      id,
-      appId,
-      files,
-      contentHash: stored.contentHash,
-      expiresAt: this.now() + DRAFT_TTL_MS,
-    });
-  }
-
-  private remember(draft: ReplyDraft): ReplyDraft {
-    this.drafts.set(draft.id, draft);
-    return draft;
-  }
-
-  private async save(appId: string, replyId: string, draft: StoredDraft): Promise<void> {
-    if (!this.store) return;
+  async function save(appId: string, replyId: string, draft: StoredDraft): Promise<void> {
+    if (!store) return;
     if (Buffer.byteLength(JSON.stringify(draft.changes)) > MAX_STORED_DRAFT_BYTES) return;
     try {
-      await this.store.db
+      await store.db
         .update(chatReplies)
         .set({ draft })
         .where(
@@ -134,4 +66,75 @@ export class ReplyDrafts {
       // The preview on this instance still has it; another instance answers 404 for it.
     }
   }
+
+  const replyDrafts = {
+    /**
+     * Keeps the tree as the reply's newest draft and answers its id, with `stored`: resolves once the
+     * reply's row carries it (never rejects; a draft too large or not written stays on this instance).
+     */
+    put(
+      appId: string,
+      messageId: string,
+      sequence: number,
+      files: AppFile[],
+      base?: Omit<StoredDraft, 'id' | 'contentHash'>,
+    ): { id: string; stored: Promise<void> } {
+      const id = `${DRAFT_PREFIX}${messageId}-${sequence}`;
+      const contentHash = contentHashSync(files);
+      remember({ id, appId, files, contentHash, expiresAt: now() + DRAFT_TTL_MS });
+      const stored = base ? save(appId, messageId, { id, contentHash, ...base }) : Promise.resolve();
+      return { id, stored };
+    },
+
+    /** The draft of this app, or undefined (unknown, another app's, or expired), from this instance's memory. */
+    get(appId: string, id: string): ReplyDraft | undefined {
+      const draft = drafts.get(id);
+      if (!draft || draft.appId !== appId) return undefined;
+      if (draft.expiresAt <= now()) {
+        drafts.delete(id);
+        return undefined;
+      }
+      return draft;
+    },
+
+    /** The draft of this app: from memory, else the running reply's row (another instance wrote it). */
+    async find(appId: string, id: string): Promise<ReplyDraft | undefined> {
+      const known = replyDrafts.get(appId, id);
+      if (known || !store || !isDraftId(id)) return known;
+      const [row] = await store.db
+        .select({ draft: chatReplies.draft })
+        .from(chatReplies)
+        .where(
+          and(
+            eq(chatReplies.appId, appId),
+            eq(chatReplies.status, 'running'),
+            sql`${chatReplies.draft}->>'id' = ${id}`,
+          ),
+        )
+        .limit(1);
+      const stored = row?.draft;
+      if (!stored) return undefined;
+      const tree = new Map<string, string>();
+      if (stored.baseVersionId) {
+        const base = await store.versions.unsafeLoadVersion(appId, stored.baseVersionId);
+        if (!base) return undefined;
+        for (const file of base.files) tree.set(file.path, file.content);
+      }
+      for (const change of stored.changes) {
+        if (change.op === 'delete') tree.delete(change.path);
+        else tree.set(change.path, change.content);
+      }
+      const files = [...tree].map(([path, content]) => ({ path, content }));
+      return remember({
+        id,
+        appId,
+        files,
+        contentHash: stored.contentHash,
+        expiresAt: now() + DRAFT_TTL_MS,
+      });
+    },
+  };
+  return replyDrafts;
 }
+
+export type ReplyDrafts = ReturnType<typeof createReplyDrafts>;

@@ -26,55 +26,36 @@ export interface VersionBuildsNpm {
  * document, script and stylesheet requests of one page load without reading the files again.
  * Only a cache: any instance rebuilds a version it has not seen from the database.
  */
-export class VersionBuilds {
-  private readonly byHash = new LruCache<string, CompileResult>(32);
+export function createVersionBuilds(
+  compiler: Compiler,
+  versions: VersionsRepo,
+  packages?: VersionBuildsNpm,
+  drafts?: ReplyDrafts,
+) {
+  const byHash = new LruCache<string, CompileResult>(32);
+
   /** The npm imports of an app's version, by app and content hash (pins are per app); successes only. */
-  private readonly npmByApp = new LruCache<string, Record<string, string>>(64);
+  const npmByApp = new LruCache<string, Record<string, string>>(64);
 
-  constructor(
-    private readonly compiler: Compiler,
-    private readonly versions: VersionsRepo,
-    private readonly packages?: VersionBuildsNpm,
-    private readonly drafts?: ReplyDrafts,
-  ) {}
-
-  /**
-   * Compiles a version of an app, or undefined when the app has no such version. The caller has
-   * checked that the request may see it (a preview token, or the app's published version).
-   */
-  async build(appId: string, versionId: string): Promise<VersionBuild | undefined> {
-    if (isDraftId(versionId)) {
-      // A running reply's files so far (reply-drafts.ts): built like a version, never stored.
-      const draft = await this.drafts?.find(appId, versionId);
-      return draft && this.compile(appId, versionId, draft.contentHash, async () => draft.files);
-    }
-    const row = await this.versions.unsafeFindVersionRow(appId, versionId);
-    if (!row) return undefined;
-    return this.compile(appId, versionId, row.contentHash, async () => {
-      const loaded = await this.versions.unsafeLoadVersion(appId, versionId);
-      return loaded?.files;
-    });
-  }
-
-  private async compile(
+  async function compile(
     appId: string,
     versionId: string,
     contentHash: string,
     load: () => Promise<readonly AppFile[] | undefined>,
   ): Promise<VersionBuild | undefined> {
-    const cached = this.byHash.get(contentHash);
-    const npmCached = this.npmByApp.get(`${appId}:${contentHash}`);
+    const cached = byHash.get(contentHash);
+    const npmCached = npmByApp.get(`${appId}:${contentHash}`);
     if (cached && (!cached.ok || npmCached)) {
       return { appId, versionId, contentHash, result: cached, npmImports: npmCached ?? {} };
     }
     const files = await load();
     if (!files) return undefined;
-    const result = cached ?? (await this.compiler.compile(files, { versionHash: contentHash }));
-    this.byHash.set(contentHash, result);
-    if (!result.ok || !this.packages) return { appId, versionId, contentHash, result, npmImports: {} };
+    const result = cached ?? (await compiler.compile(files, { versionHash: contentHash }));
+    byHash.set(contentHash, result);
+    if (!result.ok || !packages) return { appId, versionId, contentHash, result, npmImports: {} };
     // npm packages on demand: installed and bundled after the app compiled (failures are not cached:
     // a registry that was unreachable may answer on the next load).
-    const npm = await this.packages.npm.appImports(appId, files, result.js, this.packages.locks);
+    const npm = await packages.npm.appImports(appId, files, result.js, packages.locks);
     if (!npm.ok) {
       const failed: CompileResult = {
         ok: false,
@@ -85,7 +66,29 @@ export class VersionBuilds {
       };
       return { appId, versionId, contentHash, result: failed, npmImports: {} };
     }
-    this.npmByApp.set(`${appId}:${contentHash}`, npm.imports);
+    npmByApp.set(`${appId}:${contentHash}`, npm.imports);
     return { appId, versionId, contentHash, result, npmImports: npm.imports };
   }
+
+  return {
+    /**
+     * Compiles a version of an app, or undefined when the app has no such version. The caller has
+     * checked that the request may see it (a preview token, or the app's published version).
+     */
+    async build(appId: string, versionId: string): Promise<VersionBuild | undefined> {
+      if (isDraftId(versionId)) {
+        // A running reply's files so far (reply-drafts.ts): built like a version, never stored.
+        const draft = await drafts?.find(appId, versionId);
+        return draft && compile(appId, versionId, draft.contentHash, async () => draft.files);
+      }
+      const row = await versions.unsafeFindVersionRow(appId, versionId);
+      if (!row) return undefined;
+      return compile(appId, versionId, row.contentHash, async () => {
+        const loaded = await versions.unsafeLoadVersion(appId, versionId);
+        return loaded?.files;
+      });
+    },
+  };
 }
+
+export type VersionBuilds = ReturnType<typeof createVersionBuilds>;
