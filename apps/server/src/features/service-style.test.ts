@@ -34,11 +34,11 @@ function classesOf(source: string, file = ''): DeclaredClass[] {
   ].map((match) => ({ name: match[1] as string, base: match[2], file }));
 }
 
-/** Errors extend an `…Error` class; anything else must be a known data structure. */
+/** Errors extend an `…Error` class (`AppError`, `Error`, …); anything else must be a known data structure. */
 function offends(declared: DeclaredClass): boolean {
   if (NOT_YET_CONVERTED.has(declared.name)) return false;
   if (/(Service|Repo|Repository|Store)$/.test(declared.name)) return true;
-  if (declared.base && /Error$/.test(declared.base) && /Error$/.test(declared.name)) return false;
+  if (declared.base && /Error$/.test(declared.base)) return false;
   return !DATA_STRUCTURES.has(declared.name);
 }
 
@@ -46,7 +46,7 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -59,6 +59,7 @@ describe('one service style', () => {
         'export class CrawlError extends Error {',
         'export class ConnectorNotConnectedError extends ConnectorError {}',
         'export class LruCache<K, V> {',
+        'class Refusal extends Error {}',
         "const text = 'a class inside a string';",
       ].join('\n'),
     );
@@ -68,6 +69,7 @@ describe('one service style', () => {
       ['CrawlError', false],
       ['ConnectorNotConnectedError', false],
       ['LruCache', false],
+      ['Refusal', false],
     ]);
   });
 
