@@ -16,7 +16,7 @@ import type { AppEnv } from '../../platform/http/env.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { EntityTarget } from '../entities/context.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
-import { Base44Entities } from './entities.service.ts';
+import { createBase44Entities } from './entities.service.ts';
 import { fromBase44Sdk } from './protocol.ts';
 import { parseFields, toBase44Records, writableFields } from './records.ts';
 
@@ -78,7 +78,7 @@ async function jsonOf(c: Context<AppEnv>): Promise<unknown> {
  * the others on to Atelier's routes, mounted after these.
  */
 export function base44EntityRoutes(module: EntitiesModule) {
-  const entities = new Base44Entities(module);
+  const entities = createBase44Entities(module);
   const target = async (c: Context<AppEnv>) =>
     module.contexts.resolve(c.req.param('appId') ?? '', c.req.param('entity') ?? '', {
       actor: (await resolveActor(c)) ?? undefined,

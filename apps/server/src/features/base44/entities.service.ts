@@ -30,21 +30,19 @@ export interface ReadQuery {
  * updateMany, bulkUpdate) and the Base44 forms of list and filter. Every statement carries the
  * entity's rules in its WHERE, like the entity service (features/entities/README.md).
  */
-export class Base44Entities {
-  constructor(private readonly module: EntitiesModule) {}
-
+export function createBase44Entities(module: EntitiesModule) {
   /** The compiled filter (Base44 names mapped) and the read rule of the target. */
-  private async where(target: EntityTarget, q: unknown): Promise<{ filter: SQL; read: SQL }> {
+  async function where(target: EntityTarget, q: unknown): Promise<{ filter: SQL; read: SQL }> {
     const { fields } = entityModel(target);
     const query =
-      q === undefined || q === null ? undefined : await mapCreatedBy(this.module.repo, target.appId, q);
+      q === undefined || q === null ? undefined : await mapCreatedBy(module.repo, target.appId, q);
     const filter = query === undefined ? sql`true` : compileFilter(query, base44Fields(fields));
     return { filter, read: readCondition(target) };
   }
 
-  private async run<Row>(statement: SQL): Promise<Row[]> {
+  async function run<Row>(statement: SQL): Promise<Row[]> {
     try {
-      return await this.module.repo.run<Row>(statement);
+      return await module.repo.run<Row>(statement);
     } catch (error) {
       if ((error as { code?: string }).code === INVALID_REGEX) {
         throw new AppError('bad_request', '$regex is not a valid regular expression');
@@ -53,82 +51,86 @@ export class Base44Entities {
     }
   }
 
-  /** The records the caller may read that match `q`, in Atelier's view. */
-  async list(target: EntityTarget, query: ReadQuery): Promise<EntityRecordView[]> {
-    const { source, fields } = entityModel(target);
-    const { filter, read } = await this.where(target, query.q);
-    const order = compileSort(base44Sort(query.sort), base44Fields(fields));
-    const rows = await this.run<{ view: string }>(sql`select ${RECORD_VIEW_JSON} as view from ${source.from}
-      where ${source.scope} and ${read} and ${filter}
-      order by ${order} limit ${query.limit ?? ENTITY_LIST_DEFAULT_LIMIT} offset ${query.skip ?? 0}`);
-    return rows.map((row) => JSON.parse(row.view) as EntityRecordView);
-  }
+  return {
+    /** The records the caller may read that match `q`, in Atelier's view. */
+    async list(target: EntityTarget, query: ReadQuery): Promise<EntityRecordView[]> {
+      const { source, fields } = entityModel(target);
+      const { filter, read } = await where(target, query.q);
+      const order = compileSort(base44Sort(query.sort), base44Fields(fields));
+      const rows = await run<{ view: string }>(sql`select ${RECORD_VIEW_JSON} as view from ${source.from}
+        where ${source.scope} and ${read} and ${filter}
+        order by ${order} limit ${query.limit ?? ENTITY_LIST_DEFAULT_LIMIT} offset ${query.skip ?? 0}`);
+      return rows.map((row) => JSON.parse(row.view) as EntityRecordView);
+    },
 
-  async count(target: EntityTarget, q: unknown): Promise<number> {
-    const { source } = entityModel(target);
-    const { filter, read } = await this.where(target, q);
-    const [row] = await this.run<{ count: number | string }>(sql`select count(*) as count from ${source.from}
-      where ${source.scope} and ${read} and ${filter}`);
-    return Number(row?.count ?? 0);
-  }
+    async count(target: EntityTarget, q: unknown): Promise<number> {
+      const { source } = entityModel(target);
+      const { filter, read } = await where(target, q);
+      const [row] = await run<{ count: number | string }>(sql`select count(*) as count from ${source.from}
+        where ${source.scope} and ${read} and ${filter}`);
+      return Number(row?.count ?? 0);
+    },
 
-  /** Deletes the records matching `q` that the caller may read and write; answers how many. */
-  async deleteMany(target: EntityTarget, q: unknown): Promise<number> {
-    if (target.kind === 'users') throw new AppError('bad_request', ENTITY_API_MESSAGES.usersAreSignUps);
-    const { source } = entityModel(target);
-    const { filter, read } = await this.where(target, q ?? {});
-    const write = accessCondition(target, 'delete');
-    const deleted = await this.run<{
-      id: string;
-      creator_id: string | null;
-    }>(sql`delete from entity_records as r
-      where ${source.scope} and ${read} and ${write} and ${filter} returning r.id, r.creator_id`);
-    if (deleted.length > 0) {
-      await publishChange(this.module.bus, target, {
-        type: 'delete',
-        ids: deleted.map((row) => row.id),
-        creators: deleted.map((row) => row.creator_id),
-      });
-    }
-    return deleted.length;
-  }
-
-  /**
-   * Applies Mongo update operators to up to UPDATE_MANY_BATCH matching records the caller may
-   * read and write; each change goes through the entity service (schema check, rules, events).
-   */
-  async updateMany(
-    target: EntityTarget,
-    q: unknown,
-    update: unknown,
-  ): Promise<{ updated: number; has_more: boolean }> {
-    const { source } = entityModel(target);
-    const { filter, read } = await this.where(target, q ?? {});
-    const write = accessCondition(target, 'update');
-    const rows = await this.run<RecordRow>(sql`select r.id, r.creator_id, r.data, r.created_at, r.updated_at
-      from ${source.from} where ${source.scope} and ${and(read, write)} and ${filter}
-      order by r.created_at, r.id limit ${UPDATE_MANY_BATCH + 1}`);
-    const batch = rows.slice(0, UPDATE_MANY_BATCH);
-    for (const row of batch) {
-      await this.module.service.update(target, row.id, applyUpdateOperators(row.data, update));
-    }
-    return { updated: batch.length, has_more: rows.length > UPDATE_MANY_BATCH };
-  }
-
-  /** Updates each named record with its own fields (hidden ones answer 404, like `update`). */
-  async bulkUpdate(target: EntityTarget, items: unknown): Promise<EntityRecordView[]> {
-    if (!Array.isArray(items)) throw new AppError('bad_request', 'bulkUpdate takes an array of records');
-    if (items.length > BULK_UPDATE_MAX) {
-      throw new AppError('bad_request', `bulkUpdate takes at most ${BULK_UPDATE_MAX} records`);
-    }
-    const updated: EntityRecordView[] = [];
-    for (const [index, item] of items.entries()) {
-      const id = (item as { id?: unknown } | null)?.id;
-      if (typeof id !== 'string' || id === '') {
-        throw new AppError('bad_request', `Record ${index + 1}: id is required`);
+    /** Deletes the records matching `q` that the caller may read and write; answers how many. */
+    async deleteMany(target: EntityTarget, q: unknown): Promise<number> {
+      if (target.kind === 'users') throw new AppError('bad_request', ENTITY_API_MESSAGES.usersAreSignUps);
+      const { source } = entityModel(target);
+      const { filter, read } = await where(target, q ?? {});
+      const write = accessCondition(target, 'delete');
+      const deleted = await run<{
+        id: string;
+        creator_id: string | null;
+      }>(sql`delete from entity_records as r
+        where ${source.scope} and ${read} and ${write} and ${filter} returning r.id, r.creator_id`);
+      if (deleted.length > 0) {
+        await publishChange(module.bus, target, {
+          type: 'delete',
+          ids: deleted.map((row) => row.id),
+          creators: deleted.map((row) => row.creator_id),
+        });
       }
-      updated.push(await this.module.service.update(target, id, writableFields(item)));
-    }
-    return updated;
-  }
+      return deleted.length;
+    },
+
+    /**
+     * Applies Mongo update operators to up to UPDATE_MANY_BATCH matching records the caller may
+     * read and write; each change goes through the entity service (schema check, rules, events).
+     */
+    async updateMany(
+      target: EntityTarget,
+      q: unknown,
+      update: unknown,
+    ): Promise<{ updated: number; has_more: boolean }> {
+      const { source } = entityModel(target);
+      const { filter, read } = await where(target, q ?? {});
+      const write = accessCondition(target, 'update');
+      const rows = await run<RecordRow>(sql`select r.id, r.creator_id, r.data, r.created_at, r.updated_at
+        from ${source.from} where ${source.scope} and ${and(read, write)} and ${filter}
+        order by r.created_at, r.id limit ${UPDATE_MANY_BATCH + 1}`);
+      const batch = rows.slice(0, UPDATE_MANY_BATCH);
+      for (const row of batch) {
+        await module.service.update(target, row.id, applyUpdateOperators(row.data, update));
+      }
+      return { updated: batch.length, has_more: rows.length > UPDATE_MANY_BATCH };
+    },
+
+    /** Updates each named record with its own fields (hidden ones answer 404, like `update`). */
+    async bulkUpdate(target: EntityTarget, items: unknown): Promise<EntityRecordView[]> {
+      if (!Array.isArray(items)) throw new AppError('bad_request', 'bulkUpdate takes an array of records');
+      if (items.length > BULK_UPDATE_MAX) {
+        throw new AppError('bad_request', `bulkUpdate takes at most ${BULK_UPDATE_MAX} records`);
+      }
+      const updated: EntityRecordView[] = [];
+      for (const [index, item] of items.entries()) {
+        const id = (item as { id?: unknown } | null)?.id;
+        if (typeof id !== 'string' || id === '') {
+          throw new AppError('bad_request', `Record ${index + 1}: id is required`);
+        }
+        updated.push(await module.service.update(target, id, writableFields(item)));
+      }
+      return updated;
+    },
+  };
 }
+
+export type Base44Entities = ReturnType<typeof createBase44Entities>;

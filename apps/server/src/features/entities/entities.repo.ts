@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/database.ts';
-import { RecordCounts } from './record-counts.ts';
+import { createRecordCounts, type RecordCounts } from './record-counts.ts';
 
 /**
  * The SQL of the entity store (table `entity_records`, rows aliased `r`). Every function takes the
@@ -142,7 +142,7 @@ export class EntitiesRepo {
   private readonly counts: RecordCounts;
 
   constructor(private readonly database: Database) {
-    this.counts = new RecordCounts(database);
+    this.counts = createRecordCounts(database);
   }
 
   async run<Row>(query: SQL): Promise<Row[]> {

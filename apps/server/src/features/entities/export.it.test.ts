@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SignedIn } from '../../../test/support/accounts.ts';
 import { createEntityApp, type EndUser, endUser, entityCall } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { COMPACT_AFTER_ROWS, RecordCounts } from './record-counts.ts';
+import { COMPACT_AFTER_ROWS, createRecordCounts } from './record-counts.ts';
 
 /**
  * The database panel at scale: the true record count (`count=true` → X-Total-Count) and the CSV
@@ -139,7 +139,7 @@ describe('the kept count (entity_record_counts)', () => {
     // The sweep does the same for entities nobody counts.
     await entityCall(t, appId, 'POST', 'Log', { title: 'one more' }, owner.headers);
     expect(await parts()).toBe(2);
-    expect(await new RecordCounts(t.deps.database).sweep()).toBeGreaterThan(0);
+    expect(await createRecordCounts(t.deps.database).sweep()).toBeGreaterThan(0);
     expect(await parts()).toBe(1);
     expect(await countOf(owner.headers)).toBe(String(3 + COMPACT_AFTER_ROWS + 2));
   });

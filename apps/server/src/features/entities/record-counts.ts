@@ -21,35 +21,38 @@ const COMPACT = `with d as (delete from entity_record_counts where app_id = $1 a
   insert into entity_record_counts (app_id, entity, n)
   select $1, $2, sum(n) from d having count(*) > 0 and sum(n) <> 0`;
 
-export class RecordCounts {
-  constructor(private readonly database: Database) {}
+export function createRecordCounts(database: Database) {
+  const recordCounts = {
+    /** How many records the app's entity holds. */
+    async of(appId: string, entity: string): Promise<number> {
+      const { rows } = await database.query<{ n: string | number | null; parts: string | number }>(
+        `select sum(n) as n, count(*) as parts from entity_record_counts where app_id = $1 and entity = $2`,
+        [appId, entity],
+      );
+      const [row] = rows;
+      if (Number(row?.parts ?? 0) > COMPACT_AFTER_ROWS) await recordCounts.compact(appId, entity);
+      return Number(row?.n ?? 0);
+    },
 
-  /** How many records the app's entity holds. */
-  async of(appId: string, entity: string): Promise<number> {
-    const { rows } = await this.database.query<{ n: string | number | null; parts: string | number }>(
-      `select sum(n) as n, count(*) as parts from entity_record_counts where app_id = $1 and entity = $2`,
-      [appId, entity],
-    );
-    const [row] = rows;
-    if (Number(row?.parts ?? 0) > COMPACT_AFTER_ROWS) await this.compact(appId, entity);
-    return Number(row?.n ?? 0);
-  }
+    /** Sums an entity's rows into one (none when the entity holds no records). */
+    async compact(appId: string, entity: string): Promise<void> {
+      await database.query(COMPACT, [appId, entity]);
+    },
 
-  /** Sums an entity's rows into one (none when the entity holds no records). */
-  async compact(appId: string, entity: string): Promise<void> {
-    await this.database.query(COMPACT, [appId, entity]);
-  }
-
-  /** Compacts every entity with more than one row (at most `limit` of them); answers how many. */
-  async sweep(limit = 200): Promise<number> {
-    const { rows } = await this.database.query<{ app_id: string; entity: string }>(
-      `select app_id, entity from entity_record_counts group by app_id, entity having count(*) > 1 limit $1`,
-      [limit],
-    );
-    for (const row of rows) await this.compact(row.app_id, row.entity);
-    return rows.length;
-  }
+    /** Compacts every entity with more than one row (at most `limit` of them); answers how many. */
+    async sweep(limit = 200): Promise<number> {
+      const { rows } = await database.query<{ app_id: string; entity: string }>(
+        `select app_id, entity from entity_record_counts group by app_id, entity having count(*) > 1 limit $1`,
+        [limit],
+      );
+      for (const row of rows) await recordCounts.compact(row.app_id, row.entity);
+      return rows.length;
+    },
+  };
+  return recordCounts;
 }
+
+export type RecordCounts = ReturnType<typeof createRecordCounts>;
 
 /** Runs `RecordCounts.sweep` every `intervalMs`; the returned function stops it. */
 export function startRecordCountSweep(
@@ -57,7 +60,7 @@ export function startRecordCountSweep(
   logger: Logger,
   intervalMs = COUNT_SWEEP_MS,
 ): () => Promise<void> {
-  const counts = new RecordCounts(database);
+  const counts = createRecordCounts(database);
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = counts.sweep().catch((error: unknown) => {
