@@ -11,8 +11,6 @@ const DATA_STRUCTURES = new Set(['LruCache', 'Bm25Index', 'Limiter', 'AppTree', 
 const NOT_YET_CONVERTED = new Set([
   'EntitiesRepo',
   'EntitiesService',
-  'EntityContexts',
-  'EntitySchemas',
   'SortIndexes',
   'Base44Compiler',
 ]);

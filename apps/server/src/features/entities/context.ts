@@ -57,106 +57,108 @@ const APP_ROW_TTL_MS = 5_000;
  * version it shows; everybody else the published version, or the current one while the app has
  * never been published.
  */
-export class EntityContexts {
-  private readonly apps: SignalledCache<string, AppRow>;
+export function createEntityContexts(
+  repo: EntitiesRepo,
+  schemas: EntitySchemas,
+  previewTokens: PreviewTokens,
+  bus: EventBus,
+) {
+  const apps = new SignalledCache<string, AppRow>(bus, { ttlMs: APP_ROW_TTL_MS, maxEntries: 10_000 });
 
-  constructor(
-    private readonly repo: EntitiesRepo,
-    private readonly schemas: EntitySchemas,
-    private readonly previewTokens: PreviewTokens,
-    bus: EventBus,
-  ) {
-    this.apps = new SignalledCache(bus, { ttlMs: APP_ROW_TTL_MS, maxEntries: 10_000 });
-    bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
-      this.forget(event.data.appId);
-    });
-  }
-
-  async resolve(
-    appId: string,
-    name: string,
-    caller: EntityCaller | Promise<EntityCaller>,
-  ): Promise<EntityTarget> {
-    const { access, versionId } = await this.appAccess(appId, caller);
-    if (!versionId) throw entityNotFound(name);
-    const entities = await this.schemas.forVersion(appId, versionId);
-    const entity = entities.byName.get(name);
-    if (name === HIDDEN_ENTITY_NAME) return { appId, versionId, access, kind: 'users', entity, name };
-    if (!entity) throw entityNotFound(name);
-    return { appId, versionId, access, kind: 'table', entity, name };
-  }
-
-  /** The caller's access to the app and the version whose entities apply. 404 when there is no such app. */
-  async appAccess(
-    appId: string,
-    callerOrPending: EntityCaller | Promise<EntityCaller>,
-  ): Promise<{ access: AccessActor; versionId: string | null }> {
-    // The app's row, the caller's sign-in and the previewed version are looked up side by side.
-    let [app, caller, previewed] = await Promise.all([
-      this.appRow(appId),
-      callerOrPending,
-      this.previewedVersion(appId, callerOrPending),
-    ]);
-    const actor = caller.actor;
-    // Builders (the database panel) always see the newest pointers, not a row from the cache.
-    if (actor?.tenantId === PLATFORM_TENANT) app = await this.appRow(appId, true);
-    if (!app) throw notFound(APP_MESSAGES.appNotFound);
-    // A function's asServiceRole call: the app's owner's rights (rules bypassed), on the version
-    // end users see.
-    if (caller.serviceRoleFor === appId) {
-      return {
-        access: { kind: 'owner', userId: app.owner_id },
-        versionId: previewed ?? app.published_version_id ?? app.current_version_id,
-      };
-    }
-    let access: AccessActor = { kind: 'anonymous' };
-    if (actor?.tenantId === PLATFORM_TENANT && actor.userId === app.owner_id) {
-      return {
-        access: { kind: 'owner', userId: actor.userId },
-        versionId: previewed ?? app.current_version_id,
-      };
-    }
-    if (actor && actor.tenantId !== PLATFORM_TENANT && actor.appId === appId) {
-      access = {
-        kind: 'member',
-        userId: actor.userId,
-        tenantId: actor.tenantId,
-        // Known from the session (one statement fewer per request; `isAppAdmin`).
-        ...(actor.appAdmin === undefined ? {} : { isAdmin: actor.appAdmin }),
-      };
-    }
-    return { access, versionId: previewed ?? app.published_version_id ?? app.current_version_id };
-  }
+  bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
+    entityContexts.forget(event.data.appId);
+  });
 
   /** The version the builder's preview shows, when the caller sends a valid preview credential of this app. */
-  private async previewedVersion(
+  async function previewedVersion(
     appId: string,
     callerOrPending: EntityCaller | Promise<EntityCaller>,
   ): Promise<string | null> {
     const { previewToken } = await callerOrPending;
     if (!previewToken) return null;
-    const claims = await this.previewTokens.verifyCredential(previewToken);
+    const claims = await previewTokens.verifyCredential(previewToken);
     return claims && claims.appId === appId ? claims.versionId : null;
   }
 
-  /** Drops the cached row of an app (all rows when no id is given): it changed. */
-  forget(appId?: string): void {
-    this.apps.forget(appId === undefined ? undefined : (key) => key === appId);
-  }
-
-  private appRow(appId: string, fresh = false): Promise<AppRow | undefined> {
-    return this.apps.load(
+  function appRow(appId: string, fresh = false): Promise<AppRow | undefined> {
+    return apps.load(
       appId,
       async () =>
         (
-          await this.repo.run<AppRow>(
+          await repo.run<AppRow>(
             sql`select a.owner_id, a.current_version_id, a.published_version_id from apps a where a.id = ${appId}`,
           )
         )[0],
       fresh,
     );
   }
+
+  const entityContexts = {
+    async resolve(
+      appId: string,
+      name: string,
+      caller: EntityCaller | Promise<EntityCaller>,
+    ): Promise<EntityTarget> {
+      const { access, versionId } = await entityContexts.appAccess(appId, caller);
+      if (!versionId) throw entityNotFound(name);
+      const entities = await schemas.forVersion(appId, versionId);
+      const entity = entities.byName.get(name);
+      if (name === HIDDEN_ENTITY_NAME) return { appId, versionId, access, kind: 'users', entity, name };
+      if (!entity) throw entityNotFound(name);
+      return { appId, versionId, access, kind: 'table', entity, name };
+    },
+
+    /** The caller's access to the app and the version whose entities apply. 404 when there is no such app. */
+    async appAccess(
+      appId: string,
+      callerOrPending: EntityCaller | Promise<EntityCaller>,
+    ): Promise<{ access: AccessActor; versionId: string | null }> {
+      // The app's row, the caller's sign-in and the previewed version are looked up side by side.
+      let [app, caller, previewed] = await Promise.all([
+        appRow(appId),
+        callerOrPending,
+        previewedVersion(appId, callerOrPending),
+      ]);
+      const actor = caller.actor;
+      // Builders (the database panel) always see the newest pointers, not a row from the cache.
+      if (actor?.tenantId === PLATFORM_TENANT) app = await appRow(appId, true);
+      if (!app) throw notFound(APP_MESSAGES.appNotFound);
+      // A function's asServiceRole call: the app's owner's rights (rules bypassed), on the version
+      // end users see.
+      if (caller.serviceRoleFor === appId) {
+        return {
+          access: { kind: 'owner', userId: app.owner_id },
+          versionId: previewed ?? app.published_version_id ?? app.current_version_id,
+        };
+      }
+      let access: AccessActor = { kind: 'anonymous' };
+      if (actor?.tenantId === PLATFORM_TENANT && actor.userId === app.owner_id) {
+        return {
+          access: { kind: 'owner', userId: actor.userId },
+          versionId: previewed ?? app.current_version_id,
+        };
+      }
+      if (actor && actor.tenantId !== PLATFORM_TENANT && actor.appId === appId) {
+        access = {
+          kind: 'member',
+          userId: actor.userId,
+          tenantId: actor.tenantId,
+          // Known from the session (one statement fewer per request; `isAppAdmin`).
+          ...(actor.appAdmin === undefined ? {} : { isAdmin: actor.appAdmin }),
+        };
+      }
+      return { access, versionId: previewed ?? app.published_version_id ?? app.current_version_id };
+    },
+
+    /** Drops the cached row of an app (all rows when no id is given): it changed. */
+    forget(appId?: string): void {
+      apps.forget(appId === undefined ? undefined : (key) => key === appId);
+    },
+  };
+  return entityContexts;
 }
+
+export type EntityContexts = ReturnType<typeof createEntityContexts>;
 
 /** 401 for a caller without an identity in the app, else 403. */
 export function refused(access: AccessActor, message: string): AppError {

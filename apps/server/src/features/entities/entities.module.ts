@@ -5,11 +5,16 @@ import type { SseHub } from '../../platform/events/sse.ts';
 import { createRouter } from '../../platform/http/openapi.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
-import { APP_CHANGED_TOPIC, EntityContexts, type EntityTarget } from './context.ts';
+import {
+  APP_CHANGED_TOPIC,
+  createEntityContexts,
+  type EntityContexts,
+  type EntityTarget,
+} from './context.ts';
 import { EntitiesRepo, type RecordRow } from './entities.repo.ts';
 import { entitiesRoutes } from './entities.routes.ts';
 import { EntitiesService, entityModel, readCondition } from './entities.service.ts';
-import { EntitySchemas } from './schemas.ts';
+import { createEntitySchemas, type EntitySchemas } from './schemas.ts';
 import { sortIndexRoutes } from './sort-indexes.routes.ts';
 import { SortIndexes } from './sort-indexes.ts';
 
@@ -36,7 +41,7 @@ export const entitiesModuleOf = defineArea<EntitiesModule>('entities');
 export function createEntitiesModule(deps: AppDeps): EntitiesModule {
   const runtime = appsRuntime(deps);
   const repo = new EntitiesRepo(deps.database);
-  const schemas = new EntitySchemas(deps.database.db);
+  const schemas = createEntitySchemas(deps.database.db);
   const sortIndexes = new SortIndexes(deps.database, deps.logger);
   deps.bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
     const { appId } = event.data;
@@ -48,7 +53,7 @@ export function createEntitiesModule(deps: AppDeps): EntitiesModule {
   return {
     repo,
     schemas,
-    contexts: new EntityContexts(repo, schemas, runtime.previewTokens, deps.bus),
+    contexts: createEntityContexts(repo, schemas, runtime.previewTokens, deps.bus),
     service: new EntitiesService(repo, deps.bus, sortIndexes),
     sortIndexes,
     sortIndexSuggestRows: deps.config.sortIndexSuggestRows,

@@ -58,30 +58,11 @@ export function fieldAt(
  * Parsed and compiled entity schemas of app versions. Versions are immutable, so the cache is keyed
  * by version id and never goes stale; it holds the most recently used `capacity` versions.
  */
-export class EntitySchemas {
-  private readonly cache: LruCache<string, Promise<VersionEntities>>;
+export function createEntitySchemas(db: Db, capacity = 500) {
+  const cache = new LruCache<string, Promise<VersionEntities>>(capacity);
 
-  constructor(
-    private readonly db: Db,
-    capacity = 500,
-  ) {
-    this.cache = new LruCache(capacity);
-  }
-
-  /** The entities of a version of an app (empty when the version is not the app's). */
-  forVersion(appId: string, versionId: string): Promise<VersionEntities> {
-    const key = `${appId}\u0000${versionId}`;
-    let pending = this.cache.get(key);
-    if (!pending) {
-      pending = this.load(appId, versionId);
-      this.cache.set(key, pending);
-      pending.catch(() => this.cache.delete(key));
-    }
-    return pending;
-  }
-
-  private async load(appId: string, versionId: string): Promise<VersionEntities> {
-    const [row] = await this.db
+  async function load(appId: string, versionId: string): Promise<VersionEntities> {
+    const [row] = await db
       .select({ files: appVersions.files })
       .from(appVersions)
       .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)))
@@ -91,7 +72,7 @@ export class EntitySchemas {
     const blobs =
       hashes.length === 0
         ? []
-        : await this.db.select().from(appFileBlobs).where(inArray(appFileBlobs.hash, hashes));
+        : await db.select().from(appFileBlobs).where(inArray(appFileBlobs.hash, hashes));
     const contentOf = new Map(blobs.map((blob) => [blob.hash, blob.content]));
     const byName = new Map<string, CompiledEntity>();
     const problems: VersionEntities['problems'] = [];
@@ -118,4 +99,20 @@ export class EntitySchemas {
     }
     return { versionId, byName, problems };
   }
+
+  return {
+    /** The entities of a version of an app (empty when the version is not the app's). */
+    forVersion(appId: string, versionId: string): Promise<VersionEntities> {
+      const key = `${appId}\u0000${versionId}`;
+      let pending = cache.get(key);
+      if (!pending) {
+        pending = load(appId, versionId);
+        cache.set(key, pending);
+        pending.catch(() => cache.delete(key));
+      }
+      return pending;
+    },
+  };
 }
+
+export type EntitySchemas = ReturnType<typeof createEntitySchemas>;
