@@ -1,7 +1,7 @@
 import { parseEntitySchema, resolveRules, tenantForApp } from '@atelier/shared';
 import type { EntityTarget } from '../../apps/server/src/features/entities/context.ts';
-import { EntitiesRepo } from '../../apps/server/src/features/entities/entities.repo.ts';
-import { EntitiesService } from '../../apps/server/src/features/entities/entities.service.ts';
+import { createEntitiesRepo } from '../../apps/server/src/features/entities/entities.repo.ts';
+import { createEntitiesService } from '../../apps/server/src/features/entities/entities.service.ts';
 import { validatorFactory } from '../../apps/server/src/features/entities/validation.ts';
 import type { Database } from '../../apps/server/src/platform/db/database.ts';
 import type { EventBus } from '../../apps/server/src/platform/events/event-bus.ts';
@@ -57,7 +57,7 @@ export async function entityApiStatements(options: {
     },
   } as unknown as Database;
   const target = memberTarget(options)();
-  const service = new EntitiesService(new EntitiesRepo(database), {} as EventBus);
+  const service = createEntitiesService(createEntitiesRepo(database), {} as EventBus);
   await service.listJson(target, { limit: 20 });
   // No row comes back from the recording database: the service then refuses, after the statement.
   await service.create(target, options.body).catch(() => undefined);
@@ -132,7 +132,7 @@ export async function entityAppOperations(options: {
     },
   } as unknown as Database;
   const target = memberTarget(options);
-  const service = new EntitiesService(new EntitiesRepo(database), {} as EventBus);
+  const service = createEntitiesService(createEntitiesRepo(database), {} as EventBus);
   const capture = async (run: () => Promise<unknown>): Promise<CapturedStatement[]> => {
     captured = [];
     await run();

@@ -11,9 +11,14 @@ import {
   type EntityContexts,
   type EntityTarget,
 } from './context.ts';
-import { EntitiesRepo, type RecordRow } from './entities.repo.ts';
+import { createEntitiesRepo, type EntitiesRepo, type RecordRow } from './entities.repo.ts';
 import { entitiesRoutes } from './entities.routes.ts';
-import { EntitiesService, entityModel, readCondition } from './entities.service.ts';
+import {
+  createEntitiesService,
+  type EntitiesService,
+  entityModel,
+  readCondition,
+} from './entities.service.ts';
 import { createEntitySchemas, type EntitySchemas } from './schemas.ts';
 import { sortIndexRoutes } from './sort-indexes.routes.ts';
 import { SortIndexes } from './sort-indexes.ts';
@@ -40,7 +45,7 @@ export const entitiesModuleOf = defineArea<EntitiesModule>('entities');
 
 export function createEntitiesModule(deps: AppDeps): EntitiesModule {
   const runtime = appsRuntime(deps);
-  const repo = new EntitiesRepo(deps.database);
+  const repo = createEntitiesRepo(deps.database);
   const schemas = createEntitySchemas(deps.database.db);
   const sortIndexes = new SortIndexes(deps.database, deps.logger);
   deps.bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
@@ -54,7 +59,7 @@ export function createEntitiesModule(deps: AppDeps): EntitiesModule {
     repo,
     schemas,
     contexts: createEntityContexts(repo, schemas, runtime.previewTokens, deps.bus),
-    service: new EntitiesService(repo, deps.bus, sortIndexes),
+    service: createEntitiesService(repo, deps.bus, sortIndexes),
     sortIndexes,
     sortIndexSuggestRows: deps.config.sortIndexSuggestRows,
     versions: runtime.versions,

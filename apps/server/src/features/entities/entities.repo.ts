@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/database.ts';
-import { createRecordCounts, type RecordCounts } from './record-counts.ts';
+import { createRecordCounts } from './record-counts.ts';
 
 /**
  * The SQL of the entity store (table `entity_records`, rows aliased `r`). Every function takes the
@@ -138,73 +138,11 @@ const without = (keys: readonly string[]): SQL =>
     ? sql`r.data`
     : sql`(${sql.join([sql`r.data`, ...keys.map((key) => sql`${key}::text`)], sql` - `)})`;
 
-export class EntitiesRepo {
-  private readonly counts: RecordCounts;
-
-  constructor(private readonly database: Database) {
-    this.counts = createRecordCounts(database);
-  }
-
-  async run<Row>(query: SQL): Promise<Row[]> {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await this.database.query<Row>(text, params)).rows;
-  }
-
-  /** Whether a condition holds (one row, no table). */
-  async holds(condition: SQL): Promise<boolean> {
-    const [row] = await this.run<{ ok: boolean }>(sql`select (${condition}) as ok`);
-    return row?.ok === true;
-  }
-
-  /**
-   * The page of rows as the JSON array the API answers, each row's JSON built by PostgreSQL
-   * (`RECORD_VIEW_JSON`): no row is parsed into objects and serialised again on the way out. The
-   * page holds the rows that fit in `maxBytes` (at least one), counted from the stored size so the
-   * rows left out are never serialised; `truncated` tells that rows were left out.
-   *
-   * One statement builds at most `chunkBytes` of row JSON (at least one row): a page larger than
-   * that comes as `json` (its first rows) plus `more`, which builds the rest in further statements
-   * of that size as the answer is read, so no statement of a large page holds the process (PGlite
-   * runs in it) or its memory for long (issue 20 #3).
-   */
-  async listJson(
-    source: RecordSource,
-    read: SQL,
-    filter: SQL,
-    order: SQL,
-    page: { limit: number; skip: number; maxBytes: number; chunkBytes?: number },
-  ): Promise<{ json: string; more?: AsyncGenerator<string>; truncated: boolean }> {
-    const chunkBytes = page.chunkBytes ?? LIST_CHUNK_BYTES;
-    // The windows have no ORDER BY of their own: they run over the ordered page as it comes, so the
-    // page is still read from an index in order (list-plan.it.test.ts) and never sorted again.
-    const rows = await this.run<{
-      view: string | null;
-      id: string;
-      size: number | string;
-      page_rows: number | string;
-    }>(sql`select case when r.running <= ${chunkBytes} or r.running = r.size then ${RECORD_VIEW_JSON} end as view,
-        r.id, r.size, r.page_rows
-      from (select p.*, sum(p.size) over (rows between unbounded preceding and current row) as running,
-          count(*) over () as page_rows
-        from (select ${COLUMNS}, coalesce(r.data_size, octet_length(r.data::text)) + ${VIEW_OVERHEAD} as size
-          from ${source.from}
-          where ${source.scope} and ${read} and ${filter}
-          order by ${order} limit ${page.limit} offset ${page.skip}) p) r
-      where r.running <= ${page.maxBytes} or r.running = r.size`);
-    const total = Number(rows[0]?.page_rows ?? 0);
-    const truncated = rows.length < total;
-    const first = rows.filter((row) => row.view !== null).map((row) => row.view as string);
-    const rest = rows.slice(first.length);
-    if (rest.length === 0) return { json: `[${first.join(',')}]`, truncated };
-    return {
-      json: `[${first.join(',')}`,
-      more: this.restOfPage(source, read, filter, rest, chunkBytes),
-      truncated,
-    };
-  }
+export function createEntitiesRepo(database: Database) {
+  const counts = createRecordCounts(database);
 
   /** The rows of a page past its first statement, `chunkBytes` at a time, in the page's order, then `]`. */
-  private async *restOfPage(
+  async function* restOfPage(
     source: RecordSource,
     read: SQL,
     filter: SQL,
@@ -214,7 +152,7 @@ export class EntitiesRepo {
     for (const ids of chunksBySize(rows, chunkBytes)) {
       // Read and filter again: a row changed since the first statement is left out, never shown
       // to a reader it is no longer for.
-      const views = await this.run<{ view: string }>(sql`select ${RECORD_VIEW_JSON} as view
+      const views = await entitiesRepo.run<{ view: string }>(sql`select ${RECORD_VIEW_JSON} as view
         from ${source.from} join jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as k(id, n) on r.id = k.id
         where ${source.scope} and ${read} and ${filter}
         order by k.n`);
@@ -223,130 +161,200 @@ export class EntitiesRepo {
     yield ']';
   }
 
-  /** Every record of an app's entity, counted without reading them (`record-counts.ts`). */
-  storedCount(appId: string, entity: string): Promise<number> {
-    return this.counts.of(appId, entity);
-  }
+  const entitiesRepo = {
+    async run<Row>(query: SQL): Promise<Row[]> {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await database.query<Row>(text, params)).rows;
+    },
 
-  async count(source: RecordSource, read: SQL, filter: SQL): Promise<number> {
-    const [row] = await this.run<{ n: string | number }>(sql`select count(*) as n from ${source.from}
-      where ${source.scope} and ${read} and ${filter}`);
-    return Number(row?.n ?? 0);
-  }
+    /** Whether a condition holds (one row, no table). */
+    async holds(condition: SQL): Promise<boolean> {
+      const [row] = await entitiesRepo.run<{ ok: boolean }>(sql`select (${condition}) as ok`);
+      return row?.ok === true;
+    },
 
-  /**
-   * Up to `limit` rows newest first, after the row whose `cursor` is given (keyset on created_at and
-   * id, read from the newest-first index). `cursor` carries created_at exactly (microseconds), which
-   * a JavaScript Date would round.
-   */
-  newestAfter(
-    source: RecordSource,
-    read: SQL,
-    after: { cursor: string; id: string } | undefined,
-    limit: number,
-  ): Promise<(RecordRow & { cursor: string })[]> {
-    const keyset = after
-      ? sql`and (r.created_at, r.id) < (${after.cursor}::timestamptz, ${after.id})`
-      : sql``;
-    return this.run(sql`select ${COLUMNS}, r.created_at::text as cursor from ${source.from}
-      where ${source.scope} and ${read} ${keyset}
-      order by r.created_at desc, r.id desc limit ${limit}`);
-  }
+    /**
+     * The page of rows as the JSON array the API answers, each row's JSON built by PostgreSQL
+     * (`RECORD_VIEW_JSON`): no row is parsed into objects and serialised again on the way out. The
+     * page holds the rows that fit in `maxBytes` (at least one), counted from the stored size so the
+     * rows left out are never serialised; `truncated` tells that rows were left out.
+     *
+     * One statement builds at most `chunkBytes` of row JSON (at least one row): a page larger than
+     * that comes as `json` (its first rows) plus `more`, which builds the rest in further statements
+     * of that size as the answer is read, so no statement of a large page holds the process (PGlite
+     * runs in it) or its memory for long (issue 20 #3).
+     */
+    async listJson(
+      source: RecordSource,
+      read: SQL,
+      filter: SQL,
+      order: SQL,
+      page: { limit: number; skip: number; maxBytes: number; chunkBytes?: number },
+    ): Promise<{ json: string; more?: AsyncGenerator<string>; truncated: boolean }> {
+      const chunkBytes = page.chunkBytes ?? LIST_CHUNK_BYTES;
+      // The windows have no ORDER BY of their own: they run over the ordered page as it comes, so the
+      // page is still read from an index in order (list-plan.it.test.ts) and never sorted again.
+      const rows = await entitiesRepo.run<{
+        view: string | null;
+        id: string;
+        size: number | string;
+        page_rows: number | string;
+      }>(sql`select case when r.running <= ${chunkBytes} or r.running = r.size then ${RECORD_VIEW_JSON} end as view,
+          r.id, r.size, r.page_rows
+        from (select p.*, sum(p.size) over (rows between unbounded preceding and current row) as running,
+            count(*) over () as page_rows
+          from (select ${COLUMNS}, coalesce(r.data_size, octet_length(r.data::text)) + ${VIEW_OVERHEAD} as size
+            from ${source.from}
+            where ${source.scope} and ${read} and ${filter}
+            order by ${order} limit ${page.limit} offset ${page.skip}) p) r
+        where r.running <= ${page.maxBytes} or r.running = r.size`);
+      const total = Number(rows[0]?.page_rows ?? 0);
+      const truncated = rows.length < total;
+      const first = rows.filter((row) => row.view !== null).map((row) => row.view as string);
+      const rest = rows.slice(first.length);
+      if (rest.length === 0) return { json: `[${first.join(',')}]`, truncated };
+      return {
+        json: `[${first.join(',')}`,
+        more: restOfPage(source, read, filter, rest, chunkBytes),
+        truncated,
+      };
+    },
 
-  /** The rows with these ids that `read` lets through. */
-  getMany(source: RecordSource, ids: readonly string[], read: SQL): Promise<RecordRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.run<RecordRow>(sql`select ${COLUMNS} from ${source.from}
-      where ${source.scope} and r.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) and ${read}`);
-  }
+    /** Every record of an app's entity, counted without reading them (`record-counts.ts`). */
+    storedCount(appId: string, entity: string): Promise<number> {
+      return counts.of(appId, entity);
+    },
 
-  async get(source: RecordSource, id: string, read: SQL): Promise<RecordRow | undefined> {
-    const [row] = await this.run<RecordRow>(sql`select ${COLUMNS} from ${source.from}
-      where ${source.scope} and r.id = ${id} and ${read} limit 1`);
-    return row;
-  }
+    async count(source: RecordSource, read: SQL, filter: SQL): Promise<number> {
+      const [row] = await entitiesRepo.run<{
+        n: string | number;
+      }>(sql`select count(*) as n from ${source.from}
+        where ${source.scope} and ${read} and ${filter}`);
+      return Number(row?.n ?? 0);
+    },
 
-  /**
-   * Inserts rows (one statement) when `allowed` holds for each new row (`allowed` refers to the new
-   * row's creator as `n.creator_id`). A row whose id exists is overwritten only where the existing
-   * row passes `overwrite` (read and write on the stored row). Answers the rows written, in order.
-   */
-  insertMany(
-    appId: string,
-    entity: string,
-    rows: readonly NewRecord[],
-    allowed: SQL,
-    overwrite: SQL,
-    signal?: InlineSignal,
-  ): Promise<RecordRow[]> {
-    const payload = JSON.stringify(
-      rows.map((row, ord) => ({ id: row.id, creator_id: row.creatorId, data: row.data, ord })),
-    );
-    return this.run<RecordRow>(
-      withSignal(
-        sql`insert into entity_records as r (app_id, entity, id, creator_id, data, created_at, updated_at)
-      select ${appId}, ${entity}, n.id, n.creator_id, n.data,
-        now() + (n.ord * interval '1 microsecond'), now() + (n.ord * interval '1 microsecond')
-      from jsonb_to_recordset(${payload}::jsonb) as n(id text, creator_id text, data jsonb, ord bigint)
-      where ${allowed}
-      on conflict (app_id, entity, id) do update
-        set data = excluded.data, creator_id = excluded.creator_id, updated_at = excluded.updated_at
-        where ${overwrite}
-      returning ${COLUMNS}`,
-        signal,
-      ),
-    ).then((written) => orderLike(rows, written));
-  }
+    /**
+     * Up to `limit` rows newest first, after the row whose `cursor` is given (keyset on created_at and
+     * id, read from the newest-first index). `cursor` carries created_at exactly (microseconds), which
+     * a JavaScript Date would round.
+     */
+    newestAfter(
+      source: RecordSource,
+      read: SQL,
+      after: { cursor: string; id: string } | undefined,
+      limit: number,
+    ): Promise<(RecordRow & { cursor: string })[]> {
+      const keyset = after
+        ? sql`and (r.created_at, r.id) < (${after.cursor}::timestamptz, ${after.id})`
+        : sql``;
+      return entitiesRepo.run(sql`select ${COLUMNS}, r.created_at::text as cursor from ${source.from}
+        where ${source.scope} and ${read} ${keyset}
+        order by r.created_at desc, r.id desc limit ${limit}`);
+    },
 
-  /** Merges `patch` into the row's data and drops `remove`, where the row passes `read` and `write`. */
-  async update(
-    source: RecordSource,
-    id: string,
-    change: { patch: Record<string, unknown>; remove: readonly string[] },
-    read: SQL,
-    write: SQL,
-    signal?: InlineSignal,
-  ): Promise<RecordRow | undefined> {
-    const [row] = await this.run<RecordRow>(
-      withSignal(
-        sql`update entity_records as r
-      set data = ${without(change.remove)} || ${JSON.stringify(change.patch)}::jsonb, updated_at = now()
-      where ${source.scope} and r.id = ${id} and ${read} and ${write}
-      returning ${COLUMNS}`,
-        signal,
-        sql`select ${COLUMNS} from entity_records r where ${source.scope} and r.id = ${id}`,
-      ),
-    );
-    return row;
-  }
+    /** The rows with these ids that `read` lets through. */
+    getMany(source: RecordSource, ids: readonly string[], read: SQL): Promise<RecordRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return entitiesRepo.run<RecordRow>(sql`select ${COLUMNS} from ${source.from}
+        where ${source.scope} and r.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) and ${read}`);
+    },
 
-  async delete(
-    source: RecordSource,
-    id: string,
-    read: SQL,
-    write: SQL,
-    signal?: InlineSignal,
-  ): Promise<RecordRow | undefined> {
-    const [row] = await this.run<RecordRow>(
-      withSignal(
-        sql`delete from entity_records as r
-      where ${source.scope} and r.id = ${id} and ${read} and ${write}
-      returning ${COLUMNS}`,
-        signal,
-      ),
-    );
-    return row;
-  }
+    async get(source: RecordSource, id: string, read: SQL): Promise<RecordRow | undefined> {
+      const [row] = await entitiesRepo.run<RecordRow>(sql`select ${COLUMNS} from ${source.from}
+        where ${source.scope} and r.id = ${id} and ${read} limit 1`);
+      return row;
+    },
 
-  /** Whether rows with these creators pass `condition` (on `r.creator_id`): for change events of deleted rows. */
-  async passes(creators: readonly (string | null)[], condition: SQL): Promise<boolean[]> {
-    if (creators.length === 0) return [];
-    const payload = JSON.stringify(creators.map((creator, index) => ({ creator_id: creator, ord: index })));
-    const rows = await this.run<{ ord: number | string; ok: boolean }>(sql`select r.ord, (${condition}) as ok
-      from jsonb_to_recordset(${payload}::jsonb) as r(creator_id text, ord int) order by r.ord`);
-    return rows.map((row) => row.ok === true);
-  }
+    /**
+     * Inserts rows (one statement) when `allowed` holds for each new row (`allowed` refers to the new
+     * row's creator as `n.creator_id`). A row whose id exists is overwritten only where the existing
+     * row passes `overwrite` (read and write on the stored row). Answers the rows written, in order.
+     */
+    insertMany(
+      appId: string,
+      entity: string,
+      rows: readonly NewRecord[],
+      allowed: SQL,
+      overwrite: SQL,
+      signal?: InlineSignal,
+    ): Promise<RecordRow[]> {
+      const payload = JSON.stringify(
+        rows.map((row, ord) => ({ id: row.id, creator_id: row.creatorId, data: row.data, ord })),
+      );
+      return entitiesRepo
+        .run<RecordRow>(
+          withSignal(
+            sql`insert into entity_records as r (app_id, entity, id, creator_id, data, created_at, updated_at)
+        select ${appId}, ${entity}, n.id, n.creator_id, n.data,
+          now() + (n.ord * interval '1 microsecond'), now() + (n.ord * interval '1 microsecond')
+        from jsonb_to_recordset(${payload}::jsonb) as n(id text, creator_id text, data jsonb, ord bigint)
+        where ${allowed}
+        on conflict (app_id, entity, id) do update
+          set data = excluded.data, creator_id = excluded.creator_id, updated_at = excluded.updated_at
+          where ${overwrite}
+        returning ${COLUMNS}`,
+            signal,
+          ),
+        )
+        .then((written) => orderLike(rows, written));
+    },
+
+    /** Merges `patch` into the row's data and drops `remove`, where the row passes `read` and `write`. */
+    async update(
+      source: RecordSource,
+      id: string,
+      change: { patch: Record<string, unknown>; remove: readonly string[] },
+      read: SQL,
+      write: SQL,
+      signal?: InlineSignal,
+    ): Promise<RecordRow | undefined> {
+      const [row] = await entitiesRepo.run<RecordRow>(
+        withSignal(
+          sql`update entity_records as r
+        set data = ${without(change.remove)} || ${JSON.stringify(change.patch)}::jsonb, updated_at = now()
+        where ${source.scope} and r.id = ${id} and ${read} and ${write}
+        returning ${COLUMNS}`,
+          signal,
+          sql`select ${COLUMNS} from entity_records r where ${source.scope} and r.id = ${id}`,
+        ),
+      );
+      return row;
+    },
+
+    async delete(
+      source: RecordSource,
+      id: string,
+      read: SQL,
+      write: SQL,
+      signal?: InlineSignal,
+    ): Promise<RecordRow | undefined> {
+      const [row] = await entitiesRepo.run<RecordRow>(
+        withSignal(
+          sql`delete from entity_records as r
+        where ${source.scope} and r.id = ${id} and ${read} and ${write}
+        returning ${COLUMNS}`,
+          signal,
+        ),
+      );
+      return row;
+    },
+
+    /** Whether rows with these creators pass `condition` (on `r.creator_id`): for change events of deleted rows. */
+    async passes(creators: readonly (string | null)[], condition: SQL): Promise<boolean[]> {
+      if (creators.length === 0) return [];
+      const payload = JSON.stringify(creators.map((creator, index) => ({ creator_id: creator, ord: index })));
+      const rows = await entitiesRepo.run<{
+        ord: number | string;
+        ok: boolean;
+      }>(sql`select r.ord, (${condition}) as ok
+        from jsonb_to_recordset(${payload}::jsonb) as r(creator_id text, ord int) order by r.ord`);
+      return rows.map((row) => row.ok === true);
+    },
+  };
+  return entitiesRepo;
 }
+
+export type EntitiesRepo = ReturnType<typeof createEntitiesRepo>;
 
 /** The written rows in the order of the input (RETURNING does not promise one). */
 function orderLike(input: readonly NewRecord[], written: RecordRow[]): RecordRow[] {

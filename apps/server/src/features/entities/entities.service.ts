@@ -69,6 +69,7 @@ export function entityModel(target: EntityTarget): {
       fields: schemaFieldResolver(target.entity?.schema ?? { properties: {} }, USER_BUILT_IN_FIELDS),
     };
   }
+
   const entity = target.entity!;
   return {
     rules: entity.rules,
@@ -109,115 +110,29 @@ function sortScope(target: EntityTarget): SortScope {
  * The behaviour of the entity API (README.md in this folder): every call takes a target resolved
  * for the caller (`EntityContexts.resolve`) and applies the entity's rules in the SQL it runs.
  */
-export class EntitiesService {
-  constructor(
-    private readonly repo: EntitiesRepo,
-    private readonly bus: EventBus,
-    private readonly sortIndexes?: SortIndexes,
-  ) {}
-
-  /**
-   * The records the caller may read, as the JSON array text the API answers: at most
-   * ENTITY_LIST_MAX_BYTES of them (`truncated` when the page was cut shorter than asked); a large
-   * page's `json` is its start and `more` builds the rest as it is read (`EntitiesRepo.listJson`).
-   */
-  async listJson(
-    target: EntityTarget,
-    query: ListQuery,
-  ): Promise<{ json: string; more?: AsyncGenerator<string>; truncated: boolean }> {
-    const { source, fields } = entityModel(target);
-    const filter = compileQueryParam(query.q, fields);
-    const sort = parseSort(query.sort, fields);
-    const reader = await this.readerKnown(target);
-    const read = readCondition(reader);
-    try {
-      const started = performance.now();
-      const page = await this.repo.listJson(source, read, filter, sortSql(sort), {
-        limit: query.limit ?? ENTITY_LIST_DEFAULT_LIMIT,
-        skip: query.skip ?? 0,
-        maxBytes: ENTITY_LIST_MAX_BYTES,
-      });
-      if (target.kind === 'table')
-        this.sortIndexes?.observe(
-          target.appId,
-          target.name,
-          sort,
-          performance.now() - started,
-          sortScope(reader),
-        );
-      return page;
-    } catch (error) {
-      if ((error as { code?: string }).code === INVALID_REGEX) {
-        throw new AppError('bad_request', '$regex is not a valid regular expression');
-      }
-      throw error;
-    }
-  }
-
-  /** How many records the caller may read that match the filter (the list's `count=true`). */
-  async count(target: EntityTarget, query: Pick<ListQuery, 'q'>): Promise<number> {
-    const { source, fields } = entityModel(target);
-    const filter = compileQueryParam(query.q, fields);
-    const read = readCondition(await this.readerKnown(target));
-    // Every record of a table, unfiltered (the database panel, exports): the kept count, not count(*).
-    if (target.kind === 'table' && !query.q?.trim() && grantsAll(read)) {
-      return this.repo.storedCount(target.appId, target.name);
-    }
-    return this.repo.count(source, read, filter);
-  }
-
+export function createEntitiesService(repo: EntitiesRepo, bus: EventBus, sortIndexes?: SortIndexes) {
   /**
    * The target with its member's admin flag asked first when the read rule depends on it: the rule's
    * SQL is then plain (`creator = me` for a member who is no admin) and the creator index serves it,
    * where `creator = me or (is admin)` makes PostgreSQL read the entity's rows in date order.
    */
-  private async readerKnown(target: EntityTarget): Promise<EntityTarget> {
+  async function readerKnown(target: EntityTarget): Promise<EntityTarget> {
     const rule = entityModel(target).rules.read;
     if ('role' in rule && rule.role !== 'creator' && rule.role !== 'admin') return target;
-    return { ...target, access: await knowingAdmin(this.repo, target.access) };
+    return { ...target, access: await knowingAdmin(repo, target.access) };
   }
 
-  /**
-   * Every record the caller may read, newest first, in batches read by keyset from the newest-first
-   * index (no deep offsets), for streaming exports of any size.
-   */
-  async *allRecords(target: EntityTarget, batchSize = EXPORT_BATCH_ROWS): AsyncGenerator<EntityRecordView[]> {
-    const { source } = entityModel(target);
-    const read = readCondition(target);
-    let after: { cursor: string; id: string } | undefined;
-    for (;;) {
-      const rows = await this.repo.newestAfter(source, read, after, batchSize);
-      if (rows.length > 0) yield rows.map(toRecordView);
-      if (rows.length < batchSize) return;
-      after = rows[rows.length - 1];
-    }
-  }
-
-  async get(target: EntityTarget, id: string): Promise<EntityRecordView> {
-    const { source } = entityModel(target);
-    const row = await this.repo.get(source, id, readCondition(target));
-    if (!row) throw recordNotFound();
-    return toRecordView(row);
-  }
-
-  async create(target: EntityTarget, body: Record<string, unknown>): Promise<EntityRecordView> {
-    const [record] = await this.insert(target, [body]);
-    return record as EntityRecordView;
-  }
-
-  /** Creates every record or none (one statement); 400 names the first invalid record and field. */
-  bulkCreate(target: EntityTarget, bodies: Record<string, unknown>[]): Promise<EntityRecordView[]> {
-    return this.insert(target, bodies);
-  }
-
-  private async insert(target: EntityTarget, bodies: Record<string, unknown>[]): Promise<EntityRecordView[]> {
+  async function insert(
+    target: EntityTarget,
+    bodies: Record<string, unknown>[],
+  ): Promise<EntityRecordView[]> {
     if (target.kind === 'users') throw new AppError('bad_request', ENTITY_API_MESSAGES.usersAreSignUps);
     if (bodies.length === 0) return [];
     const entity = target.entity!;
     const { access } = target;
     // Imports by the builder or an app admin may keep ids (overwriting) and assign creators (spec 2 §5).
     const assigns = bodies.some((body) => body.id !== undefined || body.creatorId !== undefined);
-    const mayAssign = assigns && (await mayManage(this.repo, access));
+    const mayAssign = assigns && (await mayManage(repo, access));
     const rows: NewRecord[] = bodies.map((body, index) => {
       const { data, id, creatorId } = splitSystemFields(body);
       const extra = bodies.length > 1 ? { index } : {};
@@ -252,7 +167,7 @@ export class EntitiesService {
     const overwrite = and(readCondition(target), accessCondition(target, 'update')) as SQL;
     const inline = rows.length <= INLINE_SIGNAL_MAX_ROWS;
     const written = await withinRecordLimits(
-      this.repo.insertMany(
+      repo.insertMany(
         target.appId,
         target.name,
         rows,
@@ -267,51 +182,141 @@ export class EntitiesService {
         access.kind === 'anonymous' ? ENTITY_API_MESSAGES.signInToWrite : ENTITY_API_MESSAGES.cannotCreate,
       );
     }
-    if (!inline) await publishChange(this.bus, target, { type: 'create', ids: written.map((row) => row.id) });
+    if (!inline) await publishChange(bus, target, { type: 'create', ids: written.map((row) => row.id) });
     return written.map(toRecordView);
   }
 
-  async update(target: EntityTarget, id: string, body: Record<string, unknown>): Promise<EntityRecordView> {
-    const { source } = entityModel(target);
-    const read = readCondition(target);
-    const write = accessCondition(target, 'update');
-    const { data } = splitSystemFields(body);
-    let row: RecordRow | undefined;
-    if (target.kind === 'users') {
-      const ok = await withinRecordLimits(
-        updateUser(this.repo, target.appId, id, data, target.entity, target.access, and(read, write) as SQL),
-      );
-      row = ok ? await this.repo.get(source, id, read) : undefined;
-    } else {
-      const change = preparePatch(data, target.entity!.validators);
-      row = await withinRecordLimits(
-        this.repo.update(source, id, change, read, write, inlineSignal(target, 'update')),
-      );
-    }
-    if (!row) throw await this.refusal(target, source, id, read);
-    if (target.kind === 'users') await publishChange(this.bus, target, { type: 'update', ids: [row.id] });
-    return toRecordView(row);
-  }
-
-  async delete(target: EntityTarget, id: string): Promise<void> {
-    if (target.kind === 'users') throw new AppError('bad_request', ENTITY_API_MESSAGES.usersAreSignUps);
-    const { source } = entityModel(target);
-    const read = readCondition(target);
-    const write = accessCondition(target, 'delete');
-    const row = await this.repo.delete(source, id, read, write, inlineSignal(target, 'delete'));
-    if (!row) throw await this.refusal(target, source, id, read);
-  }
-
   /** Why a change found no row: hidden records answer 404, visible ones the actor may not change 403. */
-  private async refusal(
+  async function refusal(
     target: EntityTarget,
     source: RecordSource,
     id: string,
     read: SQL,
   ): Promise<AppError> {
-    const visible = await this.repo.get(source, id, read);
+    const visible = await repo.get(source, id, read);
     return visible ? refused(target.access, ENTITY_API_MESSAGES.cannotChange) : recordNotFound();
   }
+
+  return {
+    /**
+     * The records the caller may read, as the JSON array text the API answers: at most
+     * ENTITY_LIST_MAX_BYTES of them (`truncated` when the page was cut shorter than asked); a large
+     * page's `json` is its start and `more` builds the rest as it is read (`EntitiesRepo.listJson`).
+     */
+    async listJson(
+      target: EntityTarget,
+      query: ListQuery,
+    ): Promise<{ json: string; more?: AsyncGenerator<string>; truncated: boolean }> {
+      const { source, fields } = entityModel(target);
+      const filter = compileQueryParam(query.q, fields);
+      const sort = parseSort(query.sort, fields);
+      const reader = await readerKnown(target);
+      const read = readCondition(reader);
+      try {
+        const started = performance.now();
+        const page = await repo.listJson(source, read, filter, sortSql(sort), {
+          limit: query.limit ?? ENTITY_LIST_DEFAULT_LIMIT,
+          skip: query.skip ?? 0,
+          maxBytes: ENTITY_LIST_MAX_BYTES,
+        });
+        if (target.kind === 'table')
+          sortIndexes?.observe(
+            target.appId,
+            target.name,
+            sort,
+            performance.now() - started,
+            sortScope(reader),
+          );
+        return page;
+      } catch (error) {
+        if ((error as { code?: string }).code === INVALID_REGEX) {
+          throw new AppError('bad_request', '$regex is not a valid regular expression');
+        }
+        throw error;
+      }
+    },
+
+    /** How many records the caller may read that match the filter (the list's `count=true`). */
+    async count(target: EntityTarget, query: Pick<ListQuery, 'q'>): Promise<number> {
+      const { source, fields } = entityModel(target);
+      const filter = compileQueryParam(query.q, fields);
+      const read = readCondition(await readerKnown(target));
+      // Every record of a table, unfiltered (the database panel, exports): the kept count, not count(*).
+      if (target.kind === 'table' && !query.q?.trim() && grantsAll(read)) {
+        return repo.storedCount(target.appId, target.name);
+      }
+      return repo.count(source, read, filter);
+    },
+
+    /**
+     * Every record the caller may read, newest first, in batches read by keyset from the newest-first
+     * index (no deep offsets), for streaming exports of any size.
+     */
+    async *allRecords(
+      target: EntityTarget,
+      batchSize = EXPORT_BATCH_ROWS,
+    ): AsyncGenerator<EntityRecordView[]> {
+      const { source } = entityModel(target);
+      const read = readCondition(target);
+      let after: { cursor: string; id: string } | undefined;
+      for (;;) {
+        const rows = await repo.newestAfter(source, read, after, batchSize);
+        if (rows.length > 0) yield rows.map(toRecordView);
+        if (rows.length < batchSize) return;
+        after = rows[rows.length - 1];
+      }
+    },
+
+    async get(target: EntityTarget, id: string): Promise<EntityRecordView> {
+      const { source } = entityModel(target);
+      const row = await repo.get(source, id, readCondition(target));
+      if (!row) throw recordNotFound();
+      return toRecordView(row);
+    },
+
+    async create(target: EntityTarget, body: Record<string, unknown>): Promise<EntityRecordView> {
+      const [record] = await insert(target, [body]);
+      return record as EntityRecordView;
+    },
+
+    /** Creates every record or none (one statement); 400 names the first invalid record and field. */
+    bulkCreate(target: EntityTarget, bodies: Record<string, unknown>[]): Promise<EntityRecordView[]> {
+      return insert(target, bodies);
+    },
+
+    async update(target: EntityTarget, id: string, body: Record<string, unknown>): Promise<EntityRecordView> {
+      const { source } = entityModel(target);
+      const read = readCondition(target);
+      const write = accessCondition(target, 'update');
+      const { data } = splitSystemFields(body);
+      let row: RecordRow | undefined;
+      if (target.kind === 'users') {
+        const ok = await withinRecordLimits(
+          updateUser(repo, target.appId, id, data, target.entity, target.access, and(read, write) as SQL),
+        );
+        row = ok ? await repo.get(source, id, read) : undefined;
+      } else {
+        const change = preparePatch(data, target.entity!.validators);
+        row = await withinRecordLimits(
+          repo.update(source, id, change, read, write, inlineSignal(target, 'update')),
+        );
+      }
+      if (!row) throw await refusal(target, source, id, read);
+      if (target.kind === 'users') await publishChange(bus, target, { type: 'update', ids: [row.id] });
+      return toRecordView(row);
+    },
+
+    async delete(target: EntityTarget, id: string): Promise<void> {
+      if (target.kind === 'users') throw new AppError('bad_request', ENTITY_API_MESSAGES.usersAreSignUps);
+      const { source } = entityModel(target);
+      const read = readCondition(target);
+      const write = accessCondition(target, 'delete');
+      const row = await repo.delete(source, id, read, write, inlineSignal(target, 'delete'));
+      if (!row) throw await refusal(target, source, id, read);
+    },
+  };
 }
+
+export type EntitiesService = ReturnType<typeof createEntitiesService>;
 
 export type { AccessActor };
