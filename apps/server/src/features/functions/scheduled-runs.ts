@@ -1,7 +1,7 @@
 import { functionNameFromPath } from '@atelier/shared';
 import type { StoredScheduledAutomation } from '../../platform/db/schema/index.ts';
 import type { FunctionsRuntime } from './functions.runtime.ts';
-import { createSchedulesRepo, type ScheduleRow, } from './schedules.repo.ts';
+import { createSchedulesRepo, type ScheduleRow } from './schedules.repo.ts';
 import { nextRun } from './schedules.ts';
 import { runAsService, uuidOf } from './service-run.ts';
 
