@@ -7,8 +7,6 @@ const FEATURES = path.dirname(fileURLToPath(import.meta.url));
 
 /** Classes that are data structures with their own invariants, not services (docs/architecture.md). */
 const DATA_STRUCTURES = new Set(['LruCache', 'Bm25Index', 'Limiter', 'AppTree', 'Parser']);
-/** Services still written as classes: the entities area (issue 24, to convert). */
-const NOT_YET_CONVERTED = new Set(['SortIndexes', 'Base44Compiler']);
 
 interface DeclaredClass {
   name: string;
@@ -27,7 +25,6 @@ function classesOf(source: string, file = ''): DeclaredClass[] {
 
 /** Errors extend an `…Error` class (`AppError`, `Error`, …); anything else must be a known data structure. */
 function offends(declared: DeclaredClass): boolean {
-  if (NOT_YET_CONVERTED.has(declared.name)) return false;
   if (/(Service|Repo|Repository|Store)$/.test(declared.name)) return true;
   if (declared.base && /Error$/.test(declared.base)) return false;
   return !DATA_STRUCTURES.has(declared.name);

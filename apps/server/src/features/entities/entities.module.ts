@@ -21,7 +21,7 @@ import {
 } from './entities.service.ts';
 import { createEntitySchemas, type EntitySchemas } from './schemas.ts';
 import { sortIndexRoutes } from './sort-indexes.routes.ts';
-import { SortIndexes } from './sort-indexes.ts';
+import { createSortIndexes, type SortIndexes } from './sort-indexes.ts';
 
 /** What the entity routes share: one per composition root (createServices). */
 export interface EntitiesModule {
@@ -47,7 +47,7 @@ export function createEntitiesModule(deps: AppDeps): EntitiesModule {
   const runtime = appsRuntime(deps);
   const repo = createEntitiesRepo(deps.database);
   const schemas = createEntitySchemas(deps.database.db);
-  const sortIndexes = new SortIndexes(deps.database, deps.logger);
+  const sortIndexes = createSortIndexes(deps.database, deps.logger);
   deps.bus.subscribe<{ appId?: string }>(APP_CHANGED_TOPIC, (event) => {
     const { appId } = event.data;
     if (!appId) return;

@@ -167,31 +167,37 @@ const round = (share: number) => Math.min(1, Math.round(share * 100) / 100);
 /** An index of the earlier scheme (one per direction, nulls last both ways): no list reads it now. */
 const stale = (definition: string) => !definition.includes('NULLS FIRST');
 
-export class SortIndexes {
-  private readonly building = new Map<string, Promise<void>>();
-  private readonly known = new Set<string>();
+export type SortIndexes = ReturnType<typeof createSortIndexes>;
 
-  constructor(
-    private readonly database: Database,
-    private readonly logger: Logger,
-    private readonly limits: SortIndexLimits = SORT_INDEX_LIMITS,
-  ) {}
+/** The sort indexes of this process: which it knows, which it is building (one factory per process). */
+export function createSortIndexes(
+  database: Database,
+  logger: Logger,
+  limits: SortIndexLimits = SORT_INDEX_LIMITS,
+) {
+  const building = new Map<string, Promise<void>>();
+  const known = new Set<string>();
+  const postgres = database.kind === 'postgres';
 
   /**
    * Notes a list of `entity` sorted by `key` that took `elapsedMs`, reading the rows of `scope`; a
    * slow data-field sort gets its index (creator first for lists of one user's own rows).
    */
-  observe(appId: string, entity: string, key: SortKey, elapsedMs: number, scope: SortScope = 'all'): void {
-    const slow = this.postgres ? this.limits.slowListMs : this.limits.embeddedSlowListMs;
+  function observe(
+    appId: string,
+    entity: string,
+    key: SortKey,
+    elapsedMs: number,
+    scope: SortScope = 'all',
+  ): void {
+    const slow = postgres ? limits.slowListMs : limits.embeddedSlowListMs;
     if (elapsedMs < slow) return;
     const { field } = key;
     if (field.kind !== 'data') return;
     const name = sortIndexName(appId, entity, field.path, scope);
-    if (this.known.has(name) || this.building.has(name)) return;
-    const build = this.build(name, appId, entity, field.path, scope).finally(() =>
-      this.building.delete(name),
-    );
-    this.building.set(name, build);
+    if (known.has(name) || building.has(name)) return;
+    const pending = build(name, appId, entity, field.path, scope).finally(() => building.delete(name));
+    building.set(name, pending);
   }
 
   /**
@@ -200,38 +206,36 @@ export class SortIndexes {
    * the panel has said that the app pauses meanwhile (`pauseMs`). Answers once the build has
    * started; `list` follows it.
    */
-  async request(appId: string, entity: string, path: string[]): Promise<void> {
+  async function request(appId: string, entity: string, path: string[]): Promise<void> {
     const name = sortIndexName(appId, entity, path);
-    if (this.building.has(name)) return;
-    const existing = (await this.indexesOf(appId)).filter((index) => !stale(index.definition));
+    if (building.has(name)) return;
+    const existing = (await indexesOf(appId)).filter((index) => !stale(index.definition));
     const same = existing.find((index) => index.name === name);
     if (same?.valid) return;
-    if (!same && existing.length >= this.limits.perApp)
-      throw new AppError('conflict', ENTITY_API_MESSAGES.sortIndexLimit(this.limits.perApp));
-    this.known.delete(name);
-    const build = this.build(name, appId, entity, path, 'all', true).finally(() =>
-      this.building.delete(name),
-    );
-    this.building.set(name, build);
+    if (!same && existing.length >= limits.perApp)
+      throw new AppError('conflict', ENTITY_API_MESSAGES.sortIndexLimit(limits.perApp));
+    known.delete(name);
+    const pending = build(name, appId, entity, path, 'all', true).finally(() => building.delete(name));
+    building.set(name, pending);
   }
 
   /** About how long a build holds PGlite (every request waits) for an entity of `rows`; null on PostgreSQL. */
-  pauseMs(rows: number): number | null {
-    return this.postgres ? null : Math.ceil(rows * this.limits.embeddedBuildMsPerRow);
+  function pauseMs(rows: number): number | null {
+    return postgres ? null : Math.ceil(rows * limits.embeddedBuildMsPerRow);
   }
 
   /**
    * The sort indexes of the entity's `fields` (top-level data fields), ready or being built (with
    * the share done, on PostgreSQL), for the database panel to list.
    */
-  async list(appId: string, entity: string, fields: string[]): Promise<SortIndexInfo[]> {
+  async function list(appId: string, entity: string, fields: string[]): Promise<SortIndexInfo[]> {
     const wanted = fields.flatMap((field) =>
       SCOPES.map((scope) => ({ field, scope, name: sortIndexName(appId, entity, [field], scope) })),
     );
-    const { rows } = await this.database.query<IndexRow>(
-      `select c.relname as name, i.indisvalid as valid, ${this.postgres ? PROGRESS_COLUMNS : 'null as phase'}
+    const { rows } = await database.query<IndexRow>(
+      `select c.relname as name, i.indisvalid as valid, ${postgres ? PROGRESS_COLUMNS : 'null as phase'}
        from pg_class c join pg_index i on i.indexrelid = c.oid
-       ${this.postgres ? 'left join pg_stat_progress_create_index p on p.index_relid = c.oid' : ''}
+       ${postgres ? 'left join pg_stat_progress_create_index p on p.index_relid = c.oid' : ''}
        where c.relname = any($1::text[])`,
       [wanted.map((index) => index.name)],
     );
@@ -240,57 +244,53 @@ export class SortIndexes {
       const row = found.get(name);
       if (row?.valid) return [{ field, scope, state: 'ready', progress: null }];
       // An invalid index no build of this process is making is a cut one: dropped by the next build.
-      if (!this.building.has(name)) return [];
+      if (!building.has(name)) return [];
       return [{ field, scope, state: 'building', progress: row ? progressShare(row) : null }];
     });
   }
 
   /** The builder drops a field's index (the panel's list); this process does not build it again by itself. */
-  async remove(appId: string, entity: string, path: string[], scope: SortScope): Promise<void> {
+  async function remove(appId: string, entity: string, path: string[], scope: SortScope): Promise<void> {
     const name = sortIndexName(appId, entity, path, scope);
-    await this.building.get(name);
-    await this.drop(name);
-    this.known.add(name);
+    await building.get(name);
+    await drop(name);
+    known.add(name);
   }
 
   /** Resolves when the builds under way have ended (tests). */
-  async settled(): Promise<void> {
-    await Promise.allSettled([...this.building.values()]);
+  async function settled(): Promise<void> {
+    await Promise.allSettled([...building.values()]);
   }
 
   /** Drops the sort indexes of an app that no longer exists (its rows went with it). */
-  async forgetApp(appId: string): Promise<void> {
-    const indexes = await this.indexesOf(appId);
+  async function forgetApp(appId: string): Promise<void> {
+    const indexes = await indexesOf(appId);
     if (indexes.length === 0) return;
-    const [row] = (await this.database.query<{ n: number }>('select 1 as n from apps where id = $1', [appId]))
+    const [row] = (await database.query<{ n: number }>('select 1 as n from apps where id = $1', [appId]))
       .rows;
     if (row) return;
     for (const index of indexes) {
-      await this.drop(index.name);
-      this.known.delete(index.name);
+      await drop(index.name);
+      known.delete(index.name);
     }
   }
 
-  private get postgres(): boolean {
-    return this.database.kind === 'postgres';
-  }
-
-  private drop(name: string): Promise<void> {
-    return this.database.maintenance(`drop index ${this.postgres ? 'concurrently ' : ''}if exists "${name}"`);
+  function drop(name: string): Promise<void> {
+    return database.maintenance(`drop index ${postgres ? 'concurrently ' : ''}if exists "${name}"`);
   }
 
   /** PGlite: whether the entity is small enough to build an index while every other statement waits (bounded read). */
-  private async smallEnough(appId: string, entity: string): Promise<boolean> {
-    const { rows } = await this.database.query<{ n: number | string }>(
+  async function smallEnough(appId: string, entity: string): Promise<boolean> {
+    const { rows } = await database.query<{ n: number | string }>(
       `select count(*) as n from (select 1 from entity_records
          where app_id = $1 and entity = $2 limit $3) r`,
-      [appId, entity, this.limits.embeddedMaxRows + 1],
+      [appId, entity, limits.embeddedMaxRows + 1],
     );
-    return Number(rows[0]?.n ?? 0) <= this.limits.embeddedMaxRows;
+    return Number(rows[0]?.n ?? 0) <= limits.embeddedMaxRows;
   }
 
-  private async indexesOf(appId: string): Promise<{ name: string; valid: boolean; definition: string }[]> {
-    const { rows } = await this.database.query<{ name: string; valid: boolean; definition: string }>(
+  async function indexesOf(appId: string): Promise<{ name: string; valid: boolean; definition: string }[]> {
+    const { rows } = await database.query<{ name: string; valid: boolean; definition: string }>(
       `select c.relname as name, i.indisvalid as valid, pg_get_indexdef(c.oid) as definition
        from pg_class c join pg_index i on i.indexrelid = c.oid
        where c.relname like $1`,
@@ -299,7 +299,7 @@ export class SortIndexes {
     return rows;
   }
 
-  private async build(
+  async function build(
     name: string,
     appId: string,
     entity: string,
@@ -308,36 +308,37 @@ export class SortIndexes {
     requested = false,
   ) {
     try {
-      let existing = await this.indexesOf(appId);
-      for (const index of existing.filter((candidate) => stale(candidate.definition)))
-        await this.drop(index.name);
+      let existing = await indexesOf(appId);
+      for (const index of existing.filter((candidate) => stale(candidate.definition))) await drop(index.name);
       existing = existing.filter((index) => !stale(index.definition));
       const same = existing.find((index) => index.name === name);
       if (same?.valid) {
-        this.known.add(name);
+        known.add(name);
         return;
       }
-      if (same) await this.drop(name);
-      else if (existing.length >= this.limits.perApp) return;
-      if (!this.postgres && !requested && !(await this.smallEnough(appId, entity))) {
+      if (same) await drop(name);
+      else if (existing.length >= limits.perApp) return;
+      if (!postgres && !requested && !(await smallEnough(appId, entity))) {
         // Not tried again by this process: the entity only grows past the bound.
-        this.known.add(name);
-        this.logger.info(
+        known.add(name);
+        logger.info(
           { appId, entity, index: name },
           'sort index not built: the entity is too large for PGlite',
         );
         return;
       }
       const started = Date.now();
-      await this.database.maintenance(sortIndexSql(name, appId, entity, path, this.postgres, scope));
-      this.known.add(name);
-      this.logger.info(
+      await database.maintenance(sortIndexSql(name, appId, entity, path, postgres, scope));
+      known.add(name);
+      logger.info(
         { appId, entity, index: name, scope, requested, ms: Date.now() - started },
         'sort index built',
       );
     } catch (error) {
-      this.logger.warn({ err: error, appId, entity, index: name }, 'sort index not built');
-      await this.drop(name).catch(() => {});
+      logger.warn({ err: error, appId, entity, index: name }, 'sort index not built');
+      await drop(name).catch(() => {});
     }
   }
+
+  return { observe, request, pauseMs, list, remove, settled, forgetApp };
 }
