@@ -196,8 +196,7 @@ export function createSortIndexes(
     if (field.kind !== 'data') return;
     const name = sortIndexName(appId, entity, field.path, scope);
     if (known.has(name) || building.has(name)) return;
-    const pending = build(name, appId, entity, field.path, scope).finally(() => building.delete(name));
-    building.set(name, pending);
+    start(name, appId, entity, field.path, scope, false);
   }
 
   /**
@@ -215,8 +214,7 @@ export function createSortIndexes(
     if (!same && existing.length >= limits.perApp)
       throw new AppError('conflict', ENTITY_API_MESSAGES.sortIndexLimit(limits.perApp));
     known.delete(name);
-    const pending = build(name, appId, entity, path, 'all', true).finally(() => building.delete(name));
-    building.set(name, pending);
+    start(name, appId, entity, path, 'all', true);
   }
 
   /** About how long a build holds PGlite (every request waits) for an entity of `rows`; null on PostgreSQL. */
@@ -299,13 +297,28 @@ export function createSortIndexes(
     return rows;
   }
 
+  /** Starts `build` and keeps it in `building` until it ends (one build per index at a time). */
+  function start(
+    name: string,
+    appId: string,
+    entity: string,
+    path: string[],
+    scope: SortScope,
+    requested: boolean,
+  ) {
+    building.set(
+      name,
+      build(name, appId, entity, path, scope, requested).finally(() => building.delete(name)),
+    );
+  }
+
   async function build(
     name: string,
     appId: string,
     entity: string,
     path: string[],
     scope: SortScope,
-    requested = false,
+    requested: boolean,
   ) {
     try {
       let existing = await indexesOf(appId);
