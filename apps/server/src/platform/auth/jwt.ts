@@ -46,6 +46,8 @@ export class JwtKeys {
   constructor(
     private readonly database: Database,
     private readonly configured: string | undefined,
+    /** The signature check (a test counts its calls). */
+    private readonly verify: typeof verifyHs256 = verifyHs256,
   ) {}
 
   secret(): Promise<string> {
@@ -125,7 +127,7 @@ export class JwtKeys {
     typ: 'access' | 'custom',
   ): Promise<(JWTPayload & { sub: string; tid: string }) | null> {
     // node:crypto, synchronously: this runs on every signed-in request (see hs256.ts).
-    const payload = verifyHs256(token, await this.secret(), { issuer: ISSUER });
+    const payload = this.verify(token, await this.secret(), { issuer: ISSUER });
     if (!payload) return null;
     if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.tid !== 'string')
       return null;
