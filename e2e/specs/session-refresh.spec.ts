@@ -59,6 +59,9 @@ test("the builder's preview gets a fresh link before its credential's 12 hours e
   const fresh = tab.waitForRequest(
     (request) => request.method() === 'POST' && request.url().endsWith(`/api/apps/${appId}/preview-token`),
   );
+  // Only the page's clock is fake: the server stamps a link to the second (iat), so a link asked in
+  // the same real second as the first would be the same link. Let a real second pass.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
   await tab.clock.fastForward('11:51:00');
   expect((await (await fresh).response())?.status()).toBe(200);
   // The new link is loaded in place of the old one, and the app still runs in it.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { verifyEmail } from '../support/accounts.ts';
+import { signUpVerified, verifyEmail } from '../support/accounts.ts';
 
 /**
  * Issue 23 #9: a builder who is signed in never sees the log-in or sign-up form again; #8: until the
@@ -37,4 +37,57 @@ test('unverified, /home, /settings and the builder lead to the verify screen; ve
   await page.goto('/login?redirectTo=%2Fsettings');
   await page.waitForURL('**/settings');
   await expect(page.getByRole('heading', { name: 'Log in to Atelier' })).toHaveCount(0);
+});
+
+test('/logout reaches /login even when the session asked on load answers after the sign-out', async ({
+  page,
+}) => {
+  const email = `logout-race-${Date.now()}@example.com`;
+  await signUpVerified(page.request, email, PASSWORD);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The order a fast machine can give: the server answers the page's session request (still signed
+  // in), then signs out, and the session answer reaches the page last. Nothing is invented: both
+  // answers are the server's, the session one only delivered late.
+  let sessionAnswered!: () => void;
+  const sessionFetched = new Promise<void>((resolve) => {
+    sessionAnswered = resolve;
+  });
+  let lateAnswerSent!: () => void;
+  const lateAnswer = new Promise<void>((resolve) => {
+    lateAnswerSent = resolve;
+  });
+  let signedOut!: () => void;
+  const logoutAnswered = new Promise<void>((resolve) => {
+    signedOut = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/api/auth/session',
+    async (route) => {
+      const response = await route.fetch();
+      sessionAnswered();
+      await logoutAnswered;
+      await route.fulfill({ response }).catch(() => {}); // the page may have given up on it
+      lateAnswerSent();
+    },
+    { times: 1 },
+  );
+  await page.route(
+    (url) => url.pathname === '/api/auth/logout',
+    async (route) => {
+      await sessionFetched;
+      const response = await route.fetch();
+      expect(response.status()).toBe(200);
+      await route.fulfill({ response });
+      signedOut();
+    },
+    { times: 1 },
+  );
+  await page.goto('/logout');
+  await page.waitForURL('**/login');
+  await lateAnswer;
+  // Before the fix the late answer sent the page on to /home within milliseconds; give it a second.
+  await page.waitForURL('**/home', { timeout: 1_000 }).catch(() => {});
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log in to Atelier' })).toBeVisible();
 });

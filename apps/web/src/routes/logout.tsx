@@ -15,7 +15,10 @@ export function LogoutRoute() {
     void authApi
       .logout()
       .catch(() => undefined)
-      .then(() => {
+      .then(async () => {
+        // A session request that left before the sign-out (the app root asks on load) may answer
+        // later with the old session, which would send /login on to /home: drop it unanswered.
+        await queryClient.cancelQueries({ queryKey: queryKeys.all });
         queryClient.removeQueries({ queryKey: queryKeys.account() });
         queryClient.setQueryData(queryKeys.session(), null);
         navigate('/login', { replace: true });

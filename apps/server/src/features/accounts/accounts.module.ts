@@ -25,9 +25,23 @@ export function createAccountsContext(
   deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'accounts' | 'areas'>,
   auth: AuthRuntime,
 ): AccountsContext {
+  const repo = createAccountsRepo(deps.database.db);
   return {
     auth,
-    repo: createAccountsRepo(deps.database.db),
+    repo: {
+      ...repo,
+      // A user's change is seen by their next request on this instance (sessions.ts forgetUser).
+      async updateUser(tenantId, userId, values) {
+        const updated = await repo.updateUser(tenantId, userId, values);
+        auth.sessions.forgetUser(userId);
+        return updated;
+      },
+      async claimFirstAdmin(userId) {
+        const claimed = await repo.claimFirstAdmin(userId);
+        auth.sessions.forgetUser(userId);
+        return claimed;
+      },
+    },
     mailer: deps.accounts?.mailer ?? createMailer(deps.config, deps.database, deps.logger),
     logger: deps.logger,
     claimSale: (actor, saleId) => plansPartsOf(deps).billing.claimSale(actor, saleId),

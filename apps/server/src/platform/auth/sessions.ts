@@ -134,6 +134,15 @@ export class SessionStore {
     return this.toActor(user, row.session_id, via);
   }
 
+  /**
+   * Drops this instance's cached sessions of a user whose fields just changed here (verified,
+   * renamed, made admin): the database's signal does the same on every instance, but it arrives
+   * after the change's answer, and the user's next request must see the change.
+   */
+  forgetUser(userId: string): void {
+    this.#forget({ userId });
+  }
+
   #forget(change: SessionsChanged): void {
     if ('sessionIds' in change) {
       const ids = new Set(change.sessionIds);
