@@ -140,15 +140,21 @@ export function rewriteImports(
   text: string,
   moved: ReadonlyMap<string, string>,
   exists: (file: string) => boolean,
-): { text: string; missing: string[]; bare: string[]; urls: string[]; cdn: CdnPackage[] } {
+): { text: string; missing: string[]; bare: string[]; urls: string[]; cdn: CdnPackage[]; virtual: string[] } {
   const source = parseCode(exportPath, text);
   const specifiers = moduleSpecifiers(source);
   const missing: string[] = [];
   const bare: string[] = [];
   const urls: string[] = [];
   const cdn: CdnPackage[] = [];
+  const virtual: string[] = [];
   let out = text;
   for (const specifier of [...specifiers].reverse()) {
+    // A Vite plugin's virtual module (`virtual:pwa-register`): no file, no package, no URL.
+    if (specifier.text.startsWith('virtual:')) {
+      virtual.push(specifier.text);
+      continue;
+    }
     if (/^[a-z][\w+.-]*:/i.test(specifier.text)) {
       // A URL (`https://cdn.…`): an npm CDN's becomes the package's import; any other stays as is.
       const pkg = npmPackageOfUrl(specifier.text);
@@ -178,7 +184,7 @@ export function rewriteImports(
     }
     out = `${out.slice(0, specifier.start)}@/${appPath}${out.slice(specifier.end)}`;
   }
-  return { text: out, missing, bare, urls, cdn };
+  return { text: out, missing, bare, urls, cdn, virtual };
 }
 
 /**

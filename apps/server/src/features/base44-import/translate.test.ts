@@ -264,6 +264,30 @@ describe('npm CDN module URLs', () => {
   });
 });
 
+describe("Vite plugins' virtual modules", () => {
+  it("keep vite-plugin-pwa's imports, reported as left out (no service worker), and name any other plugin's", () => {
+    const plan = translateExport(
+      treeOf({
+        'src/App.jsx': [
+          "import { registerSW } from 'virtual:pwa-register';",
+          "import { useRegisterSW } from 'virtual:pwa-register/react';",
+          "import routes from 'virtual:generated-pages';",
+          'export default () => <p>{String(registerSW)}{String(useRegisterSW)}{String(routes)}</p>;',
+        ].join('\n'),
+        'package.json': JSON.stringify({ devDependencies: { 'vite-plugin-pwa': '^1.3.0' } }),
+      }),
+      'app-1',
+    );
+    expect(fileOf(plan, 'services/App.jsx')).toContain("from 'virtual:pwa-register/react';");
+    expect(JSON.parse(fileOf(plan, 'package.json')!).dependencies).toEqual({});
+    expect(plan.report.warnings).toEqual([
+      'src/App.jsx: virtual:generated-pages is a virtual module of a Vite plugin Atelier does not have: the import does not compile.',
+      "src/App.jsx: virtual:pwa-register/react is vite-plugin-pwa's: Atelier apps have no service worker and no offline mode, so it does what the plugin does where none registers (no update is ever offered, the app is never ready offline).",
+      "src/App.jsx: virtual:pwa-register is vite-plugin-pwa's: Atelier apps have no service worker and no offline mode, so it does what the plugin does where none registers (no update is ever offered, the app is never ready offline).",
+    ]);
+  });
+});
+
 describe('exportRootOf', () => {
   it('finds the export in a folder of the repository when the root has none', () => {
     const tree = treeOf({

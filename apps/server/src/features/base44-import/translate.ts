@@ -10,6 +10,7 @@ import {
 } from '@atelier/shared';
 import semver from 'semver';
 import { builtInManifest, builtInPinsOf } from '../compile/vendor/built-in-pins.ts';
+import { pwaVirtualModule } from '../compile/vendor/pwa-virtual.ts';
 import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
 import type { ExportTree } from './archive.ts';
 import { translateStylesheets } from './css.ts';
@@ -96,6 +97,8 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const cdnVersions = new Map<string, string>();
   const cdnImports = new Set<string>();
   const remoteModules = new Set<string>();
+  /** Vite plugins' virtual modules the code imports (`virtual:pwa-register`), by importing file. */
+  const virtualModules: { from: string; specifier: string }[] = [];
   let setUpRewritten = false;
   for (const [from, to] of moved) {
     if (to === 'globals.css') continue;
@@ -109,6 +112,7 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
     bareByFile.set(to, rewritten.bare);
     for (const specifier of rewritten.missing) missing.add(`${from}: ${specifier}`);
     for (const url of rewritten.urls) remoteModules.add(`${from}: ${url}`);
+    for (const specifier of rewritten.virtual) virtualModules.push({ from, specifier });
     for (const pkg of rewritten.cdn) {
       if (pkg.version && !cdnVersions.has(pkg.name)) cdnVersions.set(pkg.name, pkg.version);
       cdnImports.add(`${from}: ${pkg.specifier}`);
@@ -134,6 +138,12 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   for (const item of remoteModules)
     warnings.push(
       `${item} is a module of another site: an Atelier app's page loads scripts only from its own origin.`,
+    );
+  for (const { from, specifier } of virtualModules)
+    warnings.push(
+      pwaVirtualModule(specifier) === undefined
+        ? `${from}: ${specifier} is a virtual module of a Vite plugin Atelier does not have: the import does not compile.`
+        : `${from}: ${specifier} is vite-plugin-pwa's: Atelier apps have no service worker and no offline mode, so it does what the plugin does where none registers (no update is ever offered, the app is never ready offline).`,
     );
 
   // 2. Stylesheets: index.css first.

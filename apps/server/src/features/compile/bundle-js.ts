@@ -20,6 +20,7 @@ import { installedPackageCss, stylesheetModule } from './package-css.ts';
 import { compilePaths } from './paths.ts';
 import { type BuiltInPin, builtInPinsOf } from './vendor/built-in-pins.ts';
 import { builtInPackageFile, isBuiltInPackageFile } from './vendor/package-files.ts';
+import { PWA_VIRTUAL_SPECIFIER, pwaVirtualModule } from './vendor/pwa-virtual.ts';
 import { subpathStandIn } from './vendor/subpaths.ts';
 import {
   ALLOWED_IMPORTS,
@@ -106,6 +107,9 @@ export function resolveAppImport(
 /** A bare import with a sub-path (`react-dom/server`, `@scope/pkg/sub`): the only bare imports JavaScript sees. */
 const SUBPATH_IMPORT = /^(?:@[^/]+\/[^/]+|[^@./][^/]*)\/./;
 
+/** The namespace of vite-plugin-pwa's virtual modules (vendor/pwa-virtual.ts). */
+const PWA_NAMESPACE = 'pwa-virtual';
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
@@ -153,6 +157,14 @@ function treePlugin(state: TreeState, packages: readonly string[]): Plugin {
         return { contents, loader: 'js' };
       });
       b.onLoad({ filter: /.*/, namespace: 'app-empty' }, () => ({ contents: '', loader: 'js' }));
+      // vite-plugin-pwa's virtual modules: what the plugin gives where no service worker registers.
+      b.onResolve({ filter: PWA_VIRTUAL_SPECIFIER, namespace: 'app' }, (args) =>
+        pwaVirtualModule(args.path) === undefined ? undefined : { path: args.path, namespace: PWA_NAMESPACE },
+      );
+      b.onLoad({ filter: /.*/, namespace: PWA_NAMESPACE }, (args) => ({
+        contents: pwaVirtualModule(args.path),
+        loader: 'js',
+      }));
       // An own-entry app's routers default to the page's base path.
       b.onResolve({ filter: /^react-router(-dom)?$/, namespace: 'app' }, (args) =>
         state.ownEntry ? { path: args.path, namespace: ROUTER_SHIM_NAMESPACE } : undefined,
@@ -217,12 +229,14 @@ function treePlugin(state: TreeState, packages: readonly string[]): Plugin {
         contents: subpathStandIn(args.path),
         loader: 'js',
       }));
-      // npm packages on demand: a bare import of a package package.json names stays an import.
+      // npm packages on demand: a bare import of a package package.json names stays an import
+      // (from the app's code, and from a PWA module of a framework the app installs: vue, preact).
       if (packages.length > 0) {
         const names = new RegExp(`^(?:${packages.map(escapeRegExp).join('|')})(?:/.*)?$`);
-        b.onResolve({ filter: names, namespace: 'app' }, (args) =>
-          state.packages.has(npmPackageNameOf(args.path)) ? { path: args.path, external: true } : undefined,
-        );
+        for (const namespace of ['app', PWA_NAMESPACE])
+          b.onResolve({ filter: names, namespace }, (args) =>
+            state.packages.has(npmPackageNameOf(args.path)) ? { path: args.path, external: true } : undefined,
+          );
       }
     },
   };

@@ -1,8 +1,13 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { type AppFile, MAX_APP_FILES, MAX_APP_TOTAL_BYTES } from '@atelier/shared';
-import { afterAll, describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { templateFiles } from '../apps/template/index.ts';
 import { type CompileFailure, type CompileSuccess, createCompiler } from './compiler.ts';
 import { contentHashSync } from './content-hash-sync.ts';
+import { pwaVirtualModule } from './vendor/pwa-virtual.ts';
 import { describePackages } from './vendor/vendor-modules.ts';
 
 const compiler = createCompiler({ cacheSize: 16 });
@@ -163,6 +168,42 @@ describe('compile', () => {
     expect(js).toMatch(/import \{ format(, format as [\w$]+)? \} from "date-fns";/);
     expect(js).toMatch(/import \{ fr, fr as [\w$]+ \} from "date-fns\/locale";/);
     expect(js).not.toMatch(/from "(lodash\/|date-fns\/(?!locale"))/);
+  });
+
+  it("serves vite-plugin-pwa's virtual modules as the plugin gives them where no service worker registers", async () => {
+    const { js } = await compileOk([
+      page(
+        'Home',
+        '<p>{String(registerSW)}{String(useRegisterSW)}{String(pwaInfo)}</p>',
+        "import { registerSW } from 'virtual:pwa-register';\nimport { useRegisterSW } from 'virtual:pwa-register/react';\nimport { pwaInfo } from 'virtual:pwa-info';",
+      ),
+    ]);
+    expect(js).toContain('function registerSW(');
+    expect(js).toContain('function useRegisterSW(');
+    expect(js).toMatch(/const needRefresh = useState\d*\(false\);/);
+    // What the modules do: no callback runs, the update function resolves; the hook's state pairs are false.
+    const load = (specifier: string, react = '') =>
+      import(
+        `data:text/javascript,${encodeURIComponent(pwaVirtualModule(specifier)!.replace("'react'", react))}`
+      );
+    const { registerSW } = await load('virtual:pwa-register');
+    const onNeedRefresh = vi.fn();
+    const update = registerSW({ immediate: true, onNeedRefresh, onOfflineReady: onNeedRefresh });
+    await expect(update(true)).resolves.toBeUndefined();
+    expect(onNeedRefresh).not.toHaveBeenCalled();
+    const reactUrl = JSON.stringify(pathToFileURL(createRequire(import.meta.url).resolve('react')).href);
+    const { useRegisterSW } = await load('virtual:pwa-register/react', reactUrl);
+    let state: { needRefresh: unknown[]; offlineReady: unknown[]; updateServiceWorker: unknown } | undefined;
+    renderToString(
+      createElement(() => {
+        state = useRegisterSW({});
+        return null;
+      }),
+    );
+    expect(state?.needRefresh[0]).toBe(false);
+    expect(state?.offlineReady[0]).toBe(false);
+    expect(typeof state?.needRefresh[1]).toBe('function');
+    expect(typeof state?.updateServiceWorker).toBe('function');
   });
 
   it("bundles any other file of a built-in package from the set's copy, the package itself left to the import map", async () => {
