@@ -166,6 +166,23 @@ test('an older export (SDK 0.1.x) in a folder of its repository, with its lost a
   await expect(hero).toHaveCSS('background-color', 'rgba(236, 254, 255, 0.8)');
   await expect(preview.getByRole('heading', { name: 'Contacts' })).toHaveCSS('color', 'rgb(14, 116, 144)');
   expect(errors).toEqual([]);
+  // The app's code may read public data over https (a map from a CDN): no longer refused by the
+  // page's CSP (connect-src); plain http still is — its violation, reported after the https
+  // fetch's would be, shows that one was not.
+  const refused = await preview.evaluate(async () => {
+    const blocked: string[] = [];
+    const control = new Promise<void>((resolve) =>
+      document.addEventListener('securitypolicyviolation', (event) => {
+        blocked.push(`${event.effectiveDirective} ${new URL(event.blockedURI).protocol}`);
+        if (event.blockedURI.startsWith('http:')) resolve();
+      }),
+    );
+    await fetch('https://localhost:1/us-states.json').catch(() => undefined);
+    await fetch('http://localhost:1/us-states.json').catch(() => undefined);
+    await control;
+    return blocked;
+  });
+  expect(refused).toEqual(['connect-src http:']);
   // SDK 0.1.x's User.login() goes to the app's hosted login page.
   await preview.getByRole('button', { name: 'Sign in' }).click();
   await expect(preview).toHaveURL(/\/login\?from_url=/);

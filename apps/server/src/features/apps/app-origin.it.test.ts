@@ -120,7 +120,7 @@ describe('host routing', () => {
     expect(html).toContain(`"apiBase":"http://localhost:3000"`);
     const csp = doc.headers.get('content-security-policy') ?? '';
     expect(csp).not.toContain('sandbox');
-    expect(csp).toContain('connect-src http://localhost:3000');
+    expect(csp).toContain('connect-src http://localhost:3000 ws://localhost:3000 https: wss:;');
     expect(doc.headers.get('set-cookie')).toBeNull();
     // The end-user screens learn whether sign-up is open (the User signup switch) and the app's name.
     expect(html).toContain('"auth":{"signupEnabled":false,"appName":"Plant Diary"}');

@@ -47,11 +47,31 @@ export function inlineScriptHashes(html: string): string[] {
  * The policy of an app document. Scripts: the document's own inline scripts (by hash) and modules
  * from where it was served (the preview names its origin beside 'self': its documents are framed
  * in a sandboxed iframe, whose 'self' does not reliably name the server it came from).
+ *
+ * Connections: the API (and its WebSocket form), and for an app's own code (`appCode`) any https
+ * or wss origin — real apps read public data from the browser (a map from jsDelivr, a weather or
+ * exchange-rate API, a CORS-enabled webhook). Why that is acceptable:
+ * - an app document is never on the platform's origin: the preview's is its own origin, in a
+ *   sandboxed frame without `allow-same-origin` (an opaque origin), a published app's is
+ *   `{slug}.{APPS_DOMAIN}` or its custom domain, so the platform's session cookie is neither
+ *   readable by the page nor sent with these requests (the builder's own pages keep
+ *   `connect-src 'self'`, platform/http/security-headers.ts);
+ * - what the page holds is the preview credential (its app's SDK calls only, as the builder, the
+ *   test user or a visitor, expiring with the 15-minute link, renewed by the page for at most 12
+ *   hours) or, published, the end user's session of that one app. The app's code could already
+ *   send either anywhere: `img-src`/`font-src`/`media-src` allow any https URL (an image request's
+ *   query string), and the sandbox allows popups and navigating the frame. Refusing `fetch` kept
+ *   nothing secret; it only broke apps. The remaining difference — reading an answer, sending a
+ *   body — is what the app's code, written by its builder, is for;
+ * - plain http (other than the API in local development) stays refused: a published https page
+ *   cannot use it anyway (mixed content), and in the preview it would reach the builder's network.
+ * The server's own documents (a message, the build errors) run none of the app's code: API only.
  */
 export function appDocumentCsp(
   mode: DocumentMode,
   apiOrigin: string,
   scriptHashes: readonly string[],
+  { appCode = false }: { appCode?: boolean } = {},
 ): string {
   const own = mode.kind === 'preview' ? `'self' ${mode.previewOrigin}` : "'self'";
   const directives = [
@@ -63,7 +83,7 @@ export function appDocumentCsp(
     `media-src ${own} data: blob: https:`,
     // The Base44 SDK's realtime socket (socket.io over WebSocket) goes to the API origin's ws(s):
     // an http(s) source does not cover it in Chromium.
-    `connect-src ${apiOrigin} ${apiOrigin.replace(/^http/, 'ws')}`,
+    `connect-src ${apiOrigin} ${apiOrigin.replace(/^http/, 'ws')}${appCode ? ' https: wss:' : ''}`,
     "base-uri 'none'",
     "form-action 'self'",
     `frame-ancestors ${mode.kind === 'preview' ? mode.builderOrigins.join(' ') : "'self'"}`,
@@ -81,7 +101,10 @@ export function renderAppDocument(options: AppDocumentOptions): RenderedDocument
     title: options.title,
     runtimeConfig: options.runtime,
   });
-  return { html, csp: appDocumentCsp(options.mode, options.apiOrigin, inlineScriptHashes(html)) };
+  return {
+    html,
+    csp: appDocumentCsp(options.mode, options.apiOrigin, inlineScriptHashes(html), { appCode: true }),
+  };
 }
 
 function escapeHtml(text: string): string {

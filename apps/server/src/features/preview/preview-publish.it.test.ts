@@ -82,8 +82,9 @@ describe('preview origin', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:3001 'sha256-/);
-    // The API and its WebSocket form (the Base44 SDK's realtime subscriptions).
-    expect(csp).toContain(`connect-src ${PUBLIC} ${PUBLIC.replace(/^http/, 'ws')};`);
+    // The API and its WebSocket form (the Base44 SDK's realtime subscriptions); the app's code may
+    // read public data from any https/wss origin (app-document.ts says why), never plain http.
+    expect(csp).toContain(`connect-src ${PUBLIC} ${PUBLIC.replace(/^http/, 'ws')} https: wss:;`);
     expect(csp).toContain(`frame-ancestors ${PUBLIC}`);
     expect(res.headers.get('set-cookie')).toBeNull();
     const html = await res.text();
@@ -124,8 +125,12 @@ describe('preview origin', () => {
     ).toBe(401);
     const asset = await preview.request(`/preview-assets/${app.id}/${app.currentVersionId}/app.js`);
     expect(asset.status).toBe(401);
-    const body = await (await preview.request(`/preview/${app.id}`)).text();
-    expect(body).toContain(APP_MESSAGES.previewExpired);
+    const expired = await preview.request(`/preview/${app.id}`);
+    // The server's own message page runs no app code: connections to the API only.
+    expect(expired.headers.get('content-security-policy')).toContain(
+      `connect-src ${PUBLIC} ${PUBLIC.replace(/^http/, 'ws')};`,
+    );
+    expect(await expired.text()).toContain(APP_MESSAGES.previewExpired);
   });
 
   it('never serves the API or the web app', async () => {
