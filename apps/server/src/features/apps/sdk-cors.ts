@@ -10,8 +10,10 @@ const SDK_PATHS = [
   /^\/api\/live_api\/account\/(sendMagicLink|validateOtp|sendResetPasswordEmail|current|create)$/,
   /^\/api\/live_api\/user\//,
   /^\/api\/apps\/[^/]+\/(entities|functions|integrations)(\/|$)/,
-  // @base44/sdk (features/base44): its auth, integrations, telemetry and public settings.
-  /^\/api\/apps\/[^/]+\/(auth|integration-endpoints|analytics)\//,
+  // @base44/sdk (features/base44): every per-app path it calls — auth, integrations, telemetry,
+  // users, agents, and what Atelier does not serve (AI gateway, connectors, actors): their answers,
+  // a 404 included, and their preflights reach the app, which sees a JSON error it can handle.
+  /^\/api\/apps\/[^/]+\/(auth|integration-endpoints|analytics|users|runtime|private-files|agents|ai|external-auth|app-user-auth|connectors|actors)\//,
   /^\/api\/apps\/public\/prod\/public-settings\/by-id\/[^/]+$/,
   /^\/api\/app-logs\//,
 ];

@@ -264,8 +264,8 @@ describe('npm CDN module URLs', () => {
   });
 });
 
-describe("Vite plugins' virtual modules", () => {
-  it("keep vite-plugin-pwa's imports, reported as left out (no service worker), and name any other plugin's", () => {
+describe('features Atelier apps do not have', () => {
+  it("keep vite-plugin-pwa's imports, reported as left out (no service worker), name any other plugin's, and agents", () => {
     const plan = translateExport(
       treeOf({
         'src/App.jsx': [
@@ -275,6 +275,7 @@ describe("Vite plugins' virtual modules", () => {
           'export default () => <p>{String(registerSW)}{String(useRegisterSW)}{String(routes)}</p>;',
         ].join('\n'),
         'package.json': JSON.stringify({ devDependencies: { 'vite-plugin-pwa': '^1.3.0' } }),
+        'base44/agents/qa_expert.jsonc': '{ "name": "qa_expert" }',
       }),
       'app-1',
     );
@@ -284,6 +285,8 @@ describe("Vite plugins' virtual modules", () => {
       'src/App.jsx: virtual:generated-pages is a virtual module of a Vite plugin Atelier does not have: the import does not compile.',
       "src/App.jsx: virtual:pwa-register/react is vite-plugin-pwa's: Atelier apps have no service worker and no offline mode, so it does what the plugin does where none registers (no update is ever offered, the app is never ready offline).",
       "src/App.jsx: virtual:pwa-register is vite-plugin-pwa's: Atelier apps have no service worker and no offline mode, so it does what the plugin does where none registers (no update is ever offered, the app is never ready offline).",
+      // Nor agents.
+      'base44/agents/qa_expert.jsonc is a Base44 agent: Atelier apps have no agents, so the app\'s conversations are none and starting one answers "not found".',
     ]);
   });
 });

@@ -335,6 +335,13 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   }
   functions.sort((a, b) => a.name.localeCompare(b.name));
 
+  // Agents (`base44/agents/<name>.jsonc`): Atelier apps have none (features/base44/agents.routes.ts).
+  for (const file of tree.keys())
+    if (/^(?:base44\/)?agents\/[^/]+\.jsonc?$/.test(file))
+      warnings.push(
+        `${file} is a Base44 agent: Atelier apps have no agents, so the app's conversations are none and starting one answers "not found".`,
+      );
+
   // 7. Base44 storage URLs the code or data points at.
   const storageUrls = new Set<string>();
   for (const [file, buffer] of tree) {

@@ -108,6 +108,42 @@ describe('@base44/sdk against Atelier', () => {
     expect(await failure(client('not-a-token').auth.me())).toMatchObject({ status: 401 });
   });
 
+  it('answers the agents API as an app without agents; any SDK path, unknown ones and their preflights, with CORS', async () => {
+    expect(await failure(client().agents.listConversations({}))).toMatchObject({ status: 401 });
+    const { sdk } = await registered('agents@example.com');
+    expect(await sdk.agents.getConversations()).toEqual([]);
+    expect(await sdk.agents.listConversations({ q: { agent_name: 'qa_expert' } })).toEqual([]);
+    const created = await failure(sdk.agents.createConversation({ agent_name: 'qa_expert', metadata: {} }));
+    expect(created).toBeInstanceOf(Base44Error);
+    expect(created).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Agent "qa_expert" not found: Atelier apps have no agents',
+    });
+    expect(await failure(sdk.agents.getConversation('c1'))).toMatchObject({ status: 404, code: 'not_found' });
+    // What a page of another origin meets on a path Atelier does not serve: its preflight is
+    // answered, then a JSON 404 the page may read (the SDK's Base44Error), not a CORS failure.
+    const preflight = await fetch(`${serverUrl}/api/apps/${appId}/connectors/slack/call`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'null',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, x-app-id',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-app-id');
+    const unknown = await fetch(`${serverUrl}/api/apps/${appId}/agents/conversations/v2/c1/messages`, {
+      method: 'POST',
+      headers: { origin: 'null', 'content-type': 'application/json', 'x-app-id': appId },
+      body: JSON.stringify({ role: 'user', content: 'hi' }),
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await unknown.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
   it('lists, filters, sorts, pages, projects, counts, updates and deletes records', async () => {
     const { sdk, userId } = await registered('bea@example.com');
     const tasks = entity(sdk, 'Task');

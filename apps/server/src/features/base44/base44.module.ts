@@ -4,6 +4,7 @@ import type { AppEnv } from '../../platform/http/env.ts';
 import type { AccountsContext } from '../accounts/accounts.context.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
+import { base44AgentRoutes } from './agents.routes.ts';
 import { base44AuthRoutes } from './auth.routes.ts';
 import { base44EntityRoutes } from './entities.routes.ts';
 import { hostedLoginRoutes } from './hosted-login.ts';
@@ -25,6 +26,7 @@ export function base44Module(
     .route('/', base44AuthRoutes(accounts, entities))
     .route('/', hostedLoginRoutes(accounts, appsRuntime(deps)))
     .route('/', base44UserRoutes(accounts, entities))
+    .route('/', base44AgentRoutes(entities))
     .route(
       '/',
       base44IntegrationRoutes(deps.llm, accounts, entities, deps.database.db, deps.config.publicUrl),

@@ -4,11 +4,9 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { resolveActor } from '../../platform/auth/middleware.ts';
 import { consumeOrThrow } from '../../platform/auth/rate-limits.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { Llm } from '../../platform/llm/index.ts';
@@ -27,7 +25,7 @@ import {
   signedFileUrl,
   storeAppFile,
 } from './files.ts';
-import { bodyOf } from './protocol.ts';
+import { bodyOf, signedInCaller } from './protocol.ts';
 
 const schemas = {
   invokeLlm: z.object({
@@ -88,12 +86,7 @@ export function base44IntegrationRoutes(
 ) {
   /** The caller's identity in the app: its end user or its builder, else 401. */
   const callerOf = async (c: Context<AppEnv>) => {
-    const appId = c.req.param('appId') ?? '';
-    const { access } = await entities.contexts.appAccess(appId, {
-      actor: (await resolveActor(c)) ?? undefined,
-      serviceRoleFor: serviceRoleAppId(c),
-    });
-    if (access.kind === 'anonymous') throw new AppError('unauthorized', 'Sign in first');
+    const { appId, access } = await signedInCaller(entities, c);
     return { appId, userId: access.userId };
   };
 

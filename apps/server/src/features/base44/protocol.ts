@@ -1,7 +1,11 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
+import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
+import type { AccessActor } from '../entities/access.ts';
+import type { EntitiesModule } from '../entities/entities.module.ts';
 
 /**
  * How a request of `@base44/sdk` is told from one of Atelier's own app SDK on the paths both use
@@ -23,4 +27,21 @@ export async function bodyOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T)
     );
   }
   return parsed.data;
+}
+
+/**
+ * The caller of an app route (`:appId`) as the app knows them: its end user, its builder or a
+ * function's service role; 404 for an unknown app, 401 "Sign in first" for anyone else.
+ */
+export async function signedInCaller(
+  entities: EntitiesModule,
+  c: Context<AppEnv>,
+): Promise<{ appId: string; access: Exclude<AccessActor, { kind: 'anonymous' }> }> {
+  const appId = c.req.param('appId') ?? '';
+  const { access } = await entities.contexts.appAccess(appId, {
+    actor: (await resolveActor(c)) ?? undefined,
+    serviceRoleFor: serviceRoleAppId(c),
+  });
+  if (access.kind === 'anonymous') throw new AppError('unauthorized', 'Sign in first');
+  return { appId, access };
 }

@@ -2,9 +2,7 @@ import { APP_MESSAGES } from '@atelier/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
-import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { AccountsContext } from '../accounts/accounts.context.ts';
@@ -12,7 +10,7 @@ import { sendInvitation } from '../accounts/email-actions.service.ts';
 import { requestMeta } from '../accounts/route-helpers.ts';
 import { knowingAdmin } from '../entities/access.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
-import { bodyOf } from './protocol.ts';
+import { bodyOf, signedInCaller } from './protocol.ts';
 
 export const INVITE_MESSAGES = {
   adminsOnly: "Only the app's admins may invite users",
@@ -33,12 +31,7 @@ const schema = z.object({
  */
 export function base44UserRoutes(ctx: AccountsContext, entities: EntitiesModule) {
   const invite = async (c: Context<AppEnv>) => {
-    const appId = c.req.param('appId') ?? '';
-    const { access } = await entities.contexts.appAccess(appId, {
-      actor: (await resolveActor(c)) ?? undefined,
-      serviceRoleFor: serviceRoleAppId(c),
-    });
-    if (access.kind === 'anonymous') throw new AppError('unauthorized', 'Sign in first');
+    const { appId, access } = await signedInCaller(entities, c);
     const caller = await knowingAdmin(entities.repo, access);
     if (caller.kind === 'member' && !caller.isAdmin)
       throw new AppError('forbidden', INVITE_MESSAGES.adminsOnly);

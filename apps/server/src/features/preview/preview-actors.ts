@@ -13,7 +13,7 @@ import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import type { VerifiedPreviewClaims } from './preview-token.ts';
 
 /** The app SDK's paths of one app: the only requests a preview credential acts on. */
-const APP_SDK_PATH = /^\/api\/apps\/([^/]+)\/(?:entities|functions|integrations)(?:\/|$)/;
+const APP_SDK_PATH = /^\/api\/apps\/([^/]+)\/(?:entities|functions|integrations|agents)(?:\/|$)/;
 
 /**
  * Whom a request with a preview credential acts as (the auth middleware asks, see

@@ -80,6 +80,12 @@ describe('the preview credential', () => {
     const panel = await entityCall(t, appId, 'GET', 'Contact', undefined, owner.headers);
     expect(panel.status).toBe(200);
     expect(JSON.stringify(panel.body)).toContain('"name":"Ada"');
+    // Base44's agents API too (features/base44/agents.routes.ts): the builder's conversations, none.
+    const agents = await t.app.request(`/api/apps/${appId}/agents/conversations`, {
+      headers: withCredential(credential),
+    });
+    expect(agents.status).toBe(200);
+    expect(await agents.json()).toEqual([]);
   });
 
   it('works for its own app only, and only on the app SDK paths', async () => {
