@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ExportTree, exportRootOf } from './archive.ts';
-import { translateExport } from './translate.ts';
+import { exportAppName, translateExport } from './translate.ts';
 
 const treeOf = (files: Record<string, string>): ExportTree =>
   new Map(Object.entries(files).map(([file, text]) => [file, Buffer.from(text)]));
@@ -366,5 +366,27 @@ describe('unsetEnvNames', () => {
       'VITE_SUPABASE_ANON_KEY',
       'VITE_SUPABASE_URL',
     ]);
+  });
+});
+
+describe('exportAppName', () => {
+  const template = treeOf({
+    'index.html': '<title>Base44 APP</title>',
+    'package.json': JSON.stringify({ name: 'base44-app' }),
+  });
+
+  it("takes the page's title, else package.json's name, when they are the app's own", () => {
+    expect(exportAppName(treeOf({ 'index.html': '<title>Clinic Desk</title>' }))).toBe('Clinic Desk');
+    expect(exportAppName(treeOf({ 'package.json': JSON.stringify({ name: 'clinic-desk' }) }))).toBe(
+      'clinic desk',
+    );
+  });
+
+  it("names an app that kept Base44's template names after its repository or zip", () => {
+    expect(exportAppName(template, 'doditz/neurobase44@main')).toBe('neurobase44');
+    expect(exportAppName(template, 'neurobase44-main.zip')).toBe('neurobase44');
+    expect(exportAppName(template, 'clinic_desk.zip')).toBe('clinic desk');
+    expect(exportAppName(template, 'upload.zip')).toBe('Imported Base44 app');
+    expect(exportAppName(template)).toBe('Imported Base44 app');
   });
 });

@@ -479,12 +479,25 @@ function htmlEntry(tree: ExportTree): string | undefined {
   return undefined;
 }
 
-/** The app's name: index.html's title, else package.json's name, else "Imported Base44 app". */
-export function exportAppName(tree: ExportTree): string {
+/**
+ * The app's name: index.html's title, else package.json's name, else the repository's or the zip's
+ * name (`source`: `owner/repo@ref`, `repo-main.zip`, a folder), else "Imported Base44 app". Base44's
+ * template names ("Base44 APP", `base44-app`) say nothing, and most exports keep them.
+ */
+export function exportAppName(tree: ExportTree, source = ''): string {
   const html = text(tree.get('index.html'));
   const packageName = (safeJson(text(tree.get('package.json'))) as { name?: string } | undefined)?.name;
   const title = /<title>([^<]{1,80})<\/title>/i.exec(html)?.[1]?.trim();
   if (title && !/^(vite|base44)( app)?$/i.test(title)) return title;
-  if (packageName && packageName !== 'base44-app') return packageName.replace(/[-_]+/g, ' ').slice(0, 80);
+  if (packageName && !/^(vite|base44)[-_ ]?(app|project)?$/i.test(packageName)) {
+    return packageName.replace(/[-_]+/g, ' ').slice(0, 80);
+  }
+  const sourceName = (source.split(/[\\/]/).at(-1) ?? '')
+    .replace(/@.*$/, '')
+    .replace(/\.zip$/i, '')
+    .replace(/-(main|master)$/i, '')
+    .replace(/[-_+]+/g, ' ')
+    .trim();
+  if (sourceName && !/^upload$/i.test(sourceName)) return sourceName.slice(0, 80);
   return 'Imported Base44 app';
 }

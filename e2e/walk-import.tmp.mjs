@@ -1,0 +1,38 @@
+import { chromium } from '@playwright/test';
+const base = process.argv[2] ?? 'http://127.0.0.1:4900';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text().slice(0, 200)); });
+const email = `walk-${Date.now()}@example.com`;
+await page.goto(base + '/signup');
+await page.getByLabel('Email').fill(email);
+await page.getByLabel('Password').fill('violet-canyon-maple-42');
+await page.getByRole('button', { name: /sign up|create account/i }).first().click();
+await page.waitForTimeout(1500);
+console.log('after signup', page.url());
+await page.screenshot({ path: '/tmp/walk/1-after-signup.png' });
+// verify via the dev outbox
+const out = await (await page.request.get(base + '/api/dev/outbox')).json().catch(() => null);
+const msgs = out?.messages ?? out ?? [];
+const mail = msgs.find?.((m) => (m.to ?? '').includes(email));
+const link = mail && (mail.text ?? mail.html ?? '').match(/https?:\/\/[^\s"<]+/)?.[0];
+console.log('verify link', link?.slice(0, 80));
+if (link) { await page.goto(link.replace('http://localhost:4900', base)); await page.waitForTimeout(1500); }
+await page.goto(base + '/home');
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/tmp/walk/2-home.png', fullPage: true });
+const section = page.getByRole('region', { name: 'Import from Base44' });
+await section.getByLabel('Exported app (.zip)').setInputFiles('/tmp/walk/neuro.zip');
+await section.getByRole('button', { name: 'Import' }).click();
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/walk/3-importing.png', fullPage: true });
+const report = section.getByRole('region', { name: 'Import report' });
+await report.waitFor({ timeout: 180_000 });
+await page.screenshot({ path: '/tmp/walk/4-report.png', fullPage: true });
+await report.getByRole('link', { name: 'Open in the builder' }).click();
+await page.waitForTimeout(20000);
+await page.screenshot({ path: '/tmp/walk/5-builder.png' });
+await page.setViewportSize({ width: 390, height: 844 });
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/tmp/walk/6-builder-phone.png' });
+await browser.close();
