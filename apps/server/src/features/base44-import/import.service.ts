@@ -40,7 +40,10 @@ export async function importBase44App(
 ): Promise<ImportResult> {
   const runtime = appsRuntime(deps);
   const owner = { userId: actor.userId };
-  const app = await runtime.apps.insert(owner, { name: exportAppName(tree, source).slice(0, 100), type: 'GEN_APP' });
+  const app = await runtime.apps.insert(owner, {
+    name: exportAppName(tree, source).slice(0, 100),
+    type: 'GEN_APP',
+  });
   try {
     const plan = translateExport(tree, app.id);
     await repairStylesheet(plan);
