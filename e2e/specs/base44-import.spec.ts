@@ -103,6 +103,13 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await expect(frame.getByRole('heading', { name: 'Comments' })).toBeVisible();
   await frame.getByRole('button', { name: 'Add comment' }).click();
   await expect(frame.getByText('Looks good')).toBeVisible();
+  // So does a new tab of one (`window.open(createPageUrl(…), '_blank')`).
+  const popup = page.waitForEvent('popup');
+  await frame.getByRole('button', { name: 'Tasks in a new tab' }).click();
+  const tab = await popup;
+  await expect(tab.getByRole('heading', { name: 'Tasks' })).toBeVisible({ timeout: 30_000 });
+  expect(tab.url()).toMatch(/\/preview\/[0-9a-f-]{36}\/Dashboard\?version=[^&]+&token=/);
+  await tab.close();
   // A page load of a path from the app's root (`window.location.href = createPageUrl(…)`) stays in the preview.
   await frame.getByRole('button', { name: 'Back to tasks' }).click();
   await expect(tasks.getByText('Added in the preview')).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressUnderBase } from './page-navigation.ts';
+import { addressUnderBase, openUnderBase } from './page-navigation.ts';
 
 /** A page of the preview after its router moved on (the query it was loaded with is gone). */
 const preview = {
@@ -41,5 +41,30 @@ describe('addressUnderBase', () => {
     expect(
       addressUnderBase('https://shop.example/Orders', { href: 'https://shop.example/', search: '' }, '/'),
     ).toBeNull();
+  });
+});
+
+describe('openUnderBase', () => {
+  it("opens an app path under the preview's base path, and leaves other addresses and blank windows alone", () => {
+    const opened: unknown[][] = [];
+    const open = openUnderBase(
+      (...args: unknown[]) => {
+        opened.push(args);
+        return null;
+      },
+      (url) =>
+        addressUnderBase(url, { ...preview, href: 'http://127.0.0.1:4001/preview/app-1/Orders' }, base) ??
+        url,
+    );
+    open('/Orders?order=4', '_blank');
+    open('https://checkout.stripe.com/pay/x', '_blank', 'noopener');
+    open('', '_blank');
+    open();
+    expect(opened).toEqual([
+      ['http://127.0.0.1:4001/preview/app-1/Orders?order=4&version=v1&token=t.k', '_blank'],
+      ['https://checkout.stripe.com/pay/x', '_blank', 'noopener'],
+      ['', '_blank'],
+      [undefined],
+    ]);
   });
 });

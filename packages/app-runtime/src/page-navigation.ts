@@ -4,7 +4,8 @@
  * path (the builder's preview, `/preview/{appId}?version=&token=`) it would leave the app, so such
  * a page load goes under the base path, with the preview's `version` and `token`. The compiler sends
  * an own-entry app's `window.location.href = …`, `window.location = …`, `.assign()` and `.replace()`
- * here (`globalThis.__atelierLocation`, compile/own-entry.ts); the runtime follows plain links.
+ * here (`globalThis.__atelierLocation`, compile/own-entry.ts); the runtime follows plain links and
+ * wraps `window.open` (`window.open(createPageUrl('Orders'), '_blank')`: a new tab of the preview).
  * (The Navigation API cannot do it: the preview's sandboxed frame has an opaque origin.)
  */
 
@@ -57,8 +58,20 @@ export interface PageLocation {
 }
 
 /**
- * Installs `globalThis.__atelierLocation` and follows plain links (`<a href="/Orders">`) under the
- * page's base path. Without a base path (the app's own host) both are `window.location`'s own.
+ * `window.open` sending an address through `under` (an app path goes under the base path). No
+ * address or an empty one is a blank window (a print window the app then writes into): left as is.
+ */
+export function openUnderBase(open: Window['open'], under: (url: string) => string): Window['open'] {
+  return function (this: unknown, url?: string | URL, ...rest: [string?, string?]) {
+    const address = url === undefined || String(url) === '' ? url : under(String(url));
+    return open.call(this, address, ...rest);
+  };
+}
+
+/**
+ * Installs `globalThis.__atelierLocation`, follows plain links (`<a href="/Orders">`, in this tab or
+ * another) and wraps `window.open` under the page's base path. Without a base path (the app's own
+ * host) all three are the browser's own.
  */
 export function keepPageLoadsUnderBase(basePath: string | undefined): void {
   const base = basePath && basePath !== '/' ? basePath : '';
@@ -78,14 +91,19 @@ export function keepPageLoadsUnderBase(basePath: string | undefined): void {
   };
   (globalThis as { __atelierLocation?: PageLocation }).__atelierLocation = pageLocation;
   if (!base) return;
+  window.open = openUnderBase(window.open, under);
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
       return;
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return;
-    if (link.target && link.target !== '_self') return;
     const address = addressUnderBase(link.href, from(), base);
     if (address === null) return;
+    // A link to another tab or frame opens the address under the base path, as its target says.
+    if (link.target && link.target !== '_self') {
+      link.href = address;
+      return;
+    }
     event.preventDefault();
     window.location.assign(address);
   });
