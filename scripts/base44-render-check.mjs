@@ -9,7 +9,10 @@
 // (node_modules and .git left out) through POST /api/apps/import/base44, opens the builder's
 // preview link in Chromium and waits for the first page. An app counts as rendered when its root
 // element shows something (text or a sized element), no uncaught error reached the page
-// (`pageerror`), and none of its own /api calls answered 5xx or failed. Prints a table.
+// (`pageerror`), and none of its own /api calls answered 404/5xx or failed. A page that shows
+// something whose visible text reads like an error screen (the app's own error boundary or "not
+// found" page: ERROR_SCREEN below) is not counted as rendered but as "check by hand", with the
+// phrase in the table's "screen" column. Prints a table.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +38,33 @@ const dirs = args;
 if (dirs.length === 0) {
   console.error('usage: node scripts/base44-render-check.mjs <export-dir>... [--port N] [--json file]');
   process.exit(2);
+}
+
+/**
+ * Phrases of an error screen: an app's error boundary, its "not found" page, a crash message it
+ * prints. Matched on the page's visible text; a match makes the row "check by hand", not "yes".
+ */
+const ERROR_SCREEN = [
+  /something went wrong/i,
+  /page not found/i,
+  /\b404\b/,
+  /\bnot found\b/i,
+  /cannot read propert(?:y|ies) of/i,
+  /is not (?:a function|defined)\b/i,
+  /\b(?:Type|Reference|Syntax)Error\b/,
+  /(?:an |unexpected |application )error (?:occurred|has occurred)/i,
+  /unexpected error/i,
+  /failed to load/i,
+  /oops\b/i,
+];
+
+/** The first error-screen phrase in `text`, as it appears there, or ''. */
+function errorScreenOf(text) {
+  for (const pattern of ERROR_SCREEN) {
+    const match = pattern.exec(text);
+    if (match) return match[0];
+  }
+  return '';
 }
 
 const base = `http://127.0.0.1:${port}`;
@@ -210,9 +240,7 @@ async function renderOf(browser, url) {
     if (shown && inFlight <= 0 && Date.now() - lastActivity > 1500) break;
     await page.waitForTimeout(250);
   }
-  const text = await page
-    .evaluate(() => (document.getElementById('root') ?? document.body).innerText.replace(/\s+/g, ' ').trim())
-    .catch(() => '');
+  const text = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim()).catch(() => '');
   // The preview of a version that does not build is a page of diagnostics, not the app.
   const buildErrors = await page
     .evaluate(() =>
@@ -229,6 +257,7 @@ async function renderOf(browser, url) {
     buildErrors,
     failed,
     sdk,
+    screen: errorScreenOf(text),
     text: text.slice(0, 80),
     ms: Date.now() - started,
     requests,
@@ -246,7 +275,9 @@ try {
   });
   for (const dir of dirs) {
     const name = path.basename(dir);
-    const row = { name, imported: false, rendered: false, reason: '' };
+    // status: 'yes' (rendered), 'check by hand' (rendered by the rules, but its text reads like an
+    // error screen) or 'no'; `rendered` is the rules alone (the check before error screens counted).
+    const row = { name, imported: false, rendered: false, status: 'no', screen: '', reason: '' };
     try {
       const { app, report } = await importApp(cookie, dir);
       row.imported = true;
@@ -256,15 +287,17 @@ try {
       const render = await renderOf(browser, await previewUrl(cookie, app.id));
       Object.assign(row, render);
       row.rendered = render.shown && render.errors.length === 0 && render.sdk.failed === 0;
+      row.status = !row.rendered ? 'no' : render.screen ? 'check by hand' : 'yes';
       row.reason = row.rendered
-        ? ''
+        ? render.screen && `its page reads like an error screen ("${render.screen}")`
         : (render.errors[0] ?? render.failed[0] ?? (render.shown ? '' : 'nothing shown'));
     } catch (error) {
       row.reason = error.message;
     }
     results.push(row);
+    const mark = { yes: 'OK  ', 'check by hand': 'HAND', no: 'FAIL' }[row.status];
     console.log(
-      `${row.rendered ? 'OK  ' : 'FAIL'} ${name.padEnd(44)} ${row.reason.slice(0, 160)}${row.text ? `  | ${row.text.slice(0, 50)}` : ''}`,
+      `${mark} ${name.padEnd(44)} ${row.reason.slice(0, 160)}${row.text ? `  | ${row.text.slice(0, 50)}` : ''}`,
     );
   }
   await browser.close();
@@ -272,11 +305,14 @@ try {
   child.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-const rendered = results.filter((row) => row.rendered).length;
-console.log(`\nrendered ${rendered} of ${results.length}`);
-console.log('\n| app | rendered | SDK calls ok/failed | reason |\n|---|---|---|---|');
+const count = (status) => results.filter((row) => row.status === status).length;
+console.log(
+  `\nrendered ${count('yes')} of ${results.length}; check by hand ${count('check by hand')} (an error screen's text); without that check ${results.filter((row) => row.rendered).length}`,
+);
+const cell = (text) => text.replace(/\|/g, '\\|').slice(0, 200);
+console.log('\n| app | rendered | SDK calls ok/failed | screen | reason |\n|---|---|---|---|---|');
 for (const row of results)
   console.log(
-    `| ${row.name} | ${row.rendered ? 'yes' : 'no'} | ${row.sdk ? `${row.sdk.ok}/${row.sdk.failed}` : '–'} | ${row.reason.replace(/\|/g, '\\|').slice(0, 200)} |`,
+    `| ${row.name} | ${row.status} | ${row.sdk ? `${row.sdk.ok}/${row.sdk.failed}` : '–'} | ${cell(row.screen ?? '')} | ${cell(row.reason)} |`,
   );
 if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify(results, null, 2)}\n`);
