@@ -12,8 +12,12 @@ import { siteAt } from '../../platform/http/preview-hosts.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import type { VerifiedPreviewClaims } from './preview-token.ts';
 
-/** The app SDK's paths of one app: the only requests a preview credential acts on. */
-const APP_SDK_PATH = /^\/api\/apps\/([^/]+)\/(?:entities|functions|integrations|agents)(?:\/|$)/;
+/**
+ * The app SDK's paths of one app: the only requests a preview credential acts on (Atelier's SDK;
+ * @base44/sdk's Core integrations and agents too).
+ */
+const APP_SDK_PATH =
+  /^\/api\/apps\/([^/]+)\/(?:entities|functions|integrations|integration-endpoints|agents)(?:\/|$)/;
 
 /**
  * Whom a request with a preview credential acts as (the auth middleware asks, see

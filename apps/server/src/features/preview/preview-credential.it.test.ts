@@ -86,6 +86,15 @@ describe('the preview credential', () => {
     });
     expect(agents.status).toBe(200);
     expect(await agents.json()).toEqual([]);
+    // And its Core integrations: past the sign-in check as the builder (GenerateImage is not done: 501).
+    const generate = (headers: Record<string, string>) =>
+      t.app.request(`/api/apps/${appId}/integration-endpoints/Core/GenerateImage`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'A fern' }),
+      });
+    expect((await generate(FROM_PREVIEW)).status).toBe(401);
+    expect((await generate(withCredential(credential))).status).toBe(501);
   });
 
   it('works for its own app only, and only on the app SDK paths', async () => {
