@@ -56,6 +56,9 @@ const ERROR_SCREEN = [
   /unexpected error/i,
   /failed to load/i,
   /oops\b/i,
+  // A set-up screen in place of the app (its .env is not in the repository).
+  /setup required/i,
+  /\bnot configured\b/i,
 ];
 
 /** The first error-screen phrase in `text`, as it appears there, or ''. */
