@@ -20,6 +20,17 @@ export function previewHeaders(): Record<string, string> {
 }
 
 /**
+ * Whether `token` is the builder preview's own credential rather than a session of the app: the
+ * page's `previewToken`, or the document token of its address (`?token=`), which an export's
+ * reworked app-params may read as its access token.
+ */
+export function isPreviewCredential(token: string | undefined): boolean {
+  const page = atelierPage();
+  if (!token || !page?.previewToken) return false;
+  return token === page.previewToken || token === new URLSearchParams(pageLocation().search).get('token');
+}
+
+/**
  * An absolute API URL for a path the export wrote against its own origin (`/api/apps/public`).
  * Base44's template also writes `${appParams.serverUrl}/api/apps/public`, where the server URL is
  * Base44's `VITE_BASE44_BACKEND_URL`, which an export does not carry: `null/api/…` (or

@@ -5,7 +5,13 @@
  * whose sign-in redirects go to the app's hosted login page.
  */
 import { type CreateClientConfig, createClient as createBase44Client } from '@base44/sdk';
-import { atelierPage, hostedLoginUrl, pageLocation, previewHeaders } from './atelier-page.ts';
+import {
+  atelierPage,
+  hostedLoginUrl,
+  isPreviewCredential,
+  pageLocation,
+  previewHeaders,
+} from './atelier-page.ts';
 
 export * from '@base44/sdk';
 
@@ -14,6 +20,10 @@ export function createClient(config: CreateClientConfig): ReturnType<typeof crea
   if (!page?.appId || !page.apiBase) return createBase44Client(config);
   const client = createBase44Client({
     ...config,
+    // The preview's credential (its address's `token`, which an export's reworked app-params may read
+    // as its access token) is no session as a Bearer token (401): the preview sends its own header
+    // below. A token of the app's end user is kept.
+    token: isPreviewCredential(config.token) ? undefined : config.token,
     appId: page.appId,
     serverUrl: page.apiBase.replace(/\/$/, ''),
     appBaseUrl: undefined,
@@ -29,7 +39,12 @@ export function createClient(config: CreateClientConfig): ReturnType<typeof crea
   };
   client.auth.redirectToLogin = (nextUrl?: string) => toLogin(nextUrl ?? pageLocation().href);
   client.auth.loginWithProvider = (provider: string, fromUrl = '/') => toLogin(fromUrl, provider);
-  // SDK 0.1.x called it `login(fromUrl)`; older exports (`User.login()`) still do.
-  Object.assign(client.auth, { login: (fromUrl?: string) => toLogin(fromUrl ?? pageLocation().href) });
+  // SDK 0.1.x called it `login(fromUrl)`; older exports (`User.login()`) still do. Their code also
+  // writes `User.updateMyUserData(…)` (Base44's own name for `updateMe`, 15 of 110 exports measured)
+  // with `User = base44.auth` in its own api/entities.js.
+  Object.assign(client.auth, {
+    login: (fromUrl?: string) => toLogin(fromUrl ?? pageLocation().href),
+    updateMyUserData: (data: Record<string, unknown>) => client.auth.updateMe(data),
+  });
   return client;
 }
