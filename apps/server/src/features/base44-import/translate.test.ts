@@ -177,6 +177,38 @@ describe('translateExport: how Vite and Base44 resolve imports', () => {
     expect(plan.report.warnings).toEqual([]);
   });
 
+  it("writes out Vite's import.meta.glob as the imports of the files it matches (ShopTheBarber's lazy pages)", () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx': main,
+        'src/App.jsx': [
+          "import { lazy } from 'react';",
+          "const pages = import.meta.glob('./pages/*.jsx');",
+          "const icons = import.meta.glob(['/src/icons/*.js', '!/src/icons/skip.js'], { eager: true, import: 'default' });",
+          'export const names = Object.keys(pages).map((key) => lazy(pages[key]));',
+          'export default () => <p>{Object.keys(icons).join()}</p>;',
+        ].join('\n'),
+        'src/pages/Home.jsx': 'export default () => <p>Home</p>;\n',
+        'src/pages/About.jsx': 'export default () => <p>About</p>;\n',
+        'src/pages/notes.md': 'not code',
+        'src/icons/star.js': "export default 'star';\n",
+        'src/icons/skip.js': "export default 'skip';\n",
+      }),
+      'app-1',
+    );
+    const app = fileOf(plan, 'services/App.jsx')!;
+    expect(app).not.toContain('import.meta.glob');
+    expect(app).toContain(
+      'const pages = { "./pages/About.jsx": () => import("@/pages/About.jsx"), "./pages/Home.jsx": () => import("@/pages/Home.jsx") };',
+    );
+    expect(app).toContain('import { default as __vite_glob_0 } from "@/services/icons/star.js";');
+    expect(app).toContain('const icons = { "/src/icons/star.js": __vite_glob_0 };');
+    // The pages only the glob names are reached from the entry, so they are kept.
+    expect(fileOf(plan, 'pages/Home.jsx')).toContain('Home');
+    expect(fileOf(plan, 'services/icons/skip.js')).toBeUndefined();
+    expect(plan.report.warnings).toEqual([]);
+  });
+
   it("answers the older editor's @/entities, @/integrations, @/functions and Layout imports as Base44's legacySDKImports does", () => {
     const plan = translateExport(
       treeOf({

@@ -29,6 +29,7 @@ import {
   MISSING_ASSET_SOURCE,
   rewriteImports,
 } from './source-files.ts';
+import { expandImportMetaGlob } from './vite-glob.ts';
 
 /** Rows of one entity's data file (Base44's table export: CSV with a header row, or a JSON array). */
 export interface ExportData {
@@ -79,6 +80,20 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const warnings: string[] = [];
   for (const file of recreated.keys())
     translated.push(`${file} is missing from the export: it was made again from the names the code imports.`);
+  // Vite's import.meta.glob: the files it matches, imported by name (before imports are followed).
+  for (const file of [...tree.keys()]) {
+    if (!file.startsWith('src/') || !/\.(jsx?|tsx?)$/.test(file)) continue;
+    const expanded = expandImportMetaGlob(file, text(tree.get(file)), [...tree.keys()]);
+    if (!expanded) continue;
+    if (expanded.text !== text(tree.get(file))) {
+      tree.set(file, Buffer.from(expanded.text));
+      translated.push(`${file}: Vite's import.meta.glob became the imports of the files it matches.`);
+    }
+    if (expanded.unread > 0)
+      warnings.push(
+        `${file}: ${expanded.unread} import.meta.glob call(s) with patterns or options that are not literals (or a query) were left as they are; they fail when they run.`,
+      );
+  }
 
   // 1. Where every src/ file goes (and code outside src/ that it imports).
   const moved = new Map<string, string>();
