@@ -191,6 +191,7 @@ describe('translateExport: how Vite and Base44 resolve imports', () => {
         'src/pages/Home.jsx': 'export default () => <p>Home</p>;\n',
         'src/pages/About.jsx': 'export default () => <p>About</p>;\n',
         'src/pages/notes.md': 'not code',
+        'src/pages/Home.test.jsx': "import { it } from 'vitest';\n",
         'src/icons/star.js': "export default 'star';\n",
         'src/icons/skip.js': "export default 'skip';\n",
       }),
@@ -206,6 +207,8 @@ describe('translateExport: how Vite and Base44 resolve imports', () => {
     // The pages only the glob names are reached from the entry, so they are kept.
     expect(fileOf(plan, 'pages/Home.jsx')).toContain('Home');
     expect(fileOf(plan, 'services/icons/skip.js')).toBeUndefined();
+    // Test files beside the pages are not matched: vitest would load with the page.
+    expect(fileOf(plan, 'pages/Home.test.jsx')).toBeUndefined();
     expect(plan.report.warnings).toEqual([]);
   });
 

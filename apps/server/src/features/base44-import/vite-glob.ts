@@ -93,7 +93,14 @@ function readCall(node: TS.CallExpression): GlobCall | undefined {
   return call;
 }
 
-/** The export files the patterns match (`!` patterns exclude), sorted as Vite sorts them. */
+/**
+ * Test files (`*.test.jsx`, `*.spec.ts`) beside the pages a glob loads: Vite matches them too but
+ * loads one only when its entry is called; in an Atelier app a package they import (vitest) loads
+ * with the page, and vitest throws when it is not running the tests.
+ */
+const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
+
+/** The export files the patterns match (`!` patterns exclude; test files never), sorted as Vite sorts them. */
 function matches(
   importer: string,
   patterns: readonly string[],
@@ -114,7 +121,11 @@ function matches(
   const isIncluded = include.map((pattern) => picomatch(pattern.glob, { dot: false }));
   return exportFiles
     .filter(
-      (file) => file !== importer && isIncluded.some((is) => is(file)) && !exclude.some((is) => is(file)),
+      (file) =>
+        file !== importer &&
+        !TEST_FILE.test(file) &&
+        isIncluded.some((is) => is(file)) &&
+        !exclude.some((is) => is(file)),
     )
     .sort()
     .map((file) => {
