@@ -72,6 +72,8 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await expect(functions).toContainText('Set RESEND_API_KEY, then deploy it.');
   // Its function.jsonc's weekly schedule runs once it is deployed.
   await expect(functions).toContainText('Scheduled: Weekly summary (runs on its schedule once deployed)');
+  // Its agent is kept as an app file.
+  await expect(report.getByRole('region', { name: 'Agents' })).toContainText('agents/task_helper.jsonc');
   // The new app is in the list.
   await expect(page.getByRole('region', { name: 'Your apps' }).getByText('Task Board')).toBeVisible();
 

@@ -9561,6 +9561,10 @@ export interface components {
                 scheduledAutomations?: string[];
                 ignoredAutomations?: string[];
             }[];
+            agents?: {
+                name: string;
+                path: string;
+            }[];
             secrets: string[];
             unsetEnv?: string[];
             packages: {

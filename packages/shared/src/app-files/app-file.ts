@@ -43,6 +43,8 @@ export const APP_FOLDERS = {
   lib: ['.ts', '.js', '.tsx', '.jsx'],
   hooks: ['.ts', '.js', '.tsx', '.jsx'],
   utils: ['.ts', '.js', '.tsx', '.jsx'],
+  /** AI agents of an app imported from Base44: `agents/<name>.jsonc` (instructions, tools). */
+  agents: ['.jsonc'],
 } as const satisfies Record<string, readonly string[]>;
 export type AppFolder = keyof typeof APP_FOLDERS;
 
@@ -65,7 +67,7 @@ const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 /**
  * Checks one app file path. Answers `null` when the path is allowed, otherwise the reason as a
  * sentence. Allowed: `Layout.tsx`, `globals.css`, and files under `pages/`, `components/`,
- * `services/`, `entities/`, `functions/`, `lib/`, `hooks/`, `utils/` with the extensions of
+ * `services/`, `entities/`, `functions/`, `lib/`, `hooks/`, `utils/`, `agents/` with the extensions of
  * `APP_FOLDERS` (in functions/, .jsonc only as `functions/{name}/function.jsonc`); relative, forward
  * slashes, letters, digits, `_`, `-` and `.` only, no `..`, no empty or hidden segments.
  */
@@ -93,6 +95,7 @@ export function appPathProblem(path: string): string | null {
   if (!extensions.some((extension) => path.endsWith(extension)))
     return `${path}: files in ${folder}/ must end with ${extensions.join(', ')}.`;
   if (folder === 'entities' && segments.length !== 2) return `${path}: entities may not be in sub-folders.`;
+  if (folder === 'agents' && segments.length !== 2) return `${path}: agents may not be in sub-folders.`;
   if (folder === 'functions') {
     if (path.endsWith('.jsonc') && !/^functions\/[^/]+\/function\.jsonc$/.test(path)) {
       return `${path}: the only .jsonc file in functions/ is a function's functions/{name}/function.jsonc.`;

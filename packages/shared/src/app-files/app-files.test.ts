@@ -34,6 +34,7 @@ describe('app file paths', () => {
     'services/format-money.ts',
     'entities/Contact.json',
     'functions/sendDigest.ts',
+    'agents/sales_helper.jsonc',
   ])('accepts %s', (path) => {
     expect(appPathProblem(path)).toBeNull();
   });
@@ -52,6 +53,8 @@ describe('app file paths', () => {
     ['pages/Home.css', 'must end with'],
     ['entities/Contact.ts', 'must end with'],
     ['entities/crm/Contact.json', 'sub-folders'],
+    ['agents/sales.json', 'must end with .jsonc'],
+    ['agents/crm/sales.jsonc', 'sub-folders'],
     ['components/a/b/c/d/e/F.tsx', 'nest at most'],
     [`pages/${'x'.repeat(200)}.tsx`, 'longer than'],
   ])('refuses %j (%s)', (path, reason) => {
@@ -66,6 +69,7 @@ describe('file kinds and editor groups', () => {
     expect(fileKind('components/Card.tsx')).toBe('component');
     expect(fileKind('entities/Item.json')).toBe('entity');
     expect(fileKind('functions/notify.ts')).toBe('function');
+    expect(fileKind('agents/sales.jsonc')).toBe('agent');
     expect(fileKind('services/api.ts')).toBe('service');
     expect(fileKind('lib/utils.js')).toBe('service');
     expect(fileKind('hooks/use-mobile.jsx')).toBe('service');
@@ -75,7 +79,7 @@ describe('file kinds and editor groups', () => {
     expect(fileKind('../etc/passwd')).toBeNull();
   });
 
-  it('groups files as Layout, Pages, Components, Entities, Services, Functions, Styles, Packages', () => {
+  it('groups files as Layout, Pages, Components, Entities, Services, Functions, Agents, Styles, Packages', () => {
     const groups = groupAppFiles([
       { path: 'globals.css' },
       { path: 'pages/Zoo.tsx' },
@@ -90,6 +94,7 @@ describe('file kinds and editor groups', () => {
       'Entities',
       'Services',
       'Functions',
+      'Agents',
       'Styles',
       'Packages',
     ]);

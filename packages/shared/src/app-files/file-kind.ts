@@ -6,6 +6,7 @@ export const APP_FILE_KINDS = [
   'component',
   'entity',
   'function',
+  'agent',
   'service',
   'style',
   'manifest',
@@ -28,6 +29,8 @@ export function fileKind(path: string): AppFileKind | null {
       return 'entity';
     case 'functions':
       return 'function';
+    case 'agents':
+      return 'agent';
     case 'services':
     case 'lib':
     case 'hooks':
@@ -46,6 +49,7 @@ export const APP_FILE_GROUPS = [
   { label: 'Entities', kind: 'entity' },
   { label: 'Services', kind: 'service' },
   { label: 'Functions', kind: 'function' },
+  { label: 'Agents', kind: 'agent' },
   { label: 'Styles', kind: 'style' },
   { label: 'Packages', kind: 'manifest' },
 ] as const satisfies readonly { label: string; kind: AppFileKind }[];

@@ -48,6 +48,8 @@ export const base44ImportReportSchema = z
         ignoredAutomations: z.array(z.string()).optional(),
       }),
     ),
+    /** Base44 agents kept as `agents/<name>.jsonc`: the app's conversations with them (`base44.agents`). */
+    agents: z.array(z.object({ name: z.string(), path: z.string() })).optional(),
     /** Secret names the functions read with Deno.env.get: set them in Settings → Secrets. */
     secrets: z.array(z.string()),
     /**

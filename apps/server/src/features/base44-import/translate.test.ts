@@ -300,7 +300,7 @@ describe('npm CDN module URLs', () => {
 });
 
 describe('features Atelier apps do not have', () => {
-  it("keep vite-plugin-pwa's imports, reported as left out (no service worker), name any other plugin's, and agents", () => {
+  it("keep vite-plugin-pwa's imports, reported as left out (no service worker), name any other plugin's", () => {
     const plan = translateExport(
       treeOf({
         'src/App.jsx': [
@@ -310,7 +310,6 @@ describe('features Atelier apps do not have', () => {
           'export default () => <p>{String(registerSW)}{String(useRegisterSW)}{String(routes)}</p>;',
         ].join('\n'),
         'package.json': JSON.stringify({ devDependencies: { 'vite-plugin-pwa': '^1.3.0' } }),
-        'base44/agents/qa_expert.jsonc': '{ "name": "qa_expert" }',
       }),
       'app-1',
     );
@@ -320,9 +319,28 @@ describe('features Atelier apps do not have', () => {
       'src/App.jsx: virtual:generated-pages is a virtual module of a Vite plugin Atelier does not have: the import does not compile.',
       "src/App.jsx: virtual:pwa-register/react is vite-plugin-pwa's: Atelier apps have no service worker and no offline mode, so it does what the plugin does where none registers (no update is ever offered, the app is never ready offline).",
       "src/App.jsx: virtual:pwa-register is vite-plugin-pwa's: Atelier apps have no service worker and no offline mode, so it does what the plugin does where none registers (no update is ever offered, the app is never ready offline).",
-      // Nor agents.
-      'base44/agents/qa_expert.jsonc is a Base44 agent: Atelier apps have no agents, so the app\'s conversations are none and starting one answers "not found".',
     ]);
+  });
+});
+
+describe('agents', () => {
+  it('keeps each base44/agents/<name>.jsonc as agents/<name>.jsonc, listed in the report', () => {
+    const agent = '{\n  // the QA agent\n  "instructions": "Answer briefly.",\n  "tool_configs": [],\n}\n';
+    const plan = translateExport(
+      treeOf({
+        'src/App.jsx': 'export default () => <p>Hi</p>;',
+        'base44/agents/qa_expert.jsonc': agent,
+        'base44/agents/bad name.jsonc': '{}',
+      }),
+      'app-1',
+    );
+    expect(fileOf(plan, 'agents/qa_expert.jsonc')).toBe(agent);
+    expect(plan.report.agents).toEqual([{ name: 'qa_expert', path: 'agents/qa_expert.jsonc' }]);
+    expect(plan.report.files.skipped).toContainEqual({
+      path: 'base44/agents/bad name.jsonc',
+      reason: 'Its name is not a usable agent name.',
+    });
+    expect(plan.report.warnings).toEqual([]);
   });
 });
 

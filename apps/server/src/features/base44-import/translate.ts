@@ -350,12 +350,20 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   }
   functions.sort((a, b) => a.name.localeCompare(b.name));
 
-  // Agents (`base44/agents/<name>.jsonc`): Atelier apps have none (features/base44/agents.routes.ts).
-  for (const file of tree.keys())
-    if (/^(?:base44\/)?agents\/[^/]+\.jsonc?$/.test(file))
-      warnings.push(
-        `${file} is a Base44 agent: Atelier apps have no agents, so the app's conversations are none and starting one answers "not found".`,
-      );
+  // Agents (`base44/agents/<name>.jsonc`): kept as agents/<name>.jsonc, which base44.agents talks to.
+  const agents: NonNullable<Base44ImportReport['agents']> = [];
+  for (const file of tree.keys()) {
+    const agent = /^(?:base44\/)?agents\/([^/]+)\.jsonc?$/.exec(file);
+    if (!agent) continue;
+    const target = `agents/${agent[1]}.jsonc`;
+    if (!isValidAppPath(target)) {
+      skipped.push({ path: file, reason: 'Its name is not a usable agent name.' });
+      continue;
+    }
+    files.set(target, text(tree.get(file)));
+    agents.push({ name: agent[1]!, path: target });
+  }
+  agents.sort((a, b) => a.name.localeCompare(b.name));
 
   // 7. Base44 storage URLs the code or data points at.
   const storageUrls = new Set<string>();
@@ -386,6 +394,7 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       entities,
       entityErrors,
       functions,
+      agents,
       secrets: [...secrets].sort(),
       unsetEnv: unsetEnvNames(appFiles.map((file) => [file.path, file.content])),
       packages,

@@ -84,6 +84,7 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
   const copied = (report.storageFiles ?? []).filter((file) => file.fileUrl);
   const reasons = new Map((report.storageFiles ?? []).map((file) => [file.url, file.reason]));
   const unsetEnv = report.unsetEnv ?? [];
+  const agents = report.agents ?? [];
   const needsBuilder =
     report.secrets.length > 0 ||
     unsetEnv.length > 0 ||
@@ -153,6 +154,21 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
           </ul>
         )}
       </Section>
+      {agents.length > 0 && (
+        <Section title="Agents">
+          <ul className="flex flex-col gap-1">
+            {agents.map((agent) => (
+              <li key={agent.name} className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{agent.name}</span>
+                <span className="text-muted-foreground">{agent.path}</span>
+              </li>
+            ))}
+          </ul>
+          <Link className="self-start text-primary underline-offset-4 hover:underline" to={`${app}/code`}>
+            Open the agents in the code editor
+          </Link>
+        </Section>
+      )}
       {needsBuilder && (
         <Section title="Needs you">
           <ul className="flex list-disc flex-col gap-1 pl-5">
