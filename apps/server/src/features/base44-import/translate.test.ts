@@ -212,6 +212,29 @@ describe('translateExport: how Vite and Base44 resolve imports', () => {
     expect(plan.report.warnings).toEqual([]);
   });
 
+  it("makes import { React } from 'react' React's default import (Vite's CommonJS interop reads it as undefined)", () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx': main,
+        'src/App.jsx': [
+          "import { React } from 'react';",
+          "import { useState, React as R2 } from 'react';",
+          "import Default, { React as Kept } from 'react';",
+          'export default () => <p>{typeof R2 + typeof useState + typeof Default + typeof Kept}</p>;',
+        ].join('\n'),
+      }),
+      'app-1',
+    );
+    expect(fileOf(plan, 'services/App.jsx')).toBe(
+      [
+        "import React from 'react';",
+        "import R2, { useState } from 'react';",
+        "import Default, { React as Kept } from 'react';",
+        'export default () => <p>{typeof R2 + typeof useState + typeof Default + typeof Kept}</p>;',
+      ].join('\n'),
+    );
+  });
+
   it("answers the older editor's @/entities, @/integrations, @/functions and Layout imports as Base44's legacySDKImports does", () => {
     const plan = translateExport(
       treeOf({

@@ -13,6 +13,7 @@ import { builtInManifest, builtInPinsOf } from '../compile/vendor/built-in-pins.
 import { pwaVirtualModule } from '../compile/vendor/pwa-virtual.ts';
 import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
 import type { ExportTree } from './archive.ts';
+import { reactNamedAsDefault } from './cjs-interop.ts';
 import { translateStylesheets } from './css.ts';
 import {
   entitiesUsedInCode,
@@ -80,9 +81,17 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const warnings: string[] = [];
   for (const file of recreated.keys())
     translated.push(`${file} is missing from the export: it was made again from the names the code imports.`);
-  // Vite's import.meta.glob: the files it matches, imported by name (before imports are followed).
+  // What Vite's dev server reads differently: `import { React }` (CommonJS interop) and
+  // import.meta.glob (the files it matches, imported by name), before imports are followed.
   for (const file of [...tree.keys()]) {
     if (!file.startsWith('src/') || !/\.(jsx?|tsx?)$/.test(file)) continue;
+    const named = reactNamedAsDefault(file, text(tree.get(file)));
+    if (named) {
+      tree.set(file, Buffer.from(named));
+      translated.push(
+        `${file}: import { React } from 'react' became React's default import (Vite reads the missing name as undefined).`,
+      );
+    }
     const expanded = expandImportMetaGlob(file, text(tree.get(file)), [...tree.keys()]);
     if (!expanded) continue;
     if (expanded.text !== text(tree.get(file))) {
