@@ -53,9 +53,15 @@ export function translateStylesheets(
   remoteImports: string[];
   /** Tailwind plugins of `@plugin` left out. */
   plugins: string[];
+  /** Package stylesheets the CSS imported: the entry imports them (`pkg/file.css`). */
+  packageImports: string[];
+  /** Package imports without a stylesheet file named, left out. */
+  leftOutImports: string[];
 } {
   const remoteImports: string[] = [];
   const plugins: string[] = [];
+  const packageImports: string[] = [];
+  const leftOutImports: string[] = [];
   const body = sheets
     .map(({ path, content }) => {
       const text = content
@@ -68,6 +74,15 @@ export function translateStylesheets(
           },
         )
         .replace(/@import\s+["']tailwindcss[^;\n]*;/g, '')
+        // A package's stylesheet (`@import '@fontsource-variable/inter'`, `'leaflet/dist/leaflet.css'`)
+        // is imported by the entry, as a package stylesheet a module imports (compile/package-css.ts).
+        .replace(/@import\s+["']([@\w][^"'\s]*)["'][^;\n]*;/g, (all, specifier: string) => {
+          if (specifier === 'tw-animate-css') return ''; // the compiler's own, as tailwindcss-animate
+          const stylesheet = packageStylesheet(specifier);
+          if (stylesheet) packageImports.push(stylesheet);
+          else leftOutImports.push(specifier);
+          return stylesheet ? '' : `/* ${all.replace(/\*\//g, '')} (not loaded) */`;
+        })
         // Tailwind 4 exports point at their JS config (read statically here) and plugins: both
         // would run code. tailwindcss-animate's classes are the compiler's own.
         .replace(/@config\s+["'][^"'\n]*["']\s*;/g, '')
@@ -110,5 +125,19 @@ export function translateStylesheets(
     css: appliedClassesAsUtilities(`@custom-variant dark (&:is(.dark *));\n\n${header}${keyframes}${body}`),
     remoteImports,
     plugins,
+    packageImports,
+    leftOutImports,
   };
+}
+
+/**
+ * The stylesheet file of a package a CSS `@import` names: a `.css` path as it is; a Fontsource font
+ * package by name (`@fontsource-variable/inter`, `@fontsource/roboto/400`) is its `index.css` (or
+ * `400.css`), the files its package.json exports. Other names without a `.css` file are not read.
+ */
+function packageStylesheet(specifier: string): string | undefined {
+  if (/\.css$/i.test(specifier)) return specifier;
+  const fontsource = /^(@fontsource(?:-variable)?\/[\w.-]+)(\/[\w.-]+)?$/.exec(specifier);
+  if (fontsource) return `${fontsource[1]}${fontsource[2] ?? '/index'}.css`;
+  return undefined;
 }

@@ -235,6 +235,39 @@ describe('translateExport: how Vite and Base44 resolve imports', () => {
     );
   });
 
+  it("imports the packages' stylesheets its CSS @imports from the entry, as Vite bundles them (gardenfinance's Fontsource fonts)", () => {
+    const plan = translateExport(
+      treeOf({
+        'package.json': JSON.stringify({
+          dependencies: { '@fontsource-variable/inter': '^5.2.8', leaflet: '^1.9.4', 'some-theme': '^1.0.0' },
+        }),
+        'src/main.jsx': `import './index.css';\n${main}`,
+        'src/App.jsx': 'export default () => <p>Hi</p>;\n',
+        'src/index.css': [
+          "@import '@fontsource-variable/inter';",
+          '@import "leaflet/dist/leaflet.css";',
+          "@import 'tw-animate-css';",
+          "@import 'some-theme';",
+          '@tailwind base;',
+          'body { font-family: "Inter Variable"; }',
+        ].join('\n'),
+      }),
+      'app-1',
+    );
+    expect(fileOf(plan, 'services/main.jsx')).toMatch(
+      /^import "@fontsource-variable\/inter\/index\.css";\nimport "leaflet\/dist\/leaflet\.css";\n/,
+    );
+    const css = fileOf(plan, 'globals.css')!;
+    expect(css).not.toMatch(/@import ['"](@fontsource|leaflet|tw-animate-css)/);
+    expect(css).toContain('Inter Variable');
+    expect(plan.report.packages.find((pkg) => pkg.name === '@fontsource-variable/inter')?.status).toBe(
+      'on-demand',
+    );
+    expect(plan.report.warnings).toEqual([
+      'The stylesheet imports some-theme, which names no .css file of the package; it is not loaded.',
+    ]);
+  });
+
   it("answers the older editor's @/entities, @/integrations, @/functions and Layout imports as Base44's legacySDKImports does", () => {
     const plan = translateExport(
       treeOf({

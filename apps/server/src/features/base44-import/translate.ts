@@ -187,6 +187,10 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   translated.push(
     'Tailwind 3 stylesheets (index.css) became a Tailwind 4 globals.css with the shadcn colour tokens.',
   );
+  for (const specifier of css.leftOutImports)
+    warnings.push(
+      `The stylesheet imports ${specifier}, which names no .css file of the package; it is not loaded.`,
+    );
   for (const url of css.remoteImports)
     warnings.push(`The stylesheet imports ${url}; remote stylesheets are not loaded.`);
   for (const plugin of css.plugins)
@@ -208,6 +212,16 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       ].join('\n'),
     );
     translated.push('The export has no main.jsx: services/main.jsx mounts App.jsx.');
+  }
+  // Package stylesheets the CSS imported come first in the entry, as Vite puts them before index.css.
+  if (main && files.has(main) && css.packageImports.length > 0) {
+    const imports = [...new Set(css.packageImports)];
+    files.set(
+      main,
+      `${imports.map((specifier) => `import ${JSON.stringify(specifier)};`).join('\n')}\n${files.get(main)}`,
+    );
+    bareByFile.set(main, [...(bareByFile.get(main) ?? []), ...imports]);
+    translated.push(`The stylesheet's package imports (${imports.join(', ')}) are imported by ${main}.`);
   }
 
   // Only what the entry reaches (exports carry every shadcn component, used or not, and tests).
