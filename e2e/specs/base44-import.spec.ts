@@ -98,7 +98,8 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await due.getByRole('gridcell', { name: '20', exact: true }).click();
   await expect(due.getByText('Due Jan 20')).toBeVisible();
   await expect(due).toHaveCSS('animation-name', 'enter');
-  const build = frame.getByText('Build: production, region: none');
+  // process.env defined, and the VITE_ value of the export's committed .env (Vite's build reads it).
+  const build = frame.getByText('Build: production, region: eu-west');
   await expect(build).toHaveCSS('letter-spacing', '3px');
   // The app's own Link navigates under the preview's base path; base44.entities.Comment works too.
   await frame.getByRole('link', { name: 'Comments' }).click();
@@ -127,6 +128,13 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await expect(page.getByText('functions/notifyOwner/index.ts', { exact: true })).toBeVisible({
     timeout: 30_000,
   });
+  // The public values are the app's .env, under Environment (VITE_ names only: Vite's rule).
+  await page
+    .getByRole('navigation', { name: 'Files' })
+    .getByRole('button', { name: '.env', exact: true })
+    .click();
+  await expect(page.getByText('VITE_REGION=eu-west')).toBeVisible();
+  await expect(page.getByText('STRIPE_SECRET')).toHaveCount(0);
 });
 
 test('an older export (SDK 0.1.x) in a folder of its repository, with its lost api/entities.js, runs: data, icons, theme, react-dom/server, sign-in', async ({

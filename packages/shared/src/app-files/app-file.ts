@@ -30,8 +30,13 @@ export const MAX_APP_PATH_DEPTH = 4;
 /** Files with more lines than this get a warning badge in the code editor (spec 1 §2, §9). */
 export const LARGE_FILE_LINE_THRESHOLD = 500;
 
+/**
+ * The app's public environment values, as Vite reads them: `VITE_*` lines of a `.env` file become
+ * `import.meta.env.VITE_*` in the page (and so are public: never a secret; functions read secrets).
+ */
+export const APP_ENV_FILE = '.env';
 /** Top-level single files an app may hold. */
-export const APP_ROOT_FILES = ['Layout.tsx', 'globals.css', 'package.json'] as const;
+export const APP_ROOT_FILES = ['Layout.tsx', 'globals.css', 'package.json', APP_ENV_FILE] as const;
 /** Top-level folders an app may hold, with the file extensions each accepts. */
 export const APP_FOLDERS = {
   pages: ['.tsx', '.jsx', '.ts', '.js'],
@@ -66,7 +71,7 @@ const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 /**
  * Checks one app file path. Answers `null` when the path is allowed, otherwise the reason as a
- * sentence. Allowed: `Layout.tsx`, `globals.css`, and files under `pages/`, `components/`,
+ * sentence. Allowed: `Layout.tsx`, `globals.css`, `package.json`, `.env`, and files under `pages/`, `components/`,
  * `services/`, `entities/`, `functions/`, `lib/`, `hooks/`, `utils/`, `agents/` with the extensions of
  * `APP_FOLDERS` (in functions/, .jsonc only as `functions/{name}/function.jsonc`); relative, forward
  * slashes, letters, digits, `_`, `-` and `.` only, no `..`, no empty or hidden segments.
@@ -77,6 +82,7 @@ export function appPathProblem(path: string): string | null {
     return `The file path is longer than ${MAX_APP_PATH_LENGTH} characters.`;
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return `${path}: absolute paths are not allowed.`;
   if (path.includes('\\')) return `${path}: use forward slashes.`;
+  if (path === APP_ENV_FILE) return null;
   const segments = path.split('/');
   if (segments.some((segment) => segment === '..' || segment === '.'))
     return `${path}: "." and ".." are not allowed in file paths.`;

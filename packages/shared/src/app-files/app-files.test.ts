@@ -35,6 +35,7 @@ describe('app file paths', () => {
     'entities/Contact.json',
     'functions/sendDigest.ts',
     'agents/sales_helper.jsonc',
+    '.env',
   ])('accepts %s', (path) => {
     expect(appPathProblem(path)).toBeNull();
   });
@@ -49,6 +50,8 @@ describe('app file paths', () => {
     ['pages/Home page.tsx', 'letters, digits'],
     ['pages/.hidden.tsx', 'letters, digits'],
     ['README.md', 'top-level files may only be'],
+    ['.env.local', 'letters, digits'],
+    ['pages/.env', 'letters, digits'],
     ['src/App.tsx', 'top-level folders may only be'],
     ['pages/Home.css', 'must end with'],
     ['entities/Contact.ts', 'must end with'],
@@ -70,6 +73,8 @@ describe('file kinds and editor groups', () => {
     expect(fileKind('entities/Item.json')).toBe('entity');
     expect(fileKind('functions/notify.ts')).toBe('function');
     expect(fileKind('agents/sales.jsonc')).toBe('agent');
+    expect(fileKind('.env')).toBe('env');
+    expect(fileLanguage('.env')).toBe('text');
     expect(fileKind('services/api.ts')).toBe('service');
     expect(fileKind('lib/utils.js')).toBe('service');
     expect(fileKind('hooks/use-mobile.jsx')).toBe('service');
@@ -97,6 +102,7 @@ describe('file kinds and editor groups', () => {
       'Agents',
       'Styles',
       'Packages',
+      'Environment',
     ]);
     expect(groups[1]!.files.map((file) => file.path)).toEqual(['pages/Home.tsx', 'pages/Zoo.tsx']);
     expect(groups[2]!.files).toEqual([]);

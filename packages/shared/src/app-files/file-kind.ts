@@ -1,4 +1,4 @@
-import { type AppFile, appPathProblem } from './app-file.ts';
+import { APP_ENV_FILE, type AppFile, appPathProblem } from './app-file.ts';
 
 export const APP_FILE_KINDS = [
   'layout',
@@ -10,6 +10,7 @@ export const APP_FILE_KINDS = [
   'service',
   'style',
   'manifest',
+  'env',
 ] as const;
 export type AppFileKind = (typeof APP_FILE_KINDS)[number];
 
@@ -19,6 +20,7 @@ export function fileKind(path: string): AppFileKind | null {
   if (path === 'Layout.tsx') return 'layout';
   if (path === 'globals.css') return 'style';
   if (path === 'package.json') return 'manifest';
+  if (path === APP_ENV_FILE) return 'env';
   const folder = path.slice(0, path.indexOf('/'));
   switch (folder) {
     case 'pages':
@@ -52,6 +54,7 @@ export const APP_FILE_GROUPS = [
   { label: 'Agents', kind: 'agent' },
   { label: 'Styles', kind: 'style' },
   { label: 'Packages', kind: 'manifest' },
+  { label: 'Environment', kind: 'env' },
 ] as const satisfies readonly { label: string; kind: AppFileKind }[];
 export type AppFileGroupLabel = (typeof APP_FILE_GROUPS)[number]['label'];
 
@@ -72,12 +75,13 @@ export function groupAppFiles<F extends Pick<AppFile, 'path'>>(
   }));
 }
 
-export type AppFileLanguage = 'typescript' | 'javascript' | 'json' | 'css';
+export type AppFileLanguage = 'typescript' | 'javascript' | 'json' | 'css' | 'text';
 
 /** The editor language of a file, from its extension. */
 export function fileLanguage(path: string): AppFileLanguage {
   if (path.endsWith('.json') || path.endsWith('.jsonc')) return 'json';
   if (path.endsWith('.css')) return 'css';
+  if (path === APP_ENV_FILE) return 'text';
   if (path.endsWith('.js') || path.endsWith('.jsx')) return 'javascript';
   return 'typescript';
 }

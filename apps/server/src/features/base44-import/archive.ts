@@ -35,7 +35,11 @@ const SKIPPED_DIR =
 /** What the import reads; images, fonts and the like are left out (they would not fit an app's file limits). */
 const KEPT_FILE = /\.(jsx?|tsx?|mjs|cjs|json|jsonc|css|html|csv|md|txt)$/i;
 
-export const keptExportPath = (file: string) => !SKIPPED_DIR.test(file) && KEPT_FILE.test(file);
+/** The environment files Vite's production build reads (vite-env.ts). */
+const VITE_ENV_FILE = /(^|\/)\.env(\.local|\.production|\.production\.local)?$/;
+
+export const keptExportPath = (file: string) =>
+  !SKIPPED_DIR.test(file) && (KEPT_FILE.test(file) || VITE_ENV_FILE.test(file));
 
 /**
  * Reads a zip file (an upload or a Git host's download received to disk) with yauzl: entry count,

@@ -1,3 +1,4 @@
+import { appEnvValues } from '../compile/app-env.ts';
 import { publicEnv } from '../compile/html.ts';
 
 /** `import.meta.env.X`, `import.meta.env['X']`, `process.env.X`: the names code reads from its environment. */
@@ -17,16 +18,22 @@ const SET_NAMES = new Set([
 ]);
 
 /**
- * The environment names the app's code reads that Atelier does not set (`VITE_SUPABASE_URL`: a
- * Vite project keeps them in its `.env`, which is not in its repository). They read as undefined.
+ * The environment names the app's code reads that neither Atelier nor the app's `.env` sets
+ * (`VITE_SUPABASE_URL`: a Vite project keeps them in a `.env` its repository leaves out). They
+ * read as undefined.
  */
 export function unsetEnvNames(files: Iterable<[string, string]>): string[] {
   const names = new Set<string>();
-  for (const [file, content] of files) {
+  const entries = [...files];
+  const set = new Set([
+    ...SET_NAMES,
+    ...Object.keys(appEnvValues(entries.map(([path, content]) => ({ path, content })))),
+  ]);
+  for (const [file, content] of entries) {
     if (!/\.(jsx?|tsx?|mjs|cjs)$/.test(file)) continue;
     for (const match of content.matchAll(ENV_READ)) {
       const name = match[1] ?? match[2]!;
-      if (!SET_NAMES.has(name)) names.add(name);
+      if (!set.has(name)) names.add(name);
     }
   }
   return [...names].sort();

@@ -1,6 +1,8 @@
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { type ExportTree, exportRootOf } from './archive.ts';
 import { exportAppName, translateExport } from './translate.ts';
+import { envLine } from './vite-env.ts';
 
 const treeOf = (files: Record<string, string>): ExportTree =>
   new Map(Object.entries(files).map(([file, text]) => [file, Buffer.from(text)]));
@@ -497,5 +499,53 @@ describe('exportAppName', () => {
     expect(exportAppName(template, 'clinic_desk.zip')).toBe('clinic desk');
     expect(exportAppName(template, 'upload.zip')).toBe('Imported Base44 app');
     expect(exportAppName(template)).toBe('Imported Base44 app');
+  });
+});
+
+describe("the export's .env files", () => {
+  const app = {
+    'index.html': '<title>Maps</title>',
+    'src/main.jsx':
+      "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<p>{import.meta.env.VITE_MAPS_KEY}{import.meta.env.VITE_SUPABASE_URL}</p>);\n",
+  };
+
+  it("become the app's .env with the VITE_ values Vite's build would read, later files winning", () => {
+    const plan = translateExport(
+      treeOf({
+        ...app,
+        '.env': 'VITE_MAPS_KEY=from-env\nVITE_BASE44_APP_ID=abc\nDATABASE_URL=postgres://secret\n',
+        '.env.production':
+          'VITE_MAPS_KEY = "from production"\nVITE_SUPABASE_SERVICE_ROLE_KEY=eyJ\nVITE_NOTE=`it\'s "quoted"`\n',
+        '.env.example': 'VITE_MAPS_KEY=example\n',
+      }),
+      'app-1',
+    );
+    const env = fileOf(plan, '.env') ?? '';
+    expect(parseEnv(env)).toEqual({
+      VITE_MAPS_KEY: 'from production',
+      VITE_SUPABASE_SERVICE_ROLE_KEY: 'eyJ',
+      VITE_NOTE: 'it\'s "quoted"',
+    });
+    expect(plan.report.translated).toContain(
+      ".env: VITE_MAPS_KEY, VITE_NOTE, VITE_SUPABASE_SERVICE_ROLE_KEY from the export's .env, .env.production, as Vite gives them to the page (the code editor's Environment group).",
+    );
+    expect(plan.report.translated).toContain(
+      "1 names of the export's .env files without the VITE_ prefix were left out: Vite does not give them to the page.",
+    );
+    expect(plan.report.warnings).toContain(
+      "VITE_SUPABASE_SERVICE_ROLE_KEY looks like a secret, and every VITE_ value is public in the page (as under Vite): keep it in the app's secrets, for its functions.",
+    );
+    // What the .env sets is not reported as unset; what nothing sets still is.
+    expect(plan.report.unsetEnv).toEqual(['VITE_SUPABASE_URL']);
+    expect(translateExport(treeOf(app), 'app-1').report.unsetEnv).toEqual([
+      'VITE_MAPS_KEY',
+      'VITE_SUPABASE_URL',
+    ]);
+  });
+
+  it('writes each value as a line that reads back the same, and leaves out one no quoting can hold', () => {
+    for (const value of ['plain', 'a # b', "it's", 'say "hi"', 'two\nlines', 'back\\slash'])
+      expect(parseEnv(envLine('VITE_X', value) ?? '').VITE_X).toBe(value);
+    expect(envLine('VITE_X', 'it\'s `all` "three"\nand a line')).toBeUndefined();
   });
 });

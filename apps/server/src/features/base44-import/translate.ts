@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  APP_ENV_FILE,
   type AppFile,
   BASE44_IMPORT_MESSAGES,
   type Base44ImportReport,
@@ -30,6 +31,7 @@ import {
   MISSING_ASSET_SOURCE,
   rewriteImports,
 } from './source-files.ts';
+import { viteEnvOf } from './vite-env.ts';
 import { expandImportMetaGlob } from './vite-glob.ts';
 
 /** Rows of one entity's data file (Base44's table export: CSV with a header row, or a JSON array). */
@@ -306,6 +308,23 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       2,
     )}\n`,
   );
+
+  // 4b. The public environment Vite would give the page: the VITE_ values of committed .env files.
+  const env = viteEnvOf(tree);
+  if (env) {
+    files.set(APP_ENV_FILE, env.content);
+    translated.push(
+      `.env: ${env.names.join(', ')} from the export's ${env.sources.join(', ')}, as Vite gives them to the page (the code editor's Environment group).`,
+    );
+    if (env.leftOut.length > 0)
+      translated.push(
+        `${env.leftOut.length} names of the export's .env files without the VITE_ prefix were left out: Vite does not give them to the page.`,
+      );
+    for (const name of env.secretLooking)
+      warnings.push(
+        `${name} looks like a secret, and every VITE_ value is public in the page (as under Vite): keep it in the app's secrets, for its functions.`,
+      );
+  }
 
   // 5. Entities: declared ones, then those the code uses without declaring them.
   const entities: ImportedEntity[] = [];

@@ -1,5 +1,6 @@
 import { type AppFile, appFilesProblems, fileKind, parseEntitySchema } from '@atelier/shared';
 import { pageRoutes } from './app-entry.ts';
+import { appEnvValues } from './app-env.ts';
 import { createJsBundler } from './bundle-js.ts';
 import { contentHashSync } from './content-hash-sync.ts';
 import type { CompileDiagnostic } from './diagnostics.ts';
@@ -31,6 +32,8 @@ export interface CompileSuccess {
   hash: string;
   warnings: CompileDiagnostic[];
   timings: CompileTimings;
+  /** The `VITE_*` values of the app's `.env` (app-env.ts): the page's `import.meta.env` holds them. */
+  env?: Record<string, string>;
 }
 
 export interface CompileFailure {
@@ -130,7 +133,15 @@ export function createCompiler({ cacheSize = 64, poolSize = 2, vendor }: Compile
     if (!js.ok || !css.ok || diagnostics.some((d) => d.severity === 'error')) {
       return { ok: false, code: 'compile_error', diagnostics, hash, timings };
     }
-    return { ok: true, js: js.js, css: css.css, hash, warnings: [...diagnostics, ...js.warnings], timings };
+    return {
+      ok: true,
+      js: js.js,
+      css: css.css,
+      hash,
+      warnings: [...diagnostics, ...js.warnings],
+      timings,
+      env: appEnvValues(files),
+    };
   }
 
   return {

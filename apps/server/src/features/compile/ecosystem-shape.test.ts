@@ -2,6 +2,7 @@ import type { AppFile } from '@atelier/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveAppImport } from './bundle-js.ts';
 import { createCompiler } from './compiler.ts';
+import { publicEnv } from './html.ts';
 
 const compiler = createCompiler({ cacheSize: 8 });
 afterAll(() => compiler.dispose());
@@ -38,6 +39,28 @@ describe('apps in the ecosystem shape (issue 25 #1)', () => {
     expect([...(page.__ATELIER_ENV_UNSET__ ?? [])]).toEqual(['VITE_X']);
     delete page.__ATELIER_ENV__;
     delete page.__ATELIER_ENV_UNSET__;
+  });
+
+  it("gives the page the VITE_ values of the app's .env, as Vite's build does; other names stay out", async () => {
+    const result = await compileOk([
+      {
+        path: 'pages/Home.jsx',
+        content: 'export default function Home() {\n  return <p>{import.meta.env.VITE_MAPS_KEY}</p>;\n}\n',
+      },
+      {
+        path: '.env',
+        content: "# maps\nVITE_MAPS_KEY=abc123\nVITE_GREETING='hello # world'\nDATABASE_PASSWORD=hunter2\n",
+      },
+    ]);
+    expect(result.env).toEqual({ VITE_MAPS_KEY: 'abc123', VITE_GREETING: 'hello # world' });
+    // The page's own names win over the file's (html.ts publicEnv).
+    expect(
+      publicEnv({
+        appId: 'app-1',
+        apiBase: 'http://api.test',
+        env: { ...result.env, VITE_BASE44_APP_ID: 'x' },
+      }),
+    ).toMatchObject({ VITE_MAPS_KEY: 'abc123', VITE_BASE44_APP_ID: 'app-1' });
   });
 
   it('defines process.env at build: NODE_ENV, the public values, and undefined for other names', async () => {

@@ -24,14 +24,17 @@ export interface AppRuntimeConfig {
   auth?: { signupEnabled: boolean; appName: string };
   /** The side panel's App texts and App branding (app-branding.ts): the app's name and theme colours. */
   branding?: AppBranding;
+  /** The `VITE_*` values of the version's `.env` file (app-env.ts); the names above win over them. */
+  env?: Record<string, string>;
 }
 
 /**
  * `import.meta.env` of a compiled app (bundle-js.ts): public values only, the names Vite apps and
- * Base44 exports read. Any other name is undefined.
+ * Base44 exports read, and the `VITE_*` lines of the app's `.env`. Any other name is undefined.
  */
 export function publicEnv(config: AppRuntimeConfig): Record<string, string | boolean> {
   const env: Record<string, string | boolean> = {
+    ...config.env,
     MODE: 'production',
     PROD: true,
     DEV: false,

@@ -25,7 +25,7 @@ export const STARTUP_SCREEN_SCRIPT = [
   "box.appendChild(line('What failed:',String(message)));",
   "if(file)box.appendChild(line('In:',String(file)));",
   "if(unset.length)box.appendChild(line('Not set:',unset.join(', ')));",
-  "if(unset.length)box.appendChild(el('p','The code reads these environment values (a Vite project keeps them in its .env file, which is not part of its repository): Atelier does not set them. Put the values the code needs in the code, or ask the chat to.','margin:0 0 12px'));",
+  "if(unset.length)box.appendChild(el('p','The code reads these environment values, which a Vite project keeps in a .env file its repository left out: set them as NAME=value lines in the app\\'s .env file (the code editor\\'s Environment group), or ask the chat to.','margin:0 0 12px'));",
   "box.appendChild(el('p','Fix it in the code editor, or with the chat: Resolve with AI in the preview\\u2019s Runtime errors panel sends it this error.','margin:0'));",
   '}else{',
   "box.appendChild(el('p','Something went wrong while loading it. Try again later; if it keeps happening, tell the app\\u2019s owner.','margin:0 0 12px'));",

@@ -118,6 +118,7 @@ export function createPreviewApp(deps: Pick<AppDeps, 'logger' | 'areas'>) {
         previewToken: await runtime.previewTokens.signCredential(claims),
         previewExpiresAt: claims.expiresAt.toISOString(),
         branding,
+        env: build.result.env,
       },
       mode,
       apiOrigin: site.api,

@@ -182,8 +182,9 @@ export function ImportReport({ appId, report }: { appId: string; report: Base44I
             )}
             {unsetEnv.length > 0 && (
               <li>
-                The code reads environment values Atelier does not set (they were in the project's .env, which
-                is not in its repository): {unsetEnv.join(', ')} — put the values it needs in the{' '}
+                The code reads environment values nothing sets (a Vite project keeps them in a .env file its
+                repository left out): {unsetEnv.join(', ')} — set them as NAME=value lines in the app's .env
+                file in the{' '}
                 <Link className="text-primary underline-offset-4 hover:underline" to={`${app}/code`}>
                   code
                 </Link>

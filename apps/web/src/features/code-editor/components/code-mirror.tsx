@@ -17,6 +17,8 @@ function languageOf(path: string): Extension {
       return css();
     case 'javascript':
       return javascript({ jsx: true });
+    case 'text':
+      return [];
     default:
       return javascript({ jsx: true, typescript: true });
   }
