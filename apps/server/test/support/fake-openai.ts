@@ -35,8 +35,10 @@ export interface FakeReply {
   reasoning?: string[];
   /** Usage of the final usage chunk; default: estimated from the texts; null: no usage chunk. */
   usage?: FakeUsage | null;
-  /** Default 'stop' (OpenAI) / 'end_turn' (Anthropic). */
+  /** Default 'stop' (OpenAI) / 'end_turn' (Anthropic); 'tool_calls' with `toolCalls`. */
   finishReason?: string;
+  /** Function calls the model makes after its text (OpenAI chat completions only). */
+  toolCalls?: { id: string; name: string; arguments: string }[];
   /**
    * After `chunks` text chunks: `destroy` cuts the connection, `error-event` sends the provider's
    * error event and ends, `hang` sends nothing more (the reply never ends).
@@ -247,6 +249,7 @@ export async function startFakeOpenAI(script: FakeProviderScript = {}, port = 0)
       res.end();
       return;
     }
+    if (kind === 'openai' && reply.toolCalls) send(writer.toolCalls?.(reply.toolCalls) ?? []);
     send(writer.end(body?.stream_options !== undefined || kind === 'anthropic'));
     res.end();
   });
@@ -315,6 +318,7 @@ interface Writer {
   start(): string[];
   delta(text: string): string[];
   reasoning?(text: string): string[];
+  toolCalls?(calls: NonNullable<FakeReply['toolCalls']>): string[];
   end(withUsage: boolean): string[];
   error(message: string): string[];
 }
@@ -332,19 +336,39 @@ function openAiWriter(id: string, model: string, reply: FakeReply, usage: FakeUs
     total_tokens: usage.prompt_tokens + usage.completion_tokens,
     ...(usage.cached_tokens ? { prompt_tokens_details: { cached_tokens: usage.cached_tokens } } : {}),
   };
-  const finishReason = reply.finishReason ?? 'stop';
+  const finishReason = reply.finishReason ?? (reply.toolCalls ? 'tool_calls' : 'stop');
+  const toolCalls = (calls: NonNullable<FakeReply['toolCalls']>) =>
+    calls.map((call, index) => ({
+      index,
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    }));
   return {
     whole: (text) => ({
       id,
       object: 'chat.completion',
       created,
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason }],
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: text,
+            ...(reply.toolCalls ? { tool_calls: toolCalls(reply.toolCalls) } : {}),
+          },
+          finish_reason: finishReason,
+        },
+      ],
       ...(reply.usage === null ? {} : { usage: usageBody }),
     }),
     start: () => [chunk([{ index: 0, delta: { role: 'assistant' }, finish_reason: null }])],
     delta: (text) => [chunk([{ index: 0, delta: { content: text }, finish_reason: null }])],
     reasoning: (text) => [chunk([{ index: 0, delta: { reasoning_content: text }, finish_reason: null }])],
+    toolCalls: (calls) => [
+      chunk([{ index: 0, delta: { tool_calls: toolCalls(calls) }, finish_reason: null }]),
+    ],
     end: (withUsage) => [
       chunk([{ index: 0, delta: {}, finish_reason: finishReason }]),
       ...(withUsage && reply.usage !== null ? [chunk([], { usage: usageBody })] : []),

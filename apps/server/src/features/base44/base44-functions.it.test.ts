@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, outbox, type SignedIn, signUpEndUser } from '../../../test/support/accounts.ts';
 import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
-import { type FakeProvider, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
+import { type FakeProvider, type FakeRequest, startFakeOpenAI } from '../../../test/support/fake-openai.ts';
 import { markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
@@ -28,6 +28,17 @@ const ECHO = [
   '};',
 ].join('\n');
 
+/** Base44's agent file: reads tasks (read only) and calls the echo function. */
+const HELPER_AGENT = `{
+  // kept by the importer as agents/helper.jsonc
+  "description": "Helps with tasks.",
+  "instructions": "Answer from the user's tasks.",
+  "tool_configs": [
+    { "entity_name": "Task", "allowed_operations": ["read"] },
+    { "function_name": "echo", "description": "Echoes its input." },
+  ],
+}`;
+
 beforeAll(async () => {
   fake = await startFakeOpenAI();
   t = await createTestApp({
@@ -35,8 +46,10 @@ beforeAll(async () => {
   });
   ({ appId, owner } = await createEntityApp(t, 'builder@example.com', {
     Note: { properties: { text: { type: 'string' } }, rls: { read: 'anonymous', write: 'all' } },
+    Task: { properties: { title: { type: 'string' } }, rls: { read: 'creator', write: 'creator' } },
   }));
   await writeFile(t, owner, appId, 'functions/echo.ts', ECHO);
+  await writeFile(t, owner, appId, 'agents/helper.jsonc', HELPER_AGENT);
   await markPublished(t, appId);
   const deployed = await t.app.request(
     `/api/apps/${appId}/functions/echo/deploy`,
@@ -99,6 +112,72 @@ describe('@base44/sdk functions and integrations against Atelier', () => {
     expect(
       await failure(sdk.integrations.Core.InvokeLLM({ prompt: 'News', add_context_from_internet: true })),
     ).toMatchObject({ status: 501, code: 'not_implemented' });
+  });
+
+  it("answers an agent's conversation through the AI layer, its tools acting as the caller", async () => {
+    const other = client((await signUpEndUser(t, appId, 'agent-other@example.com')).refreshToken);
+    await other.entities.Task!.create({ title: 'Not yours' });
+    const user = await signUpEndUser(t, appId, 'agent-user@example.com');
+    const sdk = client(user.refreshToken);
+    await sdk.entities.Task!.create({ title: 'Water the plants' });
+    const conversation = await sdk.agents.createConversation({
+      agent_name: 'helper',
+      metadata: { name: 'Chat' },
+    });
+    fake.reply(
+      {
+        chunks: ['Let me look.'],
+        toolCalls: [
+          { id: 'call_read', name: 'read_Task', arguments: '{"sort":"-created_date"}' },
+          { id: 'call_echo', name: 'echo', arguments: '{"hello":"agent"}' },
+        ],
+      },
+      { chunks: ['You have one task: ', 'Water the plants.'] },
+    );
+    const sent = await sdk.agents.addMessage(conversation, { role: 'user', content: 'What are my tasks?' });
+    expect(sent).toMatchObject({ role: 'user', content: 'What are my tasks?' });
+    const answered = await vi.waitFor(
+      async () => {
+        const current = await sdk.agents.getConversation(conversation.id);
+        const answer = current?.messages.at(-1);
+        if (answer?.role !== 'assistant' || !answer.usage) throw new Error('not answered yet');
+        return current!;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const [question, answer] = answered.messages;
+    expect(question).toMatchObject({ role: 'user', content: 'What are my tasks?' });
+    expect(answer).toMatchObject({
+      role: 'assistant',
+      content: 'Let me look.You have one task: Water the plants.',
+    });
+    // The read ran under the Task rules as this user: the other user's task is not in it.
+    const [read, echo] = answer!.tool_calls!;
+    expect(read).toMatchObject({ name: 'read_Task', status: 'success' });
+    expect(read!.results).toContain('Water the plants');
+    expect(read!.results).not.toContain('Not yours');
+    expect(echo).toMatchObject({ name: 'echo', status: 'success' });
+    expect(JSON.parse(echo!.results!)).toEqual({ got: { hello: 'agent' }, method: 'POST' });
+    // The model got the agent's instructions, its tools (read only: no create_Task), then the results.
+    const [first, second] = fake.completions().slice(-2) as [FakeRequest, FakeRequest];
+    expect(JSON.stringify(first?.body?.messages)).toContain("Answer from the user's tasks.");
+    const tools = ((first.body?.tools ?? []) as { function: { name: string } }[]).map(
+      (item) => item.function.name,
+    );
+    expect(tools.sort()).toEqual(['echo', 'read_Task']);
+    expect(JSON.stringify(second?.body?.messages)).toContain('Water the plants');
+    // Usage is counted for the app and the caller, like InvokeLLM's.
+    const usage = await t.deps.database.query<{ n: number }>(
+      `select count(*)::int as n from llm_usage where purpose = 'app_integration' and user_id = $1`,
+      [user.user.id],
+    );
+    expect(usage.rows[0]?.n).toBe(2);
+    // Another user sees neither the conversation nor may add to it.
+    expect(await failure(other.agents.getConversation(conversation.id))).toMatchObject({ status: 404 });
+    expect(await other.agents.listConversations({ agent_name: 'helper' } as never)).toEqual([]);
+    expect(
+      await failure(other.agents.addMessage(conversation, { role: 'user', content: 'Hi' })),
+    ).toMatchObject({ status: 404 });
   });
 
   it('sends e-mail to the app’s users only, and answers 501 for integrations not done', async () => {

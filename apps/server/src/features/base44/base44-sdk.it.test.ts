@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastMailTo, OTHER_STRONG_PASSWORD, STRONG_PASSWORD } from '../../../test/support/accounts.ts';
 import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
+import { writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { agentConversationTopic } from './agents.ts';
 import { attachBase44Realtime } from './realtime.ts';
 
 /**
@@ -27,7 +29,7 @@ const entity = (sdk: Base44Client, name: string) => sdk.entities[name] as Entity
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ appId } = await createEntityApp(t, 'builder@example.com', {
+  const made = await createEntityApp(t, 'builder@example.com', {
     Task: {
       properties: {
         title: { type: 'string' },
@@ -40,7 +42,10 @@ beforeAll(async () => {
     },
     Note: { properties: { text: { type: 'string' } }, rls: { read: 'anonymous', write: 'all' } },
     User: { properties: { nickname: { type: 'string' } } },
-  }));
+  });
+  appId = made.appId;
+  // An agent, as the importer keeps base44/agents/qa_expert.jsonc.
+  await writeFile(t, made.owner, appId, 'agents/qa_expert.jsonc', '{ "instructions": "Watch the app." }');
   await new Promise<void>((resolve) => {
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
   });
@@ -108,19 +113,62 @@ describe('@base44/sdk against Atelier', () => {
     expect(await failure(client('not-a-token').auth.me())).toMatchObject({ status: 401 });
   });
 
-  it('answers the agents API as an app without agents; any SDK path, unknown ones and their preflights, with CORS', async () => {
+  it("answers the agents API for the app's agents: conversations, messages and their room; no model, it says so", async () => {
     expect(await failure(client().agents.listConversations({}))).toMatchObject({ status: 401 });
     const { sdk } = await registered('agents@example.com');
     expect(await sdk.agents.getConversations()).toEqual([]);
-    expect(await sdk.agents.listConversations({ q: { agent_name: 'qa_expert' } })).toEqual([]);
-    const created = await failure(sdk.agents.createConversation({ agent_name: 'qa_expert', metadata: {} }));
+    const created = await failure(sdk.agents.createConversation({ agent_name: 'nope', metadata: {} }));
     expect(created).toBeInstanceOf(Base44Error);
     expect(created).toMatchObject({
       status: 404,
       code: 'not_found',
-      message: 'Agent "qa_expert" not found: Atelier apps have no agents',
+      message: 'Agent "nope" not found: the app has no agents/nope.jsonc',
     });
     expect(await failure(sdk.agents.getConversation('c1'))).toMatchObject({ status: 404, code: 'not_found' });
+    const conversation = await sdk.agents.createConversation({
+      agent_name: 'qa_expert',
+      metadata: { name: 'Brain chat' },
+    });
+    expect(conversation).toMatchObject({
+      id: expect.any(String),
+      app_id: appId,
+      agent_name: 'qa_expert',
+      metadata: { name: 'Brain chat' },
+      messages: [],
+      created_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(await sdk.agents.listConversations({ q: { agent_name: 'qa_expert' } })).toMatchObject([
+      { id: conversation.id },
+    ]);
+    expect(await sdk.agents.listConversations({ agent_name: 'other' } as never)).toEqual([]);
+    // The answer reaches subscribeToConversation's callback (socket room /agent-conversations/{id}).
+    const updates: { role: string; content?: unknown }[][] = [];
+    const listens = vi.spyOn(t.deps.bus, 'subscribe');
+    const unsubscribe = sdk.agents.subscribeToConversation(conversation.id, (current) => {
+      updates.push(current.messages.map(({ role, content }) => ({ role, content })));
+    });
+    // Joining the room is asynchronous: the server listens for the conversation's changes once in it.
+    await vi.waitFor(() =>
+      expect(listens).toHaveBeenCalledWith(agentConversationTopic(conversation.id), expect.any(Function)),
+    );
+    listens.mockRestore();
+    await sdk.agents.addMessage(conversation, { role: 'user', content: 'Is the app healthy?' });
+    // No model connected here (the offline assistant): the agent says so, it makes up no answer.
+    await vi.waitFor(() =>
+      expect(updates.at(-1)).toEqual([
+        { role: 'user', content: 'Is the app healthy?' },
+        {
+          role: 'assistant',
+          content:
+            'No AI model is connected to this Atelier server, so this agent cannot answer. Ask an administrator to connect one (Admin → AI models).',
+        },
+      ]),
+    );
+    unsubscribe();
+    // Another user of the app: neither the conversation nor its room.
+    const { sdk: other } = await registered('agents-other@example.com');
+    expect(await failure(other.agents.getConversation(conversation.id))).toMatchObject({ status: 404 });
+    expect(await other.agents.getConversations()).toEqual([]);
     // What a page of another origin meets on a path Atelier does not serve: its preflight is
     // answered, then a JSON 404 the page may read (the SDK's Base44Error), not a CORS failure.
     const preflight = await fetch(`${serverUrl}/api/apps/${appId}/connectors/slack/call`, {
@@ -134,7 +182,7 @@ describe('@base44/sdk against Atelier', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('x-app-id');
-    const unknown = await fetch(`${serverUrl}/api/apps/${appId}/agents/conversations/v2/c1/messages`, {
+    const unknown = await fetch(`${serverUrl}/api/apps/${appId}/connectors/slack/call`, {
       method: 'POST',
       headers: { origin: 'null', 'content-type': 'application/json', 'x-app-id': appId },
       body: JSON.stringify({ role: 'user', content: 'hi' }),

@@ -17,7 +17,7 @@ import { base44UserRoutes } from './users.routes.ts';
  * routes: on shared paths each handler serves only Base44 SDK requests and passes the rest on.
  */
 export function base44Module(
-  deps: Pick<AppDeps, 'config' | 'database' | 'llm' | 'areas'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'llm' | 'areas' | 'bus' | 'logger'>,
   accounts: AccountsContext,
 ) {
   const entities = entitiesModuleOf(deps);
@@ -26,7 +26,7 @@ export function base44Module(
     .route('/', base44AuthRoutes(accounts, entities))
     .route('/', hostedLoginRoutes(accounts, appsRuntime(deps)))
     .route('/', base44UserRoutes(accounts, entities))
-    .route('/', base44AgentRoutes(entities))
+    .route('/', base44AgentRoutes(entities, deps))
     .route(
       '/',
       base44IntegrationRoutes(deps.llm, accounts, entities, deps.database.db, deps.config.publicUrl),

@@ -11,6 +11,7 @@ import type { EntityTarget } from '../entities/context.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import { type EntityChangeSignal, entityTopic, visibleChanges } from '../entities/events.ts';
 import { toRecordView } from '../entities/record-input.ts';
+import { type AgentMessage, agentConversationTopic, createAgentConversations } from './agents.ts';
 import { toBase44Records } from './records.ts';
 
 /** Where `@base44/sdk` opens its socket (`createClient`'s socket config). */
@@ -21,6 +22,8 @@ export const BASE44_SOCKET_MAX_ROOMS = 100;
 const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 
 const ROOM = /^entities:([^:]{1,200}):([^:]{1,200})$/;
+/** `subscribeToConversation(id)`'s room: the caller's own conversation with an agent. */
+const AGENT_ROOM = /^\/agent-conversations\/([A-Za-z0-9-]{1,100})$/;
 
 /**
  * Realtime for `entities.X.subscribe()` of `@base44/sdk` (README.md, "Realtime"): socket.io at
@@ -40,6 +43,7 @@ export function attachBase44Realtime(
   },
 ): () => void {
   const entities = entitiesModuleOf(deps);
+  const conversations = createAgentConversations(deps.database.db, deps.bus);
   const io = new Server(httpServer, {
     path: BASE44_SOCKET_PATH,
     serveClient: false,
@@ -68,8 +72,48 @@ export function attachBase44Realtime(
     const sessionLive = async () =>
       !actor || (await auth.sessions.actorBySessionId(actor.sessionId, actor.via)) !== null;
 
+    /**
+     * An agent conversation's room: its messages as they are added or grow, as `update_model`
+     * events whose data is `{ _message }` (agents.routes.ts). Only the conversation's starter joins.
+     */
+    const joinConversation = async (room: string, id: string) => {
+      if (!actor) return;
+      const { access } = await entities.contexts.appAccess(appId, { actor });
+      if (access.kind === 'anonymous') return;
+      const owner = { appId, userId: access.userId };
+      try {
+        await conversations.get(owner, id);
+      } catch {
+        return; // not the caller's conversation: nothing to hear, like a 404
+      }
+      if (rooms.has(room) || !socket.connected) return;
+      let chain = Promise.resolve();
+      const deliver = async (messageId: string) => {
+        if (!(await sessionLive())) {
+          socket.disconnect(true);
+          return;
+        }
+        const message: AgentMessage | undefined = await conversations.message(owner, id, messageId);
+        if (message) socket.emit('update_model', { room, data: JSON.stringify({ _message: message }) });
+      };
+      const unsubscribe = entities.bus.subscribe<{ messageId: string }>(
+        agentConversationTopic(id),
+        (event) => {
+          chain = chain
+            .then(() => deliver(event.data.messageId))
+            .catch((error: unknown) => deps.logger.warn({ err: error }, 'agent message not delivered'));
+        },
+      );
+      rooms.set(room, unsubscribe);
+    };
+
     socket.on('join', async (room: unknown) => {
       if (typeof room !== 'string' || rooms.has(room) || rooms.size >= BASE44_SOCKET_MAX_ROOMS) return;
+      const agentRoom = AGENT_ROOM.exec(room);
+      if (agentRoom) {
+        await joinConversation(room, agentRoom[1]!).catch(() => undefined);
+        return;
+      }
       const match = ROOM.exec(room);
       const name = match?.[2];
       if (!match || match[1] !== appId || !name || !ENTITY_NAME_PATTERN.test(name)) return;

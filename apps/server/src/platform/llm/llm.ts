@@ -19,8 +19,10 @@ import {
   NoObjectGeneratedError,
   Output,
   type Prompt,
+  type StopCondition,
   generateText as sdkGenerateText,
   streamText as sdkStreamText,
+  type ToolSet,
   wrapLanguageModel,
 } from 'ai';
 import type { z } from 'zod';
@@ -92,6 +94,12 @@ export interface LlmCallInput extends LlmCallContext {
   maxOutputTokens?: number | undefined;
   /** Overrides the app's temperature. */
   temperature?: number | undefined;
+  /**
+   * Tools the model may call (streamText only; the AI SDK runs their `execute`), and when to stop
+   * calling them (default: after the first step). A usage row is stored per step.
+   */
+  tools?: ToolSet | undefined;
+  stopWhen?: StopCondition<ToolSet> | undefined;
 }
 
 export interface ResolvedModel {
@@ -397,6 +405,8 @@ export function createLlm(options: LlmOptions) {
     const result = sdkStreamText({
       model: tracker.model,
       ...promptOf(input),
+      ...(input.tools ? { tools: input.tools } : {}),
+      ...(input.stopWhen ? { stopWhen: input.stopWhen } : {}),
       temperature: resolved.temperature,
       maxOutputTokens: input.maxOutputTokens ?? outputTokenLimit(resolved.info),
       abortSignal: input.abortSignal,

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './agents.ts';
 export * from './apps.ts';
 export * from './billing.ts';
 export * from './chat.ts';
