@@ -133,7 +133,7 @@ const ENTITY_METHODS_WITH_QUERY: Record<string, number> = {
   count: 0,
 };
 
-type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
+export type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
 
 function literalType(node: TS.Expression): FieldType {
   if (ts.isNumericLiteral(node) || ts.isPrefixUnaryExpression(node)) return 'number';
@@ -161,9 +161,12 @@ export function entitiesUsedInCode(
   files: { path: string; content: string }[],
 ): Map<string, Map<string, FieldType>> {
   const used = new Map<string, Map<string, FieldType>>();
+  /** The app's own User fields: what `auth.updateMe(…)` (`User.updateMyUserData(…)`) and `User.update` write. */
+  const userFields = new Map<string, FieldType>();
   const note = (name: string) => {
+    if (name === 'User') return userFields;
     // Base44 entity names are PascalCase; `x.entities.entities` and the like are not entities.
-    if (!ENTITY_NAME_PATTERN.test(name) || !/^[A-Z]/.test(name) || name === 'User') return undefined;
+    if (!ENTITY_NAME_PATTERN.test(name) || !/^[A-Z]/.test(name)) return undefined;
     let fields = used.get(name);
     if (!fields) {
       fields = new Map();
@@ -207,7 +210,8 @@ export function entitiesUsedInCode(
     }
   };
   for (const file of files) {
-    if (!/\.(jsx?|tsx?)$/.test(file.path) || !file.content.includes('entities')) continue;
+    if (!/\.(jsx?|tsx?)$/.test(file.path) || !/entities|updateMe|updateMyUserData/.test(file.content))
+      continue;
     const source = parseCode(file.path, file.content);
     const aliases = new Map<string, string>();
     // `import { Task, Project as P } from '@/api/entities'`
@@ -243,6 +247,14 @@ export function entitiesUsedInCode(
       }
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
         const method = node.expression.name.text;
+        const owner = node.expression.expression;
+        // `base44.auth.updateMe({ … })`, older code's `User.updateMyUserData({ … })`.
+        if (
+          USER_UPDATES.has(method) &&
+          ((ts.isPropertyAccessExpression(owner) && owner.name.text === 'auth') ||
+            (ts.isIdentifier(owner) && (owner.text === 'User' || aliases.get(owner.text) === 'User')))
+        )
+          addFields(userFields, node.arguments[0]);
         const name = entityOf(node.expression.expression);
         if (name && method in ENTITY_METHODS_WITH_DATA) {
           addFields(note(name), node.arguments[ENTITY_METHODS_WITH_DATA[method]!]);
@@ -255,8 +267,11 @@ export function entitiesUsedInCode(
     };
     visit(source);
   }
+  if (userFields.size > 0) used.set('User', userFields);
   return used;
 }
+
+const USER_UPDATES = new Set(['updateMe', 'updateMyUserData']);
 
 /** An entity created from the code's use: its fields as found, no rules (the default: only the creator). */
 export function inferredEntitySchema(name: string, fields: Map<string, FieldType>): EntitySchema {

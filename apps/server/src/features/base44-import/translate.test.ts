@@ -51,6 +51,48 @@ describe('translateExport', () => {
     );
   });
 
+  it("keeps the User entity's own fields and adds those the code writes to the signed-in user (auth.updateMe, User.updateMyUserData)", () => {
+    const plan = translateExport(
+      treeOf({
+        'base44/entities/User.jsonc': JSON.stringify({
+          name: 'User',
+          type: 'object',
+          properties: {
+            role: { type: 'string', enum: ['admin', 'user', 'coach'] },
+            full_name: { type: 'string' },
+            onboarding_completed: { type: 'boolean', default: false },
+          },
+          required: ['role', 'onboarding_completed'],
+          rls: { read: { created_by: '{{user.email}}' } },
+        }),
+        'src/App.jsx': [
+          "import { User } from '@/api/entities';",
+          "import { base44 } from '@/api/base44Client';",
+          'export default function App() {',
+          "  return <button onClick={async () => { await base44.auth.updateMe({ theme: 'dark', onboarding_completed: true }); await User.updateMyUserData({ display_name: 'Ann', age: 3 }); }}>Go</button>;",
+          '}',
+        ].join('\n'),
+        'src/api/base44Client.js':
+          "import { createClient } from '@base44/sdk';\nexport const base44 = createClient({ appId: 'x' });\n",
+        'src/api/entities.js': "import { base44 } from './base44Client';\nexport const User = base44.auth;\n",
+      }),
+      'app-1',
+    );
+    // The account's own fields (role, full_name) and Base44's rules are Atelier's User entity's.
+    expect(JSON.parse(fileOf(plan, 'entities/User.json')!)).toEqual({
+      name: 'User',
+      type: 'object',
+      properties: {
+        onboarding_completed: { type: 'boolean', default: false },
+        theme: { type: 'string' },
+        display_name: { type: 'string' },
+        age: { type: 'number' },
+      },
+      required: ['onboarding_completed'],
+    });
+    expect(plan.report.entities).toEqual([]);
+  });
+
   it('creates the entities only its functions use, with the fields they write', () => {
     const plan = translateExport(
       treeOf({

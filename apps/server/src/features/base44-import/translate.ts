@@ -18,6 +18,7 @@ import { reactNamedAsDefault } from './cjs-interop.ts';
 import { translateStylesheets } from './css.ts';
 import {
   entitiesUsedInCode,
+  type FieldType,
   type ImportedEntity,
   inferredEntitySchema,
   translateEntityFile,
@@ -330,6 +331,7 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const entities: ImportedEntity[] = [];
   const entityErrors: { path: string; reason: string }[] = [];
   const declared = new Set<string>();
+  let userSchema: EntitySchema | undefined;
   for (const [file, buffer] of tree) {
     if (!/^(base44\/)?entities\/[^/]+\.jsonc?$/.test(file)) continue;
     const result = translateEntityFile(path.posix.basename(file), text(buffer));
@@ -338,7 +340,7 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       continue;
     }
     if (result.name === 'User') {
-      translated.push("The User entity's fields are custom fields of the app's users.");
+      userSchema = result.schema;
       continue;
     }
     declared.add(result.name);
@@ -353,8 +355,16 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
         .filter(([file]) => /^(base44\/)?functions\/.+\.[jt]s$/.test(file))
         .map(([file, buffer]) => ({ path: file, content: text(buffer) })),
     );
-  for (const [name, fields] of entitiesUsedInCode(codeFiles)) {
-    if (declared.has(name) || !isValidAppPath(`entities/${name}.json`)) continue;
+  const used = entitiesUsedInCode(codeFiles);
+  const user = userEntitySchema(userSchema, used.get('User'));
+  if (user) {
+    files.set('entities/User.json', entityJson(user));
+    translated.push(
+      `The User entity's fields (${Object.keys(user.properties).join(', ')}) are custom fields of the app's users, with the User entity's fixed rules${used.has('User') ? '; the ones only the code writes (auth.updateMe, User.updateMyUserData) were added' : ''}.`,
+    );
+  }
+  for (const [name, fields] of used) {
+    if (name === 'User' || declared.has(name) || !isValidAppPath(`entities/${name}.json`)) continue;
     const schema = inferredEntitySchema(name, fields);
     files.set(`entities/${name}.json`, entityJson(schema));
     entities.push({ name, fields: fields.size, rules: 'default', inferred: true });
@@ -451,6 +461,40 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
  * The exact versions package-lock.json installed at the top level (`packages["node_modules/x"]`,
  * or lockfile v1's `dependencies`): the ones the export was built and tested with.
  */
+/** The account's own fields and the records' system fields: not the app's User fields. */
+const USER_BUILT_IN = new Set([
+  'id',
+  'email',
+  'name',
+  'full_name',
+  'role',
+  'created_date',
+  'updated_date',
+  'created_by',
+  'created_by_id',
+  'app_id',
+]);
+
+/**
+ * The app's own User fields (`entities/User.json`): the export's User entity file without the
+ * account's fields and its rules (Atelier's User entity has fixed ones), with the fields the code
+ * writes to the signed-in user that it does not declare (Base44 keeps any such field). Undefined
+ * when there are none.
+ */
+function userEntitySchema(
+  declared: EntitySchema | undefined,
+  written: ReadonlyMap<string, FieldType> | undefined,
+): EntitySchema | undefined {
+  const properties: EntitySchema['properties'] = {};
+  for (const [key, field] of Object.entries(declared?.properties ?? {}))
+    if (!USER_BUILT_IN.has(key)) properties[key] = field;
+  for (const [key, type] of written ?? [])
+    if (!USER_BUILT_IN.has(key) && !(key in properties)) properties[key] = { type };
+  if (Object.keys(properties).length === 0) return undefined;
+  const required = (declared?.required ?? []).filter((key) => key in properties);
+  return { name: 'User', type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+}
+
 function lockedVersions(lockfile: string): Map<string, string> {
   const lock = safeJson(lockfile) as
     | { packages?: Record<string, { version?: string }>; dependencies?: Record<string, { version?: string }> }
