@@ -106,6 +106,10 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await expect(frame.getByRole('heading', { name: 'Comments' })).toBeVisible();
   await frame.getByRole('button', { name: 'Add comment' }).click();
   await expect(frame.getByText('Looks good')).toBeVisible();
+  // Its agent (base44.agents): a conversation of the builder, answered; no model here, it says so.
+  const helper = frame.getByRole('region', { name: 'Task helper' });
+  await helper.getByRole('button', { name: 'Ask the helper' }).click();
+  await expect(helper.getByText('assistant: No AI model is connected to this Atelier server')).toBeVisible();
   // So does a new tab of one (`window.open(createPageUrl(…), '_blank')`).
   const popup = page.waitForEvent('popup');
   await frame.getByRole('button', { name: 'Tasks in a new tab' }).click();

@@ -105,6 +105,9 @@ export function attachBase44Realtime(
         },
       );
       rooms.set(room, unsubscribe);
+      // A message written before the room was joined (an answer that came at once) is sent now.
+      const last = (await conversations.get(owner, id)).messages.at(-1);
+      if (last) chain = chain.then(() => deliver(last.id)).catch(() => undefined);
     };
 
     socket.on('join', async (room: unknown) => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from './base44-sdk.ts';
 
 const page = globalThis as { __ATELIER__?: { appId?: string; apiBase?: string; previewToken?: string } };
@@ -18,6 +18,10 @@ interface Seen {
 
 describe("the page's @base44/sdk", () => {
   const seen: Seen[] = [];
+  let conversation: { id: string; messages: { id: string; role: string; content: string }[] } = {
+    id: 'c1',
+    messages: [],
+  };
   let server: http.Server;
   let apiBase = '';
 
@@ -36,7 +40,8 @@ describe("the page's @base44/sdk", () => {
           body,
         });
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ id: 'u1', email: 'builder@example.com' }));
+        if (req.url?.includes('/agents/conversations/')) res.end(JSON.stringify(conversation));
+        else res.end(JSON.stringify({ id: 'u1', email: 'builder@example.com' }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,5 +84,19 @@ describe("the page's @base44/sdk", () => {
     await User.updateMyUserData({ completed_onboarding: true });
     expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/apps/app-1/entities/User/me' });
     expect(JSON.parse(seen[0]!.body)).toEqual({ completed_onboarding: true });
+  });
+
+  it("reads a subscribed agent conversation again in the preview, whose socket is not the builder's", async () => {
+    page.__ATELIER__ = { appId: 'app-1', apiBase, previewToken: PREVIEW_TOKEN };
+    const client = createClient({ appId: 'theirs', serverUrl: '' });
+    const updates: unknown[] = [];
+    const stop = client.agents.subscribeToConversation('c1', (current) => updates.push(current.messages));
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    const answer = { id: 'm2', role: 'assistant', content: 'Hello' };
+    conversation = { id: 'c1', messages: [answer] };
+    await vi.waitFor(() => expect(updates).toEqual([[answer]]), { timeout: 5_000 });
+    stop();
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/apps/app-1/agents/conversations/c1' });
+    expect(seen[0]?.preview).toBe(PREVIEW_TOKEN);
   });
 });

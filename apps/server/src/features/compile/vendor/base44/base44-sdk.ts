@@ -46,5 +46,40 @@ export function createClient(config: CreateClientConfig): ReturnType<typeof crea
     login: (fromUrl?: string) => toLogin(fromUrl ?? pageLocation().href),
     updateMyUserData: (data: Record<string, unknown>) => client.auth.updateMe(data),
   });
+  if (page.previewToken) pollConversations(client);
   return client;
+}
+
+/** How often the builder's preview reads a subscribed agent conversation again. */
+export const PREVIEW_CONVERSATION_POLL_MS = 750;
+
+/**
+ * `agents.subscribeToConversation` in the builder's preview: the preview's credential is a header,
+ * which the SDK's socket (a WebSocket) cannot carry, so the socket is not the builder's and its room
+ * stays silent. The conversation is read again while subscribed instead, and `onUpdate` gets it
+ * each time its messages changed (as the socket's `update_model` events would).
+ */
+function pollConversations(client: ReturnType<typeof createBase44Client>) {
+  const { agents } = client;
+  agents.subscribeToConversation = (conversationId, onUpdate) => {
+    let stopped = false;
+    let seen: string | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = async () => {
+      try {
+        const conversation = await agents.getConversation(conversationId);
+        const messages = JSON.stringify(conversation?.messages ?? []);
+        if (conversation && seen !== undefined && messages !== seen && !stopped) onUpdate?.(conversation);
+        seen = messages;
+      } catch {
+        // Read again at the next turn (the preview may be offline for a moment).
+      }
+      if (!stopped) timer = setTimeout(read, PREVIEW_CONVERSATION_POLL_MS);
+    };
+    void read();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  };
 }
