@@ -130,6 +130,10 @@ export async function answerAsAgent(
       await save();
     }
     if (abort.aborted) throw abort.reason;
+    // The last step still called tools: the step limit ended the answer.
+    if ((await stream.result.finishReason) === 'tool-calls' && message.content === '') {
+      message.content = AGENT_MESSAGES.stepLimit(AGENT_MAX_STEPS);
+    }
     const usage = await stream.usage;
     if (usage)
       message.usage = { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens };

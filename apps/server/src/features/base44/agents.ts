@@ -19,6 +19,7 @@ export const AGENT_MESSAGES = {
     'No AI model is connected to this Atelier server, so this agent cannot answer. Ask an administrator to connect one (Admin → AI models).',
   failed: 'The agent could not answer: there was an error. You can retry later.',
   timedOut: 'The agent took too long to answer and was stopped.',
+  stepLimit: (steps: number) => `The agent stopped after ${steps} steps of tool calls without an answer.`,
 } as const;
 
 /** Conversations one caller may have with one app's agents. */

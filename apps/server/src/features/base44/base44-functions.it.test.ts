@@ -172,6 +172,22 @@ describe('@base44/sdk functions and integrations against Atelier', () => {
       [user.user.id],
     );
     expect(usage.rows[0]?.n).toBe(2);
+    // A model that keeps calling tools is stopped after 5 steps, and the answer says so.
+    const loop = { toolCalls: [{ id: 'again', name: 'read_Task', arguments: '{}' }] };
+    fake.reply(loop, loop, loop, loop, loop);
+    const before = fake.completions().length;
+    await sdk.agents.addMessage(conversation, { role: 'user', content: 'Keep looking' });
+    const stopped = await vi.waitFor(
+      async () => {
+        const answer = (await sdk.agents.getConversation(conversation.id))?.messages.at(-1);
+        if (answer?.role !== 'assistant' || !answer.usage) throw new Error('not answered yet');
+        return answer;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(stopped.content).toBe('The agent stopped after 5 steps of tool calls without an answer.');
+    expect(stopped.tool_calls).toHaveLength(5);
+    expect(fake.completions().length - before).toBe(5);
     // Another user sees neither the conversation nor may add to it.
     expect(await failure(other.agents.getConversation(conversation.id))).toMatchObject({ status: 404 });
     expect(await other.agents.listConversations({ agent_name: 'helper' } as never)).toEqual([]);
