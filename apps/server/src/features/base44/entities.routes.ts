@@ -16,6 +16,7 @@ import type { AppEnv } from '../../platform/http/env.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { EntityTarget } from '../entities/context.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
+import { ownerUserFields, updateOwnerUserFields } from '../entities/users-entity.ts';
 import { createBase44Entities } from './entities.service.ts';
 import { fromBase44Sdk } from './protocol.ts';
 import { parseFields, toBase44Records, writableFields } from './records.ts';
@@ -167,17 +168,31 @@ export function base44EntityRoutes(module: EntitiesModule) {
     const deleted = await entities.deleteMany(t, await jsonOf(c));
     return c.json({ success: true, deleted });
   });
+  /** The builder in their app's preview asking for `User/me`: the owner, not one of its users. */
+  const ownerMe = async (c: Context<AppEnv>, t: EntityTarget) => {
+    if (t.kind !== 'users' || c.req.param('id') !== 'me' || t.access.kind !== 'owner') return undefined;
+    const actor = await resolveActor(c);
+    return actor?.userId === t.access.userId ? actor : undefined;
+  };
+  const ownerAnswer = async (t: EntityTarget, actor: Actor) => ({
+    ...(await ownerUserFields(module.repo, t.appId, actor.userId)),
+    ...ownerAsUser(t.appId, actor),
+  });
   on('get', `${base}/:id`, async (c, t) => {
     // `auth.me()` in the builder's preview: the builder is the app's owner, not one of its users;
-    // the app sees them as its admin (apps gate their first page on auth.me).
-    if (t.kind === 'users' && c.req.param('id') === 'me' && t.access.kind === 'owner') {
-      const actor = await resolveActor(c);
-      if (actor?.userId === t.access.userId) return c.json(ownerAsUser(t.appId, actor));
-    }
+    // the app sees them as its admin (apps gate their first page on auth.me), with the User fields
+    // the app wrote for them.
+    const owner = await ownerMe(c, t);
+    if (owner) return c.json(await ownerAnswer(t, owner));
     const record = await module.service.get(t, recordId(t, c.req.param('id') ?? ''));
     return c.json((await answer(t, [record]))[0]);
   });
   on('put', `${base}/:id`, async (c, t) => {
+    const owner = await ownerMe(c, t);
+    if (owner) {
+      await updateOwnerUserFields(module.repo, t.appId, owner.userId, writeOf(t, await jsonOf(c)), t.entity);
+      return c.json(await ownerAnswer(t, owner));
+    }
     const id = recordId(t, c.req.param('id') ?? '');
     const updated = await module.service.update(t, id, writeOf(t, await jsonOf(c)));
     return c.json((await answer(t, [updated]))[0]);

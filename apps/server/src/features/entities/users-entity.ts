@@ -85,14 +85,53 @@ export async function updateUser(
     where u.id = r.creator_id and u.disabled_at is null and ${guard}
     returning u.id`);
   if (account.length === 0) return false;
-  if (Object.keys(change.patch).length > 0 || change.remove.length > 0) {
-    const removed =
-      change.remove.length === 0
-        ? sql`entity_records.data`
-        : sql`(${sql.join([sql`entity_records.data`, ...change.remove.map((key) => sql`${key}::text`)], sql` - `)})`;
-    await repo.run(sql`insert into entity_records (app_id, entity, id, creator_id, data)
-      values (${appId}, ${HIDDEN_ENTITY_NAME}, ${userId}, ${userId}, ${JSON.stringify(change.patch)}::jsonb)
-      on conflict (app_id, entity, id) do update set data = ${removed} || excluded.data, updated_at = now()`);
-  }
+  await writeUserFields(repo, appId, userId, change);
   return true;
+}
+
+/** The app's own User fields of one account (its `entity_records` row under entity `User`), merged. */
+async function writeUserFields(
+  repo: EntitiesRepo,
+  appId: string,
+  userId: string,
+  change: { patch: Record<string, unknown>; remove: string[] },
+): Promise<void> {
+  if (Object.keys(change.patch).length === 0 && change.remove.length === 0) return;
+  const removed =
+    change.remove.length === 0
+      ? sql`entity_records.data`
+      : sql`(${sql.join([sql`entity_records.data`, ...change.remove.map((key) => sql`${key}::text`)], sql` - `)})`;
+  await repo.run(sql`insert into entity_records (app_id, entity, id, creator_id, data)
+    values (${appId}, ${HIDDEN_ENTITY_NAME}, ${userId}, ${userId}, ${JSON.stringify(change.patch)}::jsonb)
+    on conflict (app_id, entity, id) do update set data = ${removed} || excluded.data, updated_at = now()`);
+}
+
+/**
+ * The builder's own User fields in their app's preview, where `auth.me()` answers the owner as the
+ * app's admin though they are no user of it (base44/entities.routes.ts): an app writing the
+ * signed-in user's fields on its first page (`auth.updateMe`, onboarding flags) keeps them for the
+ * owner too, under the owner's id, checked against `entities/User.json`. The account's own fields
+ * (email, name, role) are the builder's and are not changed here. Invisible in the users' list.
+ */
+export async function ownerUserFields(
+  repo: EntitiesRepo,
+  appId: string,
+  ownerId: string,
+): Promise<Record<string, unknown>> {
+  const rows = await repo.run<{ data: Record<string, unknown> }>(sql`select data from entity_records
+    where app_id = ${appId} and entity = ${HIDDEN_ENTITY_NAME} and id = ${ownerId}`);
+  return rows[0]?.data ?? {};
+}
+
+export async function updateOwnerUserFields(
+  repo: EntitiesRepo,
+  appId: string,
+  ownerId: string,
+  body: Record<string, unknown>,
+  entity: CompiledEntity | undefined,
+): Promise<void> {
+  const { email: _email, name: _name, role: _role, ...custom } = body;
+  if (Object.keys(custom).length === 0) return;
+  if (!entity) throw invalidRecord(Object.keys(custom)[0] as string, 'is not a field of this entity');
+  await writeUserFields(repo, appId, ownerId, preparePatch(custom, entity.validators));
 }

@@ -299,6 +299,34 @@ describe('the preview credential', () => {
     expect((await renew(fresh.previewToken)).status).toBe(401);
   });
 
+  it('keeps the User fields an app writes for the owner in the preview (auth.updateMe on its first page), checked against entities/User.json', async () => {
+    const { appId, owner } = await createEntityApp(t, 'me-fields@example.com', {
+      Contact: contact,
+      User: { properties: { onboarding_completed: { type: 'boolean' } } },
+    });
+    const { credential } = await previewCredential(appId, owner.headers);
+    const me = (method: 'GET' | 'PUT', body?: object) =>
+      t.app.request(`/api/apps/${appId}/entities/User/me`, {
+        method,
+        headers: { ...withCredential(credential), 'x-app-id': appId, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    // The owner is no user of the app: the fields are kept for them; their account's are not the app's.
+    const updated = await me('PUT', { onboarding_completed: true, full_name: 'Someone else' });
+    expect(updated.status).toBe(200);
+    expect(await updated.json()).toMatchObject({
+      email: 'me-fields@example.com',
+      full_name: 'me-fields@example.com',
+      role: 'admin',
+      onboarding_completed: true,
+    });
+    expect(await (await me('GET')).json()).toMatchObject({ role: 'admin', onboarding_completed: true });
+    expect((await me('PUT', { onboarding_completed: 'yes' })).status).toBe(400);
+    // Not one of the app's users: the users' list does not show the owner.
+    const list = await entityCall(t, appId, 'GET', 'User', undefined, owner.headers);
+    expect(list.body).toEqual([]);
+  });
+
   it('answers auth.me() in the preview with whom it views as: the owner, nobody, or the test end user', async () => {
     const { appId, owner } = await createEntityApp(t, 'me-owner@example.com', { Contact: contact });
     const me = (credential: string, forApp = appId) =>
