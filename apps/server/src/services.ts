@@ -2,6 +2,7 @@ import { type App, createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { startStaleAccountSweep } from './features/accounts/stale-accounts.ts';
 import { appsRuntime, createAppsRuntime } from './features/apps/apps.runtime.ts';
+import { agentAnswers, createAgentAnswers } from './features/base44/agent-answers.ts';
 import { chatRuntime, createChatRuntime } from './features/chat/chat.runtime.ts';
 import { startDataSourceWorkers } from './features/data-sources/data-sources.module.ts';
 import {
@@ -145,6 +146,7 @@ function assemble(
     }),
   );
   chatRuntime.provide(deps, createChatRuntime(deps));
+  const answers = agentAnswers.provide(deps, createAgentAnswers(logger));
   toolsRuntime.provide(deps, createToolsRuntime(deps));
   plansPartsOf.provide(deps, createPlansParts(deps));
   const built = createApp(deps);
@@ -184,11 +186,13 @@ function assemble(
       // A start under way finishes first, so that what it starts is stopped too.
       await started?.catch(() => {});
       const runners = Promise.all(stoppers.map((stopRunner) => stopRunner()));
-      // Chat replies run detached from their request: they get the same budget as the jobs.
+      // Chat replies and agents' answers run detached from their request: the same budget as the jobs.
       const replies = chatRuntime(deps).stop(timeoutMs);
+      const agentReplies = answers.stop(timeoutMs);
       await queue.stop(timeoutMs);
       await runners;
       await replies;
+      await agentReplies;
     })();
     return stopping;
   };

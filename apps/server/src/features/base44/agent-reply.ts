@@ -68,6 +68,8 @@ export async function answerAsAgent(
   agent: AgentDeclaration,
   conversation: AgentConversation,
   caller: AgentCaller,
+  /** Aborted when the server shuts down (agent-answers.ts). */
+  stopped?: AbortSignal,
 ): Promise<void> {
   const { owner } = caller;
   const started = now();
@@ -91,7 +93,8 @@ export async function answerAsAgent(
     await save();
     return;
   }
-  const abort = AbortSignal.timeout(AGENT_REPLY_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(AGENT_REPLY_TIMEOUT_MS);
+  const abort = stopped ? AbortSignal.any([timeout, stopped]) : timeout;
   let lastPush = 0;
   try {
     const stream = await deps.llm.streamText({
@@ -139,7 +142,11 @@ export async function answerAsAgent(
       message.usage = { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens };
   } catch (error) {
     stopRunning(message.tool_calls!);
-    const note = abort.aborted ? AGENT_MESSAGES.timedOut : AGENT_MESSAGES.failed;
+    const note = stopped?.aborted
+      ? AGENT_MESSAGES.stopped
+      : abort.aborted
+        ? AGENT_MESSAGES.timedOut
+        : AGENT_MESSAGES.failed;
     message.content = message.content ? `${message.content}\n\n${note}` : note;
     if (!abort.aborted) deps.logger.warn({ err: error }, 'agent answer failed');
   }

@@ -10,6 +10,7 @@ import type { AppEnv } from '../../platform/http/env.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
 import { functionsRuntime } from '../functions/functions.runtime.ts';
+import { agentAnswers } from './agent-answers.ts';
 import { type AgentCaller, answerAsAgent, forwardedCredentials } from './agent-reply.ts';
 import {
   AGENT_MESSAGES,
@@ -129,20 +130,21 @@ export function base44AgentRoutes(
       answering.add(id);
       const withMessage = { ...conversation, messages: [...conversation.messages, message] };
       // The answer comes through the conversation's room (and getConversation), as on Base44.
-      void answerAsAgent(
-        {
-          llm: deps.llm,
-          entities,
-          conversations,
-          functions: () => functionsRuntime(deps),
-          logger: deps.logger,
-        },
-        agent,
-        withMessage,
-        caller,
-      )
-        .catch((error: unknown) => deps.logger.warn({ err: error }, 'agent answer not stored'))
-        .finally(() => answering.delete(id));
+      agentAnswers(deps).run((stopped) =>
+        answerAsAgent(
+          {
+            llm: deps.llm,
+            entities,
+            conversations,
+            functions: () => functionsRuntime(deps),
+            logger: deps.logger,
+          },
+          agent,
+          withMessage,
+          caller,
+          stopped,
+        ).finally(() => answering.delete(id)),
+      );
       return c.json(message);
     });
 }

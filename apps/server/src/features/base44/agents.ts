@@ -19,6 +19,7 @@ export const AGENT_MESSAGES = {
     'No AI model is connected to this Atelier server, so this agent cannot answer. Ask an administrator to connect one (Admin → AI models).',
   failed: 'The agent could not answer: there was an error. You can retry later.',
   timedOut: 'The agent took too long to answer and was stopped.',
+  stopped: 'The agent was stopped: the server restarted while it answered. Send the message again.',
   stepLimit: (steps: number) => `The agent stopped after ${steps} steps of tool calls without an answer.`,
 } as const;
 

@@ -8,6 +8,8 @@ import { type FakeProvider, type FakeRequest, startFakeOpenAI } from '../../../t
 import { markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
+import { agentAnswers } from './agent-answers.ts';
+import { AGENT_MESSAGES } from './agents.ts';
 import { signedFileUrl } from './files.ts';
 
 /** `@base44/sdk`'s functions and Core integrations against a real Atelier server (loopback only). */
@@ -194,6 +196,18 @@ describe('@base44/sdk functions and integrations against Atelier', () => {
     expect(
       await failure(other.agents.addMessage(conversation, { role: 'user', content: 'Hi' })),
     ).toMatchObject({ status: 404 });
+  });
+
+  it('a graceful shutdown waits for an answer under way, then stops it and stores why', async () => {
+    const user = await signUpEndUser(t, appId, 'agent-shutdown@example.com');
+    const sdk = client(user.refreshToken);
+    const conversation = await sdk.agents.createConversation({ agent_name: 'helper' });
+    fake.reply({ delayMs: 30_000, chunks: ['Too late'] }); // a model that does not answer in time
+    await sdk.agents.addMessage(conversation, { role: 'user', content: 'Still there?' });
+    // What services.stop does for the agents' answers (besides the chat's replies and the jobs).
+    await agentAnswers(t.deps).stop(100);
+    const answer = (await sdk.agents.getConversation(conversation.id))?.messages.at(-1);
+    expect(answer).toMatchObject({ role: 'assistant', content: AGENT_MESSAGES.stopped });
   });
 
   it('sends e-mail to the app’s users only, and answers 501 for integrations not done', async () => {

@@ -5,6 +5,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Llm } from '../../platform/llm/index.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { within } from '../../platform/within.ts';
 import { type AppsRuntime, appsRuntime } from '../apps/apps.runtime.ts';
 import { dataSourcesRuntime } from '../data-sources/data-sources.runtime.ts';
 import { createDataSourcesService } from '../data-sources/data-sources.service.ts';
@@ -41,19 +42,6 @@ export interface ChatRuntime {
 
 /** How long a reply stopped at shutdown gets to store what it has, before the database closes anyway. */
 const STOPPED_REPLY_GRACE_MS = 5_000;
-
-/** Whether `promise` settled within `ms` (its timer is cleared either way). */
-async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 type DataSourcesRetrieve = ReturnType<typeof createDataSourcesService>['unscopedRetrieveForApp'];
 
