@@ -3,6 +3,7 @@
 //   node scripts/build-if-stale.mjs
 //   node scripts/base44-render-check.mjs <export-dir>... [--port 4105] [--json out.json]
 //     [--settle ms] [--view-as owner|user]
+//   node scripts/base44-render-check.mjs <export-dir>... --published [--view-as visitor,user]
 //
 // Starts the built server on a throwaway data directory (the real npm registry unless
 // NPM_REGISTRY_URL says otherwise), imports each folder as GitHub's "Download ZIP" would give it
@@ -13,6 +14,16 @@
 // something whose visible text reads like an error screen (the app's own error boundary or "not
 // found" page: ERROR_SCREEN below) is not counted as rendered but as "check by hand", with the
 // phrase in the table's "screen" column. Prints a table.
+//
+// `--published` opens the app where its end users do instead: each imported app is published
+// through the builder's Publish API (POST /api/apps/{appId}/publish, sign-up switched on) and its
+// published address (`http://{slug}.localhost:{port}/`, which Chromium resolves itself) is opened
+// once per view of `--view-as` (a comma-separated list; default `visitor,user`): `visitor`, signed
+// out; `user`, an end user of the app signed up through the API its SDK uses (auth/register, the
+// e-mailed code from the dev outbox, auth/verify-otp) and arriving as the hosted login sends them
+// back (`?access_token=`). The same rules count "rendered"; for a visitor, the app's hosted login
+// page (`/login?from_url=…`, where many exports send a signed-out visitor) counts when it renders.
+// The table then has one status column per view ("landed" names the hosted login when it showed).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,8 +43,18 @@ const option = (name, fallback) => {
 const port = Number(option('--port', '4105'));
 const jsonOut = option('--json', undefined);
 const settleMs = Number(option('--settle', '25000'));
-/** Whom the preview acts as: the builder (`owner`, as the builder's preview opens) or the app's test end user. */
-const viewAs = option('--view-as', 'owner');
+const publishedMode = args.includes('--published');
+if (publishedMode) args.splice(args.indexOf('--published'), 1);
+/**
+ * Whom the page acts as. Preview: the builder (`owner`, as the builder's preview opens) or the app's
+ * test end user (`user`). Published (a list): a signed-out `visitor` and/or a signed-up end `user`.
+ */
+const viewAs = option('--view-as', publishedMode ? 'visitor,user' : 'owner');
+const publishedViews = viewAs.split(',').filter(Boolean);
+if (publishedMode && publishedViews.some((view) => !['visitor', 'user'].includes(view))) {
+  console.error('--published takes --view-as visitor, user or visitor,user');
+  process.exit(2);
+}
 const dirs = args;
 if (dirs.length === 0) {
   console.error('usage: node scripts/base44-render-check.mjs <export-dir>... [--port N] [--json file]');
@@ -165,6 +186,49 @@ async function previewUrl(cookie, appId) {
   return (await res.json()).url;
 }
 
+/** Publishes the app as the builder's Publish button does, with sign-up on; its published address. */
+async function publish(cookie, appId) {
+  const res = await fetch(`${base}/api/apps/${appId}/publish`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: '{}',
+  });
+  const body = await res.json().catch(() => ({}));
+  if (res.status !== 200) throw new Error(`publish ${res.status}: ${body.error?.message ?? ''}`);
+  const signup = await fetch(`${base}/api/apps/${appId}`, {
+    method: 'PATCH',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ isSignupEnabled: true }),
+  });
+  if (!signup.ok) throw new Error(`sign-up switch ${signup.status}`);
+  return body.url;
+}
+
+/**
+ * An end user of the app, signed up through the API its SDK uses (`auth.register`, then
+ * `auth.verifyOtp` with the code mailed to them): their access token.
+ */
+async function endUserToken(appId, appUrl) {
+  const email = `user-${Date.now()}@example.com`;
+  const appHeaders = { origin: new URL(appUrl).origin, 'content-type': 'application/json' };
+  const call = async (route, body) => {
+    const res = await fetch(`${base}/api/apps/${appId}/auth/${route}`, {
+      method: 'POST',
+      headers: appHeaders,
+      body: JSON.stringify(body),
+    });
+    const answer = await res.json().catch(() => ({}));
+    if (!res.ok)
+      throw new Error(`auth/${route} ${res.status}: ${answer.error?.message ?? answer.message ?? ''}`);
+    return answer;
+  };
+  await call('register', { email, password: 'violet-canyon-maple-42', full_name: 'Render Check' });
+  const { messages } = await (await fetch(`${base}/api/dev/outbox`)).json();
+  const code = /\b(\d{6})\b/.exec(messages.find((message) => message.to === email)?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return (await call('verify-otp', { email, otp_code: code })).access_token;
+}
+
 /** Waits until the root shows something and the page has been quiet (no request in flight) for 1.5 s. */
 async function renderOf(browser, url) {
   const context = await browser.newContext();
@@ -176,9 +240,11 @@ async function renderOf(browser, url) {
   let lastActivity = Date.now();
   // The API and preview origins, whichever host name (localhost or 127.0.0.1) the page uses.
   const ports = new Set([String(port), new URL(url).port]);
+  // The published app's own origin (`{slug}.localhost`) too.
   const own = (requestUrl) => {
     const { hostname, port: requestPort } = new URL(requestUrl);
-    return ['localhost', '127.0.0.1'].includes(hostname) && ports.has(requestPort);
+    const local = ['localhost', '127.0.0.1'].includes(hostname) || hostname.endsWith('.localhost');
+    return local && ports.has(requestPort);
   };
   const consoleErrors = [];
   page.on('console', (message) => {
@@ -253,8 +319,11 @@ async function renderOf(browser, url) {
     )
     .catch(() => []);
   if (buildErrors.length > 0) errors.unshift(`build: ${buildErrors[0]}`);
+  // Where the page ended: the app's hosted login (a signed-out visitor sent to sign in) or the app.
+  const landed = new URL(page.url()).searchParams.has('from_url') ? 'hosted login' : 'app';
   await context.close();
   return {
+    landed,
     shown,
     errors,
     buildErrors,
@@ -265,6 +334,19 @@ async function renderOf(browser, url) {
     ms: Date.now() - started,
     requests,
     consoleErrors,
+  };
+}
+
+/** A render's verdict by the rules above. */
+function judge(render) {
+  const rendered = render.shown && render.errors.length === 0 && render.sdk.failed === 0;
+  return {
+    ...render,
+    rendered,
+    status: !rendered ? 'no' : render.screen ? 'check by hand' : 'yes',
+    reason: rendered
+      ? render.screen && `its page reads like an error screen ("${render.screen}")`
+      : (render.errors[0] ?? render.failed[0] ?? (render.shown ? '' : 'nothing shown')),
   };
 }
 
@@ -287,35 +369,71 @@ try {
       row.onDemand = report.packages.filter((p) => p.status === 'on-demand').map((p) => p.name);
       row.warnings = report.warnings;
       row.data = report.data;
-      const render = await renderOf(browser, await previewUrl(cookie, app.id));
-      Object.assign(row, render);
-      row.rendered = render.shown && render.errors.length === 0 && render.sdk.failed === 0;
-      row.status = !row.rendered ? 'no' : render.screen ? 'check by hand' : 'yes';
-      row.reason = row.rendered
-        ? render.screen && `its page reads like an error screen ("${render.screen}")`
-        : (render.errors[0] ?? render.failed[0] ?? (render.shown ? '' : 'nothing shown'));
+      if (publishedMode) {
+        const appUrl = await publish(cookie, app.id);
+        row.url = appUrl;
+        row.views = {};
+        for (const view of publishedViews) {
+          const target = new URL(appUrl);
+          // An end user arrives as the hosted login sends them back: with their access token.
+          if (view === 'user') target.searchParams.set('access_token', await endUserToken(app.id, appUrl));
+          row.views[view] = judge(await renderOf(browser, target.toString()));
+        }
+        // The row's own status: the first view's (the table shows each).
+        Object.assign(row, row.views[publishedViews[0]]);
+      } else Object.assign(row, judge(await renderOf(browser, await previewUrl(cookie, app.id))));
     } catch (error) {
       row.reason = error.message;
     }
     results.push(row);
-    const mark = { yes: 'OK  ', 'check by hand': 'HAND', no: 'FAIL' }[row.status];
-    console.log(
-      `${mark} ${name.padEnd(44)} ${row.reason.slice(0, 160)}${row.text ? `  | ${row.text.slice(0, 50)}` : ''}`,
-    );
+    const mark = (status) => ({ yes: 'OK  ', 'check by hand': 'HAND', no: 'FAIL' })[status];
+    const line = (prefix, verdict) =>
+      `${prefix}${name.padEnd(44)} ${verdict.reason.slice(0, 160)}${verdict.text ? `  | ${verdict.text.slice(0, 50)}` : ''}`;
+    if (row.views)
+      for (const [view, verdict] of Object.entries(row.views))
+        console.log(line(`${mark(verdict.status)} ${view.padEnd(7)} ${verdict.landed.padEnd(12)} `, verdict));
+    else console.log(line(`${mark(row.status)} `, row));
   }
   await browser.close();
 } finally {
   child.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-const count = (status) => results.filter((row) => row.status === status).length;
-console.log(
-  `\nrendered ${count('yes')} of ${results.length}; check by hand ${count('check by hand')} (an error screen's text); without that check ${results.filter((row) => row.rendered).length}`,
-);
-const cell = (text) => text.replace(/\|/g, '\\|').slice(0, 200);
-console.log('\n| app | rendered | SDK calls ok/failed | screen | reason |\n|---|---|---|---|---|');
-for (const row of results)
+const summary = (label, verdicts) => {
+  const count = (status) => verdicts.filter((verdict) => verdict?.status === status).length;
   console.log(
-    `| ${row.name} | ${row.status} | ${row.sdk ? `${row.sdk.ok}/${row.sdk.failed}` : '–'} | ${cell(row.screen ?? '')} | ${cell(row.reason)} |`,
+    `${label}rendered ${count('yes')} of ${results.length}; check by hand ${count('check by hand')} (an error screen's text); without that check ${verdicts.filter((verdict) => verdict?.rendered).length}`,
   );
+};
+const cell = (text) => text.replace(/\|/g, '\\|').slice(0, 200);
+const sdkCell = (verdict) => (verdict?.sdk ? `${verdict.sdk.ok}/${verdict.sdk.failed}` : '–');
+console.log('');
+if (publishedMode) {
+  for (const view of publishedViews)
+    summary(
+      `published, ${view}: `,
+      results.map((row) => row.views?.[view] ?? row),
+    );
+  const heads = publishedViews.map((view) => `${view} | ${view}: landed | ${view}: SDK ok/failed`);
+  console.log(
+    `\n| app | ${heads.join(' | ')} | reason |\n|---|${'---|---|---|'.repeat(publishedViews.length)}---|`,
+  );
+  for (const row of results) {
+    const cells = publishedViews.map((view) => {
+      const verdict = row.views?.[view];
+      return `${verdict?.status ?? 'no'} | ${verdict?.landed ?? '–'} | ${sdkCell(verdict)}`;
+    });
+    const reasons = publishedViews
+      .map((view) => row.views?.[view]?.reason && `${view}: ${row.views[view].reason}`)
+      .filter(Boolean);
+    console.log(`| ${row.name} | ${cells.join(' | ')} | ${cell(reasons.join('; ') || row.reason)} |`);
+  }
+} else {
+  summary('', results);
+  console.log('\n| app | rendered | SDK calls ok/failed | screen | reason |\n|---|---|---|---|---|');
+  for (const row of results)
+    console.log(
+      `| ${row.name} | ${row.status} | ${sdkCell(row)} | ${cell(row.screen ?? '')} | ${cell(row.reason)} |`,
+    );
+}
 if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify(results, null, 2)}\n`);
