@@ -101,6 +101,24 @@ beforeAll(async () => {
         manifest: { type: 'module', exports: { './app': './app.js', './auth': './auth.js' } },
       },
     },
+    // An older firebase's shape: the root pins its core (@firebase/app 0.10.13), a plugin of it
+    // (@firebase/analytics) names the core only as a peer whose range the newest core fits too.
+    'tiny-core': {
+      '1.0.0': esm('export const registry = "core 1";'),
+      '1.5.0': esm('export const registry = "core 1.5";'),
+    },
+    'tiny-plugin': {
+      '1.0.0': {
+        ...esm('export { registry } from "tiny-core";'),
+        peerDependencies: { 'tiny-core': '^1.0.0' },
+      },
+    },
+    'tiny-suite': {
+      '1.0.0': {
+        ...esm('export { registry } from "tiny-core"; export { registry as plugged } from "tiny-plugin";'),
+        dependencies: { 'tiny-plugin': '1.0.0', 'tiny-core': '1.0.0' },
+      },
+    },
     // @pmndrs/xr's shape: a dependency importing a package it does not declare, hoisted beside it by npm.
     'tiny-hoisting': {
       '1.0.0': {
@@ -339,6 +357,19 @@ describe('install and bundle', () => {
     const sibling = await bundleSpecifier(store, 'tiny-family/app', tree, options);
     expect(sibling.code).toContain(`./${chunk}.js`);
     expect(sibling.exports).toEqual(['initApp']);
+  });
+
+  it("gives a package's peer the copy its dependent installs, not a newer one of its own (one firebase registry)", async () => {
+    const tree = await resolveTree(createRegistryClient(registry.url), 'tiny-suite', '1', {
+      provided: new Set(),
+    });
+    expect(tree.packages['tiny-plugin@1.0.0']?.dependencies).toEqual({ 'tiny-core': '1.0.0' });
+    expect(Object.keys(tree.packages).filter((id) => id.startsWith('tiny-core@'))).toEqual([
+      'tiny-core@1.0.0',
+    ]);
+    const bundle = await npm().resolveNpmModule('tiny-suite', { target: 'isolate' });
+    const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
+    expect([mod.registry, mod.plugged]).toEqual(['core 1', 'core 1']);
   });
 
   it('resolves an import a package does not declare to the copy its tree installed, as npm hoists it', async () => {

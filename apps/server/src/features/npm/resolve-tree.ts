@@ -101,6 +101,20 @@ export async function resolveTree(
   };
 
   const root = await pick(rootName, range);
+  /**
+   * A peer is the copy the package's dependents install beside it, as npm hoists it: the root's own
+   * dependency of that name when its version fits the peer's range, else one the tree already holds.
+   * Picked on its own, a peer range (`@firebase/app: 0.x` of @firebase/analytics) would take the
+   * newest version while the root pins another (firebase 10's @firebase/app 0.10.13): two copies of
+   * one package on the page, and firebase's component registry split in two.
+   */
+  const inScope = (name: string, spec: string): ResolvedPackage | undefined => {
+    const fits = (version: string | undefined) =>
+      version !== undefined && semver.satisfies(version, spec.trim() || '*');
+    const rootVersion = root.dependencies[name];
+    if (fits(rootVersion)) return packages[packageId(name, rootVersion!)];
+    return Object.values(packages).find((other) => other.name === name && fits(other.version));
+  };
   let level: ResolvedPackage[] = [root];
   const expanded = new Set<string>();
   for (let depth = 0; level.length > 0; depth++) {
@@ -113,10 +127,10 @@ export async function resolveTree(
       if (wanted.length > 0 && depth >= NPM_LIMITS.maxTreeDepth) {
         throw new NpmPackageError(rootName, NPM_MESSAGES.treeTooDeep);
       }
-      for (const { name, spec, optional } of wanted) {
+      for (const { name, spec, optional, peer } of wanted) {
         if (provided.has(name) || name === pkg.name) continue;
         try {
-          const dep = await pick(name, spec);
+          const dep = (peer && inScope(name, spec)) || (await pick(name, spec));
           pkg.dependencies[name] = dep.version;
           next.push(dep);
         } catch (error) {
@@ -139,17 +153,22 @@ export async function resolveTree(
 async function dependenciesOf(
   registry: RegistryClient,
   pkg: ResolvedPackage,
-): Promise<{ name: string; spec: string; optional: boolean }[]> {
+): Promise<{ name: string; spec: string; optional: boolean; peer: boolean }[]> {
   const meta = (await registry.packument(pkg.name)).versions[pkg.version]!;
-  const wanted = new Map<string, { name: string; spec: string; optional: boolean }>();
+  const wanted = new Map<string, { name: string; spec: string; optional: boolean; peer: boolean }>();
   for (const [name, spec] of Object.entries(meta.peerDependencies ?? {})) {
-    wanted.set(name, { name, spec, optional: meta.peerDependenciesMeta?.[name]?.optional === true });
+    wanted.set(name, {
+      name,
+      spec,
+      optional: meta.peerDependenciesMeta?.[name]?.optional === true,
+      peer: true,
+    });
   }
   for (const [name, spec] of Object.entries(meta.dependencies ?? {})) {
-    wanted.set(name, { name, spec, optional: false });
+    wanted.set(name, { name, spec, optional: false, peer: false });
   }
   for (const [name, spec] of Object.entries(meta.optionalDependencies ?? {})) {
-    wanted.set(name, { name, spec, optional: true });
+    wanted.set(name, { name, spec, optional: true, peer: false });
   }
   // An optional peer nobody else asks for is not installed (npm does the same).
   return [...wanted.values()].filter(
