@@ -2,7 +2,7 @@
 //
 //   node scripts/build-if-stale.mjs
 //   node scripts/base44-render-check.mjs <export-dir>... [--port 4105] [--json out.json]
-//     [--settle ms] [--view-as owner|user]
+//     [--settle ms] [--view-as owner|user] [--screenshots dir]
 //   node scripts/base44-render-check.mjs <export-dir>... --published [--view-as visitor,user]
 //
 // Starts the built server on a throwaway data directory (the real npm registry unless
@@ -43,6 +43,8 @@ const option = (name, fallback) => {
 const port = Number(option('--port', '4105'));
 const jsonOut = option('--json', undefined);
 const settleMs = Number(option('--settle', '25000'));
+/** A folder to keep a screenshot of each page in (`<export>[-<view>].png`), to check by hand. */
+const screenshots = option('--screenshots', undefined);
 const publishedMode = args.includes('--published');
 if (publishedMode) args.splice(args.indexOf('--published'), 1);
 /**
@@ -230,12 +232,14 @@ async function endUserToken(appId, appUrl) {
 }
 
 /** Waits until the root shows something and the page has been quiet (no request in flight) for 1.5 s. */
-async function renderOf(browser, url) {
+async function renderOf(browser, url, shotName) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = [];
   const failed = [];
   const sdk = { ok: 0, failed: 0 };
+  // Calls refused (401/403): not failures (a signed-out visitor's auth.me), listed to be read.
+  const refused = [];
   let inFlight = 0;
   let lastActivity = Date.now();
   // The API and preview origins, whichever host name (localhost or 127.0.0.1) the page uses.
@@ -281,6 +285,8 @@ async function renderOf(browser, url) {
         `${response.status()} ${request.method()} ${new URL(request.url()).pathname}${message ? ` (${message})` : ''}`,
       );
     } else if (response.status() < 400) sdk.ok++;
+    else if ([401, 403].includes(response.status()) && refused.length < 20)
+      refused.push(`${response.status()} ${request.method()} ${new URL(request.url()).pathname}`);
   });
   page.on('requestfailed', (request) => {
     done();
@@ -319,6 +325,10 @@ async function renderOf(browser, url) {
     )
     .catch(() => []);
   if (buildErrors.length > 0) errors.unshift(`build: ${buildErrors[0]}`);
+  if (screenshots) {
+    fs.mkdirSync(screenshots, { recursive: true });
+    await page.screenshot({ path: path.join(screenshots, `${shotName}.png`) }).catch(() => {});
+  }
   // Where the page ended: the app's hosted login (a signed-out visitor sent to sign in) or the app.
   const landed = new URL(page.url()).searchParams.has('from_url') ? 'hosted login' : 'app';
   await context.close();
@@ -328,6 +338,7 @@ async function renderOf(browser, url) {
     errors,
     buildErrors,
     failed,
+    refused,
     sdk,
     screen: errorScreenOf(text),
     text: text.slice(0, 80),
@@ -377,11 +388,11 @@ try {
           const target = new URL(appUrl);
           // An end user arrives as the hosted login sends them back: with their access token.
           if (view === 'user') target.searchParams.set('access_token', await endUserToken(app.id, appUrl));
-          row.views[view] = judge(await renderOf(browser, target.toString()));
+          row.views[view] = judge(await renderOf(browser, target.toString(), `${name}-${view}`));
         }
         // The row's own status: the first view's (the table shows each).
         Object.assign(row, row.views[publishedViews[0]]);
-      } else Object.assign(row, judge(await renderOf(browser, await previewUrl(cookie, app.id))));
+      } else Object.assign(row, judge(await renderOf(browser, await previewUrl(cookie, app.id), name)));
     } catch (error) {
       row.reason = error.message;
     }

@@ -188,6 +188,34 @@ export function rewriteImports(
 }
 
 /**
+ * A backend function's imports of code outside the function folders (`../../shared/profile.ts`:
+ * Base44's `base44/shared/`, which its functions share): each such file is added to `moved` under
+ * `services/` at its export path (as src/'s are, and importable from a function there), and the
+ * import names it so (`@/services/base44/shared/profile.ts`). `addImportedOutsideSrc` then brings
+ * what those files import, whose relative imports keep working (same layout).
+ */
+export function rewriteFunctionImports(
+  exportPath: string,
+  text: string,
+  moved: Map<string, string>,
+  exists: (file: string) => boolean,
+): string {
+  if (!text.includes('../')) return text;
+  let out = text;
+  const specifiers = moduleSpecifiers(parseCode(exportPath, text)).reverse();
+  for (const specifier of specifiers) {
+    if (!specifier.text.startsWith('../')) continue;
+    const target = resolveExportImport(specifier.text, exportPath, exists);
+    if (!target || !CODE.test(target) || /^(?:base44\/)?functions\//.test(target)) continue;
+    const appPath = moved.get(target) ?? `services/${target}`;
+    if (!isValidAppPath(appPath)) continue;
+    moved.set(target, appPath);
+    out = `${out.slice(0, specifier.start)}@/${appPath}${out.slice(specifier.end)}`;
+  }
+  return out;
+}
+
+/**
  * Code of the repository outside `src/` that `src/` imports (`../../shared/config.ts`, shared with
  * its functions), transitively: Vite bundles it, so it comes along under `services/` at its path.
  * `moved` (export path → app path) gets the additions.

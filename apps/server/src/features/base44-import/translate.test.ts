@@ -1,5 +1,6 @@
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { bundleFunction } from '../functions/function-bundle.ts';
 import { type ExportTree, exportRootOf } from './archive.ts';
 import { exportAppName, translateExport } from './translate.ts';
 import { envLine } from './vite-env.ts';
@@ -162,6 +163,33 @@ describe('translateExport', () => {
       { name: 'notify', path: 'functions/notify/index.ts', status: 'imported' },
     ]);
     expect(fileOf(plan, 'functions/notify/index.ts')).toBe('Deno.serve(() => new Response("ok"));');
+  });
+
+  it("keeps the base44/shared/ code its functions import, so they build (they answered 404 'not deployed')", async () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx': 'export default null;\n',
+        'base44/functions/getMyProfiles/entry.ts': [
+          "import { pickFields } from '../../shared/profileSanitizer.ts';",
+          'Deno.serve(async () => Response.json(pickFields({ name: "Ada", secret: "x" })));',
+        ].join('\n'),
+        'base44/shared/profileSanitizer.ts': [
+          "import { FIELDS } from './fields.ts';",
+          "const key = Deno.env.get('PROFILE_KEY');",
+          'export const pickFields = (row) => Object.fromEntries(FIELDS.map((f) => [f, row[f]]));',
+        ].join('\n'),
+        'base44/shared/fields.ts': "export const FIELDS = ['name'];",
+      }),
+      'app-1',
+    );
+    expect(fileOf(plan, 'functions/getMyProfiles/index.ts')).toContain(
+      "from '@/services/base44/shared/profileSanitizer.ts'",
+    );
+    expect(plan.report.secrets).toContain('PROFILE_KEY');
+    const files = new Map(plan.files.map((file) => [file.path, file.content]));
+    const bundled = await bundleFunction('functions/getMyProfiles/index.ts', files);
+    expect(bundled).toMatchObject({ ok: true });
+    expect(bundled.ok && bundled.code).toContain('FIELDS = ["name"]');
   });
 });
 

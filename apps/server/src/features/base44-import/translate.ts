@@ -30,6 +30,7 @@ import {
   appPathOf,
   MISSING_ASSET_PATH,
   MISSING_ASSET_SOURCE,
+  rewriteFunctionImports,
   rewriteImports,
 } from './source-files.ts';
 import { viteEnvOf } from './vite-env.ts';
@@ -374,6 +375,8 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   // 6. Deno functions: base44/functions/<name>/index.ts (+ function.jsonc) or functions/<name>.ts.
   const functions: Base44ImportReport['functions'] = [];
   const secrets = new Set<string>();
+  /** Code outside the function folders that functions import (base44/shared/…): export → app path. */
+  const functionShared = new Map<string, string>();
   for (const [file, buffer] of tree) {
     // Newer exports name the handler entry.ts; Atelier runs a function folder's index.ts.
     const nested = /^(?:base44\/)?functions\/([^/]+)\/(index\.[jt]s|entry\.[jt]s|function\.jsonc)$/.exec(
@@ -397,8 +400,19 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       });
       continue;
     }
-    files.set(target, content);
-    if (!target.endsWith('.jsonc')) functions.push({ name, path: target, status: 'imported' });
+    if (target.endsWith('.jsonc')) {
+      files.set(target, content);
+      continue;
+    }
+    files.set(target, rewriteFunctionImports(file, content, functionShared, exists));
+    functions.push({ name, path: target, status: 'imported' });
+  }
+  addImportedOutsideSrc(functionShared, (file) => text(tree.get(file)), exists);
+  for (const [from, to] of functionShared) {
+    if (files.has(to)) continue;
+    const content = text(tree.get(from));
+    for (const match of content.matchAll(DENO_ENV)) secrets.add(match[1]!);
+    files.set(to, content);
   }
   functions.sort((a, b) => a.name.localeCompare(b.name));
 
