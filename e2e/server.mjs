@@ -33,6 +33,13 @@ process.env.ADMIN_EMAILS ??= [
   'e2e-published-admin@example.com',
   'e2e-journey-admin@example.com',
 ].join(',');
+/** A package kept as files under test/fixtures/npm/{dir}: path → content. */
+function npmFixture(dir) {
+  const root = new URL(`../test/fixtures/npm/${dir}/`, import.meta.url);
+  return Object.fromEntries(
+    fs.readdirSync(root).map((file) => [file, fs.readFileSync(new URL(file, root), 'utf8')]),
+  );
+}
 // …nor the npm registry: on-demand packages come from a local fake registry (specs/code-editor.spec.ts).
 if (!process.env.NPM_REGISTRY_URL) {
   const { startFakeNpmRegistry } = await import('../apps/server/test/support/fake-npm-registry.mjs');
@@ -61,6 +68,9 @@ if (!process.env.NPM_REGISTRY_URL) {
     'tiny-shout': {
       '1.2.0': { files: { 'index.js': 'exports.shout = (s) => String(s).toUpperCase() + "!";' } },
     },
+    // The real suncalc 1.9.0 (BSD-2-Clause, test/fixtures/npm): the youneek-time export's Deno
+    // function imports `npm:suncalc@1.9.0` (specs/base44-import.spec.ts).
+    suncalc: { '1.9.0': { files: npmFixture('suncalc-1.9.0') } },
   });
   process.env.NPM_REGISTRY_URL = registry.url;
 }

@@ -209,6 +209,37 @@ test('an older export (SDK 0.1.x) in a folder of its repository, with its lost a
   await expect(preview).toHaveURL(/\/login\?from_url=/);
 });
 
+test('a real export (youneek-time, MIT) runs unchanged: its page, and its Deno function on npm:suncalc answering it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUpBuilder(page, `b44-real-${Date.now()}@example.com`);
+  const imported = await page.request.post('/api/apps/import/base44', {
+    multipart: {
+      file: { name: 'youneek-time-main.zip', mimeType: 'application/zip', buffer: zipOf('youneek-time') },
+    },
+    headers,
+  });
+  expect(imported.status()).toBe(201);
+  const { app, report } = await imported.json();
+  expect(report.functions).toEqual([
+    { name: 'getMoonPhase', path: 'functions/getMoonPhase/index.ts', status: 'built' },
+  ]);
+  const link = await page.request.post(`/api/apps/${app.id}/preview-token`, { data: {}, headers });
+  const preview = await (await browser.newContext()).newPage();
+  const errors: string[] = [];
+  preview.on('pageerror', (error) => errors.push(error.message));
+  await preview.goto((await link.json()).url);
+  // Its moon card asks its Deno function (Deno.serve, npm:suncalc from the registry): a phase name
+  // shows only when the function answered ("Moon Phase" otherwise).
+  const phase =
+    /^(New Moon|Waxing Crescent|First Quarter|Waxing Gibbous|Full Moon|Waning Gibbous|Last Quarter|Waning Crescent)$/;
+  await expect(preview.getByRole('heading', { level: 2, name: phase })).toBeVisible({ timeout: 60_000 });
+  await expect(preview.getByRole('heading', { level: 2, name: 'What is YouNeeK Time' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('an export that cannot start shows what failed in the preview, and a neutral message when published', async ({
   page,
   browser,
