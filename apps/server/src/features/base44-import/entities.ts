@@ -52,7 +52,7 @@ function cleanField(field: unknown): EntityFieldSchema {
 }
 
 /**
- * An exported `base44/entities/<Name>.jsonc` as an Atelier entity file: comments and trailing
+ * An exported `base44/entities/<Name>.jsonc` (or `<kebab-name>.jsonc` with its `name`) as an Atelier entity file: comments and trailing
  * commas read by jsonc-parser, Base44's system fields left to Atelier's, unknown types read as
  * strings, the `rls` block kept in Base44's format (Atelier's rule engine runs it); rules the
  * engine cannot run are dropped for the default (only the creator) and reported.
@@ -63,11 +63,18 @@ export function translateEntityFile(
 ):
   | { ok: true; name: string; schema: EntitySchema; entity: ImportedEntity }
   | { ok: false; name: string; message: string } {
-  const name = fileName.replace(/\.jsonc?$/, '');
-  if (!ENTITY_NAME_PATTERN.test(name))
-    return { ok: false, name, message: `"${name}" is not a usable entity name.` };
   const errors: ParseError[] = [];
   const json = parseJsonc(text, errors, { allowTrailingComma: true });
+  // The file's name, or (Base44's CLI names the files in kebab case: match-decision.jsonc) the
+  // `name` the file gives.
+  const fileBase = fileName.replace(/\.jsonc?$/, '');
+  const given = (json as { name?: unknown } | undefined)?.name;
+  const name =
+    !ENTITY_NAME_PATTERN.test(fileBase) && typeof given === 'string' && ENTITY_NAME_PATTERN.test(given)
+      ? given
+      : fileBase;
+  if (!ENTITY_NAME_PATTERN.test(name))
+    return { ok: false, name, message: `"${name}" is not a usable entity name.` };
   if (errors.length > 0 || !json || typeof json !== 'object' || Array.isArray(json)) {
     const first = errors[0];
     return {

@@ -165,6 +165,21 @@ describe('translateExport', () => {
     expect(fileOf(plan, 'functions/notify/index.ts')).toBe('Deno.serve(() => new Response("ok"));');
   });
 
+  it("reads an entity file named in kebab case (Base44's CLI: match-decision.jsonc) by the name it gives", () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx': 'export default null;\n',
+        'base44/entities/match-decision.jsonc':
+          '{ "name": "MatchDecision", "type": "object", "properties": { "state": { "type": "string" } } }',
+      }),
+      'app-1',
+    );
+    expect(plan.report.entities.map((entity) => entity.name)).toEqual(['MatchDecision']);
+    expect(JSON.parse(fileOf(plan, 'entities/MatchDecision.json')!).properties).toEqual({
+      state: { type: 'string' },
+    });
+  });
+
   it("keeps the base44/shared/ code its functions import, so they build (they answered 404 'not deployed')", async () => {
     const plan = translateExport(
       treeOf({
