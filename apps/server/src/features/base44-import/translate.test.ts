@@ -578,6 +578,15 @@ describe('exportAppName', () => {
     );
   });
 
+  it("takes the name base44/config.jsonc gives (JSON with comments) over package.json's", () => {
+    const config = treeOf({
+      'index.html': '<title>Base44 APP</title>',
+      'package.json': JSON.stringify({ name: 'youneek-time' }),
+      'base44/config.jsonc': '// Base44 Project Configuration\n{\n  "name": "YouNeeK Time",\n}\n',
+    });
+    expect(exportAppName(config, 'youneek-time-main.zip')).toBe('YouNeeK Time');
+  });
+
   it("names an app that kept Base44's template names after its repository or zip", () => {
     expect(exportAppName(template, 'doditz/neurobase44@main')).toBe('neurobase44');
     expect(exportAppName(template, 'neurobase44-main.zip')).toBe('neurobase44');

@@ -9,6 +9,7 @@ import {
   NPM_PACKAGE_NAME,
   npmPackageNameOf,
 } from '@atelier/shared';
+import { parse as parseJsonc } from 'jsonc-parser';
 import semver from 'semver';
 import { builtInManifest, builtInPinsOf } from '../compile/vendor/built-in-pins.ts';
 import { pwaVirtualModule } from '../compile/vendor/pwa-virtual.ts';
@@ -604,7 +605,7 @@ function htmlEntry(tree: ExportTree): string | undefined {
 }
 
 /**
- * The app's name: index.html's title, else package.json's name, else the repository's or the zip's
+ * The app's name: index.html's title, else base44/config.jsonc's name, else package.json's name, else the repository's or the zip's
  * name (`source`: `owner/repo@ref`, `repo-main.zip`, a folder), else "Imported Base44 app". Base44's
  * template names ("Base44 APP", `base44-app`) say nothing, and most exports keep them.
  */
@@ -613,6 +614,12 @@ export function exportAppName(tree: ExportTree, source = ''): string {
   const packageName = (safeJson(text(tree.get('package.json'))) as { name?: string } | undefined)?.name;
   const title = /<title>([^<]{1,80})<\/title>/i.exec(html)?.[1]?.trim();
   if (title && !/^(vite|base44)( app)?$/i.test(title)) return title;
+  // The newer exports' project file names the app as Base44 did (`"name": "YouNeeK Time"`).
+  const configName = (parseJsonc(text(tree.get('base44/config.jsonc'))) as { name?: unknown } | undefined)
+    ?.name;
+  if (typeof configName === 'string' && configName.trim() && !/^base44[-_ ]?app$/i.test(configName.trim())) {
+    return configName.trim().slice(0, 80);
+  }
   if (packageName && !/^(vite|base44)[-_ ]?(app|project)?$/i.test(packageName)) {
     return packageName.replace(/[-_]+/g, ' ').slice(0, 80);
   }

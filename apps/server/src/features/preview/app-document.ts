@@ -77,7 +77,9 @@ export function appDocumentCsp(
   const directives = [
     "default-src 'none'",
     `script-src ${own} ${scriptHashes.join(' ')}`.trim(),
-    `style-src ${own} 'unsafe-inline'`,
+    // Google Fonts' stylesheets (an app's `@import url(https://fonts.googleapis.com/…)` or its
+    // `<link>`): the fonts themselves come under font-src https:.
+    `style-src ${own} 'unsafe-inline' https://fonts.googleapis.com`,
     `img-src ${own} data: blob: https:`,
     `font-src ${own} data: https:`,
     `media-src ${own} data: blob: https:`,

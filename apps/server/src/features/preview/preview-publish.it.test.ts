@@ -86,6 +86,10 @@ describe('preview origin', () => {
     // read public data from any https/wss origin (app-document.ts says why), never plain http.
     expect(csp).toContain(`connect-src ${PUBLIC} ${PUBLIC.replace(/^http/, 'ws')} https: wss:;`);
     expect(csp).toContain(`frame-ancestors ${PUBLIC}`);
+    // Google Fonts' stylesheets, which apps import for their fonts (font-src allows https:).
+    expect(csp).toContain(
+      "style-src 'self' http://127.0.0.1:3001 'unsafe-inline' https://fonts.googleapis.com;",
+    );
     expect(res.headers.get('set-cookie')).toBeNull();
     const html = await res.text();
     expect(html).toContain(`"appId":"${app.id}"`);
