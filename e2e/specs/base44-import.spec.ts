@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { baseURL } from '../playwright.config.ts';
 import { signUpVerified } from '../support/accounts.ts';
@@ -30,6 +30,26 @@ function zipOf(name: string): Buffer {
 
 async function signUpBuilder(page: Page, email: string) {
   await signUpVerified(page.request, email, PASSWORD, { orLogIn: true });
+}
+
+/** Imports a fixture export through the API, as the /home form does; its app and report. */
+async function importFixture(page: Page, fixture: string, zipName = `${fixture}.zip`) {
+  const imported = await page.request.post('/api/apps/import/base44', {
+    multipart: { file: { name: zipName, mimeType: 'application/zip', buffer: zipOf(fixture) } },
+    headers,
+  });
+  expect(imported.status()).toBe(201);
+  return (await imported.json()) as { app: { id: string; name: string }; report: Record<string, unknown> };
+}
+
+/** The app's builder preview in a tab of its own (a fresh context), with the page errors it meets. */
+async function openPreviewTab(page: Page, browser: Browser, appId: string) {
+  const link = await page.request.post(`/api/apps/${appId}/preview-token`, { data: {}, headers });
+  const preview = await (await browser.newContext()).newPage();
+  const errors: string[] = [];
+  preview.on('pageerror', (error) => errors.push(error.message));
+  await preview.goto((await link.json()).url);
+  return { preview, errors };
 }
 
 test('import an exported Base44 app from /home: progress, the report, and the app runs in the preview with its SDK calls', async ({
@@ -148,22 +168,13 @@ test('an older export (SDK 0.1.x) in a folder of its repository, with its lost a
   test.setTimeout(120_000);
   const email = `b44-legacy-${Date.now()}@example.com`;
   await signUpBuilder(page, email);
-  const imported = await page.request.post('/api/apps/import/base44', {
-    multipart: { file: { name: 'legacy-crm.zip', mimeType: 'application/zip', buffer: zipOf('legacy-crm') } },
-    headers,
-  });
-  expect(imported.status()).toBe(201);
-  const { app, report } = await imported.json();
+  const { app, report } = await importFixture(page, 'legacy-crm');
   expect(app.name).toBe('Legacy CRM');
   expect(report.translated).toContain(
     'src/api/entities.js is missing from the export: it was made again from the names the code imports.',
   );
   expect(report.functions).toEqual([{ name: 'ping', path: 'functions/ping/index.ts', status: 'built' }]);
-  const link = await page.request.post(`/api/apps/${app.id}/preview-token`, { data: {}, headers });
-  const preview = await (await browser.newContext()).newPage();
-  const errors: string[] = [];
-  preview.on('pageerror', (error) => errors.push(error.message));
-  await preview.goto((await link.json()).url);
+  const { preview, errors } = await openPreviewTab(page, browser, app.id);
 
   // entities.Contact.list through the re-made api/entities.js shows the imported data/Contact.csv.
   const contacts = preview.getByRole('list', { name: 'Contacts' });
@@ -215,22 +226,12 @@ test('a real export (youneek-time, MIT) runs unchanged: its page, and its Deno f
 }) => {
   test.setTimeout(120_000);
   await signUpBuilder(page, `b44-real-${Date.now()}@example.com`);
-  const imported = await page.request.post('/api/apps/import/base44', {
-    multipart: {
-      file: { name: 'youneek-time-main.zip', mimeType: 'application/zip', buffer: zipOf('youneek-time') },
-    },
-    headers,
-  });
-  expect(imported.status()).toBe(201);
-  const { app, report } = await imported.json();
+  const { app, report } = await importFixture(page, 'youneek-time', 'youneek-time-main.zip');
+  expect(app.name).toBe('YouNeeK Time — Time, but smarter.'); // its index.html's title
   expect(report.functions).toEqual([
     { name: 'getMoonPhase', path: 'functions/getMoonPhase/index.ts', status: 'built' },
   ]);
-  const link = await page.request.post(`/api/apps/${app.id}/preview-token`, { data: {}, headers });
-  const preview = await (await browser.newContext()).newPage();
-  const errors: string[] = [];
-  preview.on('pageerror', (error) => errors.push(error.message));
-  await preview.goto((await link.json()).url);
+  const { preview, errors } = await openPreviewTab(page, browser, app.id);
   // Its moon card asks its Deno function (Deno.serve, npm:suncalc from the registry): a phase name
   // shows only when the function answered ("Moon Phase" otherwise).
   const phase =
@@ -246,14 +247,7 @@ test('an export that cannot start shows what failed in the preview, and a neutra
 }) => {
   test.setTimeout(90_000);
   await signUpBuilder(page, `b44-startup-${Date.now()}@example.com`);
-  const imported = await page.request.post('/api/apps/import/base44', {
-    multipart: {
-      file: { name: 'harbour-log.zip', mimeType: 'application/zip', buffer: zipOf('supabase-moved') },
-    },
-    headers,
-  });
-  expect(imported.status()).toBe(201);
-  const { app, report } = await imported.json();
+  const { app, report } = await importFixture(page, 'supabase-moved', 'harbour-log.zip');
   // Its .env never reached the repository: the report names what the code reads unset.
   expect(report.unsetEnv).toEqual(['VITE_SUPABASE_ANON_KEY', 'VITE_SUPABASE_URL']);
 
