@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { baseURL } from '../playwright.config.ts';
 import { signUpVerified } from '../support/accounts.ts';
@@ -42,10 +42,25 @@ async function importFixture(page: Page, fixture: string, zipName = `${fixture}.
   return (await imported.json()) as { app: { id: string; name: string }; report: Record<string, unknown> };
 }
 
+/**
+ * Contexts a test opened itself: closed after it, or their pages (youneek-time's clock animates
+ * every frame) keep the worker's CPU busy for the rest of the run.
+ */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
+async function newTab(browser: Browser) {
+  const context = await browser.newContext();
+  opened.push(context);
+  return context.newPage();
+}
+
 /** The app's builder preview in a tab of its own (a fresh context), with the page errors it meets. */
 async function openPreviewTab(page: Page, browser: Browser, appId: string) {
   const link = await page.request.post(`/api/apps/${appId}/preview-token`, { data: {}, headers });
-  const preview = await (await browser.newContext()).newPage();
+  const preview = await newTab(browser);
   const errors: string[] = [];
   preview.on('pageerror', (error) => errors.push(error.message));
   await preview.goto((await link.json()).url);
@@ -274,7 +289,7 @@ test('an export that cannot start shows what failed in the preview, and a neutra
     headers,
   });
   expect(published.status()).toBe(200);
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await newTab(browser);
   await visitor.goto((await published.json()).url);
   const message = visitor.getByRole('alert');
   await expect(message.getByRole('heading', { name: 'This app could not start' })).toBeVisible({
