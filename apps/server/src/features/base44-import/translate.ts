@@ -11,6 +11,7 @@ import {
 } from '@atelier/shared';
 import { parse as parseJsonc } from 'jsonc-parser';
 import semver from 'semver';
+import { safeJson } from '../../platform/safe-json.ts';
 import { builtInManifest, builtInPinsOf } from '../compile/vendor/built-in-pins.ts';
 import { pwaVirtualModule } from '../compile/vendor/pwa-virtual.ts';
 import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
@@ -566,14 +567,6 @@ const sortedByKey = (record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 
 const entityJson = (schema: EntitySchema) => `${JSON.stringify(schema, null, 2)}\n`;
-
-function safeJson(content: string): unknown {
-  try {
-    return JSON.parse(content);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Code files the entry does not reach through the (rewritten, `@/…`) imports. */
 function unreachableFiles(files: Map<string, string>, main: string | undefined): string[] {

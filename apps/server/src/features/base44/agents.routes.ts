@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
+import { safeJson } from '../../platform/safe-json.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
 import { functionsRuntime } from '../functions/functions.runtime.ts';
 import { agentAnswers } from './agent-answers.ts';
@@ -147,12 +148,4 @@ export function base44AgentRoutes(
       );
       return c.json(message);
     });
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
