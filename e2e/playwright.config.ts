@@ -15,6 +15,8 @@ export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
+    // Chromium's shared memory in /tmp, not /dev/shm: a container's default 64 MB /dev/shm crashes the browser mid-test ("Target page, context or browser has been closed").
+    '--disable-dev-shm-usage',
     '--disable-gpu',
     '--disable-quic',
     '--no-first-run',

@@ -61,17 +61,26 @@ test('App texts and App branding drive the name, title and theme colours of the 
       .find((candidate) => candidate.url().includes(`/preview/${id}`))
       ?.title();
   await expect.poll(previewTitle, { timeout: 20_000 }).toBe('Acme Field Notes');
-  // The template's font, Inter, is served beside the app and used.
+  // The template's font, Inter, is served beside the app and used. Asked of the frame on screen, each
+  // ask bounded: a frame replaced mid-ask (the preview reloads after a save) answers false and is asked again.
   const interLoaded = () =>
-    page
-      .frames()
-      .find((candidate) => candidate.url().includes(`/preview/${id}`))
-      ?.evaluate(async () => {
-        await document.fonts.ready;
-        return document.fonts.check('16px "Inter Variable"') && document.fonts.status === 'loaded'
-          ? (await document.fonts.load('16px "Inter Variable"')).length > 0
-          : false;
-      });
+    frame
+      .locator('body')
+      .evaluate(
+        (_body) =>
+          Promise.race([
+            (async () => {
+              await document.fonts.ready;
+              return document.fonts.check('16px "Inter Variable"') && document.fonts.status === 'loaded'
+                ? (await document.fonts.load('16px "Inter Variable"')).length > 0
+                : false;
+            })(),
+            new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000)),
+          ]),
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => false);
   await expect.poll(interLoaded, { timeout: 20_000 }).toBe(true);
   // The theme's --primary is the brand colour: the template's shadcn Button uses it.
   await expect.poll(background, { timeout: 20_000 }).toBe('rgb(225, 29, 72)');

@@ -249,6 +249,7 @@ describe.skipIf(!fs.existsSync(chromiumPath))('compiled app in Chromium', () => 
       executablePath: chromiumPath,
       args: [
         '--no-sandbox',
+        '--disable-dev-shm-usage',
         '--disable-gpu',
         '--disable-background-networking',
         '--disable-component-update',
