@@ -68,8 +68,12 @@ test('the offline assistant builds a CRM from the chat: action cards complete an
   // The new version reaches the preview: the navigation links the Contacts page.
   const frame = page.frameLocator('iframe[title="Preview of Sales CRM"]');
   await expect(frame.getByRole('link', { name: 'Contacts' }).first()).toBeVisible({ timeout: 45_000 });
-  await frame.getByRole('link', { name: 'Contacts' }).first().click();
-  await expect(frame.getByText('Contacts').first()).toBeVisible();
+  // The preview may still swap frames (the reply's live draft, then its version): a click on a frame
+  // removed mid-action fails with "Target … closed", so the click is tried again on the frame shown.
+  await expect(async () => {
+    await frame.getByRole('link', { name: 'Contacts' }).first().click({ timeout: 5_000 });
+    await expect(frame.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 
   // Reload: the conversation comes back from the history, with the reply's version on the user message.
   await page.reload();
