@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PERMISSIONS, PERMISSION_ROLES, type PermissionRole } from '../actions/tags.ts';
-import { type Base44Rls, base44RuleProblem, isBase44Rls } from '../entities/base44-rules.ts';
+import { type Base44Rls, type Base44Rule, base44RuleProblem, isBase44Rls } from '../entities/base44-rules.ts';
 
 /** Zod schema of a permission role (`PERMISSION_ROLES`, spec 3 §3). */
 export const permissionRoleSchema = z.enum(PERMISSION_ROLES);
@@ -34,7 +34,15 @@ export interface EntityFieldSchema {
   default?: unknown;
   items?: EntityFieldSchema;
   properties?: Record<string, EntityFieldSchema>;
+  /** Base44's field-level rules (top-level fields only; `fieldRulesOf`). */
+  rls?: FieldRls;
   [keyword: string]: unknown;
+}
+
+/** Who may read and who may write one field (Base44's field-level security). */
+export interface FieldRls {
+  read?: Base44Rule;
+  write?: Base44Rule;
 }
 
 /** An entity file (`entities/<Name>.json`): a JSON Schema object with the `rls` extension. */
@@ -49,6 +57,21 @@ export interface EntitySchema {
   [keyword: string]: unknown;
 }
 
+const base44RuleSchema = z
+  .union([z.boolean(), z.record(z.string(), z.unknown())])
+  .superRefine((rule, ctx) => {
+    const problem = base44RuleProblem(rule);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * Base44's field-level rules (`properties.<field>.rls`): who may read the field (others get the
+ * record without it) and who may write it, in the same condition syntax as the entity's rules.
+ */
+const fieldRlsSchema = z
+  .object({ read: base44RuleSchema.optional(), write: base44RuleSchema.optional() })
+  .strict();
+
 const fieldSchema: z.ZodType<EntityFieldSchema> = z.lazy(() =>
   z
     .object({
@@ -60,6 +83,7 @@ const fieldSchema: z.ZodType<EntityFieldSchema> = z.lazy(() =>
       default: z.unknown().optional(),
       items: fieldSchema.optional(),
       properties: z.record(z.string(), fieldSchema).optional(),
+      rls: fieldRlsSchema.optional(),
     })
     .loose()
     // A named schema lets the OpenAPI generator refer to itself instead of recursing forever.
@@ -67,13 +91,6 @@ const fieldSchema: z.ZodType<EntityFieldSchema> = z.lazy(() =>
 );
 
 const MIXED_RLS = "use Atelier's roles ({ read, write }) or Base44's rules per operation, not both";
-
-const base44RuleSchema = z
-  .union([z.boolean(), z.record(z.string(), z.unknown())])
-  .superRefine((rule, ctx) => {
-    const problem = base44RuleProblem(rule);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
 
 /** Base44's `rls` block: per-operation rules (`true`, `false` or a condition), `write` for all writes. */
 const base44RlsSchema = z
@@ -158,5 +175,39 @@ export function parseEntitySchema(text: string): EntitySchemaParse {
     const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
     return { ok: false, message: `Invalid entity schema: ${where}${issue.message}` };
   }
-  return { ok: true, schema: parsed.data as EntitySchema };
+  const schema = parsed.data as EntitySchema;
+  const nested = nestedFieldRule(schema.properties);
+  if (nested) {
+    return {
+      ok: false,
+      message: `Invalid entity schema: properties.${nested}.rls: field rules are for top-level fields only`,
+    };
+  }
+  return { ok: true, schema };
+}
+
+/** The dotted path of a nested property carrying field rules (only top-level ones are enforced). */
+function nestedFieldRule(properties: Record<string, EntityFieldSchema>, at = ''): string | undefined {
+  for (const [name, field] of Object.entries(properties)) {
+    const path = at ? `${at}.properties.${name}` : name;
+    if (at && field.rls !== undefined) return path;
+    for (const [key, inner] of [
+      ['properties', field.properties],
+      ['items.properties', field.items?.properties],
+    ] as const) {
+      if (!inner) continue;
+      const found = nestedFieldRule(inner, key === 'properties' ? path : `${path}.items`);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The field-level rules of an entity's top-level fields, by field (fields without rules left out). */
+export function fieldRulesOf(schema: Pick<EntitySchema, 'properties'>): Record<string, FieldRls> {
+  const rules: Record<string, FieldRls> = {};
+  for (const [name, field] of Object.entries(schema.properties)) {
+    if (field.rls && (field.rls.read !== undefined || field.rls.write !== undefined)) rules[name] = field.rls;
+  }
+  return rules;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntitySchema } from '../app-files/entity-schema.ts';
+import { fieldRulesOf, parseEntitySchema } from '../app-files/entity-schema.ts';
 import { accessLabel, BASE44_RULES_LABEL } from './access.ts';
 import { BASE44_RULE_LIMITS, base44RuleProblem, isBase44Rls, resolveRules } from './base44-rules.ts';
 
@@ -55,6 +55,26 @@ describe('access rules in Base44 format', () => {
       $or: Array.from({ length: BASE44_RULE_LIMITS.conditions + 1 }, (_, i) => ({ id: `r${i}` })),
     };
     expect(base44RuleProblem(many)).toContain(`more than ${BASE44_RULE_LIMITS.conditions} conditions`);
+  });
+
+  it('reads field-level rules of top-level fields and refuses malformed or nested ones', () => {
+    const schemaWith = (properties: unknown) =>
+      parseEntitySchema(JSON.stringify({ type: 'object', properties }));
+    const salary = { read: { user_condition: { role: 'admin' } }, write: false };
+    const parsed = schemaWith({ name: { type: 'string' }, salary: { type: 'number', rls: salary } });
+    expect(parsed.ok && fieldRulesOf(parsed.schema)).toEqual({ salary });
+    expect(schemaWith({ salary: { type: 'number', rls: { update: true } } })).toMatchObject({ ok: false });
+    expect(schemaWith({ salary: { type: 'number', rls: { read: { $where: 'x' } } } })).toEqual({
+      ok: false,
+      message: expect.stringContaining('properties.salary.rls.read: rule.$where: unknown operator'),
+    });
+    expect(
+      schemaWith({ pay: { type: 'object', properties: { salary: { type: 'number', rls: salary } } } }),
+    ).toEqual({
+      ok: false,
+      message:
+        'Invalid entity schema: properties.pay.properties.salary.rls: field rules are for top-level fields only',
+    });
   });
 
   it('labels an entity whose rules are in Base44 format in the access popover', () => {

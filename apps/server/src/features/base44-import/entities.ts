@@ -102,12 +102,14 @@ export function translateEntityFile(
     ...(required && required.length > 0 ? { required: required as string[] } : {}),
   };
   if (!required?.length) delete schema.required;
-  const hasRules = raw.rls !== undefined;
+  const fieldRules = withoutFieldRules(properties);
+  const hasRules = raw.rls !== undefined || fieldRules;
   let parsed = parseEntitySchema(JSON.stringify(schema));
   let problem: string | undefined;
   if (!parsed.ok && hasRules) {
     problem = parsed.message;
     delete schema.rls;
+    schema.properties = fieldRules || properties;
     parsed = parseEntitySchema(JSON.stringify(schema));
   }
   if (!parsed.ok) return { ok: false, name, message: parsed.message };
@@ -123,6 +125,27 @@ export function translateEntityFile(
       ...(problem ? { problem, originalRules: raw.rls } : {}),
     },
   };
+}
+
+/**
+ * The properties without their field-level rules (`rls` of a field, at any depth), or false when
+ * none has any: rules the engine cannot run are dropped with the entity's, for the default.
+ */
+function withoutFieldRules(
+  properties: Record<string, EntityFieldSchema>,
+): Record<string, EntityFieldSchema> | false {
+  let found = false;
+  const strip = (field: EntityFieldSchema): EntityFieldSchema => {
+    const { rls, ...rest } = field;
+    if (rls !== undefined) found = true;
+    if (rest.items) rest.items = strip(rest.items);
+    if (rest.properties) {
+      rest.properties = Object.fromEntries(Object.entries(rest.properties).map(([k, v]) => [k, strip(v)]));
+    }
+    return rest;
+  };
+  const stripped = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, strip(v)]));
+  return found && stripped;
 }
 
 const ENTITY_METHODS_WITH_DATA: Record<string, number> = {

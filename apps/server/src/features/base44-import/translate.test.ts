@@ -119,6 +119,46 @@ describe('translateExport', () => {
     });
   });
 
+  it('keeps field-level rules, and drops rules the engine cannot run for the default, reported', () => {
+    const salary = {
+      read: { user_condition: { role: 'admin' } },
+      write: { user_condition: { role: 'admin' } },
+    };
+    const plan = translateExport(
+      treeOf({
+        'src/App.jsx': 'export default function App() { return <p>Hi</p>; }\n',
+        'base44/entities/Employee.jsonc': JSON.stringify({
+          name: 'Employee',
+          type: 'object',
+          properties: { name: { type: 'string' }, salary: { type: 'number', rls: salary } },
+          rls: { read: true },
+        }),
+        'base44/entities/Payslip.jsonc': JSON.stringify({
+          name: 'Payslip',
+          type: 'object',
+          properties: { pay: { type: 'object', properties: { net: { type: 'number', rls: salary } } } },
+        }),
+      }),
+      'app-1',
+    );
+    expect(JSON.parse(fileOf(plan, 'entities/Employee.json')!).properties.salary).toEqual({
+      type: 'number',
+      rls: salary,
+    });
+    expect(JSON.parse(fileOf(plan, 'entities/Payslip.json')!).properties.pay.properties.net).toEqual({
+      type: 'number',
+    });
+    expect(plan.report.entities).toMatchObject([
+      { name: 'Employee', rules: 'translated' },
+      {
+        name: 'Payslip',
+        rules: 'dropped',
+        problem:
+          'Invalid entity schema: properties.pay.properties.net.rls: field rules are for top-level fields only',
+      },
+    ]);
+  });
+
   it("keeps the export's ranges and prefers the versions its package-lock.json installed, dependencies included", () => {
     const plan = translateExport(
       treeOf({

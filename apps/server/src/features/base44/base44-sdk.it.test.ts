@@ -40,7 +40,17 @@ beforeAll(async () => {
       required: ['title'],
       rls: { read: 'creator', write: 'creator' },
     },
-    Note: { properties: { text: { type: 'string' } }, rls: { read: 'anonymous', write: 'all' } },
+    Note: {
+      properties: {
+        text: { type: 'string' },
+        // Base44's field-level rules: only the note's creator reads and writes its secret.
+        secret: {
+          type: 'string',
+          rls: { read: { created_by: '{{user.email}}' }, write: { created_by: '{{user.email}}' } },
+        },
+      },
+      rls: { read: 'anonymous', write: 'all' },
+    },
     User: { properties: { nickname: { type: 'string' } } },
   });
   appId = made.appId;
@@ -315,6 +325,45 @@ describe('@base44/sdk against Atelier', () => {
     });
   });
 
+  it('keeps a field its field-level rules hide out of what others get, query, count and change', async () => {
+    const { sdk: gus } = await registered('fls-gus@example.com');
+    const { sdk: hal } = await registered('fls-hal@example.com');
+    const mine = entity(gus, 'Note');
+    const theirs = entity(hal, 'Note');
+    const note = await mine.create({ text: 'pay', secret: 'gus-42' });
+    expect(note).toMatchObject({ text: 'pay', secret: 'gus-42' });
+    const seen = await theirs.get(note.id);
+    expect(seen).toMatchObject({ text: 'pay', created_by: 'fls-gus@example.com' });
+    expect(seen).not.toHaveProperty('secret');
+    expect((await theirs.filter({ text: 'pay' }))[0]).not.toHaveProperty('secret');
+    expect((await entity(client(), 'Note').get(note.id)) as Row).not.toHaveProperty('secret');
+    // A hidden field is one the record does not have: queries on it tell nothing.
+    expect(await theirs.filter({ secret: 'gus-42' })).toEqual([]);
+    expect(await theirs.filter({ secret: { $regex: '^gus' } })).toEqual([]);
+    expect(await theirs.count({ secret: 'gus-42' })).toBe(0);
+    expect(await theirs.deleteMany({ secret: 'gus-42' })).toEqual({ success: true, deleted: 0 });
+    expect(await theirs.updateMany({ secret: 'gus-42' }, { $set: { text: 'x' } })).toMatchObject({
+      updated: 0,
+    });
+    // The note's other fields are everybody's to change (write: all), its secret only its creator's
+    // — not even to the value it has, which would tell it.
+    const changed = await theirs.update(note.id, { text: 'paid' });
+    expect(changed).toMatchObject({ text: 'paid' });
+    expect(changed).not.toHaveProperty('secret');
+    for (const secret of ['gus-42', 'guess', null]) {
+      expect(await failure(theirs.update(note.id, { secret }))).toMatchObject({ status: 403 });
+    }
+    expect(await failure(theirs.bulkUpdate([{ id: note.id, secret: 'x' }]))).toMatchObject({ status: 403 });
+    // The creator reads it, and may save the record back whole or change it.
+    const read = await mine.get(note.id);
+    expect(read).toMatchObject({ text: 'paid', secret: 'gus-42' });
+    expect(await mine.update(note.id, { text: read.text, secret: read.secret })).toMatchObject({
+      secret: 'gus-42',
+    });
+    expect(await mine.update(note.id, { secret: 'gus-43' })).toMatchObject({ secret: 'gus-43' });
+    expect(await mine.filter({ secret: 'gus-43' })).toMatchObject([{ id: note.id }]);
+  });
+
   it('keeps the password only for the code its own sign-up mailed; a later code claims the account', async () => {
     const attacker = client();
     await attacker.auth.register({ email: 'fay@example.com', password: STRONG_PASSWORD } as never);
@@ -428,7 +477,7 @@ describe('@base44/sdk against Atelier', () => {
     await vi.waitFor(() => expect(got.eve.some((event) => event.type === 'update')).toBe(true));
     await entity(eve, 'Task').delete(task.id);
     const own = await entity(fay, 'Task').create({ title: 'Fay’s' });
-    const note = await entity(eve, 'Note').create({ text: 'hello' });
+    const note = await entity(eve, 'Note').create({ text: 'hello', secret: 'eve’s' });
     await vi.waitFor(() => {
       for (const events of Object.values(got)) {
         const kept = events.filter((event) => !probes.has(event.id));
@@ -452,6 +501,7 @@ describe('@base44/sdk against Atelier', () => {
     expect(got.eve[1]?.data).toMatchObject({ done: true, created_date: expect.any(String) });
     expect(got.eve[2]?.data).toBeUndefined();
     expect(got.anonymous[0]?.data).toMatchObject({ text: 'hello', created_by: 'live-eve@example.com' });
+    expect(got.anonymous[0]?.data).not.toHaveProperty('secret'); // its field-level read rule
     for (const stop of stops) stop();
   });
 });

@@ -81,7 +81,9 @@ export function createBase44Entities(module: EntitiesModule) {
         id: string;
         creator_id: string | null;
       }>(sql`delete from entity_records as r
-        where ${source.scope} and ${read} and ${write} and ${filter} returning r.id, r.creator_id`);
+        where ${source.scope} and ${write} and r.id in (select r.id from ${source.from}
+          where ${source.scope} and ${read} and ${filter})
+        returning r.id, r.creator_id`);
       if (deleted.length > 0) {
         await publishChange(module.bus, target, {
           type: 'delete',

@@ -7,7 +7,7 @@ import {
   type EntityRecordView,
   type EntityRules,
 } from '@atelier/shared';
-import { and, type SQL } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { EVENTS_CHANNEL, type EventBus } from '../../platform/events/event-bus.ts';
 import {
@@ -32,6 +32,7 @@ import {
   tableSource,
 } from './entities.repo.ts';
 import { entityTopic, publishChange } from './events.ts';
+import { fieldWriteCondition, maskedSource } from './field-access.ts';
 import { compileQueryParam, type FieldResolver, parseSort, schemaFieldResolver, sortSql } from './filter.ts';
 import {
   invalidRecord,
@@ -73,10 +74,36 @@ export function entityModel(target: EntityTarget): {
   const entity = target.entity!;
   return {
     rules: entity.rules,
-    source: tableSource(target.appId, target.name),
+    source:
+      maskedSource(target.appId, target.name, entity.fieldRules, target.access) ??
+      tableSource(target.appId, target.name),
     fields: schemaFieldResolver(entity.schema),
   };
 }
+
+/** The fields of a new row (`n`) that carry field-level write rules: each must be the caller's to write. */
+const fieldCreateCondition = (target: EntityTarget): SQL =>
+  target.kind === 'users'
+    ? sql`true`
+    : fieldWriteCondition(
+        target.appId,
+        target.entity!.fieldRules,
+        target.access,
+        NEW_ROW,
+        (field) => sql`((n.data -> ${field}::text) is not null)`,
+      );
+
+/** The fields a change to a stored row (`r`) gives a new value or removes, under their write rules. */
+const fieldUpdateCondition = (
+  target: EntityTarget,
+  change: { patch: Record<string, unknown>; remove: readonly string[] },
+): SQL =>
+  fieldWriteCondition(target.appId, target.entity!.fieldRules, target.access, STORED_ROW, (field) => {
+    if (Object.hasOwn(change.patch, field)) {
+      return sql`((r.data -> ${field}::text) is distinct from ${JSON.stringify(change.patch[field])}::jsonb)`;
+    }
+    return change.remove.includes(field) ? sql`((r.data -> ${field}::text) is not null)` : undefined;
+  });
 
 /** The condition under which the target's actor may do `operation` on `row` (a stored row by default). */
 export const accessCondition = (
@@ -163,7 +190,7 @@ export function createEntitiesService(repo: EntitiesRepo, bus: EventBus, sortInd
     if (new Set(rows.map((row) => row.id)).size !== rows.length) {
       throw new AppError('validation_error', ENTITY_API_MESSAGES.duplicateIds);
     }
-    const allowed = accessCondition(target, 'create', NEW_ROW);
+    const allowed = and(accessCondition(target, 'create', NEW_ROW), fieldCreateCondition(target)) as SQL;
     const overwrite = and(readCondition(target), accessCondition(target, 'update')) as SQL;
     const inline = rows.length <= INLINE_SIGNAL_MAX_ROWS;
     const written = await withinRecordLimits(
@@ -183,7 +210,24 @@ export function createEntitiesService(repo: EntitiesRepo, bus: EventBus, sortInd
       );
     }
     if (!inline) await publishChange(bus, target, { type: 'create', ids: written.map((row) => row.id) });
-    return written.map(toRecordView);
+    return (await asSeen(target, written)).map(toRecordView);
+  }
+
+  /** Written rows as the caller may see them: without the fields their field-level rules hide. */
+  async function asSeen(target: EntityTarget, rows: RecordRow[]): Promise<RecordRow[]> {
+    if (target.kind === 'users') return rows;
+    const masked = maskedSource(target.appId, target.name, target.entity!.fieldRules, target.access);
+    if (!masked || rows.length === 0) return rows;
+    const seen = new Map(
+      (
+        await repo.getMany(
+          masked,
+          rows.map((row) => row.id),
+          sql`true`,
+        )
+      ).map((row) => [row.id, row]),
+    );
+    return rows.map((row) => seen.get(row.id) ?? { ...row, data: {} });
   }
 
   /** Why a change found no row: hidden records answer 404, visible ones the actor may not change 403. */
@@ -297,9 +341,17 @@ export function createEntitiesService(repo: EntitiesRepo, bus: EventBus, sortInd
         row = ok ? await repo.get(source, id, read) : undefined;
       } else {
         const change = preparePatch(data, target.entity!.validators);
-        row = await withinRecordLimits(
-          repo.update(source, id, change, read, write, inlineSignal(target, 'update')),
+        const updated = await withinRecordLimits(
+          repo.update(
+            source,
+            id,
+            change,
+            read,
+            and(write, fieldUpdateCondition(target, change)) as SQL,
+            inlineSignal(target, 'update'),
+          ),
         );
+        row = updated && (await asSeen(target, [updated]))[0];
       }
       if (!row) throw await refusal(target, source, id, read);
       if (target.kind === 'users') await publishChange(bus, target, { type: 'update', ids: [row.id] });

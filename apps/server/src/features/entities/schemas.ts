@@ -3,6 +3,7 @@ import {
   type EntityFieldSchema,
   type EntityRules,
   type EntitySchema,
+  fieldRulesOf,
   parseEntitySchema,
   resolveRules,
 } from '@atelier/shared';
@@ -10,6 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { appFileBlobs, appVersions } from '../../platform/db/schema/index.ts';
 import { LruCache } from '../compile/lru.ts';
+import type { FieldRules } from './field-access.ts';
 import { type RecordValidators, validatorFactory } from './validation.ts';
 
 /** An entity of one app version, ready to serve: its schema, effective rules and compiled validators. */
@@ -21,6 +23,8 @@ export interface CompiledEntity {
   schema: EntitySchema;
   /** The rule of each operation (Atelier's roles or Base44's rules, `resolveRules`). */
   rules: EntityRules;
+  /** Base44's field-level rules by field (`field-access.ts`); empty for most entities. */
+  fieldRules: FieldRules;
   validators: RecordValidators;
 }
 
@@ -91,6 +95,7 @@ export function createEntitySchemas(db: Db, capacity = 500) {
           fileId: entry.id,
           schema: parsed.schema,
           rules: resolveRules(parsed.schema.rls),
+          fieldRules: fieldRulesOf(parsed.schema),
           validators: validators.compile(parsed.schema),
         });
       } catch (error) {
