@@ -52,6 +52,12 @@ const contactEntity = serializeAction({
   },
 });
 const removeItem = serializeAction({ type: 'delete_file', path: 'entities/Item.json', title: 'Remove Item' });
+const addConfetti = serializeAction({
+  type: 'add_package',
+  package: 'canvas-confetti',
+  version: '^1.9.0',
+  title: 'Add canvas-confetti',
+});
 
 /** Cuts a text into chunks of `size` characters (the provider's deltas). */
 const chunked = (text: string, size = 17) =>
@@ -60,7 +66,7 @@ const chunked = (text: string, size = 17) =>
 describe('chat replies with actions (env.fake provider)', () => {
   it('a reply with several actions yields exactly one new version with the right files', async () => {
     const before = await versionsOf(env.t, env.owner, env.appId);
-    const reply = `Here is your CRM.\n\n${contactEntity}\n${contactsPage}\n${navEdit}\n${removeItem}\n\nDone!`;
+    const reply = `Here is your CRM.\n\n${contactEntity}\n${contactsPage}\n${navEdit}\n${removeItem}\n${addConfetti}\n\nDone!`;
     env.fake.reply({ chunks: chunked(reply), usage: { prompt_tokens: 1000, completion_tokens: 200 } });
 
     const { res, chunks } = await send(env.t, env.owner, env.appId, {
@@ -81,6 +87,7 @@ describe('chat replies with actions (env.fake provider)', () => {
       ['add_file', 'applied'],
       ['partial_edit', 'applied'],
       ['delete_file', 'applied'],
+      ['add_package', 'applied'],
     ]);
 
     const after = await versionsOf(env.t, env.owner, env.appId);
@@ -96,6 +103,10 @@ describe('chat replies with actions (env.fake provider)', () => {
       rls: { read: 'creator' },
     });
     expect(files.has('entities/Item.json')).toBe(false);
+    // The model's add_package names the package in package.json (the next build installs it).
+    expect(JSON.parse(files.get('package.json')!)).toMatchObject({
+      dependencies: { 'canvas-confetti': '^1.9.0' },
+    });
 
     const { messages } = await historyOf(env.t, env.owner, env.appId);
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
@@ -115,12 +126,13 @@ describe('chat replies with actions (env.fake provider)', () => {
     expect(assistant!.annotations[0]!.usage!.totalCost).toBeGreaterThan(0);
     expect(finishMetadata(chunks)).toMatchObject({ versionId: version.id });
     // Each applied action is a tool invocation in the spec's shape (issue 23 #18).
-    expect(assistant!.parts.filter((part) => part.type === 'tool-invocation')).toHaveLength(4);
+    expect(assistant!.parts.filter((part) => part.type === 'tool-invocation')).toHaveLength(5);
     expect(assistant!.toolInvocations.map((call) => [call.toolName, call.state])).toEqual([
       ['add_entity', 'result'],
       ['add_file', 'result'],
       ['partial_edit', 'result'],
       ['delete_file', 'result'],
+      ['add_package', 'result'],
     ]);
     expect(assistant!.toolInvocations[0]).toMatchObject({
       toolCallId: 'action-0',

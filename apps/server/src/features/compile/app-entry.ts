@@ -67,20 +67,44 @@ export function appEntrySource(files: readonly AppFile[]): string {
 const imports = (files: readonly AppFile[], pattern: RegExp) =>
   files.some((file) => /\.(tsx|ts|jsx|js)$/.test(file.path) && pattern.test(file.content));
 
+/** The template's files behind shadcn's `useToast` (they import one another, not the app's code). */
+const TOAST_PARTS = /^(components\/ui\/(toast|toaster|use-toast)|hooks\/use-toast)\.[jt]sx?$/;
+const TOASTER_FILE = /^components\/ui\/toaster\.[jt]sx?$/;
+
+/**
+ * Whether the app calls shadcn's `useToast`/`toast()` (from `@/hooks/use-toast` or, as Base44's
+ * apps do, `@/components/ui/use-toast`), has the template's `components/ui/toaster`, and no file
+ * mounts that toaster: Lovable's and Base44's App.jsx mount it, and apps here have no App.jsx.
+ */
+function needsShadcnToaster(files: readonly AppFile[]): boolean {
+  if (!files.some((file) => TOASTER_FILE.test(file.path))) return false;
+  const own = files.filter((file) => !TOAST_PARTS.test(file.path));
+  return (
+    imports(own, /from\s*['"][^'"]*\/use-toast(\.[jt]sx?)?['"]/) &&
+    !imports(own, /from\s*['"][^'"]*\/ui\/toaster(\.[jt]sx?)?['"]/)
+  );
+}
+
 /**
  * What apps in the ecosystem's shape take for granted from their `main.jsx`/`App.jsx`: a TanStack
- * Query client around the app when any file imports `@tanstack/react-query`, and sonner's
- * `<Toaster />` when toasts are used and no file renders one. Nothing when the app needs neither.
+ * Query client around the app when any file imports `@tanstack/react-query`, sonner's
+ * `<Toaster />` when toasts are used and no file renders one, and shadcn's toaster
+ * (`components/ui/toaster`) when the app calls its `useToast`. Nothing when the app needs none.
  */
 function providersSource(files: readonly AppFile[]): string[] | undefined {
   const query = imports(files, /from\s*['"]@tanstack\/react-query['"]/);
   const toaster = imports(files, /from\s*['"]sonner['"]/) && !imports(files, /<Toaster\b/);
-  if (!query && !toaster) return undefined;
+  const shadcnToaster = needsShadcnToaster(files);
+  if (!query && !toaster && !shadcnToaster) return undefined;
   const lines = [`import { createElement, Fragment } from 'react';`];
   let tree = 'children';
   if (toaster) {
     lines.push(`import { Toaster } from 'sonner';`);
     tree = `createElement(Fragment, null, ${tree}, createElement(Toaster, { richColors: true }))`;
+  }
+  if (shadcnToaster) {
+    lines.push(`import { Toaster as ShadcnToaster } from '@/components/ui/toaster';`);
+    tree = `createElement(Fragment, null, createElement(ShadcnToaster), ${tree})`;
   }
   if (query) {
     lines.push(`import { QueryClient, QueryClientProvider } from '@tanstack/react-query';`);

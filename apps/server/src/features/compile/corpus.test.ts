@@ -26,10 +26,10 @@ interface CorpusApp {
 
 const corpusDir = path.join(findRepoRoot(), 'apps/server/test/fixtures/corpus');
 
-/** An app's own files over the template's shared ones (components/ui, lib/utils, globals.css). */
+/** An app's own files over the template's shared ones (components/ui, hooks, lib/utils, globals.css). */
 function loadCorpus(): CorpusApp[] {
   const shared = templateFiles('Corpus').filter((file) =>
-    /^(components\/ui\/|lib\/|globals\.css$)/.test(file.path),
+    /^(components\/ui\/|hooks\/|lib\/|globals\.css$)/.test(file.path),
   );
   return fs
     .readdirSync(corpusDir, { withFileTypes: true })

@@ -1,5 +1,6 @@
 import type { AppFile } from '@atelier/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { templateFiles } from '../apps/template/index.ts';
 import { resolveAppImport } from './bundle-js.ts';
 import { createCompiler } from './compiler.ts';
 import { publicEnv } from './html.ts';
@@ -195,5 +196,43 @@ describe('apps in the ecosystem shape (issue 25 #1)', () => {
     ]);
     expect(plain.js).not.toContain('QueryClient');
     expect(plain.js).not.toContain('Toaster');
+  });
+
+  it("mounts the template's shadcn toaster when a page calls useToast and no file mounts it, as App.jsx does", async () => {
+    const template = templateFiles('Toasts').filter((file) => file.path !== 'pages/Home.tsx');
+    const page = (from: string) => ({
+      path: 'pages/Home.jsx',
+      content: `import { useToast } from '${from}';\nexport default function Home() {\n  const { toast } = useToast();\n  return <button onClick={() => toast({ title: 'Saved' })}>Save</button>;\n}\n`,
+    });
+    for (const from of ['@/hooks/use-toast', '@/components/ui/use-toast']) {
+      const { js } = await compileOk([...template, page(from)]);
+      // The toaster is bundled (only it imports Radix's toast) and rendered beside the pages.
+      expect(js, from).toContain('from "@radix-ui/react-toast"');
+      expect(js, from).toMatch(/createElement\d*\(Toaster\d*\), children\)/);
+    }
+    // Mounted by the app itself (Lovable's App.tsx does): not a second time.
+    const layout = template.find((file) => file.path === 'Layout.tsx')!;
+    const mounted = {
+      ...layout,
+      content: layout.content
+        .replace(
+          "import { Toaster } from '@/components/ui/sonner';",
+          "import { Toaster } from '@/components/ui/sonner';\nimport { Toaster as Toasts } from '@/components/ui/toaster';",
+        )
+        .replace(
+          '<Toaster position="bottom-right" />',
+          '<Toaster position="bottom-right" />\n      <Toasts />',
+        ),
+    };
+    expect(mounted.content).toContain('<Toasts />');
+    const own = await compileOk([
+      ...template.filter((file) => file !== layout),
+      mounted,
+      page('@/hooks/use-toast'),
+    ]);
+    expect(own.js).toContain('from "@radix-ui/react-toast"');
+    expect(own.js).not.toMatch(/createElement\d*\(Toaster\d*\)/);
+    // The template alone (its toast files import one another) mounts nothing more.
+    expect((await compileOk(templateFiles('Toasts'))).js).not.toContain('@radix-ui/react-toast');
   });
 });

@@ -11,9 +11,24 @@ describe('templateFiles', () => {
     const files = templateFiles('Acme');
     const paths = files.map((file) => file.path);
     expect(paths.slice(0, 2)).toEqual(['Layout.tsx', 'pages/Home.tsx']);
-    for (const component of ['button', 'card', 'dialog', 'form', 'select', 'sonner', 'table', 'tabs'])
+    // shadcn/ui's set, as Lovable's and Base44's apps carry it (their code imports any of them).
+    for (const component of [
+      ...['accordion', 'alert', 'alert-dialog', 'aspect-ratio', 'avatar', 'badge', 'breadcrumb'],
+      ...['button', 'calendar', 'card', 'carousel', 'chart', 'checkbox', 'collapsible', 'command'],
+      ...['context-menu', 'dialog', 'drawer', 'dropdown-menu', 'form', 'hover-card', 'input'],
+      ...['input-otp', 'label', 'menubar', 'navigation-menu', 'pagination', 'popover', 'progress'],
+      ...['radio-group', 'resizable', 'scroll-area', 'select', 'separator', 'sheet', 'sidebar'],
+      ...['skeleton', 'slider', 'sonner', 'switch', 'table', 'tabs', 'textarea', 'toast', 'toaster'],
+      ...['toggle', 'toggle-group', 'tooltip'],
+    ])
       expect(paths).toContain(`components/ui/${component}.jsx`);
-    expect(paths).toContain('lib/utils.js');
+    for (const helper of [
+      'components/ui/use-toast.js',
+      'hooks/use-toast.js',
+      'hooks/use-mobile.js',
+      'lib/utils.js',
+    ])
+      expect(paths).toContain(helper);
     expect(paths.slice(-2)).toEqual(['globals.css', 'entities/Item.json']);
     for (const path of paths) expect(fileKind(path), path).not.toBeNull();
     const css = files.find((file) => file.path === 'globals.css')!.content;

@@ -22,16 +22,16 @@ export function templateFiles(appName: string): AppFile[] {
 }
 
 /**
- * The template's own content of a shared file (`components/ui/*`, `lib/utils.js`, `globals.css`),
+ * The template's own content of a shared file (`components/ui/*`, `hooks/use-mobile.js`, `lib/utils.js`),
  * or undefined for other paths. The builder prompt names unchanged copies instead of repeating them.
  */
 export function templateSourceOf(path: string): string | undefined {
-  if (!/^(components\/ui\/|lib\/)/.test(path)) return undefined;
+  if (!/^(components\/ui\/|hooks\/|lib\/)/.test(path)) return undefined;
   return templateSources().find((file) => file.path === path)?.content;
 }
 
-/** The template's files in a stable order: Layout, pages, components, lib, then globals.css. */
-const ORDER = ['Layout.tsx', 'pages/', 'components/', 'lib/', 'globals.css'];
+/** The template's files in a stable order: Layout, pages, components, hooks, lib, then globals.css. */
+const ORDER = ['Layout.tsx', 'pages/', 'components/', 'hooks/', 'lib/', 'globals.css'];
 const rank = (file: string) => ORDER.findIndex((prefix) => file === prefix || file.startsWith(prefix));
 
 let cached: AppFile[] | undefined;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { templateSourceOf } from '../../../features/apps/template/index.ts';
+import { templateFiles, templateSourceOf } from '../../../features/apps/template/index.ts';
 import { ALLOWED_ENTRY_POINTS, describePackages } from '../../../features/compile/vendor/vendor-modules.ts';
 import { findRepoRoot } from '../../paths.ts';
 
@@ -10,7 +10,7 @@ import { findRepoRoot } from '../../paths.ts';
  * `{{variable}}` placeholders are filled by `renderPrompt`.
  */
 export const PROMPT_VERSIONS = {
-  'builder-system': 4,
+  'builder-system': 5,
   'tool-run': 1,
 } as const;
 export type PromptName = keyof typeof PROMPT_VERSIONS;
@@ -94,6 +94,13 @@ export function librariesLine(): string {
   return `Apps may import their own files and these packages: ${describePackages()}; entry points below a package: ${entryPoints.map((name) => `\`${name}\``).join(', ')}. When the app truly needs another npm package (browser JavaScript, no native addon), add it with an add_package action before importing it; the packages the app has are listed in \`package.json\`.`;
 }
 
+/** The template's shadcn/ui components by name (`button, card, …`), from its files (so the list never drifts). */
+export function uiComponentsLine(): string {
+  return templateFiles('')
+    .flatMap((file) => /^components\/ui\/([\w-]+)\.jsx$/.exec(file.path)?.[1] ?? [])
+    .join(', ');
+}
+
 /** The builder chat's system prompt: role, app conventions, the action protocol, the app's files. */
 export function builderSystemPrompt(input: { appName: string; files: readonly AppFile[] }): string {
   return renderPrompt(loadPrompt('builder-system'), {
@@ -101,6 +108,7 @@ export function builderSystemPrompt(input: { appName: string; files: readonly Ap
     actionProtocol: actionProtocolInstructions(),
     appFiles: renderAppFiles(input.files),
     libraries: librariesLine(),
+    uiComponents: uiComponentsLine(),
   });
 }
 

@@ -25,6 +25,17 @@ describe('builder system prompt', () => {
     expect(prompt).not.toContain('{{');
   });
 
+  it("names every shadcn/ui component of the template, from the template's files", () => {
+    const prompt = builderSystemPrompt({ appName: 'Shop', files: [] });
+    const line = /holds the shadcn\/ui components\n\s*\(([^)]*)\)/.exec(prompt)?.[1]?.split(/,\s*/) ?? [];
+    const components = templateFiles('Shop').flatMap(
+      (file) => /^components\/ui\/([\w-]+)\.jsx$/.exec(file.path)?.[1] ?? [],
+    );
+    expect(line.sort()).toEqual(components.sort());
+    for (const name of ['alert-dialog', 'calendar', 'command', 'scroll-area', 'sidebar', 'toaster'])
+      expect(line).toContain(name);
+  });
+
   it('tells the model how to add an npm package beyond the set', () => {
     const prompt = builderSystemPrompt({ appName: 'Shop', files: [] });
     expect(prompt).toContain('add it with an add_package action before importing it');
