@@ -21,6 +21,8 @@ const esm = (code: string, extra: Record<string, unknown> = {}) => ({
 
 let registry: FakeNpmRegistry;
 let cacheDir: string;
+/** Where tiny-scripted's install scripts would write, had they run. */
+const scriptMarker = path.join(os.tmpdir(), `atelier-npm-script-ran-${process.pid}`);
 
 beforeAll(async () => {
   registry = await startFakeNpmRegistry({
@@ -37,6 +39,23 @@ beforeAll(async () => {
     'tiny-shout': {
       '0.9.0': esm('export const shout = (s) => s + "?";'),
       '1.0.1': esm('export const shout = (s) => s.toUpperCase() + "!";'),
+    },
+    // An install script in every lifecycle slot npm runs on install.
+    'tiny-scripted': {
+      '1.0.0': {
+        files: {
+          'index.js': 'exports.ok = true;',
+          'install.js': `require("fs").writeFileSync(${JSON.stringify(scriptMarker)}, "ran");`,
+        },
+        manifest: {
+          main: 'index.js',
+          scripts: {
+            preinstall: 'node install.js',
+            install: 'node install.js',
+            postinstall: 'node install.js',
+          },
+        },
+      },
     },
     'tiny-cjs': {
       '3.1.0': {
@@ -291,6 +310,19 @@ describe('install and bundle', () => {
     expect(bundle.exports).toEqual(['default', 'greet']);
     const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
     expect(mod.greet('ada')).toBe('HELLO ADA!');
+  });
+
+  it('installs a package with install scripts without running them', async () => {
+    const bundle = await npm().resolveNpmModule('tiny-scripted@1', { target: 'browser' });
+    expect(bundle.exports).toContain('ok');
+    // Installed (content/{hex[0..2]}/{hex}/, install.js beside index.js), never run.
+    const installed = fs
+      .readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) =>
+        /(^|\/)content\/[0-9a-f]{2}\/[0-9a-f]+\/install\.js$/.test(file.split(path.sep).join('/')),
+      );
+    expect(installed).toHaveLength(1);
+    expect(fs.existsSync(scriptMarker)).toBe(false);
   });
 
   it('gives CommonJS packages their named exports without running them', async () => {
