@@ -136,7 +136,13 @@ describe.skipIf(!fs.existsSync(chromiumPath))('the corpus in Chromium', () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--no-first-run',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
