@@ -210,4 +210,5 @@ test('an app imports an npm package its package.json names; the editor lists it 
   await expect(files.getByText('No npm packages.')).toBeVisible();
   // The page still imports it: the new version does not build, and says why.
   await expect(frame.getByText('The app does not build')).toBeVisible({ timeout: 20_000 });
+  await expect(frame.getByText(/"tiny-sparkle" is not available in generated apps/)).toBeVisible();
 });
