@@ -1,4 +1,10 @@
-import { CHAT_MESSAGES, LLM_ERROR_HINTS, serializeAction, VALIDATION_MESSAGES } from '@atelier/shared';
+import {
+  CHAT_MESSAGES,
+  LLM_ERROR_HINTS,
+  serializeAction,
+  USAGE_TEXT,
+  VALIDATION_MESSAGES,
+} from '@atelier/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeProvider, startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
 import { settingsBaseURL as baseURL } from '../playwright.config.ts';
@@ -262,12 +268,18 @@ test('a reload while the reply runs follows it live; Send stays off until it end
   }
 });
 
-test('a wrong API key: the builder reads the spec sentence; the admin also the hint and the provider reason', async ({
+test('a wrong API key: the builder reads the spec sentence; the admin also the hint and the provider reason, in the chat and the usage table', async ({
   page,
 }) => {
   test.setTimeout(60_000);
   const appId = await setUp(page, 'Failing Chat');
   try {
+    // A model the catalogue does not price: its usage is "price unknown", never $0 (issue 21 §11).
+    const model = await page.request.put('/api/admin/llm/settings', {
+      data: { defaultModel: 'e2e-local-model' },
+      headers,
+    });
+    expect(model.status()).toBe(200);
     fake.reply({ status: 401, errorMessage: 'Incorrect API key provided: e2e-fake-key' });
     await page.goto(`/build/app/${appId}`);
     const chat = page.getByRole('region', { name: 'Chat' });
@@ -280,7 +292,22 @@ test('a wrong API key: the builder reads the spec sentence; the admin also the h
     await expect(admin).toContainText(LLM_ERROR_HINTS.auth);
     await expect(admin).toContainText('Incorrect API key provided');
     await expect(admin.getByRole('link', { name: 'Open AI models' })).toHaveAttribute('href', '/admin/llm');
+
+    // The AI models screen's usage table: the reply's row with the reason, the hint and no $0.
+    await admin.getByRole('link', { name: 'Open AI models' }).click();
+    await page.getByLabel('App id').fill(appId);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    const latest = page.getByRole('table', { name: 'Latest messages' });
+    const error = latest.getByTestId('usage-error');
+    await expect(error).toContainText('Incorrect API key provided');
+    await expect(error).toContainText(LLM_ERROR_HINTS.auth);
+    await expect(latest.getByRole('row').nth(1)).toContainText(USAGE_TEXT.priceUnknown);
+    await expect(
+      page.getByRole('table', { name: 'By model' }).getByRole('row', { name: /e2e-local-model/ }),
+    ).toContainText(USAGE_TEXT.priceUnknown);
+    await expect(latest).not.toContainText('$0');
   } finally {
+    await page.request.put('/api/admin/llm/settings', { data: { defaultModel: null }, headers });
     await tearDown(page);
   }
 });

@@ -164,6 +164,8 @@ export const usageTotalsSchema = z.object({
   cacheReadCost: z.number(),
   cacheWriteCost: z.number(),
   totalCost: z.number(),
+  /** Some of the calls counted here were of a model without a price: the cost leaves them out (issue 21 §11). */
+  priceUnknown: z.boolean().optional(),
 });
 export type UsageTotals = z.infer<typeof usageTotalsSchema>;
 

@@ -152,8 +152,14 @@ describe('honest accounting (issue 21 §11)', () => {
         headers: env.owner.headers,
       });
       const body = (await table.json()) as {
+        summary: { priceUnknown?: boolean; byModel: { model: string; priceUnknown?: boolean }[] };
         messages: { messageId: string; usage: Record<string, unknown> }[];
       };
+      // The totals say so too (the AI models screen shows "price unknown", not $0).
+      expect(body.summary.priceUnknown).toBe(true);
+      expect(body.summary.byModel).toEqual([
+        expect.objectContaining({ model: 'my-local-model', priceUnknown: true }),
+      ]);
       const row = body.messages.find((m) => m.messageId === messages.at(-1)!.id)!;
       expect(row.usage).toMatchObject({ priceUnknown: true });
       expect(row.usage).not.toHaveProperty('estimated');

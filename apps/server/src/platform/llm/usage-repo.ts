@@ -63,26 +63,36 @@ function toTotals(row: TotalsRow | undefined): UsageTotals {
 
 const appFilter = (appId: string | undefined) => (appId ? eq(llmUsage.appId, appId) : undefined);
 
+/** Whether any of the calls was of a model without a price (false over no calls). */
+const anyPriceUnknown = () =>
+  sql<boolean>`coalesce(bool_or(not ${llmUsage.priceKnown}), false)`.mapWith(Boolean);
+
+/** Totals, flagged when a call without a price is among them (its cost is unknown, not $0). */
+function withPriceFlag(row: (TotalsRow & { priceUnknown: boolean }) | undefined): UsageTotals {
+  return { ...toTotals(row), ...(row?.priceUnknown ? { priceUnknown: true } : {}) };
+}
+
 /** Totals, and totals per model and per purpose, for one app or the whole install. */
 export async function usageSummary(db: Db, filter: { appId?: string | undefined }): Promise<UsageSummary> {
   const where = appFilter(filter.appId);
-  const [total] = await db.select(totalsColumns()).from(llmUsage).where(where);
+  const columns = { ...totalsColumns(), priceUnknown: anyPriceUnknown() };
+  const [total] = await db.select(columns).from(llmUsage).where(where);
   const byModel = await db
-    .select({ model: llmUsage.model, ...totalsColumns() })
+    .select({ model: llmUsage.model, ...columns })
     .from(llmUsage)
     .where(where)
     .groupBy(llmUsage.model)
     .orderBy(llmUsage.model);
   const byPurpose = await db
-    .select({ purpose: llmUsage.purpose, ...totalsColumns() })
+    .select({ purpose: llmUsage.purpose, ...columns })
     .from(llmUsage)
     .where(where)
     .groupBy(llmUsage.purpose)
     .orderBy(llmUsage.purpose);
   return {
-    ...toTotals(total),
-    byModel: byModel.map((row) => ({ model: row.model, ...toTotals(row) })),
-    byPurpose: byPurpose.map((row) => ({ purpose: row.purpose, ...toTotals(row) })),
+    ...withPriceFlag(total),
+    byModel: byModel.map((row) => ({ model: row.model, ...withPriceFlag(row) })),
+    byPurpose: byPurpose.map((row) => ({ purpose: row.purpose, ...withPriceFlag(row) })),
   };
 }
 
@@ -109,7 +119,7 @@ export async function usageByMessage(
       cacheReadRate: latest<number>(llmUsage.cacheReadRate).mapWith(Number),
       cacheWriteRate: latest<number>(llmUsage.cacheWriteRate).mapWith(Number),
       estimated: sql<boolean>`bool_or(${llmUsage.tokensEstimated})`.mapWith(Boolean),
-      priceUnknown: sql<boolean>`bool_or(not ${llmUsage.priceKnown})`.mapWith(Boolean),
+      priceUnknown: anyPriceUnknown(),
     })
     .from(llmUsage)
     .where(

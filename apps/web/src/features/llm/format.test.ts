@@ -1,5 +1,6 @@
+import { USAGE_TEXT } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import { formatContext, formatPrice, formatTokens, formatUsd } from './format.ts';
+import { costText, formatContext, formatPrice, formatTokens, formatUsd, tokensText } from './format.ts';
 
 describe('AI usage formatting', () => {
   it.each([
@@ -21,5 +22,15 @@ describe('AI usage formatting', () => {
     expect(formatTokens(1_047_576)).toBe('1M');
     expect(formatContext(128_000)).toBe('128K tokens');
     expect(formatContext(null)).toBe('—');
+  });
+
+  it('marks counted tokens as estimated and an unpriced model as "price unknown", never $0 (issue 21 §11)', () => {
+    expect(tokensText(1234, {})).toBe((1234).toLocaleString());
+    expect(tokensText(1234, { estimated: true })).toBe(
+      `${USAGE_TEXT.estimatedMark} ${(1234).toLocaleString()}`,
+    );
+    expect(costText(0, { priceUnknown: true })).toBe(USAGE_TEXT.priceUnknown);
+    expect(costText(0.5, { priceUnknown: true })).toBe(`$0.50 + ${USAGE_TEXT.priceUnknown}`);
+    expect(costText(0.5, {})).toBe('$0.50');
   });
 });

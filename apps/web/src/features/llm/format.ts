@@ -1,3 +1,5 @@
+import { USAGE_TEXT, type UsageRecord } from '@atelier/shared';
+
 /** US dollars: cents for amounts of a cent or more, up to six decimals below (token costs are tiny). */
 export function formatUsd(value: number): string {
   if (value === 0) return '$0';
@@ -21,4 +23,19 @@ export function formatTokens(value: number): string {
 /** A context window: "128K tokens", or "—" when unknown. */
 export function formatContext(value: number | null): string {
   return value === null ? '—' : `${formatTokens(value)} tokens`;
+}
+
+type UsageFlags = Pick<UsageRecord, 'estimated' | 'priceUnknown'>;
+
+/** A token count, "≈ 1,234" when the provider sent none and it was counted here (issue 21 §11). */
+export const tokensText = (tokens: number, usage: UsageFlags, format = (n: number) => n.toLocaleString()) =>
+  usage.estimated ? `${USAGE_TEXT.estimatedMark} ${format(tokens)}` : format(tokens);
+
+/**
+ * A cost, never $0 for a model without a price: "price unknown", or what the priced calls cost
+ * "+ price unknown" when a total holds both.
+ */
+export function costText(cost: number, usage: UsageFlags): string {
+  if (!usage.priceUnknown) return formatUsd(cost);
+  return cost > 0 ? `${formatUsd(cost)} + ${USAGE_TEXT.priceUnknown}` : USAGE_TEXT.priceUnknown;
 }

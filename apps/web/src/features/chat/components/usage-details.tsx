@@ -1,15 +1,5 @@
 import { TOKEN_COST_UNIT, USAGE_TEXT, type UsageRecord } from '@atelier/shared';
-import { formatPrice, formatTokens, formatUsd } from '../../llm/format.ts';
-
-type UsageFlags = Pick<UsageRecord, 'estimated' | 'priceUnknown'>;
-
-/** A token count, "≈ 1,234" when the provider sent none and it was counted here (issue 21 §11). */
-export const tokensText = (tokens: number, usage: UsageFlags, format = (n: number) => n.toLocaleString()) =>
-  usage.estimated ? `${USAGE_TEXT.estimatedMark} ${format(tokens)}` : format(tokens);
-
-/** A cost, or "price unknown" for a model without a price (never $0). */
-export const costText = (cost: number, usage: UsageFlags) =>
-  usage.priceUnknown ? USAGE_TEXT.priceUnknown : formatUsd(cost);
+import { costText, formatPrice, formatTokens, tokensText } from '../../llm/format.ts';
 
 /** "1.2K tokens · $0.0004" */
 export const usageSummaryText = (usage: UsageRecord) =>

@@ -8,7 +8,8 @@ import { FormError } from '../../auth/components/field.tsx';
 import { SettingsSection } from '../../auth/components/settings/section.tsx';
 import { errorMessage } from '../../auth/error-message.ts';
 import { llmApi, llmKeys } from '../api.ts';
-import { formatTokens, formatUsd } from '../format.ts';
+import { costText, formatTokens } from '../format.ts';
+import { UsageByMessage } from './usage-by-message.tsx';
 
 /** Token usage and cost: totals and per model for one app or all, and the latest messages. */
 export function UsageSection() {
@@ -57,7 +58,7 @@ export function UsageSection() {
           <dl className="grid grid-cols-3 gap-3">
             <Stat label="Calls" value={String(summary.calls)} />
             <Stat label="Tokens" value={formatTokens(summary.totalTokens)} />
-            <Stat label="Cost" value={formatUsd(summary.totalCost)} />
+            <Stat label="Cost" value={costText(summary.totalCost, summary)} />
           </dl>
           {summary.calls === 0 ? (
             <p className="text-muted-foreground text-sm">No AI calls yet{appId ? ' for this app' : ''}.</p>
@@ -69,22 +70,14 @@ export function UsageSection() {
                 m.model === OFFLINE_MODEL_ID ? OFFLINE_MODEL_LABEL : m.model,
                 String(m.calls),
                 formatTokens(m.totalTokens),
-                formatUsd(m.totalCost),
+                costText(m.totalCost, m),
               ])}
             />
           )}
           {messages.length > 0 ? (
-            <UsageTable
-              caption="Latest messages"
-              head={['Message', 'Model', 'Tokens', 'Cost', 'Finish']}
-              rows={messages.map((m) => [
-                m.messageId,
-                m.usage.modelInfo.displayName ?? m.usage.modelInfo.model,
-                formatTokens(m.usage.totalTokens),
-                formatUsd(m.usage.totalCost),
-                m.usage.finishReason,
-              ])}
-            />
+            <div className="overflow-x-auto">
+              <UsageByMessage caption="Latest messages" rows={messages} />
+            </div>
           ) : null}
         </>
       )}
