@@ -156,4 +156,17 @@ test('revert to an earlier message, then undo the restore', async ({ page }) => 
   await expect(chat.getByText(/^Undid the restore of the version from /)).toBeVisible();
   await expect(frame.getByRole('link', { name: 'About' })).toBeVisible({ timeout: 45_000 });
   await expect(chat.getByRole('button', { name: CHAT_MESSAGES.undoRestore })).toHaveCount(0);
+
+  // The About version's message went with the revert: the Versions menu restores it by its id (issue 21 §10).
+  const restored = chat.getByText(/^Restored the version from /);
+  await chat.getByRole('button', { name: 'Versions' }).click();
+  await page
+    .getByRole('menu')
+    .locator(':scope > div', { hasText: /About/ })
+    .getByRole('menuitem', { name: 'Restore' })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: CHAT_MESSAGES.revert }).click();
+  await expect(restored).toHaveCount(2);
+  await expect(page.getByText(CHAT_MESSAGES.restoreFailed)).toHaveCount(0);
+  await expect(frame.getByRole('link', { name: 'About' })).toBeVisible({ timeout: 45_000 });
 });

@@ -173,6 +173,12 @@ describe('chat replies with actions (env.fake provider)', () => {
     expect((await filesOf(env.t, env.owner, env.appId)).get('Layout.tsx')).toContain('/contacts');
     const sent = env.fake.completions().at(-1)!.body as { messages: { role: string; content: unknown }[] };
     expect(JSON.stringify(sent.messages.at(-1))).toContain(CHAT_MESSAGES.continuePrompt);
+    // The model reads what happened to its actions: the cut one was not applied (issue 21 §5).
+    const earlier = JSON.stringify(sent.messages.at(-2));
+    expect(earlier).toContain('[add_file pages/Contacts.tsx: Add the contacts page — applied]');
+    expect(earlier).toContain(
+      `[partial_edit Layout.tsx: Link the contacts page — NOT APPLIED: ${CHAT_MESSAGES.notAppliedTruncated}]`,
+    );
   });
 
   it('reports partial-edit blocks that do not match and applies nothing of that edit', async () => {
