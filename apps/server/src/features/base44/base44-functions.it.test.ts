@@ -305,6 +305,24 @@ describe('@base44/sdk functions and integrations against Atelier', () => {
     const prompt = JSON.stringify(fake.completions().at(-1)?.body);
     expect(prompt).toContain('name: Ada');
     expect(prompt).toContain('JSON Schema');
+    // InvokeLLM's file_urls: the app's files reach the model, a document as its text, an image as one.
+    fake.reply({ chunks: ['Two people and a dot'] });
+    expect(
+      await sdk.integrations.Core.InvokeLLM({
+        prompt: 'What do these show?',
+        file_urls: [sheet.file_url, image.file_url],
+      }),
+    ).toBe('Two people and a dot');
+    const withFiles = JSON.stringify(fake.completions().at(-1)?.body);
+    expect(withFiles).toContain('What do these show?');
+    expect(withFiles).toContain('The file people.csv');
+    expect(withFiles).toContain('name: Bea');
+    expect(withFiles).toContain(`data:image/png;base64,${png.toString('base64')}`);
+    const foreign = await failure(
+      sdk.integrations.Core.InvokeLLM({ prompt: 'x', file_urls: 'http://169.254.169.254/latest/meta-data' }),
+    );
+    expect(foreign).toMatchObject({ status: 400 });
+    expect(foreign.message).toContain('file_url must be a file uploaded to this app');
     const elsewhere = await failure(
       sdk.integrations.Core.ExtractDataFromUploadedFile({
         file_url: 'http://169.254.169.254/latest/meta-data',

@@ -14,7 +14,7 @@ import type { AccountsContext } from '../accounts/accounts.context.ts';
 import { escapeHtml } from '../accounts/auth-emails.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
 import { fileHeaders } from '../uploads/uploads.service.ts';
-import { extractableText } from './extract.ts';
+import { appFile, documentText, EXTRACT_MAX_CHARS, extractableText } from './extract.ts';
 import {
   formFile,
   privateFileName,
@@ -27,12 +27,22 @@ import {
 } from './files.ts';
 import { bodyOf, signedInCaller } from './protocol.ts';
 
+/** Most files one InvokeLLM call hands the model (`file_urls`). */
+export const INVOKE_LLM_MAX_FILES = 5;
+
+/** Files the model gets as images; other files as their text (`documentText`). */
+const MODEL_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+type UserPart = { type: 'text'; text: string } | { type: 'image'; image: Uint8Array; mediaType: string };
+
 const schemas = {
   invokeLlm: z.object({
     prompt: z.string().min(1).max(100_000),
     response_json_schema: z.record(z.string(), z.unknown()).nullish(),
     add_context_from_internet: z.boolean().nullish(),
-    file_urls: z.union([z.string(), z.array(z.string())]).nullish(),
+    file_urls: z
+      .union([z.string().max(2000), z.array(z.string().max(2000)).max(INVOKE_LLM_MAX_FILES)])
+      .nullish(),
   }),
   signedUrl: z.object({
     file_uri: z.string().min(1).max(500),
@@ -90,21 +100,52 @@ export function base44IntegrationRoutes(
     return { appId, userId: access.userId };
   };
 
+  /**
+   * InvokeLLM's `file_urls` as parts of the user's message: the app's own files only (`appFile`,
+   * no outbound request), images as images, other files as their parsed text (CSV, PDF, Word,
+   * text), EXTRACT_MAX_CHARS of text in all.
+   */
+  const filesForModel = async (
+    c: Context<AppEnv>,
+    appId: string,
+    fileUrls: string | string[] | null | undefined,
+  ): Promise<UserPart[]> => {
+    const urls = typeof fileUrls === 'string' ? [fileUrls] : (fileUrls ?? []);
+    if (urls.length === 0) return [];
+    const secret = await accounts.auth.jwt.secret();
+    const parts: UserPart[] = [];
+    let room = EXTRACT_MAX_CHARS;
+    for (const url of urls) {
+      const file = await appFile(db, appId, publicUrl, url, secret);
+      if (MODEL_IMAGE_TYPES.has(file.contentType)) {
+        parts.push({ type: 'image', image: new Uint8Array(file.data), mediaType: file.contentType });
+        continue;
+      }
+      const text = (await documentText(file)).slice(0, room);
+      room -= text.length;
+      parts.push({ type: 'text', text: `The file ${file.name}:\n${text}` });
+      if (c.req.raw.signal.aborted) break;
+    }
+    return parts;
+  };
+
   return new Hono<AppEnv>()
     .post('/apps/:appId/integration-endpoints/Core/InvokeLLM', routePolicy(POLICY.api), async (c) => {
       const { appId, userId } = await callerOf(c);
       const input = await bodyOf(c, schemas.invokeLlm);
       if (input.add_context_from_internet) throw notSupported('add_context_from_internet (web search)');
-      if (input.file_urls && input.file_urls.length > 0) throw notSupported('file_urls in InvokeLLM');
       const schema = input.response_json_schema;
       const system = schema
         ? `Answer only with one JSON value that follows this JSON Schema, without any other text:\n${JSON.stringify(schema)}`
         : undefined;
+      const parts = await filesForModel(c, appId, input.file_urls);
       const { text } = await llm.generateText({
         purpose: 'app_integration',
         appId,
         userId,
-        prompt: input.prompt,
+        ...(parts.length === 0
+          ? { prompt: input.prompt }
+          : { messages: [{ role: 'user', content: [{ type: 'text', text: input.prompt }, ...parts] }] }),
         system,
         abortSignal: c.req.raw.signal,
       });
