@@ -319,7 +319,10 @@ describe('@base44/sdk functions and integrations against Atelier', () => {
     expect(withFiles).toContain('name: Bea');
     expect(withFiles).toContain(`data:image/png;base64,${png.toString('base64')}`);
     const foreign = await failure(
-      sdk.integrations.Core.InvokeLLM({ prompt: 'x', file_urls: 'http://169.254.169.254/latest/meta-data' }),
+      sdk.integrations.Core.InvokeLLM({
+        prompt: 'x',
+        file_urls: ['http://169.254.169.254/latest/meta-data'],
+      }),
     );
     expect(foreign).toMatchObject({ status: 400 });
     expect(foreign.message).toContain('file_url must be a file uploaded to this app');
