@@ -40,6 +40,7 @@ export * from './contracts/secrets.ts';
 export * from './contracts/tools.ts';
 export * from './entities/index.ts';
 export * from './errors.ts';
+export * from './json/json-depth.ts';
 export * from './llm/constants.ts';
 export * from './llm/error-reasons.ts';
 export * from './naming/names.ts';

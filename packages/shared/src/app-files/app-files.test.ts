@@ -12,7 +12,12 @@ import {
   utf8Length,
 } from './app-file.ts';
 import { canonicalFilesText, contentHash } from './content-hash.ts';
-import { DEFAULT_ENTITY_RLS, parseEntitySchema, resolveRls } from './entity-schema.ts';
+import {
+  DEFAULT_ENTITY_RLS,
+  ENTITY_SCHEMA_MAX_DEPTH,
+  parseEntitySchema,
+  resolveRls,
+} from './entity-schema.ts';
 import {
   entityNameFromPath,
   fileKind,
@@ -223,6 +228,16 @@ describe('entity schemas', () => {
   it('names the line and column of invalid JSON', () => {
     const parsed = parseEntitySchema('{\n  "type": "object",\n  "properties": {,}\n}');
     expect(parsed).toMatchObject({ ok: false, line: 3, column: 18 });
+  });
+
+  it('refuses a file nested deeper than ENTITY_SCHEMA_MAX_DEPTH before anything recurses over it', () => {
+    const nest = (levels: number) =>
+      `{"type":"object","properties":{"a":${'{"type":"object","properties":{"a":'.repeat(levels)}{"type":"string"}${'}}'.repeat(levels)}}}`;
+    expect(parseEntitySchema(nest(60)).ok).toBe(true);
+    expect(parseEntitySchema(nest(5000))).toEqual({
+      ok: false,
+      message: `Invalid entity schema: nested deeper than ${ENTITY_SCHEMA_MAX_DEPTH} levels`,
+    });
   });
 
   it('refuses an unknown permission role', () => {

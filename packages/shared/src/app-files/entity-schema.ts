@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PERMISSIONS, PERMISSION_ROLES, type PermissionRole } from '../actions/tags.ts';
 import { type Base44Rls, type Base44Rule, base44RuleProblem, isBase44Rls } from '../entities/base44-rules.ts';
+import { jsonDepth } from '../json/json-depth.ts';
 
 /** Zod schema of a permission role (`PERMISSION_ROLES`, spec 3 §3). */
 export const permissionRoleSchema = z.enum(PERMISSION_ROLES);
@@ -144,8 +145,22 @@ export type EntitySchemaParse =
   | { ok: true; schema: EntitySchema }
   | { ok: false; message: string; line?: number; column?: number };
 
+/**
+ * Deepest nesting of objects and arrays an entity file may have: room for records nested to their
+ * limit (64 levels, two JSON levels each: `properties` and the field) and the rules. Checked before
+ * anything recurses over the file (the schema check here, ajv's compiler on the server): a file
+ * thousands of levels deep overflowed the stack and made every call of the app's data API fail.
+ */
+export const ENTITY_SCHEMA_MAX_DEPTH = 150;
+
 /** Parses the text of an entity file; a problem names its line and column when JSON parsing fails. */
 export function parseEntitySchema(text: string): EntitySchemaParse {
+  if (jsonDepth(text) > ENTITY_SCHEMA_MAX_DEPTH) {
+    return {
+      ok: false,
+      message: `Invalid entity schema: nested deeper than ${ENTITY_SCHEMA_MAX_DEPTH} levels`,
+    };
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -17,12 +17,13 @@ beforeAll(async () => {
       properties: { title: { type: 'string' }, code: { type: 'string', pattern: '^(a+)+$' } },
       rls: { read: 'anonymous', write: 'anonymous' },
     },
+    Long: { properties: { t: { type: 'string', pattern: '[a-z]{900}!' } }, rls: { write: 'anonymous' } },
   }));
   const res = await entityCall(t, appId, 'POST', 'Note/bulk', [
     { title: 'plain' },
     { title: 'aaaa', code: 'aaaa' },
   ]);
-  expect(res.status).toBe(201);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -67,5 +68,31 @@ describe('schema patterns', () => {
     expect(res.body.error.message).toMatch(/code/);
     const ok = await entityCall(t, appId, 'POST', 'Note', { title: 'y', code: 'aaa' });
     expect(ok.status).toBe(201);
+  });
+
+  it('refuses a value too long to check against a large pattern instead of holding the server for seconds', async () => {
+    const long = await entityCall(t, appId, 'POST', 'Long', { t: `${'a'.repeat(100_000)}!` });
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toBe(
+      'A value is too long to check against the pattern "[a-z]{900}!": shorten the value, or send fewer records at once',
+    );
+    const fits = await entityCall(t, appId, 'POST', 'Long', { t: `${'a'.repeat(900)}!` });
+    expect(fits.status, JSON.stringify(fits.body)).toBe(201);
+  });
+});
+
+describe('entity files nested thousands of levels deep', () => {
+  it("are that entity's problem: the app's other entities keep answering", async () => {
+    const levels = 3000;
+    const nested = '{"type":"object","properties":{"a":'.repeat(levels);
+    const deep = `{"type":"object","properties":{"a":${nested}{"type":"string"}${'}}'.repeat(levels)}}}`;
+    const deepApp = await createEntityApp(t, 'deep-schema@example.com', {
+      Note: { properties: { title: { type: 'string' } }, rls: { read: 'anonymous', write: 'anonymous' } },
+      Deep: deep,
+    });
+    const note = await entityCall(t, deepApp.appId, 'POST', 'Note', { title: 'still here' });
+    expect(note.status).toBe(201);
+    const refused = await entityCall(t, deepApp.appId, 'POST', 'Deep', { a: 'x' });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(404);
   });
 });

@@ -83,12 +83,14 @@ export function createEntitySchemas(db: Db, capacity = 500) {
     const validators = validatorFactory();
     for (const entry of entries) {
       const name = entityNameOfPath(entry.path) as string;
-      const parsed = parseEntitySchema(contentOf.get(entry.hash) ?? '');
-      if (!parsed.ok) {
-        problems.push({ path: entry.path, message: parsed.message });
-        continue;
-      }
       try {
+        // Inside the try: one entity file that cannot be read is that entity's problem, never a
+        // failure of every entity of the version.
+        const parsed = parseEntitySchema(contentOf.get(entry.hash) ?? '');
+        if (!parsed.ok) {
+          problems.push({ path: entry.path, message: parsed.message });
+          continue;
+        }
         byName.set(name, {
           name,
           path: entry.path,

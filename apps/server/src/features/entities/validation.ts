@@ -29,15 +29,79 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDateTime = (text: string) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text));
 
 /**
+ * Bounds of the builder-written patterns. RE2 runs in time linear in the input, but the constant is
+ * the pattern's compiled size: `[a-z]{1000}` three times over a 100 KB value held the event loop for
+ * 6.5 s. So a pattern is at most `length` characters and `instructions` RE2 instructions, an entity's
+ * patterns together at most `schemaInstructions`, and the checks of one synchronous run (a record,
+ * or every record of a bulk create, checked without yielding to the event loop) at most `work` steps (instructions × characters
+ * of each value or key checked: about 50 ms at the worst on a 2-core machine).
+ */
+export const SCHEMA_PATTERN_LIMITS = {
+  length: 1_000,
+  instructions: 1_000,
+  schemaInstructions: 20_000,
+  work: 2_000_000,
+} as const;
+
+/**
+ * Pattern work left: for the schema being compiled, and for the synchronous run of code checking
+ * values now (one record, or every record of a bulk create: they are checked in one run), refilled
+ * once that run ends.
+ */
+const budget = { compile: 0, work: SCHEMA_PATTERN_LIMITS.work, resetQueued: false };
+
+/** The values of one turn went past {@link SCHEMA_PATTERN_LIMITS}.work. */
+class PatternWorkExceeded extends Error {}
+
+const quoted = (pattern: string) =>
+  JSON.stringify(pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern);
+
+function spendWork(steps: number, pattern: string): void {
+  if (!budget.resetQueued) {
+    budget.resetQueued = true;
+    queueMicrotask(() => {
+      budget.work = SCHEMA_PATTERN_LIMITS.work;
+      budget.resetQueued = false;
+    });
+  }
+  budget.work -= steps;
+  if (budget.work < 0) {
+    throw new PatternWorkExceeded(
+      `is too long to check against the pattern ${quoted(pattern)}: shorten the value, or send fewer records at once`,
+    );
+  }
+}
+
+/**
  * Schema `pattern`, `patternProperties` and `propertyNames` patterns come from builders and models:
  * ajv runs them in RE2 (linear time in the input, whatever the pattern), never in V8's backtracking
- * RegExp, where `^(a+)+$` on a 30-character value holds the process for seconds. A pattern RE2 does
- * not support (lookarounds, back-references) makes the schema invalid (reported as a problem).
+ * RegExp, where `^(a+)+$` on a 30-character value holds the process for seconds, and within
+ * {@link SCHEMA_PATTERN_LIMITS}. A pattern RE2 does not support (lookarounds, back-references) or
+ * past the limits makes the schema invalid (reported as a problem).
  */
 export const linearRegExp = Object.assign(
-  (pattern: string, _flags: string) => {
+  (pattern: string, flags: string) => {
+    if (pattern.length > SCHEMA_PATTERN_LIMITS.length) {
+      throw new Error(`pattern ${quoted(pattern)} is longer than ${SCHEMA_PATTERN_LIMITS.length} characters`);
+    }
     const compiled = RE2JS.compile(pattern);
-    return { test: (text: string) => compiled.test(text) };
+    const size = compiled.programSize();
+    if (size > SCHEMA_PATTERN_LIMITS.instructions) {
+      throw new Error(`pattern ${quoted(pattern)} is too complex: use fewer or smaller repetitions`);
+    }
+    budget.compile -= size;
+    if (budget.compile < 0) {
+      throw new Error('the patterns of this entity are too complex together: use fewer or simpler patterns');
+    }
+    return {
+      test: (text: string) => {
+        spendWork(size * Math.max(text.length, 1), pattern);
+        return compiled.test(text);
+      },
+      // ajv keeps one compiled pattern per distinct toString() of what this returns: without it
+      // every pattern of an app version was "[object Object]", and all were checked with the first.
+      toString: () => `re2js/${flags}/${pattern}`,
+    };
   },
   { code: 're2js' },
 );
@@ -78,9 +142,15 @@ function jsonSchemaOf(schema: EntitySchema, withRequired: boolean): Record<strin
 const typesOf = (field: EntityFieldSchema | undefined) =>
   field?.type === undefined ? [] : Array.isArray(field.type) ? field.type : [field.type];
 
+/** ajv's compile with the entity's pattern budget. */
+function compileWithin(ajv: Ajv, schema: Record<string, unknown>): ValidateFunction {
+  budget.compile = SCHEMA_PATTERN_LIMITS.schemaInstructions;
+  return ajv.compile(schema);
+}
+
 function compileValidators(createAjv: Ajv, patchAjv: Ajv, schema: EntitySchema): RecordValidators {
-  const create = createAjv.compile(jsonSchemaOf(schema, true));
-  const patch = patchAjv.compile(jsonSchemaOf(schema, false));
+  const create = compileWithin(createAjv, jsonSchemaOf(schema, true));
+  const patch = compileWithin(patchAjv, jsonSchemaOf(schema, false));
   const nullable = new Set(
     Object.entries(schema.properties ?? {})
       .filter(([, field]) => typesOf(field).includes('null') || field.nullable === true)
@@ -95,7 +165,12 @@ function compileValidators(createAjv: Ajv, patchAjv: Ajv, schema: EntitySchema):
 }
 
 function problemOf(validate: ValidateFunction, data: unknown): RecordProblem | undefined {
-  if (validate(data)) return undefined;
+  try {
+    if (validate(data)) return undefined;
+  } catch (error) {
+    if (error instanceof PatternWorkExceeded) return { field: '', message: `A value ${error.message}` };
+    throw error;
+  }
   const error = validate.errors?.[0];
   return error ? describe(error) : { field: '', message: 'is not valid' };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { GENERIC_ERROR_MESSAGES } from '@atelier/shared';
+import { GENERIC_ERROR_MESSAGES, jsonDepth } from '@atelier/shared';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -48,28 +48,6 @@ async function readIncoming(c: Context<AppEnv>, incoming: IncomingMessage): Prom
 
 /** Deepest nesting of objects and arrays a JSON body may have (entity fields stop at 64 levels). */
 export const JSON_MAX_DEPTH = 100;
-
-/**
- * The nesting depth of a JSON text, counted in one pass over its characters (strings skipped), so a
- * deeply nested body is refused before anything recurses over it: parsers, validators, serialisers.
- */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 92 /* \\ */) i++;
-      else if (ch === 34 /* " */) inString = false;
-    } else if (ch === 34) inString = true;
-    else if (ch === 123 /* { */ || ch === 91 /* [ */) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-    } else if (ch === 125 /* } */ || ch === 93 /* ] */) depth--;
-  }
-  return deepest;
-}
 
 function checkJson(text: string): void {
   if (text.trim() === '') return;
