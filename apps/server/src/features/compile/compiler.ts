@@ -1,8 +1,9 @@
 import { type AppFile, appFilesProblems, fileKind, parseEntitySchema } from '@atelier/shared';
-import { pageRoutes } from './app-entry.ts';
+import { appEntrySource, pageRoutes } from './app-entry.ts';
 import { appEnvValues } from './app-env.ts';
 import { createJsBundler } from './bundle-js.ts';
 import { contentHashSync } from './content-hash-sync.ts';
+import { cssSourceFiles } from './css-sources.ts';
 import type { CompileDiagnostic } from './diagnostics.ts';
 import { LruCache } from './lru.ts';
 import { ownEntryOf } from './own-entry.ts';
@@ -96,8 +97,9 @@ export function createCompiler({ cacheSize = 64, poolSize = 2, vendor }: Compile
     const started = performance.now();
     const problems = preflight(files);
     const globalsCss = files.find((file) => file.path === 'globals.css')?.content ?? '';
-    const cssSources = files.filter(
-      (file) => fileKind(file.path) !== 'function' && CODE_EXTENSIONS.test(file.path),
+    const cssSources = cssSourceFiles(
+      files.filter((file) => fileKind(file.path) !== 'function' && CODE_EXTENSIONS.test(file.path)),
+      appEntrySource(files),
     );
     let jsMs = 0;
     let cssMs = 0;

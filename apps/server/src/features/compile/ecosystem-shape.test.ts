@@ -205,7 +205,9 @@ describe('apps in the ecosystem shape (issue 25 #1)', () => {
       content: `import { useToast } from '${from}';\nexport default function Home() {\n  const { toast } = useToast();\n  return <button onClick={() => toast({ title: 'Saved' })}>Save</button>;\n}\n`,
     });
     for (const from of ['@/hooks/use-toast', '@/components/ui/use-toast']) {
-      const { js } = await compileOk([...template, page(from)]);
+      const { js, css } = await compileOk([...template, page(from)]);
+      // Its styles too (the toast viewport's z-[100]), though only the entry imports it.
+      expect(css, from).toContain('z-index: 100');
       // The toaster is bundled (only it imports Radix's toast) and rendered beside the pages.
       expect(js, from).toContain('from "@radix-ui/react-toast"');
       expect(js, from).toMatch(/createElement\d*\(Toaster\d*\), children\)/);
@@ -234,5 +236,19 @@ describe('apps in the ecosystem shape (issue 25 #1)', () => {
     expect(own.js).not.toMatch(/createElement\d*\(Toaster\d*\)/);
     // The template alone (its toast files import one another) mounts nothing more.
     expect((await compileOk(templateFiles('Toasts'))).js).not.toContain('@radix-ui/react-toast');
+  });
+
+  it('builds the CSS of the shadcn/ui components the app uses, not of the whole set it carries', async () => {
+    const template = templateFiles('Styles');
+    const fresh = await compileOk(template);
+    expect(fresh.css).toContain('.bg-primary');
+    expect(fresh.css).not.toContain('.bg-sidebar');
+    const home = template.find((file) => file.path === 'pages/Home.tsx')!;
+    const withSidebar = {
+      ...home,
+      content: `import { SidebarProvider } from '@/components/ui/sidebar';\n${home.content}`,
+    };
+    const used = await compileOk([...template.filter((file) => file !== home), withSidebar]);
+    expect(used.css).toContain('.bg-sidebar');
   });
 });
