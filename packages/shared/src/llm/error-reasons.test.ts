@@ -20,6 +20,8 @@ describe('llmErrorReason', () => {
     ],
     ['HTTP 400: prompt is too long: 210000 tokens > 200000 maximum', undefined, 'context_too_long'],
     ['No first chunk within 5000 ms', 'timeout', 'timeout'],
+    // As the usage table reads it: the recorded text only, without the failure's kind.
+    ['No answer from the model within 60000 ms', undefined, 'timeout'],
     ['fetch failed (connect ECONNREFUSED 127.0.0.1:9)', 'network', 'network'],
     ['HTTP 500: Internal server error', undefined, 'provider'],
   ] as const)('%s → %s', (detail, failure, reason) => {

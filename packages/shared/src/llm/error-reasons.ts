@@ -65,6 +65,7 @@ export function llmErrorReason(detail: string, failure?: 'provider' | 'timeout' 
     return 'model_not_found';
   if (failure === 'network' || /econnrefused|enotfound|fetch failed|socket|terminated/.test(text))
     return 'network';
-  if (/timed? ?out|timeout/.test(text)) return 'timeout';
+  // The AI layer's own idle timeout ('No answer from the model within 60000 ms', LLM_TIMEOUT_MS).
+  if (/timed? ?out|timeout|no answer from the model within/.test(text)) return 'timeout';
   return 'provider';
 }

@@ -337,3 +337,45 @@ describe('errors that help', () => {
     },
   );
 });
+
+describe('a model that stalls mid-stream (issue 21: "a stall")', () => {
+  it('ends with the spec sentence and, for the admin, the timeout in the chat and the usage table; nothing half-applied', async () => {
+    // The model gives up after 500 ms without a chunk (LLM_TIMEOUT_MS, read at each call).
+    const llmConfig = env.t.deps.config.llm;
+    const timeoutMs = llmConfig.timeoutMs;
+    llmConfig.timeoutMs = 500;
+    const before = await versionsOf(env.t, env.owner, env.appId);
+    env.fake.reply({
+      chunks: ['Two pages.\n', pageAction, '\n', secondAction.slice(0, 60)],
+      failAfter: { chunks: 4, mode: 'hang' },
+    });
+    const { chunks } = await send(env.t, env.owner, env.appId, { text: 'Add contacts and deals' }).finally(
+      () => {
+        llmConfig.timeoutMs = timeoutMs;
+      },
+    );
+
+    expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: CHAT_MESSAGES.failedReply });
+    expect(lastResults(chunks).map((r) => [r.path, r.outcome, r.message])).toEqual([
+      ['pages/Contacts.tsx', 'not_applied', CHAT_MESSAGES.notAppliedFailedReply],
+    ]);
+    const call = env.fake.completions().at(-1)!;
+    await call.settled;
+    expect(call.aborted).toBe(true);
+    expect((await versionsOf(env.t, env.owner, env.appId)).versions).toHaveLength(before.versions.length);
+    expect((await filesOf(env.t, env.owner, env.appId)).has('pages/Contacts.tsx')).toBe(false);
+    const failed = (await historyOf(env.t, env.owner, env.appId)).messages.at(-1)!;
+    expect(failed.annotations[0]).toMatchObject({ status: 'failed', error: { reason: 'timeout' } });
+
+    const usage = await env.t.app.request(`/api/admin/llm/usage?appId=${env.appId}`, {
+      headers: env.owner.headers,
+    });
+    const rows = (
+      (await usage.json()) as { messages: { messageId: string; error?: string; errorReason?: string }[] }
+    ).messages;
+    expect(rows.find((m) => m.messageId === failed.id)).toMatchObject({
+      error: 'No answer from the model within 500 ms',
+      errorReason: 'timeout',
+    });
+  });
+});
