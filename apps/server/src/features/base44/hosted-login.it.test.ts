@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { EntityHandler } from '@base44/sdk';
 import { type ServerType, serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,6 +212,28 @@ describe('auth.inviteUser through the real SDK', () => {
     );
     expect(byBuilder.status).toBe(200);
     expect((await accept('helper@example.com')).me).toMatchObject({ role: 'user' });
+
+    // The app's admins manage its users through entities.User (list, filter, update); an end user
+    // who is no admin sees and changes only themselves.
+    type Person = { id: string; email: string; role: string; full_name?: string };
+    const people = adminSdk.entities.User as EntityHandler<Person>;
+    const ownPeople = invited.sdk.entities.User as EntityHandler<Person>;
+    const emails = (list: Person[]) => list.map((person) => person.email).sort();
+    expect(emails((await people.list()) as Person[])).toEqual(
+      expect.arrayContaining([
+        'admin@example.com',
+        'deputy@example.com',
+        'helper@example.com',
+        'invited@example.com',
+      ]),
+    );
+    const [helper] = (await people.filter({ email: 'helper@example.com' })) as Person[];
+    expect(helper).toMatchObject({ email: 'helper@example.com', role: 'user' });
+    expect(await people.update(helper?.id ?? '', { role: 'admin' })).toMatchObject({ role: 'admin' });
+    expect(emails((await ownPeople.list()) as Person[])).toEqual(['invited@example.com']);
+    expect(await failure(ownPeople.update(helper?.id ?? '', { full_name: 'Not mine' }))).toMatchObject({
+      status: 404,
+    });
 
     // An end user who is not an admin, a signed-out caller, another app's admin.
     const refused = await failure(invited.sdk.auth.inviteUser('third@example.com', 'admin'));
