@@ -18,6 +18,7 @@ import {
   versionsOf,
 } from '../../../test/support/chat.ts';
 import { tokenCounter } from '../../platform/llm/tokens.ts';
+import { templateSourceOf } from '../apps/template/index.ts';
 import { chatRuntime } from './chat.module.ts';
 
 const env = setUpChatSuite();
@@ -139,6 +140,37 @@ describe('chat replies with actions (env.fake provider)', () => {
       args: { title: 'Contact entity', entity: 'Contact' },
       result: { type: 'add_entity', outcome: 'applied' },
     });
+  });
+
+  it("adds the template's shadcn/ui file a reply imports and the app lacks", async () => {
+    const drop = serializeAction({
+      type: 'delete_file',
+      path: 'components/ui/alert-dialog.jsx',
+      title: 'Remove the alert dialog',
+    });
+    env.fake.reply({ chunks: [`Removed.\n\n${drop}`] });
+    await send(env.t, env.owner, env.appId, { text: 'Remove the alert dialog', userMessageId: 'u-tpl-1' });
+    const page = serializeAction({
+      type: 'add_file',
+      path: 'pages/Danger.jsx',
+      title: 'Danger zone',
+      content:
+        "import { AlertDialog, AlertDialogTrigger } from '@/components/ui/alert-dialog';\nexport default function Danger() {\n  return <AlertDialog><AlertDialogTrigger>Delete</AlertDialogTrigger></AlertDialog>;\n}\n",
+    });
+    env.fake.reply({ chunks: [`Here it is.\n\n${page}`] });
+    await send(env.t, env.owner, env.appId, { text: 'Add a danger zone', userMessageId: 'u-tpl-2' });
+    const versions = await versionsOf(env.t, env.owner, env.appId);
+    const [latest, previous] = versions.versions;
+    expect(previous!.messageId).toBe('u-tpl-1');
+    expect(
+      (await filesOf(env.t, env.owner, env.appId, previous!.id)).has('components/ui/alert-dialog.jsx'),
+    ).toBe(false);
+    const files = await filesOf(env.t, env.owner, env.appId, latest!.id);
+    expect(latest!.messageId).toBe('u-tpl-2');
+    expect(files.get('pages/Danger.jsx')).toContain('AlertDialogTrigger');
+    expect(files.get('components/ui/alert-dialog.jsx')).toBe(
+      templateSourceOf('components/ui/alert-dialog.jsx'),
+    );
   });
 
   it('gives the same version however the provider cuts the text', async () => {

@@ -29,6 +29,7 @@ import { tokenCounter } from '../../platform/llm/tokens.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AppActor } from '../apps/apps.repo.ts';
 import type { TreeFile } from '../apps/file-tree.ts';
+import { missingTemplateFiles } from '../apps/template/index.ts';
 import type { VersionsRepo } from '../apps/versions.repo.ts';
 import type { ReplyDrafts } from '../preview/reply-drafts.ts';
 import { applyAction, notApplied, type RecordActionsPort, treeChanges } from './action-applier.ts';
@@ -330,10 +331,18 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   };
   const checkable = () => !failed && !stopped && !request.discuss && !parser.snapshot().truncated;
   const changedPaths = () => new Set(treeChanges(before, tree).map((change) => change.path));
+  // The template's shadcn/ui files the reply's code imports and the app lacks (an app made before
+  // the template had them): models expect the whole set, as every new app has it.
+  const addTemplateFiles = () => {
+    if (failed || treeChanges(before, tree).length === 0) return;
+    for (const file of missingTemplateFiles(tree)) tree.set(file.path, file.content);
+  };
+  addTemplateFiles();
   if (deps.check && checkable() && changesCode([...changedPaths()])) {
     emitCheck(checkPart('checking', 0, 0));
     let fixed = 0;
     for (let round = 0; ; round++) {
+      if (round > 0) addTemplateFiles();
       const issues = await checkReply(deps.check, before, tree, changedPaths());
       if (issues === null) {
         emitCheck(checkPart('skipped', round, 0));
@@ -376,6 +385,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     for (const action of parser.finish()) record(action, notApplied(action, CHAT_MESSAGES.notAppliedStopped));
     text = withoutOpenAction(text);
   } else if (!failed) for (const action of parser.finish()) handle(action);
+  addTemplateFiles();
   await draftsStored;
   if (open.text) emit({ type: 'text-end', id: TEXT_ID });
   const truncated = !failed && !stopped && parser.snapshot().truncated;

@@ -1,9 +1,6 @@
 import type { ActionInput } from '@atelier/shared';
-import { templateSourceOf } from '../apps/template/index.ts';
-import { resolveAppImport } from '../compile/bundle-js.ts';
+import { missingTemplateFiles as missingOf } from '../apps/template/missing-template-files.ts';
 import type { AppTree } from './app-tree.ts';
-
-const APP_IMPORT = /from\s+['"](@\/[^'"]+)['"]/g;
 
 /**
  * The template's shared files (`components/ui/*`, `lib/utils.js`) that the reply's code imports
@@ -16,26 +13,10 @@ export function missingTemplateFiles(tree: AppTree, actions: readonly ActionInpu
     if ((action.type === 'add_file' || action.type === 'edit_file') && 'content' in action)
       files.set(action.path, action.content);
   }
-  const added: ActionInput[] = [];
-  const queue = [...files.values()];
-  while (queue.length > 0) {
-    const source = queue.pop()!;
-    for (const match of source.matchAll(APP_IMPORT)) {
-      if (!('error' in resolveAppImport(match[1]!, '', files))) continue;
-      const path = ['.jsx', '.js']
-        .map((ext) => `${match[1]!.slice(2)}${ext}`)
-        .find((p) => templateSourceOf(p));
-      const content = path && templateSourceOf(path);
-      if (!path || content === undefined) continue;
-      files.set(path, content);
-      queue.push(content);
-      added.push({
-        type: 'add_file',
-        path,
-        title: `Add the ${path.replace(/^.*\//, '')} component`,
-        content,
-      });
-    }
-  }
-  return added;
+  return missingOf(files).map(({ path, content }) => ({
+    type: 'add_file',
+    path,
+    title: `Add the ${path.replace(/^.*\//, '')} component`,
+    content,
+  }));
 }
