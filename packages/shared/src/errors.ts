@@ -64,6 +64,7 @@ export const GENERIC_ERROR_MESSAGES = {
   invalidJson: 'The request body is not valid JSON',
   jsonTooDeep: 'The request body is nested too deeply (limit 100 levels)',
   payloadTooLarge: 'The request body is too large (limit 1 MiB)',
+  formTooManyParts: 'The form has too many fields or files (limit 50)',
   validation: 'The request is not valid',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is shutting down or not ready, try again shortly',

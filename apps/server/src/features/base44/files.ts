@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { apps, uploads } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
+import { readForm } from '../../platform/http/multipart.ts';
 import { uploadPath } from '../uploads/uploads.service.ts';
 
 /** Files one app may hold from `UploadFile` / `UploadPrivateFile` together (bytes). */
@@ -41,9 +42,8 @@ export async function formFile(c: Context<AppEnv>): Promise<File> {
   if (declared > IMAGE_UPLOAD_MAX_BYTES + 64 * 1024) {
     throw new AppError('file_too_large', UPLOAD_MESSAGES.tooLarge, { limitBytes: IMAGE_UPLOAD_MAX_BYTES });
   }
-  const form = await c.req.raw.formData().catch(() => undefined);
-  const value = form?.get('file');
-  if (!value || typeof value === 'string') throw new AppError('file_required', UPLOAD_MESSAGES.notFound);
+  const value = (await readForm(c.req.raw))?.file('file');
+  if (!value) throw new AppError('file_required', UPLOAD_MESSAGES.notFound);
   return value;
 }
 

@@ -21,6 +21,7 @@ import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { bodyLimit } from 'hono/body-limit';
 import { builderOf, requireAdmin, requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
+import { readForm } from '../../platform/http/multipart.ts';
 import {
   builderErrors,
   createRouter,
@@ -268,13 +269,7 @@ export function chatRoutes(runtime: ChatRuntime) {
     .openapi(uploadRoute, async (c) => {
       const { appId } = c.req.valid('param');
       await ownedApp(runtime, c.get('actor'), appId);
-      let file: File | undefined;
-      try {
-        const value = (await c.req.raw.formData()).get('file');
-        if (value && typeof value !== 'string') file = value;
-      } catch {
-        file = undefined;
-      }
+      const file = (await readForm(c.req.raw))?.file('file');
       if (!file) throw new AppError('file_required', CHAT_MESSAGES.attachmentNotFound);
       return c.json(await attachments.upload(appId, file), 201);
     })

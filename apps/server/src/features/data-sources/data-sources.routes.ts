@@ -27,6 +27,7 @@ import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { type SseHub, streamTopic } from '../../platform/events/sse.ts';
+import { readForm } from '../../platform/http/multipart.ts';
 import { createRouter, defineRoute, formBody } from '../../platform/http/openapi.ts';
 import { POLICY } from '../../platform/http/route-policy.ts';
 import { connectorSecretStore, issueConnectorToken } from './connectors/connector-token.ts';
@@ -412,15 +413,14 @@ export function dataSourcesRoutes(runtime: DataSourcesRuntime, live: { bus: Even
 }
 
 async function readFiles(request: Request): Promise<UploadedFile[]> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new AppError('file_required', DATA_SOURCE_MESSAGES.uploadFile);
-  }
+  const form = await readForm(request);
+  if (!form) throw new AppError('file_required', DATA_SOURCE_MESSAGES.uploadFile);
   const files: UploadedFile[] = [];
-  for (const value of [...form.getAll('file'), ...form.getAll('files')]) {
-    if (typeof value === 'string') continue;
+  const sent = [
+    ...form.files.filter((f) => f.field === 'file'),
+    ...form.files.filter((f) => f.field === 'files'),
+  ];
+  for (const { file: value } of sent) {
     files.push({
       name: value.name || 'upload',
       bytes: new Uint8Array(await value.arrayBuffer()),

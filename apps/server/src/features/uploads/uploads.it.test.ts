@@ -1,5 +1,6 @@
 import {
   type AppSummary,
+  GENERIC_ERROR_MESSAGES,
   IMAGE_UPLOAD_MAX_BYTES,
   type ImageUploadResponse,
   UPLOAD_MESSAGES,
@@ -117,6 +118,23 @@ describe('POST /api/apps/{appId}/integrations/upload and GET /api/uploads/…', 
     );
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as ErrorAnswer).error.message).toBe('File not found');
+  });
+
+  it('refuses a form of a thousand fields with 400, unread past its 50th part, and stores nothing', async () => {
+    const stored = () =>
+      t.deps.database.db.select({ key: uploads.key }).from(uploads).where(eq(uploads.appId, app.id));
+    const before = await stored();
+    const form = new FormData();
+    for (let i = 0; i < 1000; i++) form.append(`f${i}`, 'x');
+    form.append('file', new File([PNG], 'dot.png', { type: 'image/png' }));
+    const res = await t.app.request(`/api/apps/${app.id}/integrations/upload`, {
+      method: 'POST',
+      headers: owner.headers,
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorAnswer).error.message).toBe(GENERIC_ERROR_MESSAGES.formTooManyParts);
+    expect(await stored()).toHaveLength(before.length);
   });
 
   it('answers 404 to another builder, 401 signed out and 403 to an end user of the app; nothing is stored', async () => {

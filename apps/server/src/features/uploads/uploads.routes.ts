@@ -11,6 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { requireBuilder } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
+import { readForm } from '../../platform/http/multipart.ts';
 import {
   builderErrors,
   createRouter,
@@ -81,18 +82,11 @@ export function uploadsRoutes(deps: Pick<AppDeps, 'config' | 'database'>) {
   return createRouter()
     .openapi(uploadRoute, async (c) => {
       const { appId } = c.req.valid('param');
-      let file: File | undefined;
-      let folder: UploadFolder = 'files';
-      try {
-        const form = await c.req.raw.formData();
-        const value = form.get('file');
-        if (value && typeof value !== 'string') file = value;
-        const asked = form.get('folder');
-        if (isFolder(asked)) folder = asked;
-      } catch {
-        file = undefined;
-      }
+      const form = await readForm(c.req.raw);
+      const file = form?.file('file');
       if (!file) throw new AppError('file_required', UPLOAD_MESSAGES.notFound);
+      const asked = form?.fields.get('folder');
+      const folder: UploadFolder = isFolder(asked) ? asked : 'files';
       const stored = await uploadImage(db, {
         userId: c.get('actor').userId,
         appId,
