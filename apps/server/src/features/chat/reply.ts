@@ -360,6 +360,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
       emitCheck(checkPart('fixing', round + 1, issues.length, issues));
       const files = [...tree].map(([path, content]) => ({ path, content }));
       const shown = new Set([...selection.files.map((f) => f.path), ...changedPaths()]);
+      const applied = results.filter(Boolean).length;
       const fixFailed = await streamRound(
         systemPrompt(
           request,
@@ -373,8 +374,9 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
         ],
         '\n\n',
       );
-      if (fixFailed) {
-        // The reply itself stands: what the fix could not do is reported with the errors left.
+      if (fixFailed || (stopped && results.filter(Boolean).length === applied)) {
+        // The reply itself stands: what the fix could not do is reported with the errors left (a
+        // Stop that came before the round changed anything ends the reply without another check).
         emitCheck(checkPart('failed', round + 1, issues.length, issues));
         break;
       }
