@@ -175,6 +175,25 @@ describe('function runtime (isolated-vm pool)', () => {
   );
 
   it(
+    'fails an answer with more headers than ANSWER_HEADER_LIMITS instead of handing them to the server',
+    async () => {
+      const result = await pool.invoke({
+        key: key('headers'),
+        code: handler(
+          `() => { const h = new Headers(); for (let i = 0; i < 5000; i++) h.append('x-h' + i, 'v'); return new Response('ok', { headers: h }); }`,
+        ),
+        env: {},
+        request: request(),
+      });
+      expect(result.outcome).toMatchObject({ ok: false, kind: 'error' });
+      expect(result.outcome.ok === false && result.outcome.message).toMatch(
+        /^The function answered 5001 headers \(\d+ bytes\); at most 100 headers of 64 KB in all$/,
+      );
+    },
+    SLOW,
+  );
+
+  it(
     'gives a function no process, require, module loader, file system or bundle helpers; web classes keep their names',
     async () => {
       const result = await pool.invoke({

@@ -11,6 +11,7 @@ import type {
 } from './prelude/host.ts';
 import { preludeSource } from './prelude-source.ts';
 import {
+  ANSWER_HEADER_LIMITS,
   type InvocationOutcome,
   type InvokeMessage,
   LOG_LIMITS,
@@ -292,6 +293,14 @@ export class IsolateRuntime {
         wallDeadline,
       ])) as IsolateAnswer;
       clean = true;
+      const headersProblem = answerHeadersProblem(answer.headers);
+      if (headersProblem) {
+        return {
+          cold,
+          logs: invocation.logs,
+          outcome: { ok: false, kind: 'error', message: headersProblem },
+        };
+      }
       return {
         cold,
         logs: invocation.logs,
@@ -422,4 +431,12 @@ function toIsolateRequest(request: SerializedRequest): IsolateRequest {
     headers: request.headers,
     body: request.body ? toArrayBuffer(request.body) : null,
   };
+}
+
+/** Why a function's answer headers are past {@link ANSWER_HEADER_LIMITS} (undefined when within). */
+function answerHeadersProblem(headers: [string, string][]): string | undefined {
+  let bytes = 0;
+  for (const [name, value] of headers) bytes += name.length + value.length;
+  if (headers.length <= ANSWER_HEADER_LIMITS.count && bytes <= ANSWER_HEADER_LIMITS.bytes) return undefined;
+  return `The function answered ${headers.length} headers (${bytes} bytes); at most ${ANSWER_HEADER_LIMITS.count} headers of ${ANSWER_HEADER_LIMITS.bytes / 1024} KB in all`;
 }

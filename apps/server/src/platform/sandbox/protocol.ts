@@ -112,5 +112,12 @@ export interface SdkCallMessage {
 
 export type ChildMessage = { t: 'ready' } | ResultMessage | SdkCallMessage;
 
+/**
+ * Headers a function's answer may carry: their number and their names and values together. The
+ * answer crosses to the server's event loop, which builds and sends it (100,000 headers held it for
+ * half a second per call); past either the call fails as the function's error.
+ */
+export const ANSWER_HEADER_LIMITS = { count: 100, bytes: 64 * 1024 } as const;
+
 /** Log lines kept per invocation and the longest line (longer ones are cut). */
 export const LOG_LIMITS = { lines: 100, lineChars: 2_000 } as const;
