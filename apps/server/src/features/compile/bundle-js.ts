@@ -8,6 +8,7 @@ import {
 } from '@atelier/shared';
 import { type BuildContext, type BuildFailure, context, type Message, type Plugin } from 'esbuild';
 import { appEntrySource } from './app-entry.ts';
+import { closestName } from './closest-name.ts';
 import { type CompileDiagnostic, fromEsbuildMessage, notAllowedMessage } from './diagnostics.ts';
 import {
   ownEntryOf,
@@ -101,8 +102,44 @@ export function resolveAppImport(
     return { path: found.replace(/\.json$/, ''), namespace: 'app-entity' };
   }
   if (found) return { path: found, namespace: 'app' };
-  return { error: `Cannot find "${specifier}": no app file matches ${joined}(.tsx|.ts|.jsx|.js|.json).` };
+  const closest = closestAppModule(joined, files, fromRoot);
+  const hint = closest
+    ? ` Did you mean "${fromRoot ? `@/${closest}` : relativeSpecifier(importer, closest)}"?`
+    : '';
+  return {
+    error: `Cannot find "${specifier}": no app file matches ${joined}(.tsx|.ts|.jsx|.js|.json).${hint}`,
+  };
 }
+
+const MODULE_EXTENSION = /\.(tsx|ts|jsx|js|json)$/;
+
+/**
+ * The app module a missing import most likely meant, as a path without extension: a close name in
+ * the same folder (`ui/buton` → `ui/button`), else the same name in another folder
+ * (`components/Button` → `components/ui/button`). Under `src/` too for `@/` (the path is then
+ * given from `src/`, as `@/` reads it there).
+ */
+function closestAppModule(joined: string, files: Map<string, string>, fromRoot: boolean): string | undefined {
+  const modules = [...files.keys()]
+    .filter((file) => MODULE_EXTENSION.test(file))
+    .map((file) => file.replace(MODULE_EXTENSION, '').replace(/\/index$/, ''))
+    .map((module) => (fromRoot ? module.replace(/^src\//, '') : module));
+  const dir = path.posix.dirname(joined);
+  const name = path.posix.basename(joined);
+  const sameDir = modules.filter((module) => path.posix.dirname(module) === dir);
+  const near = closestName(
+    name,
+    sameDir.map((module) => path.posix.basename(module)),
+  );
+  if (near) return dir === '.' ? near : `${dir}/${near}`;
+  return modules.find((module) => path.posix.basename(module).toLowerCase() === name.toLowerCase());
+}
+
+/** A relative specifier from `importer` to the app module `target` (`./x`, `../ui/x`). */
+const relativeSpecifier = (importer: string, target: string) => {
+  const relative = path.posix.relative(path.posix.dirname(importer), target);
+  return relative.startsWith('.') ? relative : `./${relative}`;
+};
 
 /** A bare import with a sub-path (`react-dom/server`, `@scope/pkg/sub`): the only bare imports JavaScript sees. */
 const SUBPATH_IMPORT = /^(?:@[^/]+\/[^/]+|[^@./][^/]*)\/./;

@@ -233,6 +233,20 @@ describe('compile', () => {
       message:
         'Cannot find "../components/Nope": no app file matches components/Nope(.tsx|.ts|.jsx|.js|.json).',
     });
+    // A close name in the folder, or the same name in another folder: the import the model meant.
+    const button = { path: 'components/ui/button.jsx', content: 'export const Button = () => null;\n' };
+    const typo = await compileFail([
+      button,
+      page('Home', '<Button />', "import { Button } from '@/components/ui/buton';"),
+    ]);
+    expect(typo.diagnostics[0]?.message).toBe(
+      'Cannot find "@/components/ui/buton": no app file matches components/ui/buton(.tsx|.ts|.jsx|.js|.json). Did you mean "@/components/ui/button"?',
+    );
+    const folder = await compileFail([
+      button,
+      page('Home', '<Button />', "import { Button } from '../components/Button';"),
+    ]);
+    expect(folder.diagnostics[0]?.message).toMatch(/\. Did you mean "\.\.\/components\/ui\/button"\?$/);
   });
 
   it('refuses to bundle a backend function into the page', async () => {
