@@ -191,7 +191,10 @@ export async function run() {
     // A busy machine starts the built server slowly (migrations on a fresh PGlite directory).
     180_000,
   );
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
   try {
     const session = await signUpBuilder(base, {
       email: 'chat-bench@example.com',

@@ -266,7 +266,13 @@ export async function run(): Promise<void> {
   const loadAtStart = os.loadavg()[0]!;
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
   const figures: Record<string, number> = {};
   const ratios: Record<string, number> = {};

@@ -1,4 +1,4 @@
-import { parseEntitySchema, resolveRules, tenantForApp } from '@atelier/shared';
+import { fieldRulesOf, parseEntitySchema, resolveRules, tenantForApp } from '@atelier/shared';
 import type { EntityTarget } from '../../apps/server/src/features/entities/context.ts';
 import { createEntitiesRepo } from '../../apps/server/src/features/entities/entities.repo.ts';
 import { createEntitiesService } from '../../apps/server/src/features/entities/entities.service.ts';
@@ -32,6 +32,7 @@ function memberTarget(options: { appId: string; entity: string; userId: string; 
       fileId: 'bench',
       schema: parsed.schema,
       rules: resolveRules(parsed.schema.rls),
+      fieldRules: fieldRulesOf(parsed.schema),
       validators: validatorFactory().compile(parsed.schema),
     },
   });

@@ -145,7 +145,13 @@ async function serve(vendor: VendorBundles, apps: Record<string, Served>) {
 async function measureLoads(origin: string, app: string) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
   const cold: number[] = [];
   const warm: number[] = [];
