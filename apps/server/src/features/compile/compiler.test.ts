@@ -124,7 +124,7 @@ describe('compile', () => {
         file: 'pages/Home.tsx',
         line: 1,
         column: 19,
-        message: `"axios" is not available in generated apps. Apps may import their own files (./…, @/…) and these packages: ${describePackages()}.`,
+        message: `"axios" is not available in generated apps. Apps may import their own files (./…, @/…) and these packages: ${describePackages()}. Another npm package must first be named in package.json (the add_package action), which installs it from npm.`,
         severity: 'error',
       },
     ]);

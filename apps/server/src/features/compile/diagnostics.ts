@@ -27,17 +27,22 @@ function characterColumn(lineText: string, byteColumn: number): number {
   return bytes.subarray(0, byteColumn).toString('utf8').length + 1;
 }
 
+/** How an app gets a package beyond the set (features/npm): the model's action, or the builder's edit. */
+const NAME_IT_FIRST =
+  'Another npm package must first be named in package.json (the add_package action), which installs it from npm.';
+
 /**
  * The diagnostic text for an import of a package outside the allow-list: what in the set does the
- * job when something does, then the whole list.
+ * job when something does, then the whole list, then how to add another package.
  */
+
 export function notAllowedMessage(specifier: string): string {
   if (/\.css$/i.test(specifier))
     return `"${specifier}" is the stylesheet of a package the app does not use: name the package in package.json to load it, or style with Tailwind classes (theme and custom CSS go in globals.css).`;
   const alternatives = alternativesFor(specifier);
   const instead =
     alternatives.length > 0 ? `; use ${alternatives.map((name) => `"${name}"`).join(' or ')} instead` : '';
-  return `"${specifier}" is not available in generated apps${instead}. Apps may import their own files (./…, @/…) and these packages: ${describePackages()}.`;
+  return `"${specifier}" is not available in generated apps${instead}. Apps may import their own files (./…, @/…) and these packages: ${describePackages()}. ${NAME_IT_FIRST}`;
 }
 
 const couldNotResolve = /^Could not resolve "([^"]+)"$/;
