@@ -4,6 +4,7 @@ import {
   hostedLoginAddress,
   hostedLoginReturn,
   isAppReturnAddress,
+  providerStartUrl,
   requestedProvider,
   safeNext,
 } from './auth-paths.ts';
@@ -88,6 +89,12 @@ describe('hostedLoginAddress', () => {
 });
 
 describe('requestedProvider', () => {
+  it("sends a provider sign-in to the server's start address for the app, with where it returns", () => {
+    expect(providerStartUrl('http://api.test/', 'app 1', 'google', 'http://p.localhost/x?y=1')).toBe(
+      'http://api.test/api/apps/app%201/auth/oauth/google/start?from_url=http%3A%2F%2Fp.localhost%2Fx%3Fy%3D1',
+    );
+  });
+
   it('names the provider loginWithProvider asked for, and ignores anything else', () => {
     expect(requestedProvider('?from_url=x&provider=google')).toEqual({ id: 'google', name: 'Google' });
     expect(requestedProvider('?provider=GitHub')).toEqual({ id: 'github', name: 'GitHub' });

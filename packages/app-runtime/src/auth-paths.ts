@@ -86,3 +86,11 @@ export function requestedProvider(search: string): { id: string; name: string } 
   if (!/^[a-z0-9_-]{1,40}$/.test(id)) return null;
   return { id, name: PROVIDER_NAMES[id] ?? id.charAt(0).toUpperCase() + id.slice(1) };
 }
+
+/**
+ * Where the hosted login sends an end user who signs in with a provider the server has
+ * (`GET /api/apps/{appId}/auth/oauth/{provider}/start`): back to `fromUrl` with `?access_token=`.
+ */
+export function providerStartUrl(apiBase: string, appId: string, provider: string, fromUrl: string): string {
+  return `${apiBase.replace(/\/$/, '')}/api/apps/${encodeURIComponent(appId)}/auth/oauth/${encodeURIComponent(provider)}/start?from_url=${encodeURIComponent(fromUrl)}`;
+}

@@ -9,7 +9,7 @@
  * checks it again): any other is refused before anything is asked.
  */
 import { auth } from '@atelier/app-sdk';
-import { Alert, AlertDescription, Card, CardContent, CardHeader } from '@atelier/ui';
+import { Alert, AlertDescription, Button, Card, CardContent, CardHeader } from '@atelier/ui';
 import { type ComponentType, StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
@@ -18,6 +18,7 @@ import {
   hostedLoginAddress,
   hostedLoginReturn,
   isAppReturnAddress,
+  providerStartUrl,
   requestedProvider,
 } from './auth-paths.ts';
 import { ForgotPasswordScreen, SignInScreen, SignUpScreen } from './auth-screens.tsx';
@@ -27,15 +28,42 @@ export const HOSTED_LOGIN_TEXTS = {
   refusedTitle: 'Sign-in link refused',
   refused: 'This sign-in link returns to an address outside the app.',
   returning: 'Signing you in…',
-  /** `loginWithProvider(provider)` of an app with no such provider (Atelier's apps have none yet). */
+  /** `loginWithProvider(provider)` of a provider this server does not have. */
   providerMissing: (name: string) =>
     `Sign-in with ${name} is not set up for this app. Sign in with your email instead.`,
+  continueWith: (name: string) => `Continue with ${name}`,
+  /** The builder's preview is a frame, which providers refuse to be shown in. */
+  providerInPreview: (name: string) =>
+    `Sign-in with ${name} works in the published app. In the preview, sign in with your email.`,
 } as const;
+
+type Provider = { id: string; name: string };
+
+/**
+ * The sign-in providers the server has (`GET /api/auth/providers`; Google, GitHub when configured),
+ * or null while they load. Empty when the list cannot be read: the e-mail screens still work.
+ */
+function useProviders(): Provider[] | null {
+  const [providers, setProviders] = useState<Provider[] | null>(null);
+  useEffect(() => {
+    const { apiBase = '' } = pageConfig();
+    let live = true;
+    fetch(`${apiBase.replace(/\/$/, '')}/api/auth/providers`)
+      .then((response) => (response.ok ? response.json() : { providers: [] }))
+      .then((body: { providers?: Provider[] }) => live && setProviders(body.providers ?? []))
+      .catch(() => live && setProviders([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return providers;
+}
 
 interface PageConfig {
   appId?: string;
   apiBase?: string;
   basePath?: string;
+  previewToken?: string;
 }
 
 const pageConfig = (): PageConfig => (window as unknown as { __ATELIER__?: PageConfig }).__ATELIER__ ?? {};
@@ -113,16 +141,30 @@ const SCREENS: { path: string; Screen: ComponentType }[] = [
   { path: AUTH_PATHS.forgotPassword, Screen: ForgotPasswordScreen },
 ];
 
-function HostedLoginScreens({ complete }: { complete: () => Promise<void> }) {
+function HostedLoginScreens({ complete, fromUrl }: { complete: () => Promise<void>; fromUrl: string }) {
   const { status } = useAuthState();
   const [provider] = useState(() => requestedProvider(window.location.search));
   const [problem, setProblem] = useState<string | null>(null);
+  const providers = useProviders();
+  const startUrl = (id: string) => {
+    const { apiBase = '', appId = '' } = pageConfig();
+    return providerStartUrl(apiBase, appId, id, fromUrl);
+  };
+  // Not in the builder's preview, a frame: providers' pages refuse to be shown in one.
+  const inPreview = Boolean(pageConfig().previewToken);
+  const known = provider && providers?.some((item) => item.id === provider.id) ? provider : null;
+  const asked = inPreview ? null : known;
+  const askedUrl = asked ? startUrl(asked.id) : null;
   // Already signed in here (a stored session, or an e-mailed sign-in link just used): straight back.
   useEffect(() => {
     if (status !== 'signed-in') return;
     complete().catch((error: unknown) => setProblem((error as Error).message));
   }, [status, complete]);
-  if (status === 'loading' || (status === 'signed-in' && !problem)) {
+  // `loginWithProvider(provider)` of a provider the server has: straight on to it.
+  useEffect(() => {
+    if (status === 'signed-out' && askedUrl) window.location.replace(askedUrl);
+  }, [status, askedUrl]);
+  if (status === 'loading' || (status === 'signed-in' && !problem) || asked || (provider && !providers)) {
     return <Message title="Sign in" text={HOSTED_LOGIN_TEXTS.returning} role="status" />;
   }
   if (problem) return <Message title="Sign in" text={problem} role="alert" />;
@@ -131,8 +173,21 @@ function HostedLoginScreens({ complete }: { complete: () => Promise<void> }) {
       {provider && (
         <div className="mx-auto mt-10 -mb-6 w-full max-w-sm px-4">
           <Alert role="alert">
-            <AlertDescription>{HOSTED_LOGIN_TEXTS.providerMissing(provider.name)}</AlertDescription>
+            <AlertDescription>
+              {known
+                ? HOSTED_LOGIN_TEXTS.providerInPreview(provider.name)
+                : HOSTED_LOGIN_TEXTS.providerMissing(provider.name)}
+            </AlertDescription>
           </Alert>
+        </div>
+      )}
+      {!inPreview && providers && providers.length > 0 && (
+        <div className="mx-auto mt-10 -mb-6 flex w-full max-w-sm flex-col gap-2 px-4">
+          {providers.map((item) => (
+            <Button key={item.id} variant="outline" onClick={() => window.location.assign(startUrl(item.id))}>
+              {HOSTED_LOGIN_TEXTS.continueWith(item.name)}
+            </Button>
+          ))}
         </div>
       )}
       <Routes>
@@ -163,7 +218,7 @@ function HostedLogin({ fromUrl, keepSession }: { fromUrl: string; keepSession: b
   return (
     <HostedLoginContext.Provider value={context}>
       <AuthProvider previewIdentity={false}>
-        <HostedLoginScreens complete={context.complete} />
+        <HostedLoginScreens complete={context.complete} fromUrl={fromUrl} />
       </AuthProvider>
     </HostedLoginContext.Provider>
   );

@@ -2,9 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, sessionCookieOf, signUp } from '../../../test/support/accounts.ts';
+import { readJson, sessionCookieOf, signUp, signUpEndUser } from '../../../test/support/accounts.ts';
+import { createEntityApp } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { oauthAccounts, users } from '../../platform/db/schema/index.ts';
+import { apps, oauthAccounts, users } from '../../platform/db/schema/index.ts';
+import { appOrigin } from '../apps/app-origin.ts';
+import { HOSTED_LOGIN_MESSAGES } from '../base44/hosted-login.ts';
 
 /** A local stand-in for Google's and GitHub's token and profile endpoints. */
 function startFakeProvider() {
@@ -214,5 +217,75 @@ describe('social sign-in', () => {
     const { cookie, state } = await start('google', 'https://evil.example/');
     const { html } = await callback('google', `code=good-code&state=${state}`, cookie);
     expect(html).toContain('"fallback":"/home"');
+  });
+
+  it("signs an app's end user in with a provider for @base44/sdk's hosted login, back to the app with a token", async () => {
+    const { appId } = await createEntityApp(t, 'maker@example.com', {});
+    await t.deps.database.db.update(apps).set({ slug: 'social-app' }).where(eq(apps.id, appId));
+    const home = `${appOrigin(t.deps.config.apps, 'social-app')}/`;
+    const endUser = await signUpEndUser(t, appId, 'octo@example.com'); // GitHub links to this account
+    const startFor = async (provider: string, fromUrl: string) => {
+      const res = await t.app.request(
+        `/api/apps/${appId}/auth/oauth/${provider}/start?from_url=${encodeURIComponent(fromUrl)}`,
+      );
+      const cookie =
+        res.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('atelier_session_oauth='))
+          ?.split(';')[0] ?? '';
+      return { res, cookie, state: new URL(res.headers.get('location') ?? 'x:/').searchParams.get('state') };
+    };
+    const me = (token: string) =>
+      t.app.request(`/api/apps/${appId}/entities/User/me`, {
+        headers: { authorization: `Bearer ${token}`, 'x-app-id': appId },
+      });
+
+    // Google: a new end user of the app (its sign-up is on), not the builder's account of that e-mail.
+    const google = await startFor('google', `${home}board?x=1`);
+    expect(google.res.status).toBe(302);
+    expect(google.res.headers.get('location')).toContain(`${fake.url}/authorize`);
+    const { res } = await callback('google', `code=good-code&state=${google.state}`, google.cookie);
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(`${home}board`);
+    expect(back.searchParams.get('x')).toBe('1');
+    expect(sessionCookieOf(res)).toBeUndefined();
+    const olive = await me(back.searchParams.get('access_token') ?? '');
+    expect(olive.status).toBe(200);
+    expect(await olive.json()).toMatchObject({
+      email: 'olive@example.com',
+      full_name: 'Olive Auth',
+      app_id: appId,
+    });
+    const accounts = await t.deps.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'olive@example.com'));
+    expect(accounts.map((account) => account.tenantId).sort()).toEqual([`app:${appId}`, 'platform']);
+
+    // GitHub: the app's existing end user of that verified e-mail.
+    const github = await startFor('github', home);
+    const linked = await callback('github', `code=good-code&state=${github.state}`, github.cookie);
+    const octo = await me(
+      new URL(linked.res.headers.get('location') ?? '').searchParams.get('access_token') ?? '',
+    );
+    expect(await octo.json()).toMatchObject({ id: endUser.user.id, email: 'octo@example.com' });
+
+    // Refused: an address outside the app; a forged state; a new person while the app's sign-up is off.
+    const foreign = await startFor('google', 'https://evil.example/');
+    expect(foreign.res.status).toBe(400);
+    expect(await foreign.res.json()).toMatchObject({
+      error: { message: HOSTED_LOGIN_MESSAGES.foreignReturn },
+    });
+    const forged = await startFor('google', home);
+    const refused = await callback('google', 'code=good-code&state=forged', forged.cookie);
+    expect(refused.res.status).toBe(400);
+    expect(refused.html).toContain('Sign-in did not complete');
+    await t.deps.database.db.delete(users).where(eq(users.tenantId, `app:${appId}`));
+    await t.deps.database.db.update(apps).set({ isSignupEnabled: false }).where(eq(apps.id, appId));
+    const closed = await startFor('google', home);
+    const noSignUp = await callback('google', `code=good-code&state=${closed.state}`, closed.cookie);
+    expect(noSignUp.res.status).toBe(400);
+    expect(noSignUp.html).toContain('Sign-up is not enabled');
   });
 });

@@ -5,6 +5,7 @@ import {
   PLATFORM_TENANT,
   providersResponseSchema,
   safeRedirectPath,
+  tenantForApp,
 } from '@atelier/shared';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { Context } from 'hono';
@@ -15,8 +16,10 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { createRouter, defineRoute, jsonContent } from '../../platform/http/openapi.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
+import { HOSTED_LOGIN_MESSAGES, withAccessToken } from '../base44/hosted-login.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { signInVerifiedEmail } from './auth.service.ts';
+import { escapeHtml } from './auth-emails.ts';
 import type { OAuthProvider, OAuthProviderId } from './oauth-providers.ts';
 
 const STATE_COOKIE_PATH = '/api/auth/oauth';
@@ -48,35 +51,59 @@ export function oauthRoutes(ctx: AccountsContext, providers: Map<OAuthProviderId
     c.json({ providers: [...providers.values()].map(({ id, name }) => ({ id, name })) }, 200),
   );
 
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+  const unb64 = (text: string | undefined) => Buffer.from(text ?? '', 'base64url').toString();
+  /** Remembers the sign-in under way (provider, state, PKCE verifier, where it goes on) and goes to the provider. */
+  const toProvider = (c: Context<AppEnv>, provider: OAuthProvider, rest: string[]) => {
+    const state = generateState();
+    const verifier = generateCodeVerifier();
+    setCookie(c, stateCookie, [provider.id, state, verifier, ...rest].join('.'), {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(ctx.auth),
+      path: STATE_COOKIE_PATH,
+      maxAge: STATE_TTL_SECONDS,
+    });
+    return c.redirect(provider.authorizationUrl(state, verifier).toString(), 302);
+  };
+
+  /**
+   * An app's end user signs in with a provider (the hosted login of `@base44/sdk`,
+   * `loginWithProvider`): the server's providers, for the app's tenant. The browser comes back to
+   * `from_url` (an address of the app) with `?access_token=`, as from the hosted login's e-mail sign-in.
+   */
+  router.get('/apps/:appId/auth/oauth/:provider/start', routePolicy(POLICY.signIn), async (c) => {
+    const provider = providerOf(c);
+    const appId = c.req.param('appId');
+    const fromUrl = c.req.query('from_url') ?? '';
+    // Kept in the state cookie (base64): a browser keeps cookies up to 4 KB.
+    if (fromUrl.length > 2000 || !(await ctx.isAppAddress(appId, fromUrl))) {
+      throw new AppError('bad_request', HOSTED_LOGIN_MESSAGES.foreignReturn);
+    }
+    return toProvider(c, provider, ['', b64(appId), b64(fromUrl)]);
+  });
+
   /** Opened in the popup: remembers state + PKCE verifier in a short cookie and goes to the provider. */
   router.get('/auth/oauth/:provider/start', routePolicy(POLICY.signIn), (c) => {
     const provider = providerOf(c);
-    const state = generateState();
-    const verifier = generateCodeVerifier();
-    const redirectTo = safeRedirectPath(c.req.query('redirectTo')) ?? '';
-    setCookie(
-      c,
-      stateCookie,
-      [provider.id, state, verifier, Buffer.from(redirectTo).toString('base64url')].join('.'),
-      {
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: isHttps(ctx.auth),
-        path: STATE_COOKIE_PATH,
-        maxAge: STATE_TTL_SECONDS,
-      },
-    );
-    return c.redirect(provider.authorizationUrl(state, verifier).toString(), 302);
+    return toProvider(c, provider, [b64(safeRedirectPath(c.req.query('redirectTo')) ?? '')]);
   });
 
   router.get('/auth/oauth/:provider/callback', routePolicy(POLICY.signIn), async (c) => {
     const provider = providerOf(c);
-    const [cookieProvider, state, verifier, redirectB64] = (getCookie(c, stateCookie) ?? '').split('.');
+    const [cookieProvider, state, verifier, redirectB64, appB64, fromB64] = (
+      getCookie(c, stateCookie) ?? ''
+    ).split('.');
     deleteCookie(c, stateCookie, { path: STATE_COOKIE_PATH, secure: isHttps(ctx.auth) });
-    const redirectTo = safeRedirectPath(Buffer.from(redirectB64 ?? '', 'base64url').toString()) ?? '/home';
+    const redirectTo = safeRedirectPath(unb64(redirectB64)) ?? '/home';
     const code = c.req.query('code');
     const givenState = c.req.query('state') ?? '';
-    if (!code || !state || !verifier || cookieProvider !== provider.id || !safeEqual(givenState, state)) {
+    const valid = code && state && verifier && cookieProvider === provider.id && safeEqual(givenState, state);
+    if (appB64) {
+      if (!valid) return endUserFailed(c, AUTH_TEXTS.socialSignInFailed);
+      return endUserSignIn(c, provider, code, verifier, unb64(appB64), unb64(fromB64));
+    }
+    if (!valid) {
       return popupPage(
         c,
         { type: 'atelier:oauth', ok: false, message: AUTH_TEXTS.socialSignInFailed },
@@ -110,7 +137,58 @@ export function oauthRoutes(ctx: AccountsContext, providers: Map<OAuthProviderId
     }
   });
 
+  /** The app's end user of this provider account (linked on first sign-in), back to `fromUrl` with a session. */
+  async function endUserSignIn(
+    c: Context<AppEnv>,
+    provider: OAuthProvider,
+    code: string,
+    verifier: string,
+    appId: string,
+    fromUrl: string,
+  ) {
+    try {
+      // Checked again: the cookie is the browser's, and the app's addresses may have changed.
+      if (!(await ctx.isAppAddress(appId, fromUrl))) {
+        throw new AppError('bad_request', HOSTED_LOGIN_MESSAGES.foreignReturn);
+      }
+      const tenantId = tenantForApp(appId);
+      const profile = await provider.profile(code, verifier);
+      let user = await ctx.repo.findOAuthUser(tenantId, provider.id, profile.providerUserId);
+      if (user?.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
+      if (!user) {
+        if (!profile.email) throw new AppError('bad_request', AUTH_TEXTS.socialSignInFailed);
+        user = await signInVerifiedEmail(ctx, tenantId, profile.email.toLowerCase(), appId);
+        if (!user.name && profile.name)
+          user = (await ctx.repo.updateUser(tenantId, user.id, { name: profile.name })) ?? user;
+        await ctx.repo.linkOAuth({
+          userId: user.id,
+          tenantId,
+          provider: provider.id,
+          providerUserId: profile.providerUserId,
+          email: profile.email,
+        });
+      }
+      const session = await ctx.auth.sessions.create(user, c.req.header('user-agent'));
+      return c.redirect(withAccessToken(fromUrl, session.token), 302);
+    } catch (error) {
+      c.get('logger').warn({ err: error, provider: provider.id, appId }, 'end-user social sign-in failed');
+      return endUserFailed(c, error instanceof AppError ? error.message : AUTH_TEXTS.socialSignInFailed);
+    }
+  }
+
   return router;
+}
+
+/** Where an end user's social sign-in that did not complete ends: why, on a page of its own. */
+function endUserFailed(c: Context<AppEnv>, message: string) {
+  c.header('Content-Security-Policy', "default-src 'none'");
+  c.header('Cache-Control', 'no-store');
+  return c.html(
+    `<!doctype html><html><head><meta charset="utf-8"><title>Sign-in did not complete</title></head><body>` +
+      `<h1>Sign-in did not complete</h1><p role="alert">${escapeHtml(message)}</p>` +
+      `<p>Go back to the app and try again.</p></body></html>`,
+    400,
+  );
 }
 
 /**

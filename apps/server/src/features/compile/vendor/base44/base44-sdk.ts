@@ -31,9 +31,9 @@ export function createClient(config: CreateClientConfig): ReturnType<typeof crea
     // and a custom header fails the browser's CORS preflight.
     headers: previewHeaders(),
   });
-  // Sign-in is the app's hosted login page on its own origin (under the page's base path). Atelier's
-  // apps have no social providers of their own: `loginWithProvider` shows the same page, which says
-  // that the provider is not set up and offers the e-mail sign-in.
+  // Sign-in is the app's hosted login page on its own origin (under the page's base path);
+  // `loginWithProvider` opens it with the provider, which goes on to it when the server has it and
+  // otherwise says it is not set up and offers the e-mail sign-in.
   const toLogin = (fromUrl: string, provider?: string) => {
     pageLocation().href = hostedLoginUrl(fromUrl, provider);
   };
