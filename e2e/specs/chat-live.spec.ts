@@ -268,7 +268,7 @@ test('a reload while the reply runs follows it live; Send stays off until it end
   }
 });
 
-test('a wrong API key: the builder reads the spec sentence; the admin also the hint and the provider reason, in the chat and the usage table', async ({
+test('a wrong API key, then a reply dropped mid-way: the spec sentence, the hint and the provider reason (chat and usage table); completed actions stay', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -293,12 +293,31 @@ test('a wrong API key: the builder reads the spec sentence; the admin also the h
     await expect(admin).toContainText('Incorrect API key provided');
     await expect(admin.getByRole('link', { name: 'Open AI models' })).toHaveAttribute('href', '/admin/llm');
 
-    // The AI models screen's usage table: the reply's row with the reason, the hint and no $0.
-    await admin.getByRole('link', { name: 'Open AI models' }).click();
+    // The provider drops the next reply while its second action is written: the completed one stays
+    // (applied, in the app), the cut one is not applied, and the failure is said.
+    fake.reply({
+      chunks: ['Adding both pages.\n', contactsPage, dealsPage.slice(0, 90)],
+      failAfter: { chunks: 3, mode: 'error-event' },
+    });
+    await box.fill('Add contacts and deals');
+    await box.press('Enter');
+    await expect(alert).toHaveCount(2, { timeout: 15_000 });
+    await expect(
+      chat.locator('[data-testid="action-card"][data-outcome="applied"]', {
+        hasText: 'Add the contacts page',
+      }),
+    ).toBeVisible();
+    await expect(chat.getByText(CHAT_MESSAGES.notAppliedFailedReply)).toBeVisible();
+    const paths = await filePaths(page, appId);
+    expect(paths).toContain('pages/Contacts.tsx');
+    expect(paths).not.toContain('pages/Deals.tsx');
+
+    // The AI models screen's usage table: the replies' rows with the reason, the hint and no $0.
+    await admin.first().getByRole('link', { name: 'Open AI models' }).click();
     await page.getByLabel('App id').fill(appId);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     const latest = page.getByRole('table', { name: 'Latest messages' });
-    const error = latest.getByTestId('usage-error');
+    const error = latest.getByTestId('usage-error').filter({ hasText: 'Incorrect API key' });
     await expect(error).toContainText('Incorrect API key provided');
     await expect(error).toContainText(LLM_ERROR_HINTS.auth);
     await expect(latest.getByRole('row').nth(1)).toContainText(USAGE_TEXT.priceUnknown);

@@ -339,7 +339,7 @@ describe('errors that help', () => {
 });
 
 describe('a model that stalls mid-stream (issue 21: "a stall")', () => {
-  it('ends with the spec sentence and, for the admin, the timeout in the chat and the usage table; nothing half-applied', async () => {
+  it('ends with the spec sentence and, for the admin, the timeout in the chat and the usage table; the completed action stays', async () => {
     // The model gives up after 500 ms without a chunk (LLM_TIMEOUT_MS, read at each call).
     const llmConfig = env.t.deps.config.llm;
     const timeoutMs = llmConfig.timeoutMs;
@@ -357,15 +357,24 @@ describe('a model that stalls mid-stream (issue 21: "a stall")', () => {
 
     expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: CHAT_MESSAGES.failedReply });
     expect(lastResults(chunks).map((r) => [r.path, r.outcome, r.message])).toEqual([
-      ['pages/Contacts.tsx', 'not_applied', CHAT_MESSAGES.notAppliedFailedReply],
+      ['pages/Contacts.tsx', 'applied', undefined],
+      ['pages/Deals.tsx', 'not_applied', CHAT_MESSAGES.notAppliedFailedReply],
     ]);
     const call = env.fake.completions().at(-1)!;
     await call.settled;
     expect(call.aborted).toBe(true);
-    expect((await versionsOf(env.t, env.owner, env.appId)).versions).toHaveLength(before.versions.length);
-    expect((await filesOf(env.t, env.owner, env.appId)).has('pages/Contacts.tsx')).toBe(false);
+    // What the model had completed stays, in one version; the page it was writing does not.
+    const after = await versionsOf(env.t, env.owner, env.appId);
+    expect(after.versions).toHaveLength(before.versions.length + 1);
+    const files = await filesOf(env.t, env.owner, env.appId);
+    expect(files.get('pages/Contacts.tsx')).toContain('<h1>Contacts</h1>');
+    expect(files.has('pages/Deals.tsx')).toBe(false);
     const failed = (await historyOf(env.t, env.owner, env.appId)).messages.at(-1)!;
-    expect(failed.annotations[0]).toMatchObject({ status: 'failed', error: { reason: 'timeout' } });
+    expect(failed.annotations[0]).toMatchObject({
+      status: 'failed',
+      error: { reason: 'timeout' },
+      versionId: after.currentVersionId,
+    });
 
     const usage = await env.t.app.request(`/api/admin/llm/usage?appId=${env.appId}`, {
       headers: env.owner.headers,

@@ -261,15 +261,17 @@ describe('chat replies with actions (env.fake provider)', () => {
 
   it('a failed reply shows the error text, keeps nothing half-applied and can be retried', async () => {
     const before = await versionsOf(env.t, env.owner, env.appId);
-    env.fake.reply({ chunks: [contactsPage, 'and more'], failAfter: { chunks: 1, mode: 'error-event' } });
+    // The provider fails while the page's action is being written: nothing had completed.
+    env.fake.reply({
+      chunks: ['Adding the page.\n', contactsPage.slice(0, 60), contactsPage.slice(60)],
+      failAfter: { chunks: 2, mode: 'error-event' },
+    });
     const { chunks } = await send(env.t, env.owner, env.appId, {
       text: 'Add contacts',
       userMessageId: 'u-fail',
     });
     expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: LLM_ERROR_MESSAGE });
-    expect(lastResults(chunks)).toMatchObject([
-      { type: 'add_file', outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedFailedReply },
-    ]);
+    expect(lastResults(chunks).filter((r) => r.outcome === 'applied')).toEqual([]);
     expect((await versionsOf(env.t, env.owner, env.appId)).versions).toHaveLength(before.versions.length);
     let { messages } = await historyOf(env.t, env.owner, env.appId);
     expect(messages[1]!.annotations[0]).toMatchObject({ status: 'failed', versionId: null });
@@ -284,6 +286,34 @@ describe('chat replies with actions (env.fake provider)', () => {
     ]);
     expect(messages.some((m) => m.id === 'u-fail')).toBe(false);
     expect((await filesOf(env.t, env.owner, env.appId)).has('pages/Contacts.tsx')).toBe(true);
+  });
+
+  it('a reply that fails after an action completed keeps it in one version, as Stop does; the cut one is dropped', async () => {
+    const before = await versionsOf(env.t, env.owner, env.appId);
+    const cut = navEdit.slice(0, navEdit.length - 40);
+    env.fake.reply({
+      chunks: [contactsPage, cut, 'the rest'],
+      failAfter: { chunks: 2, mode: 'error-event' },
+    });
+    const { chunks } = await send(env.t, env.owner, env.appId, {
+      text: 'Add contacts',
+      userMessageId: 'u-half',
+    });
+    expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: LLM_ERROR_MESSAGE });
+    expect(lastResults(chunks).map((r) => [r.type, r.outcome, r.message])).toEqual([
+      ['add_file', 'applied', undefined],
+      ['partial_edit', 'not_applied', CHAT_MESSAGES.notAppliedFailedReply],
+    ]);
+    const after = await versionsOf(env.t, env.owner, env.appId);
+    expect(after.versions).toHaveLength(before.versions.length + 1);
+    const files = await filesOf(env.t, env.owner, env.appId);
+    expect(files.has('pages/Contacts.tsx')).toBe(true);
+    expect(files.get('Layout.tsx')).not.toContain('/contacts');
+    const reply = (await historyOf(env.t, env.owner, env.appId)).messages.at(-1)!;
+    expect(reply.annotations[0]).toMatchObject({ status: 'failed', versionId: after.currentVersionId });
+    // The stored text ends with the completed action: nothing of the cut one is shown as truncated.
+    expect(reply.content).not.toContain('Link the contacts page');
+    expect(parseActionReply(reply.content).truncated).toBe(false);
   });
 
   it('refuses to retry a message that is not the last one', async () => {

@@ -322,6 +322,11 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     failed = await streamRound(prompt.system, prompt.messages, '');
   }
 
+  // A reply that failed after some of its actions completed (a model that stalls or drops mid-reply)
+  // keeps them, in one version, as Stop does; one that failed before any keeps nothing (Retry runs
+  // it again from the same version).
+  const keepsCompleted = failed && results.some((result) => result?.outcome === 'applied');
+
   // The build check (issue 21 §5): a reply that changed code is built and type-checked; the errors
   // it brought in go back to the model, in the same reply, up to BUILD_FIX_ROUNDS times.
   let check: BuildCheckData | undefined;
@@ -334,7 +339,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
   // The template's shadcn/ui files the reply's code imports and the app lacks (an app made before
   // the template had them): models expect the whole set, as every new app has it.
   const addTemplateFiles = () => {
-    if (failed || treeChanges(before, tree).length === 0) return;
+    if ((failed && !keepsCompleted) || treeChanges(before, tree).length === 0) return;
     for (const file of missingTemplateFiles(tree)) tree.set(file.path, file.content);
   };
   addTemplateFiles();
@@ -383,8 +388,9 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     }
   }
   closeReasoning();
-  if (stopped) {
-    for (const action of parser.finish()) record(action, notApplied(action, CHAT_MESSAGES.notAppliedStopped));
+  if (stopped || keepsCompleted) {
+    const note = stopped ? CHAT_MESSAGES.notAppliedStopped : CHAT_MESSAGES.notAppliedFailedReply;
+    for (const action of parser.finish()) record(action, notApplied(action, note));
     text = withoutOpenAction(text);
   } else if (!failed) for (const action of parser.finish()) handle(action);
   addTemplateFiles();
@@ -394,8 +400,8 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
 
   let versionId: string | null = null;
   let relevant: string[] = [];
-  if (failed) {
-    // Nothing half-applied becomes a version.
+  if (failed && !keepsCompleted) {
+    // Nothing of a reply that failed before an action completed becomes a version.
     for (const [index, result] of results.entries()) {
       if (result?.outcome === 'applied') {
         results[index] = { ...result, outcome: 'not_applied', message: CHAT_MESSAGES.notAppliedFailedReply };
@@ -425,7 +431,7 @@ export async function runReply(deps: ReplyDeps, request: ReplyRequest, emit: Emi
     }
   }
 
-  if (!failed) await insertRecords(deps, parser.snapshot().actions, results);
+  if (!failed || keepsCompleted) await insertRecords(deps, parser.snapshot().actions, results);
 
   const usage = await lastUsage(deps, messageId, usages);
   const annotation: ChatAnnotation = {
