@@ -30,6 +30,13 @@ describe('cssSourceFiles', () => {
       'components/ui/sheet.jsx',
       'components/ui/sidebar.jsx',
     ]);
+    const folder = file('pages/Home.jsx', "import { Button } from '@/components/ui';");
+    const index = file('components/ui/index.js', "export * from './button';");
+    expect(paths(cssSourceFiles([folder, index, ...ui]))).toEqual([
+      'components/ui/button.jsx',
+      'components/ui/index.js',
+      'pages/Home.jsx',
+    ]);
     const barrel = file('components/index.js', "export * from './ui/toast';");
     expect(paths(cssSourceFiles([barrel, ...ui]))).toEqual([
       'components/index.js',

@@ -5,15 +5,18 @@ const UI_FILE = /(^|\/)components\/ui\/([^/]+)\.(tsx|ts|jsx|js)$/;
 /** The module names a file imports or re-exports: `from '…'`, `import '…'`, `import('…')`, `require('…')`. */
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"]([^'"\n]+)['"]/g;
 
-/** The last path segment of each module a file names, without extension (`@/components/ui/button.jsx` → `button`). */
+/**
+ * The last path segment of each module a source names, without extension (`@/components/ui/button.jsx`
+ * → `button`); the folder itself (`@/components/ui`) is its `index`.
+ */
 const importedNames = (source: string) =>
-  [...source.matchAll(SPECIFIER)].map(
-    (match) =>
-      match[1]!
-        .replace(/\.(tsx|ts|jsx|js)$/, '')
-        .split('/')
-        .pop()!,
-  );
+  [...source.matchAll(SPECIFIER)].map((match) => {
+    const name = match[1]!
+      .replace(/\.(tsx|ts|jsx|js)$/, '')
+      .split('/')
+      .pop()!;
+    return name === 'ui' ? 'index' : name;
+  });
 
 /**
  * The code files whose Tailwind classes go into the app's CSS: every file but the shadcn/ui
