@@ -107,7 +107,12 @@ test('send → Thinking... → reasoning and tokens stream → Stop keeps only t
     await expect(chat.getByText('**two pages**')).toHaveCount(0);
     const code = chat.getByTestId('code-block');
     await expect(code).toContainText("const pages = ['Contacts', 'Deals'];");
-    await expect(code.getByRole('button', { name: CHAT_MESSAGES.copyCode })).toBeVisible();
+    // The code block's copy button copies the code, while the reply still streams.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await code.getByRole('button', { name: CHAT_MESSAGES.copyCode }).click();
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.clipboard.readText()).trim()))
+      .toBe("const pages = ['Contacts', 'Deals'];");
     await expect(chat.getByRole('status').filter({ hasText: CHAT_MESSAGES.thinking })).toHaveCount(0);
 
     // The first action completes; the second is being written when the builder presses Stop (Esc).
@@ -126,6 +131,14 @@ test('send → Thinking... → reasoning and tokens stream → Stop keeps only t
     const paths = await filePaths(page, appId);
     expect(paths).toContain('pages/Contacts.tsx');
     expect(paths).not.toContain('pages/Deals.tsx');
+    // Each message has its copy button: the reply's copies its text.
+    await chat
+      .locator('[data-role="assistant"]')
+      .getByRole('button', { name: CHAT_MESSAGES.copyMessage })
+      .click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toContain('I will add **two pages**');
   } finally {
     await tearDown(page);
   }
