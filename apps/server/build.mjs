@@ -25,6 +25,8 @@ await build({
     'pglite-worker': 'src/platform/db/pglite-worker.ts',
     // The type checker's thread (features/code-editor/type-check-thread.ts).
     'type-check-worker': 'src/features/code-editor/type-check-worker.ts',
+    // Base44 imports are translated in a thread of their own (features/base44-import/translate-thread.ts).
+    'base44-translate-worker': 'src/features/base44-import/translate-worker.ts',
     // `npm run backup` / `npm run restore` in a production image (no tsx there).
     'backup-cli': 'src/ops/backup-cli.ts',
     'import-base44-cli': 'src/ops/import-base44-cli.ts',

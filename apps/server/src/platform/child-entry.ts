@@ -35,7 +35,7 @@ const bundledWorkers = new Map<string, string>();
 
 /**
  * Under tsx, a worker thread's TypeScript source as one JavaScript module, bundled once per process
- * as build.mjs bundles it (packages stay imports) into its package's node_modules/.cache, where those
+ * as build.mjs bundles it (packages stay imports, the workspace's are bundled in) into its package's node_modules/.cache, where those
  * imports resolve as they do from the source. A thread does not inherit the parent's tsx hooks, and
  * registering them in each new thread started tsx's loader thread and transformed the thread's
  * files again every time: most of the start of a test database's thread. Named by its content's
@@ -45,12 +45,22 @@ function bundledWorker(file: string): string {
   const known = bundledWorkers.get(file);
   if (known) return known;
   // esbuild is loaded only here: the server's bundle carries this module but never this path.
-  const { buildSync } = createRequire(file)('esbuild') as typeof import('esbuild');
+  const require = createRequire(file);
+  const { buildSync } = require('esbuild') as typeof import('esbuild');
+  let packageDir = path.dirname(file);
+  while (!fs.existsSync(path.join(packageDir, 'package.json'))) packageDir = path.dirname(packageDir);
+  const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  // Our workspace packages are TypeScript sources a thread without tsx could not import: bundled in,
+  // as build.mjs does.
+  const workspace = Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith('@atelier/'));
   const result = buildSync({
     entryPoints: [file],
     bundle: true,
     // Packages stay imports, as in build.mjs (a synchronous build takes no plugin, so ours too).
     packages: 'external',
+    alias: Object.fromEntries(workspace.flatMap((name) => resolvable(require, name))),
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -63,10 +73,7 @@ function bundledWorker(file: string): string {
   const workspaceImport = Object.values(result.metafile.outputs)
     .flatMap((out) => out.imports)
     .find((imported) => imported.external && imported.path.startsWith('@atelier/'));
-  // Our workspace packages are TypeScript sources: a thread without tsx could not import them.
-  if (workspaceImport) throw new Error(`${file} imports ${workspaceImport.path}: import its module by path`);
-  let packageDir = path.dirname(file);
-  while (!fs.existsSync(path.join(packageDir, 'package.json'))) packageDir = path.dirname(packageDir);
+  if (workspaceImport) throw new Error(`${file} imports ${workspaceImport.path}, which is not bundled in`);
   const hash = createHash('sha256').update(output.contents).digest('hex').slice(0, 16);
   const dir = path.join(packageDir, 'node_modules', '.cache', 'atelier-workers');
   const out = path.join(dir, `${path.basename(file, '.ts')}-${hash}.mjs`);
@@ -78,4 +85,13 @@ function bundledWorker(file: string): string {
   }
   bundledWorkers.set(file, out);
   return out;
+}
+
+/** `[name, file]` when the package resolves from here (a workspace package not built yet does not). */
+function resolvable(require: NodeJS.Require, name: string): [string, string][] {
+  try {
+    return [[name, require.resolve(name)]];
+  } catch {
+    return [];
+  }
 }

@@ -17,7 +17,8 @@ import { functionsByUse } from './build-order.ts';
 import { withoutUnknownApplies } from './css-apply.ts';
 import { recordsOf } from './data.ts';
 import { rehostStorageFiles, withRehostedUrls } from './storage.ts';
-import { exportAppName, type ImportPlan, translateExport } from './translate.ts';
+import { exportAppName, type ImportPlan, type translateExport } from './translate.ts';
+import { translateExportInThread } from './translate-thread.ts';
 
 /** What the import reads beside the areas: settings, the database, the test seams of its downloads. */
 type ImportDeps = Pick<AppDeps, 'config' | 'database' | 'base44Import' | 'areas'>;
@@ -45,7 +46,7 @@ export async function importBase44App(
     type: 'GEN_APP',
   });
   try {
-    const plan = translateExport(tree, app.id);
+    const plan = await translateExportInThread(tree, app.id);
     await repairStylesheet(plan);
     refuseUnfit(plan.files);
     await rehostStorage(deps, app.id, plan);

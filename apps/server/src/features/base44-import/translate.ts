@@ -54,6 +54,7 @@ export interface ImportPlan {
 }
 
 export class NotAnExportError extends Error {
+  override name = 'NotAnExportError';
   constructor() {
     super(BASE44_IMPORT_MESSAGES.notAnExport);
   }
