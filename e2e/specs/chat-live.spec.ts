@@ -239,13 +239,22 @@ test('a reload while the reply runs follows it live; Send stays off until it end
   const appId = await setUp(page, 'Resumed Chat');
   try {
     const words = Array.from({ length: 30 }, (_, i) => `word${i + 1} `);
-    fake.reply({ firstChunkDelayMs: 500, chunks: words, chunkDelayMs: 400 });
+    // The words come inside a code fence that never closes: Markdown while it streams.
+    fake.reply({
+      firstChunkDelayMs: 500,
+      chunks: ['Here they are:\n\n```text\n', ...words],
+      chunkDelayMs: 400,
+    });
     await page.goto(`/build/app/${appId}`);
     const chat = page.getByRole('region', { name: 'Chat' });
     const box = chat.getByLabel('Message');
     await box.fill('Tell me something long');
     await box.press('Enter');
     await expect(chat.getByText('word2', { exact: false })).toBeVisible();
+    // The fence still open mid-stream shows as a code block, its opening line not as text.
+    await expect(chat.getByTestId('code-block')).toContainText('word1 word2');
+    await expect(chat.getByText('```text')).toHaveCount(0);
+    expect(fake.completions().at(-1)!.finished).toBe(false);
 
     await page.reload();
     await expect(chat.getByText('Tell me something long')).toBeVisible();
