@@ -95,6 +95,42 @@ if (!process.env.NOTION_API_BASE) {
   // The fake listens on 127.0.0.1: let the SSRF guard reach it (honoured with NODE_ENV=test only).
   process.env.NET_ALLOW_LOOPBACK = 'true';
 }
+// Social sign-in with GitHub (issue 26 #2, specs/base44-login.spec.ts: an exported app's end user
+// signs in with a provider): a fake GitHub that approves at once, as one person.
+if (!process.env.GITHUB_CLIENT_ID) {
+  const http = await import('node:http');
+  const github = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake-github');
+    const json = (body) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/login/oauth/authorize') {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', 'e2e-github-code');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (url.pathname === '/login/oauth/access_token')
+      return json({ access_token: 'e2e-github-token', token_type: 'bearer' });
+    if (req.headers.authorization !== 'Bearer e2e-github-token') {
+      res.writeHead(401);
+      return res.end();
+    }
+    if (url.pathname === '/user') return json({ id: 4242, login: 'e2e-octo', name: 'Octo E2E' });
+    if (url.pathname === '/user/emails')
+      return json([{ email: 'octo-e2e@example.com', primary: true, verified: true }]);
+    res.writeHead(404);
+    res.end();
+  });
+  await new Promise((resolve) => github.listen(0, '127.0.0.1', resolve));
+  const githubUrl = `http://127.0.0.1:${github.address().port}`;
+  process.env.GITHUB_CLIENT_ID = 'e2e-github-client';
+  process.env.GITHUB_CLIENT_SECRET = 'e2e-github-secret';
+  process.env.GITHUB_OAUTH_URL = githubUrl;
+  process.env.GITHUB_API_URL = githubUrl;
+}
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 

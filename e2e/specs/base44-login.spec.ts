@@ -76,6 +76,21 @@ test('an exported app sends the visitor to its hosted login and gets them back s
     await app.reload();
     await expect(app.getByText(`Signed in as ${email}`)).toBeVisible({ timeout: 30_000 });
 
+    // Another visitor signs in with a provider the server has (GitHub, a fake in the end-to-end
+    // server): offered on the hosted login, back in the app signed in as that person.
+    const social = await browser.newContext();
+    try {
+      const withGitHub = await social.newPage();
+      await withGitHub.goto(`${appUrl}login?from_url=${encodeURIComponent(appUrl)}`);
+      await withGitHub.getByRole('button', { name: 'Continue with GitHub' }).click({ timeout: 30_000 });
+      await expect(withGitHub.getByText('Signed in as octo-e2e@example.com')).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(withGitHub).toHaveURL(appUrl);
+    } finally {
+      await social.close();
+    }
+
     // A return address on another site is refused before anything is asked.
     await app.goto(`${appUrl}login?from_url=${encodeURIComponent('https://evil.example/steal')}`);
     await expect(app.getByRole('heading', { name: 'Sign-in link refused' })).toBeVisible({ timeout: 30_000 });

@@ -50,7 +50,7 @@ export function configuredProviders(
   for (const id of ['google', 'github'] as const) {
     const client = config[id];
     if (!client) continue;
-    const endpoints = overrides[id] ?? DEFAULT_OAUTH_ENDPOINTS[id];
+    const endpoints = overrides[id] ?? client.endpoints ?? DEFAULT_OAUTH_ENDPOINTS[id];
     const redirect = `${publicUrl}/api/auth/oauth/${id}/callback`;
     const oauth = new OAuth2Client(client.clientId, client.clientSecret, redirect);
     providers.set(id, {

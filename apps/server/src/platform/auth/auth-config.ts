@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OAuthEndpoints } from './oauth-endpoints.ts';
 
 /** Sign-in settings from the environment (README "Configuration"). Secrets here are never logged. */
 export interface AuthConfig {
@@ -20,6 +21,8 @@ export interface AuthConfig {
 export interface OAuthClientConfig {
   clientId: string;
   clientSecret: string;
+  /** Where the provider lives, when not at its usual address (GitHub Enterprise, the tests' fake). */
+  endpoints?: OAuthEndpoints;
 }
 
 const booleanish = z
@@ -43,6 +46,8 @@ export const authEnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
+  GITHUB_OAUTH_URL: z.url().optional(),
+  GITHUB_API_URL: z.url().optional(),
   TRUST_PROXY: booleanish.default(false),
 });
 
@@ -62,7 +67,31 @@ export function toAuthConfig(e: z.infer<typeof authEnvSchema>): AuthConfig {
     sessionCookieName: e.SESSION_COOKIE_NAME,
     jwtSecret: e.JWT_SECRET,
     google: client(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
-    github: client(e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET),
+    github: githubClient(
+      client(e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET),
+      e.GITHUB_OAUTH_URL,
+      e.GITHUB_API_URL,
+    ),
     trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** GitHub's client, at GITHUB_OAUTH_URL / GITHUB_API_URL when given (GitHub Enterprise Server, tests). */
+function githubClient(
+  client: OAuthClientConfig | undefined,
+  oauthUrl: string | undefined,
+  apiUrl: string | undefined,
+): OAuthClientConfig | undefined {
+  if (!client || (!oauthUrl && !apiUrl)) return client;
+  const oauth = (oauthUrl ?? 'https://github.com').replace(/\/+$/, '');
+  const api = (apiUrl ?? 'https://api.github.com').replace(/\/+$/, '');
+  return {
+    ...client,
+    endpoints: {
+      authorization: `${oauth}/login/oauth/authorize`,
+      token: `${oauth}/login/oauth/access_token`,
+      userInfo: `${api}/user`,
+      emails: `${api}/user/emails`,
+    },
   };
 }
