@@ -14,5 +14,27 @@ describe('the type checker thread', () => {
     expect(diagnostics).toEqual([
       { file: 'pages/Home.tsx', line: 1, message: "TS2304: Cannot find name 'missing'." },
     ]);
+    // The shadcn/ui components the app does not reach are not read (nor the library types they
+    // import); those it reaches are.
+    const broken = (name: string) => ({
+      path: `components/ui/${name}.tsx`,
+      content: 'export const X: number = "no";',
+    });
+    expect(
+      await typeCheckApp([
+        {
+          path: 'pages/Home.tsx',
+          content: "import { X } from '@/components/ui/used';\nexport default () => X;",
+        },
+        broken('used'),
+        broken('unused'),
+      ]),
+    ).toEqual([
+      {
+        file: 'components/ui/used.tsx',
+        line: 1,
+        message: "TS2322: Type 'string' is not assignable to type 'number'.",
+      },
+    ]);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type ts from 'typescript';
+import { reachedFiles } from '../compile/reached-files.ts';
 
 /** A type error of an app file (line 1-based). */
 export interface TypeCheckDiagnostic {
@@ -88,9 +89,11 @@ export async function typeCheckHere(
   const ts = await loadTypeScript();
   const COMPILER_OPTIONS = compilerOptions(ts);
   const byName = new Map<string, string>();
-  for (const f of files)
+  // Not the shadcn/ui components nothing reaches: they would load the types of every library they use.
+  const checked = reachedFiles(files);
+  for (const f of checked)
     if (/\.(tsx?|jsx?)$/.test(f.path)) byName.set(path.join(APP_ROOT, f.path), f.content);
-  for (const f of files) if (f.path.endsWith('.json')) byName.set(path.join(APP_ROOT, f.path), f.content);
+  for (const f of checked) if (f.path.endsWith('.json')) byName.set(path.join(APP_ROOT, f.path), f.content);
   const roots = [...byName.keys()].filter((n) => !n.endsWith('.json'));
   if (roots.length === 0) return [];
   byName.set(AMBIENT_FILE, AMBIENT_TYPES);

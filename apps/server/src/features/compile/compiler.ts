@@ -3,10 +3,10 @@ import { appEntrySource, pageRoutes } from './app-entry.ts';
 import { appEnvValues } from './app-env.ts';
 import { createJsBundler } from './bundle-js.ts';
 import { contentHashSync } from './content-hash-sync.ts';
-import { cssSourceFiles } from './css-sources.ts';
 import type { CompileDiagnostic } from './diagnostics.ts';
 import { LruCache } from './lru.ts';
 import { ownEntryOf } from './own-entry.ts';
+import { reachedFiles } from './reached-files.ts';
 import { createCssCompiler } from './tailwind-css.ts';
 import { onDemandBuiltIns } from './vendor/built-in-pins.ts';
 import type { VendorBundles } from './vendor/vendor-bundles.ts';
@@ -97,7 +97,7 @@ export function createCompiler({ cacheSize = 64, poolSize = 2, vendor }: Compile
     const started = performance.now();
     const problems = preflight(files);
     const globalsCss = files.find((file) => file.path === 'globals.css')?.content ?? '';
-    const cssSources = cssSourceFiles(
+    const cssSources = reachedFiles(
       files.filter((file) => fileKind(file.path) !== 'function' && CODE_EXTENSIONS.test(file.path)),
       appEntrySource(files),
     );
