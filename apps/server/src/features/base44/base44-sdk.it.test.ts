@@ -48,6 +48,8 @@ beforeAll(async () => {
           type: 'string',
           rls: { read: { created_by: '{{user.email}}' }, write: { created_by: '{{user.email}}' } },
         },
+        // …and only the app's admins set `approved`.
+        approved: { type: 'boolean', rls: { write: { user_condition: { role: 'admin' } } } },
       },
       rls: { read: 'anonymous', write: 'all' },
     },
@@ -354,6 +356,17 @@ describe('@base44/sdk against Atelier', () => {
       expect(await failure(theirs.update(note.id, { secret }))).toMatchObject({ status: 403 });
     }
     expect(await failure(theirs.bulkUpdate([{ id: note.id, secret: 'x' }]))).toMatchObject({ status: 403 });
+    // A create may not set a field its rule keeps from the caller; a batch is refused whole.
+    expect(await failure(theirs.create({ text: 'self-approved', approved: true }))).toMatchObject({
+      status: 403,
+    });
+    expect(
+      await failure(theirs.bulkCreate([{ text: 'batch-fine' }, { text: 'batch-approved', approved: true }])),
+    ).toMatchObject({ status: 403 });
+    expect(await theirs.filter({ text: { $in: ['self-approved', 'batch-fine', 'batch-approved'] } })).toEqual(
+      [],
+    );
+    expect(await theirs.create({ text: 'unapproved' })).toMatchObject({ text: 'unapproved' });
     // The creator reads it, and may save the record back whole or change it.
     const read = await mine.get(note.id);
     expect(read).toMatchObject({ text: 'paid', secret: 'gus-42' });

@@ -339,6 +339,16 @@ export function createEntitiesRepo(database: Database) {
       return row;
     },
 
+    /** Whether every one of these new rows (alias `n`, as `insertMany` reads them) passes `condition`. */
+    async allNew(rows: readonly NewRecord[], condition: SQL): Promise<boolean> {
+      const payload = JSON.stringify(
+        rows.map((row) => ({ id: row.id, creator_id: row.creatorId, data: row.data })),
+      );
+      const [row] = await entitiesRepo.run<{ ok: boolean | null }>(sql`select bool_and(${condition}) as ok
+        from jsonb_to_recordset(${payload}::jsonb) as n(id text, creator_id text, data jsonb)`);
+      return row?.ok !== false;
+    },
+
     /** Whether rows with these creators pass `condition` (on `r.creator_id`): for change events of deleted rows. */
     async passes(creators: readonly (string | null)[], condition: SQL): Promise<boolean[]> {
       if (creators.length === 0) return [];

@@ -32,7 +32,7 @@ import {
   tableSource,
 } from './entities.repo.ts';
 import { entityTopic, publishChange } from './events.ts';
-import { fieldWriteCondition, maskedSource } from './field-access.ts';
+import { FIELDS_FREE, fieldWriteCondition, maskedSource } from './field-access.ts';
 import { compileQueryParam, type FieldResolver, parseSort, schemaFieldResolver, sortSql } from './filter.ts';
 import {
   invalidRecord,
@@ -84,7 +84,7 @@ export function entityModel(target: EntityTarget): {
 /** The fields of a new row (`n`) that carry field-level write rules: each must be the caller's to write. */
 const fieldCreateCondition = (target: EntityTarget): SQL =>
   target.kind === 'users'
-    ? sql`true`
+    ? FIELDS_FREE
     : fieldWriteCondition(
         target.appId,
         target.entity!.fieldRules,
@@ -190,7 +190,13 @@ export function createEntitiesService(repo: EntitiesRepo, bus: EventBus, sortInd
     if (new Set(rows.map((row) => row.id)).size !== rows.length) {
       throw new AppError('validation_error', ENTITY_API_MESSAGES.duplicateIds);
     }
-    const allowed = and(accessCondition(target, 'create', NEW_ROW), fieldCreateCondition(target)) as SQL;
+    // Field-level write rules are asked of every new row first: the insert below leaves out the rows
+    // its condition refuses, and a batch must not be stored in part.
+    const fieldsWritable = fieldCreateCondition(target);
+    if (fieldsWritable !== FIELDS_FREE && !(await repo.allNew(rows, fieldsWritable))) {
+      throw refused(access, ENTITY_API_MESSAGES.cannotCreate);
+    }
+    const allowed = and(accessCondition(target, 'create', NEW_ROW), fieldsWritable) as SQL;
     const overwrite = and(readCondition(target), accessCondition(target, 'update')) as SQL;
     const inline = rows.length <= INLINE_SIGNAL_MAX_ROWS;
     const written = await withinRecordLimits(

@@ -13,6 +13,9 @@ import { type RecordSource, tableSource } from './entities.repo.ts';
  */
 export type FieldRules = Record<string, FieldRls>;
 
+/** `fieldWriteCondition` of writes no field rule restricts (compared by identity). */
+export const FIELDS_FREE: SQL = sql`true`;
+
 /** The rows of `entity_records` as the caller sees them: the fields they may not read left out. */
 export function maskedSource(
   appId: string,
@@ -51,7 +54,7 @@ export function fieldWriteCondition(
   row: RuleRow,
   changed: (field: string) => SQL | undefined,
 ): SQL {
-  if (actor.kind === 'owner') return sql`true`;
+  if (actor.kind === 'owner') return FIELDS_FREE;
   const parts = Object.entries(fieldRules).flatMap(([field, rules]) => {
     if (rules.write === undefined || rules.write === true) return [];
     let change = changed(field);
@@ -64,5 +67,5 @@ export function fieldWriteCondition(
     const writable = allows({ base44: rules.write }, actor, row, appId);
     return [sql`(not coalesce(${change}, true) or coalesce(${writable}, false))`];
   });
-  return parts.length === 0 ? sql`true` : sql`(${sql.join(parts, sql` and `)})`;
+  return parts.length === 0 ? FIELDS_FREE : sql`(${sql.join(parts, sql` and `)})`;
 }
