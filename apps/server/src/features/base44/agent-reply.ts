@@ -185,7 +185,7 @@ function toolsOf(deps: AgentReplyDeps, agent: AgentDeclaration, caller: AgentCal
   const appId = caller.owner.appId;
   const tools: ToolSet = {};
   const target = (entity: string) => entities.contexts.resolve(appId, entity, caller.entityCaller);
-  const answer = async (entity: string, rows: Awaited<ReturnType<typeof base44.list>>) =>
+  const answer = async (entity: string, rows: Awaited<ReturnType<typeof base44.list>>['records']) =>
     resultText(await toBase44Records(entities.repo, appId, entity, rows));
   for (const config of agent.tools) {
     if (config.kind === 'entity') {
@@ -205,12 +205,12 @@ function toolsOf(deps: AgentReplyDeps, agent: AgentDeclaration, caller: AgentCal
             }),
             execute: async ({ query, sort, limit }) => {
               const t = await target(entity);
-              const rows = await base44.list(t, {
+              const { records } = await base44.list(t, {
                 q: query,
                 sort,
                 limit: Math.min(Math.max(1, Math.floor(limit ?? 20)), AGENT_MAX_READ),
               });
-              return answer(entity, rows);
+              return answer(entity, records);
             },
           });
         } else if (operation === 'create') {

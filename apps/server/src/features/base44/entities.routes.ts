@@ -1,6 +1,7 @@
 import {
   ENTITY_API_MESSAGES,
   ENTITY_BULK_MAX,
+  ENTITY_LIST_TRUNCATED_HEADER,
   type EntityRecordView,
   entityListQuerySchema,
   HIDDEN_ENTITY_NAME,
@@ -128,16 +129,19 @@ export function base44EntityRoutes(module: EntitiesModule) {
       ? decodeCursor(query.cursor)
       : { q: parseQ(query.q), sort: query.sort, fields: query.fields, skip: 0 };
     const limit = query.limit ?? 100;
-    const rows = await entities.list(t, { q: walk.q, sort: walk.sort, limit: limit + 1, skip: walk.skip });
-    const hasMore = rows.length > limit;
-    const items = await answer(t, rows.slice(0, limit), parseFields(walk.fields));
-    const nextCursor = hasMore ? encodeCursor({ ...walk, skip: walk.skip + limit }) : null;
+    const page = await entities.list(t, { q: walk.q, sort: walk.sort, limit: limit + 1, skip: walk.skip });
+    const shown = page.records.slice(0, limit);
+    // A page cut at BASE44_LIST_MAX_BYTES has more after it too.
+    const hasMore = page.truncated || page.records.length > limit;
+    const items = await answer(t, shown, parseFields(walk.fields));
+    const nextCursor = hasMore ? encodeCursor({ ...walk, skip: walk.skip + shown.length }) : null;
     return c.json({ items, next_cursor: nextCursor, has_more: hasMore });
   });
   on('get', base, async (c, t) => {
     const query = parseQuery(listQuerySchema, c);
-    const rows = await entities.list(t, { ...query, q: parseQ(query.q) });
-    return c.json(await answer(t, rows, parseFields(query.fields)));
+    const page = await entities.list(t, { ...query, q: parseQ(query.q) });
+    if (page.truncated) c.header(ENTITY_LIST_TRUNCATED_HEADER, 'true');
+    return c.json(await answer(t, page.records, parseFields(query.fields)));
   });
   on('post', `${base}/bulk`, async (c, t) => {
     const body = await jsonOf(c);

@@ -1,9 +1,14 @@
-import { ENTITY_API_MESSAGES, ENTITY_LIST_DEFAULT_LIMIT, type EntityRecordView } from '@atelier/shared';
+import {
+  ENTITY_API_MESSAGES,
+  ENTITY_LIST_DEFAULT_LIMIT,
+  ENTITY_LIST_MAX_BYTES,
+  type EntityRecordView,
+} from '@atelier/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import type { EntityTarget } from '../entities/context.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
-import { RECORD_VIEW_JSON, type RecordRow } from '../entities/entities.repo.ts';
+import type { RecordRow } from '../entities/entities.repo.ts';
 import { accessCondition, entityModel, readCondition } from '../entities/entities.service.ts';
 import { publishChange } from '../entities/events.ts';
 import { compileFilter, compileSort } from '../entities/filter.ts';
@@ -17,6 +22,14 @@ const INVALID_REGEX = '2201B';
 export const UPDATE_MANY_BATCH = 500;
 /** Records one `bulkUpdate` call may name (Base44's limit). */
 export const BULK_UPDATE_MAX = 500;
+
+/**
+ * Most bytes of records one Base44 list answer holds. Unlike Atelier's list, whose rows leave as
+ * PostgreSQL built them, these records become objects on the event loop (renamed and projected for
+ * the SDK) before they are sent: 16 MB of them held it 0.3 s a call. So a quarter of
+ * ENTITY_LIST_MAX_BYTES; a page cut shorter is flagged (`truncated`) and `v2/list` goes on after it.
+ */
+export const BASE44_LIST_MAX_BYTES = ENTITY_LIST_MAX_BYTES / 4;
 
 export interface ReadQuery {
   q?: unknown;
@@ -40,9 +53,13 @@ export function createBase44Entities(module: EntitiesModule) {
     return { filter, read: readCondition(target) };
   }
 
-  async function run<Row>(statement: SQL): Promise<Row[]> {
+  function run<Row>(statement: SQL): Promise<Row[]> {
+    return guarded(() => module.repo.run<Row>(statement));
+  }
+
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await module.repo.run<Row>(statement);
+      return await work();
     } catch (error) {
       if ((error as { code?: string }).code === INVALID_REGEX) {
         throw new AppError('bad_request', '$regex is not a valid regular expression');
@@ -52,15 +69,28 @@ export function createBase44Entities(module: EntitiesModule) {
   }
 
   return {
-    /** The records the caller may read that match `q`, in Atelier's view. */
-    async list(target: EntityTarget, query: ReadQuery): Promise<EntityRecordView[]> {
+    /**
+     * The records the caller may read that match `q`, in Atelier's view: at most
+     * BASE44_LIST_MAX_BYTES of them (`truncated` when fewer than asked), read as Atelier's list
+     * reads them (`listJson`: no statement builds more than 1 MB of them).
+     */
+    async list(
+      target: EntityTarget,
+      query: ReadQuery,
+    ): Promise<{ records: EntityRecordView[]; truncated: boolean }> {
       const { source, fields } = entityModel(target);
       const { filter, read } = await where(target, query.q);
       const order = compileSort(base44Sort(query.sort), base44Fields(fields));
-      const rows = await run<{ view: string }>(sql`select ${RECORD_VIEW_JSON} as view from ${source.from}
-        where ${source.scope} and ${read} and ${filter}
-        order by ${order} limit ${query.limit ?? ENTITY_LIST_DEFAULT_LIMIT} offset ${query.skip ?? 0}`);
-      return rows.map((row) => JSON.parse(row.view) as EntityRecordView);
+      return guarded(async () => {
+        const page = await module.repo.listJson(source, read, filter, order, {
+          limit: query.limit ?? ENTITY_LIST_DEFAULT_LIMIT,
+          skip: query.skip ?? 0,
+          maxBytes: BASE44_LIST_MAX_BYTES,
+        });
+        let json = page.json;
+        if (page.more) for await (const part of page.more) json += part;
+        return { records: JSON.parse(json) as EntityRecordView[], truncated: page.truncated };
+      });
     },
 
     async count(target: EntityTarget, q: unknown): Promise<number> {

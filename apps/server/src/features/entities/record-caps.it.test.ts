@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/support/accounts.ts';
 import { createEntityApp, entityCall } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { BASE44_LIST_MAX_BYTES } from '../base44/entities.service.ts';
 import { LIST_CHUNK_BYTES } from './entities.repo.ts';
 
 /**
@@ -52,6 +53,30 @@ describe('list answers', () => {
     expect(second.map((row) => row.n)).toEqual(
       Array.from({ length: BIG_ROWS - first.length }, (_, i) => first.length + i + 1),
     );
+  });
+
+  it('hold at most BASE44_LIST_MAX_BYTES on the Base44 SDK paths too: list flagged, v2/list continues', async () => {
+    const sdk = { 'x-app-id': appId };
+    const res = await t.app.request(`/api/apps/${appId}/entities/Big?limit=10000&sort=-created_date`, {
+      headers: sdk,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get(ENTITY_LIST_TRUNCATED_HEADER)).toBe('true');
+    const text = await res.text();
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(BASE44_LIST_MAX_BYTES + 100_000);
+    const listed = (JSON.parse(text) as { n: number }[]).map((row) => row.n);
+    expect(listed).toEqual(Array.from({ length: listed.length }, (_, i) => i + 1));
+    expect(listed.length).toBeLessThan(BIG_ROWS);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = cursor ? `cursor=${cursor}` : 'limit=5000&sort=-created_date';
+      const page = await t.app.request(`/api/apps/${appId}/entities/Big/v2/list?${query}`, { headers: sdk });
+      const body = (await page.json()) as { items: { n: number }[]; next_cursor: string | null };
+      seen.push(...body.items.map((row) => row.n));
+      cursor = body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(Array.from({ length: BIG_ROWS }, (_, i) => i + 1));
   });
 
   it('are built 1 MB at a time, in order, each statement holding at most 1 MB of rows (and one row)', async () => {
