@@ -79,6 +79,29 @@ describe('list answers', () => {
     expect(seen).toEqual(Array.from({ length: BIG_ROWS }, (_, i) => i + 1));
   });
 
+  it("refuse a Base44 bulkUpdate whose records' answer would pass BASE44_LIST_MAX_BYTES, changing nothing", async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `big-${i + 1}`);
+    const res = await t.app.request(
+      `/api/apps/${appId}/entities/Big/bulk`,
+      json(
+        'PUT',
+        ids.map((id) => ({ id, n: 0 })),
+        { 'x-app-id': appId },
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'bulkUpdate changes at most 4 MB of records at once: update fewer records per call',
+    );
+    const first = await entityCall(t, appId, 'GET', 'Big/big-1');
+    expect(first.body.n).toBe(1);
+    const few = await t.app.request(
+      `/api/apps/${appId}/entities/Big/bulk`,
+      json('PUT', [{ id: 'big-40', n: 40 }], { 'x-app-id': appId }),
+    );
+    expect(few.status).toBe(200);
+  });
+
   it('are built 1 MB at a time, in order, each statement holding at most 1 MB of rows (and one row)', async () => {
     const query = vi.spyOn(t.deps.database, 'query');
     try {
