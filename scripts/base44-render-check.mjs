@@ -29,7 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { zipSync } from 'fflate';
+import { Zip, ZipDeflate } from 'fflate';
 import { chromium } from 'playwright';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,22 +97,49 @@ const base = `http://127.0.0.1:${port}`;
 const headers = { origin: base, 'content-type': 'application/json' };
 const SKIPPED = /(^|\/)(node_modules|\.git)(\/|$)/;
 
-function zipOf(dir) {
-  const entries = {};
+/**
+ * The folder as GitHub's "Download ZIP" gives it (`<name>-main/…`), streamed into `file` one entry
+ * at a time (fflate's streaming Zip): only one file of the export is in memory at once.
+ */
+async function zipToFile(dir, file) {
   const name = path.basename(dir);
+  const out = fs.createWriteStream(file);
+  const written = new Promise((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  let failed;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failed = error;
+    else out.write(chunk);
+    if (final || error) out.end();
+  });
   const walk = (relative) => {
     for (const dirent of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
       const child = relative ? `${relative}/${dirent.name}` : dirent.name;
       if (SKIPPED.test(child)) continue;
       if (dirent.isDirectory()) walk(child);
-      else if (dirent.isFile()) entries[`${name}-main/${child}`] = fs.readFileSync(path.join(dir, child));
+      else if (dirent.isFile()) {
+        const entry = new ZipDeflate(`${name}-main/${child}`, { level: 6 });
+        zip.add(entry);
+        entry.push(fs.readFileSync(path.join(dir, child)), true);
+      }
     }
   };
   walk('');
-  return Buffer.from(zipSync(entries, { level: 6 }));
+  zip.end();
+  await written;
+  if (failed) throw failed;
 }
 
 async function startServer() {
+  // Another run's server on the port would answer this run's health check (and its imports): refuse.
+  const taken = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is in use (another render check?): pass --port`);
+  // Each run its own data folder (and the zips it uploads), removed at the end.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'b44-render-'));
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
@@ -125,7 +152,11 @@ async function startServer() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; i < 600 && !exited; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { child, dataDir };
     } catch {}
@@ -165,8 +196,10 @@ async function signIn() {
 }
 
 async function importApp(cookie, dir) {
+  const zipFile = path.join(dataDir, 'render-check-upload.zip');
+  await zipToFile(dir, zipFile);
   const form = new FormData();
-  form.append('file', new Blob([zipOf(dir)], { type: 'application/zip' }), `${path.basename(dir)}.zip`);
+  form.append('file', await fs.openAsBlob(zipFile, { type: 'application/zip' }), `${path.basename(dir)}.zip`);
   const res = await fetch(`${base}/api/apps/import/base44`, {
     method: 'POST',
     headers: { origin: base, cookie },
