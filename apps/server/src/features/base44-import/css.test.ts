@@ -108,3 +108,23 @@ describe('a Tailwind 4 stylesheet of an export', () => {
     expect(compiled.ok && compiled.css).toMatch(/\.bg-primary \{/);
   });
 });
+
+describe("an export's web fonts", () => {
+  it('keeps its https @imports (Google Fonts) and the app’s CSS loads them first; plain http stays out', async () => {
+    const fonts = 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap';
+    const { css, remoteImports, webImports } = translateStylesheets([
+      {
+        path: 'src/index.css',
+        content: `@tailwind base;\n@import url('${fonts}');\n@import url(http://fonts.example.com/a.css);\nbody { font-family: Inter; }\n`,
+      },
+    ]);
+    expect(webImports).toEqual([`@import url('${fonts}');`]);
+    expect(remoteImports).toEqual(['http://fonts.example.com/a.css']);
+    expect(css.startsWith(`@import url('${fonts}');\n`)).toBe(true);
+    const { css: repaired } = await withoutUnknownApplies(css);
+    const compiled = await createCssCompiler().compile(repaired, [
+      { path: 'pages/Home.jsx', content: '<p className="font-bold" />' },
+    ]);
+    expect(compiled.ok && compiled.css.split('\n')[0]).toBe(`@import url("${fonts}");`);
+  });
+});

@@ -43,14 +43,18 @@ const COLOR_TOKENS = [
  * each variable the CSS defines becomes a colour utility as the export's tailwind.config maps
  * it, what its tailwind.config adds to the theme (fonts, colours, shadows, keyframes… read
  * statically, `tailwind-config.ts`) is declared too (a Tailwind 4 stylesheet's `@config` names
- * that file), and remote `@import url(…)`s and `@plugin`s are left as comments (reported).
+ * that file); remote `@import url(https://…)`s (web fonts) are kept, first; plain-http ones and
+ * `@plugin`s are left as comments (reported).
  */
 export function translateStylesheets(
   sheets: { path: string; content: string }[],
   tailwindConfig?: string,
 ): {
   css: string;
+  /** Remote stylesheets over plain http, left out (https ones are kept, first). */
   remoteImports: string[];
+  /** Remote stylesheets over https kept (the compiler puts them first in the app's CSS). */
+  webImports: string[];
   /** Tailwind plugins of `@plugin` left out. */
   plugins: string[];
   /** Package stylesheets the CSS imported: the entry imports them (`pkg/file.css`). */
@@ -59,6 +63,7 @@ export function translateStylesheets(
   leftOutImports: string[];
 } {
   const remoteImports: string[] = [];
+  const webImports: string[] = [];
   const plugins: string[] = [];
   const packageImports: string[] = [];
   const leftOutImports: string[] = [];
@@ -66,13 +71,15 @@ export function translateStylesheets(
     .map(({ path, content }) => {
       const text = content
         .replace(/@tailwind\s+[a-z-]+\s*;/g, '')
-        .replace(
-          /@import\s+(?:url\()?\s*["']?(https?:[^"')\s]+)["']?\s*\)?[^;\n]*;/g,
-          (_all, url: string) => {
-            remoteImports.push(url);
-            return `/* @import ${url.replace(/\*\//g, '')} (remote stylesheets are not loaded) */`;
-          },
-        )
+        .replace(/@import\s+(?:url\()?\s*["']?(https?:[^"')\s]+)["']?\s*\)?[^;\n]*;/g, (all, url: string) => {
+          // Web fonts over https (Google Fonts…) are loaded: first in the stylesheet, as CSS wants.
+          if (/^https:\/\//i.test(url)) {
+            webImports.push(all);
+            return '';
+          }
+          remoteImports.push(url);
+          return `/* @import ${url.replace(/\*\//g, '')} (remote stylesheets are not loaded) */`;
+        })
         .replace(/@import\s+["']tailwindcss[^;\n]*;/g, '')
         // A package's stylesheet (`@import '@fontsource-variable/inter'`, `'leaflet/dist/leaflet.css'`)
         // is imported by the entry, as a package stylesheet a module imports (compile/package-css.ts).
@@ -122,8 +129,11 @@ export function translateStylesheets(
   const header = theme.length > 0 ? `@theme inline {\n${theme.join('\n')}\n}\n\n` : '';
   const keyframes = config?.keyframes.length ? `${config.keyframes.join('\n')}\n\n` : '';
   return {
-    css: appliedClassesAsUtilities(`@custom-variant dark (&:is(.dark *));\n\n${header}${keyframes}${body}`),
+    css: appliedClassesAsUtilities(
+      `${webImports.map((line) => `${line}\n`).join('')}@custom-variant dark (&:is(.dark *));\n\n${header}${keyframes}${body}`,
+    ),
     remoteImports,
+    webImports,
     plugins,
     packageImports,
     leftOutImports,

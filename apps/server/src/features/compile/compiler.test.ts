@@ -429,15 +429,27 @@ describe('compile CSS', () => {
     ]);
   });
 
-  it('keeps a web font stylesheet import', async () => {
+  it('keeps a web font stylesheet import, first in the CSS (where a browser reads an @import)', async () => {
     const { css } = await compileOk([
-      page('Home', '<p>x</p>'),
+      page('Home', '<p className="font-bold">x</p>'),
       {
         path: 'globals.css',
-        content: "@import url('https://fonts.googleapis.com/css2?family=Inter&display=swap');\n",
+        content: [
+          'body { margin: 0; }',
+          "@import url('https://fonts.googleapis.com/css2?family=Inter&display=swap');",
+          '@import "https://fonts.googleapis.com/css2?family=Lora" screen;',
+          "@import url('http://fonts.example.com/plain.css');",
+          '',
+        ].join('\n'),
       },
     ]);
-    expect(css).toContain('https://fonts.googleapis.com/css2?family=Inter&display=swap');
+    expect(css.split('\n').slice(0, 2)).toEqual([
+      '@import url("https://fonts.googleapis.com/css2?family=Inter&display=swap");',
+      '@import url("https://fonts.googleapis.com/css2?family=Lora") screen;',
+    ]);
+    expect(css).toContain('font-weight');
+    // Only https: a plain-http stylesheet is not hoisted.
+    expect(css.indexOf('http://fonts.example.com')).toBeGreaterThan(css.indexOf('font-weight'));
   });
 
   it('reports a globals.css import that is not tailwindcss', async () => {

@@ -28,6 +28,32 @@ const TAILWIND_IMPORT = /@import\s+(?:url\()?\s*["']tailwindcss["']\s*\)?[^;\n]*
  */
 const ANIMATE_ID = 'tw-animate-css';
 const ANIMATE_IMPORT = /@import\s+(?:url\()?\s*["']tw-animate-css["']\s*\)?[^;\n]*;/g;
+/**
+ * A remote stylesheet the app's own CSS imports over https (`@import url('https://fonts.googleapis.com/…')`,
+ * the web fonts exported Base44 apps load): its address, then what follows it (media queries).
+ */
+const REMOTE_IMPORT =
+  /@import\s+(?:url\(\s*(["']?)(https:\/\/[^"'()\s]+)\1\s*\)|(["'])(https:\/\/[^"'\s]+)\3)([^;\n{}]*);/g;
+
+/**
+ * globals.css's remote `@import`s taken out (each left as a comment on its line, so positions keep
+ * their numbers) and written again for the top of the output: CSS reads an `@import` only before
+ * any rule, and Tailwind's own rules come first in what it builds.
+ */
+export function hoistRemoteImports(css: string): { css: string; imports: string } {
+  const imports: string[] = [];
+  const rest = css.replace(
+    REMOTE_IMPORT,
+    (_all, _q, urlA?: string, _q2?: string, urlB?: string, tail = '') => {
+      const url = (urlA ?? urlB ?? '').replace(/[\\"]/g, encodeURIComponent);
+      const conditions = /^[\w\s(),:.-]*$/.test(tail) ? tail.trim() : '';
+      imports.push(`@import url("${url}")${conditions ? ` ${conditions}` : ''};`);
+      return '/* a remote @import: at the top of the stylesheet */';
+    },
+  );
+  return { css: rest, imports: imports.length > 0 ? `${imports.join('\n')}\n` : '' };
+}
+
 /** Most source versions one Tailwind compiler remembers having been given before it is reset. */
 const MAX_FED_SOURCES = 5_000;
 /** Lines the compiler puts before globals.css (Tailwind's positions count them). */
@@ -51,7 +77,7 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
    */
   const compilers = new LruCache<
     string,
-    { compiler: TailwindCompiler; seen: number; fed: Set<string>; builtIns: boolean }
+    { compiler: TailwindCompiler; imports: string; seen: number; fed: Set<string>; builtIns: boolean }
   >(8);
   const builtIn = builtInSources();
   let builtInCandidates: string[] | undefined;
@@ -75,12 +101,13 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
     if (cached && cached.seen <= Math.max(4 * candidateCount, 20_000) && cached.fed.size <= MAX_FED_SOURCES)
       return cached;
     // The app's own `@import "tailwindcss"` becomes a comment, so its lines keep their numbers.
-    const appCss = globalsCss
+    const { css: ownCss, imports } = hoistRemoteImports(globalsCss);
+    const appCss = ownCss
       .replace(TAILWIND_IMPORT, '/* tailwindcss is imported by the compiler */')
       .replace(ANIMATE_IMPORT, '/* tw-animate-css is imported by the compiler */');
     const input = `@import "tailwindcss";\n@import "${UI_THEME_ID}"; @import "${ANIMATE_ID}";\n${appCss}`;
     const compiler = await compile(input, { base: '/', from: 'globals.css', loadStylesheet, loadModule });
-    const entry = { compiler, seen: 0, fed: new Set<string>(), builtIns: false };
+    const entry = { compiler, imports, seen: 0, fed: new Set<string>(), builtIns: false };
     compilers.set(globalsCss, entry);
     return entry;
   }
@@ -102,7 +129,7 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
         entry.builtIns = true;
         for (const key of keys) entry.fed.add(key);
         entry.seen += fresh.length;
-        return { ok: true, css };
+        return { ok: true, css: entry.imports + css };
       } catch (error) {
         return { ok: false, diagnostics: [cssDiagnostic(error, globalsCss)] };
       }
