@@ -68,6 +68,12 @@ const fileBodyLimit = bodyLimit({
   },
 });
 
+export const INTEGRATION_MESSAGES = {
+  /** InvokeLLM with no provider connected (the offline assistant writes apps, not app answers). */
+  noModel:
+    'No AI model is connected to this Atelier server, so InvokeLLM cannot answer. Ask an administrator to connect one (Admin → AI models).',
+} as const;
+
 const notSupported = (what: string) =>
   new AppError('not_implemented', `${what} is not supported by Atelier yet`);
 
@@ -134,6 +140,10 @@ export function base44IntegrationRoutes(
       const { appId, userId } = await callerOf(c);
       const input = await bodyOf(c, schemas.invokeLlm);
       if (input.add_context_from_internet) throw notSupported('add_context_from_internet (web search)');
+      // The offline assistant answers builders in its action protocol: nothing an app can use, and
+      // no JSON for a schema. A readable 503 in the SDK's error shape instead.
+      if ((await llm.resolveModel()).offline)
+        throw new AppError('service_unavailable', INTEGRATION_MESSAGES.noModel);
       const schema = input.response_json_schema;
       const system = schema
         ? `Answer only with one JSON value that follows this JSON Schema, without any other text:\n${JSON.stringify(schema)}`
