@@ -27,6 +27,7 @@ process.env.ADMIN_EMAILS ??= [
   'e2e-settings-admin@example.com',
   'e2e-users-admin@example.com',
   'e2e-base44-admin@example.com',
+  'e2e-base44-login-admin@example.com',
   'e2e-scale-admin@example.com',
   'e2e-space-admin@example.com',
   'e2e-chat-admin@example.com',

@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { baseURL } from '../playwright.config.ts';
-import { signUpVerified } from '../support/accounts.ts';
+import { E2E_ADMINS, signInAdmin } from '../support/admin.ts';
 
 /**
  * The hosted login page of `@base44/sdk` (issue 26 #2): an imported Base44 export, published on its
  * own origin, calls `base44.auth.redirectToLogin()`; the app's sign-in screens at
  * `/login?from_url=` create the account, and the browser comes back with `?access_token=`, which
- * the export's own code keeps: `auth.me()` answers. A `from_url` of another site is refused.
+ * the export's own code keeps: `auth.me()` answers. A `from_url` of another site is refused. With
+ * the app's "Require login to access" on, the export's start-up sends a visitor there by itself.
  */
 const PASSWORD = 'violet-canyon-maple-42';
 const headers = { origin: baseURL };
@@ -37,8 +38,7 @@ test('an exported app sends the visitor to its hosted login and gets them back s
   browser,
 }) => {
   test.setTimeout(120_000);
-  const builder = { email: `b44-login-${Date.now()}@example.com`, password: PASSWORD };
-  await signUpVerified(page.request, builder.email, builder.password);
+  await signInAdmin(page, E2E_ADMINS.base44Login, PASSWORD);
   const imported = await page.request.post('/api/apps/import/base44', {
     multipart: { file: { name: 'task-board.zip', mimeType: 'application/zip', buffer: zipOfFixture() } },
     headers,
@@ -52,6 +52,7 @@ test('an exported app sends the visitor to its hosted login and gets them back s
   const signup = await page.request.patch(`/api/apps/${appId}`, { data: { isSignupEnabled: true }, headers });
   expect(signup.status()).toBe(200);
 
+  const email = `visitor-${Date.now()}@example.com`;
   const visitor = await browser.newContext();
   try {
     const app = await visitor.newPage();
@@ -64,7 +65,6 @@ test('an exported app sends the visitor to its hosted login and gets them back s
     expect(app.url()).toBe(`${appUrl}login?from_url=${encodeURIComponent(appUrl)}`);
     await app.getByRole('link', { name: 'No account yet? Create one' }).click();
     await expect(app.getByRole('heading', { name: 'Create account' })).toBeVisible();
-    const email = `visitor-${Date.now()}@example.com`;
     await app.getByLabel('Email').fill(email);
     await app.getByLabel('Password').fill(PASSWORD);
     await app.getByRole('button', { name: 'Create account' }).click();
@@ -156,5 +156,27 @@ test('an exported app sends the visitor to its hosted login and gets them back s
     expect(new URL(previewed.url()).pathname).toBe(`/preview/${appId}`);
   } finally {
     await second.close();
+  }
+
+  // "Require login to access" (Settings): the export's own AuthContext reads the public settings
+  // (403 `auth_required`) and sends a signed-out visitor to the hosted login; signed in, it opens.
+  const locked = await page.request.patch(`/api/apps/${appId}`, {
+    data: { settings: { requireLogin: true } },
+    headers,
+  });
+  expect(locked.status()).toBe(200);
+  const third = await browser.newContext();
+  try {
+    const app = await third.newPage();
+    await app.goto(appUrl);
+    await expect(app.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 60_000 });
+    expect(app.url()).toBe(`${appUrl}login?from_url=${encodeURIComponent(appUrl)}`);
+    await app.getByLabel('Email').fill(email);
+    await app.getByLabel('Password').fill(PASSWORD);
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app.getByText(`Signed in as ${email}`)).toBeVisible({ timeout: 30_000 });
+    await expect(app.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+  } finally {
+    await third.close();
   }
 });

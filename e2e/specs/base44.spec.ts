@@ -36,4 +36,20 @@ test('App settings show the serverUrl and appId an exported Base44 app puts in c
   });
   expect(settings.status()).toBe(200);
   expect(await settings.json()).toMatchObject({ id: appId, name: 'Exported app' });
+
+  // "Require login to access" (beside User signup): once saved, the same call tells a signed-out
+  // visitor to sign in, as Base44 tells its template (403, `extra_data.reason`).
+  await page.getByRole('switch', { name: 'Require login to access' }).check();
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`${origin}/api/apps/public/prod/public-settings/by-id/${appId}`);
+      return [res.status(), ((await res.json()) as { extra_data?: { reason?: string } }).extra_data?.reason];
+    })
+    .toEqual([403, 'auth_required']);
+  await page.reload();
+  await page
+    .getByRole('navigation', { name: 'Side panel' })
+    .getByRole('button', { name: 'App settings' })
+    .click();
+  await expect(page.getByRole('switch', { name: 'Require login to access' })).toBeChecked();
 });

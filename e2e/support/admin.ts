@@ -14,6 +14,8 @@ export const E2E_ADMINS = {
   settings: 'e2e-settings-admin@example.com',
   users: 'e2e-users-admin@example.com',
   base44: 'e2e-base44-admin@example.com',
+  /** Switches an imported app's settings (specs/base44-login.spec.ts): settings need a plan above lite. */
+  base44Login: 'e2e-base44-login-admin@example.com',
   scale: 'e2e-scale-admin@example.com',
   space: 'e2e-space-admin@example.com',
   chat: 'e2e-chat-admin@example.com',

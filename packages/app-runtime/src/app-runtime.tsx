@@ -17,6 +17,7 @@ import {
 } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
+import { pageNeedsSignIn } from './auth-paths.ts';
 import {
   AccountCorner,
   AUTH_PATHS,
@@ -25,7 +26,7 @@ import {
   SignInScreen,
   SignUpScreen,
 } from './auth-screens.tsx';
-import { AuthProvider } from './auth-state.tsx';
+import { AuthProvider, authConfig } from './auth-state.tsx';
 import { hostedLoginRequest, mountHostedLogin } from './hosted-login.tsx';
 import { keepPageLoadsUnderBase } from './page-navigation.ts';
 import { appFileOfStack, STARTUP_SCREEN_GLOBAL, unsetEnvNames } from './startup-failure.ts';
@@ -216,7 +217,10 @@ export interface PageEntry {
   /** Route paths that show it: its kebab-case route first, then an alias by its name if different. */
   paths: string[];
   Component: ComponentType;
-  /** The page exports `requireSignIn = true`: signed-out visitors are sent to the sign-in screen. */
+  /**
+   * The page exports `requireSignIn = true`: signed-out visitors are sent to the sign-in screen (so
+   * is every page when the app's "Require login to access" is on).
+   */
   requireSignIn?: boolean;
 }
 
@@ -270,7 +274,7 @@ export function mountApp({ Layout, pages, rootElement, Providers = Fragment }: M
                     element={
                       <Shell currentPageName={page.name}>
                         <RoutedBoundary pageName={page.name}>
-                          {page.requireSignIn ? (
+                          {pageNeedsSignIn(page, authConfig()) ? (
                             <RequireSignIn>
                               <page.Component />
                             </RequireSignIn>

@@ -4,10 +4,20 @@ import {
   hostedLoginAddress,
   hostedLoginReturn,
   isAppReturnAddress,
+  pageNeedsSignIn,
   providerStartUrl,
   requestedProvider,
   safeNext,
 } from './auth-paths.ts';
+
+describe('pageNeedsSignIn', () => {
+  it('asks for sign-in on a page that requires it, and on every page of an app that requires login', () => {
+    expect(pageNeedsSignIn({}, {})).toBe(false);
+    expect(pageNeedsSignIn({ requireSignIn: true }, {})).toBe(true);
+    expect(pageNeedsSignIn({}, { requireLogin: true })).toBe(true);
+    expect(pageNeedsSignIn({ requireSignIn: false }, { requireLogin: false })).toBe(false);
+  });
+});
 
 describe('safeNext', () => {
   it('keeps paths of the app and refuses anything that leaves it', () => {

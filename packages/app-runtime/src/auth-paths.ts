@@ -7,6 +7,14 @@ export const AUTH_PATHS = {
   forgotPassword: '/forgot-password',
 } as const;
 
+/**
+ * Whether a page sends signed-out visitors to sign in: it exports `requireSignIn = true`, or the
+ * app's "Require login to access" setting is on (every page then).
+ */
+export function pageNeedsSignIn(page: { requireSignIn?: boolean }, app: { requireLogin?: boolean }): boolean {
+  return page.requireSignIn === true || app.requireLogin === true;
+}
+
 /** `?next=` when it is a path of this app (not `//host` or `/\host`), else `/`. */
 export function safeNext(next: string | null): string {
   return next && /^\/(?![/\\])/.test(next) ? next : '/';

@@ -11,6 +11,8 @@ import { customTokenOfHash } from './auth-paths.ts';
 export interface AuthWindowConfig {
   /** End users may create accounts (the app's User signup setting, and the app is published). */
   signupEnabled?: boolean;
+  /** The app's "Require login to access": every page sends signed-out visitors to sign in. */
+  requireLogin?: boolean;
   /** The app's name, shown on the sign-in screens. */
   appName?: string;
 }

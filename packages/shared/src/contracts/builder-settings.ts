@@ -62,6 +62,12 @@ export const appSettingsExtraShape = {
     .max(200, { error: 'mainPage must be at most 200 characters' })
     .nullable()
     .optional(),
+  /**
+   * "Require login to access": signed-out visitors of the published app are sent to its sign-in
+   * screen (every page), and `@base44/sdk`'s public settings answer 403 `auth_required` to them
+   * (Base44's private apps; an import takes it from `base44/config.jsonc`'s `visibility`).
+   */
+  requireLogin: z.boolean().optional(),
   termsOfServiceLink: link('termsOfServiceLink'),
   privacyPolicyLink: link('privacyPolicyLink'),
   supportEmail: z

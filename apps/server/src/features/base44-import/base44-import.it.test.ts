@@ -274,6 +274,9 @@ describe('POST /api/apps/import/base44', () => {
       'data/Project.json': JSON.stringify([{ name: 'Site', color: `${STORAGE}/logo.png` }]),
       'base44/functions/broken/index.ts':
         'Deno.serve(async () => new Response(missingName));\nexport const x = ;',
+      // A private app on Base44 (its CLI's project file): it comes in requiring login.
+      'base44/config.jsonc':
+        '// Base44 Project Configuration\n{ "name": "task-board", "visibility": "private" }\n',
       'base44/functions/hello/index.ts': "Deno.serve(async () => Response.json({ hello: 'world' }));",
       'base44/functions/hello/function.jsonc':
         '{ "automations": [ { "name": "Nightly", "type": "scheduled", "cron_expression": "0 3 * * *" } ] }',
@@ -281,6 +284,10 @@ describe('POST /api/apps/import/base44', () => {
     const res = await upload(t, own, zip);
     expect(res.status).toBe(201);
     const { app, report } = (await res.json()) as Base44ImportResponse;
+    expect(app.settings).toMatchObject({ requireLogin: true });
+    expect(report.translated).toContain(
+      'base44/config.jsonc: visibility "private" became the app\'s "Require login to access" setting (Settings): visitors sign in first.',
+    );
     const copied = report.storageFiles?.find((file) => file.url === `${STORAGE}/logo.png`)?.fileUrl ?? '';
     expect(copied).toMatch(/^https?:\/\/[^/]+\/api\/uploads\/accounts\//);
     expect(report.storageFiles).toEqual([

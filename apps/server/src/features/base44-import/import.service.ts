@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AppRow } from '../apps/apps.repo.ts';
 import { appsRuntime } from '../apps/apps.runtime.ts';
 import { findApp } from '../apps/apps.service.ts';
+import { saveBuilderPatch } from '../builder/builder.service.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import { functionAutomations } from '../functions/automations.ts';
 import { deployFunctions } from '../functions/deploy.service.ts';
@@ -17,7 +18,7 @@ import { functionsByUse } from './build-order.ts';
 import { withoutUnknownApplies } from './css-apply.ts';
 import { recordsOf } from './data.ts';
 import { rehostStorageFiles, withRehostedUrls } from './storage.ts';
-import { exportAppName, type ImportPlan, type translateExport } from './translate.ts';
+import { exportAppName, exportVisibility, type ImportPlan, type translateExport } from './translate.ts';
 import { translateExportInThread } from './translate-thread.ts';
 
 /** What the import reads beside the areas: settings, the database, the test seams of its downloads. */
@@ -47,6 +48,7 @@ export async function importBase44App(
   });
   try {
     const plan = await translateExportInThread(tree, app.id);
+    await requireLoginIfPrivate(deps, actor, app.id, tree, plan);
     await repairStylesheet(plan);
     refuseUnfit(plan.files);
     await rehostStorage(deps, app.id, plan);
@@ -72,6 +74,25 @@ export async function importBase44App(
     await runtime.apps.delete(owner, app.id);
     throw error;
   }
+}
+
+/**
+ * A private Base44 app (`base44/config.jsonc`'s visibility) stays private: the app's "Require login
+ * to access" is switched on (Settings panel), so its public settings send visitors to sign in.
+ */
+async function requireLoginIfPrivate(
+  deps: ImportDeps,
+  actor: Actor,
+  appId: string,
+  tree: ExportTree,
+  plan: ImportPlan,
+): Promise<void> {
+  const visibility = exportVisibility(tree);
+  if (!visibility) return;
+  await saveBuilderPatch(deps.database.db, actor.userId, appId, { settings: { requireLogin: true } });
+  plan.report.translated.push(
+    `base44/config.jsonc: visibility "${visibility}" became the app's "Require login to access" setting (Settings): visitors sign in first.`,
+  );
 }
 
 /** globals.css without the `@apply`s Tailwind 4 refuses (a plugin's class…), each one reported. */

@@ -199,7 +199,11 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       `The stylesheet imports ${specifier}, which names no .css file of the package; it is not loaded.`,
     );
   for (const url of css.remoteImports)
-    warnings.push(`The stylesheet imports ${url}; remote stylesheets are not loaded.`);
+    warnings.push(`The stylesheet imports ${url}; remote stylesheets are loaded only over https.`);
+  if (css.webImports.length > 0)
+    translated.push(
+      `globals.css: the stylesheet's ${css.webImports.length} remote @import(s) over https (web fonts) come first, where CSS reads them.`,
+    );
   for (const plugin of css.plugins)
     warnings.push(
       `The stylesheet loads the Tailwind plugin ${plugin}; plugins are not loaded, its classes are missing.`,
@@ -596,6 +600,17 @@ function htmlEntry(tree: ExportTree): string | undefined {
     if (src && tree.has(src)) return src;
   }
   return undefined;
+}
+
+/**
+ * Whether the exported app was private on Base44: `base44/config.jsonc`'s `visibility` (Base44's
+ * CLI: `public`, `private` or `workspace`; the last two let only signed-in users in). Older
+ * exports have no such file: the app setting stayed on Base44, and the app comes in public.
+ */
+export function exportVisibility(tree: ExportTree): 'private' | 'workspace' | undefined {
+  const config = parseJsonc(text(tree.get('base44/config.jsonc'))) as { visibility?: unknown } | undefined;
+  const visibility = typeof config?.visibility === 'string' ? config.visibility.trim().toLowerCase() : '';
+  return visibility === 'private' || visibility === 'workspace' ? visibility : undefined;
 }
 
 /**

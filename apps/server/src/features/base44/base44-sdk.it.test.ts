@@ -3,12 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { type Base44Client, Base44Error, type EntityHandler } from '@base44/sdk';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lastMailTo, OTHER_STRONG_PASSWORD, STRONG_PASSWORD } from '../../../test/support/accounts.ts';
+import {
+  json,
+  lastMailTo,
+  OTHER_STRONG_PASSWORD,
+  type SignedIn,
+  STRONG_PASSWORD,
+} from '../../../test/support/accounts.ts';
 import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
 import { writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { agentConversationTopic } from './agents.ts';
+import { INTEGRATION_MESSAGES } from './integrations.routes.ts';
 import { attachBase44Realtime } from './realtime.ts';
 
 /**
@@ -20,6 +27,7 @@ let t: TestApp;
 let server: ServerType;
 let serverUrl: string;
 let appId: string;
+let builder: SignedIn;
 const { client, cleanup: cleanupClients } = sdkClients(() => ({ serverUrl, appId }));
 
 // biome-ignore lint/suspicious/noExplicitAny: records are checked field by field with expect()
@@ -56,6 +64,7 @@ beforeAll(async () => {
     User: { properties: { nickname: { type: 'string' } } },
   });
   appId = made.appId;
+  builder = made.owner;
   // An agent, as the importer keeps base44/agents/qa_expert.jsonc.
   await writeFile(t, made.owner, appId, 'agents/qa_expert.jsonc', '{ "instructions": "Watch the app." }');
   await new Promise<void>((resolve) => {
@@ -409,6 +418,45 @@ describe('@base44/sdk against Atelier', () => {
     await client().auth.resetPassword({ resetToken: oobCode ?? '', newPassword: STRONG_PASSWORD });
     const login = await client().auth.loginViaEmailPassword('eve@example.com', STRONG_PASSWORD);
     expect(login.user).toMatchObject({ id: userId });
+  });
+
+  it('answers InvokeLLM with a readable 503 while no model is connected, with or without a schema', async () => {
+    const { sdk } = await registered('llm@example.com');
+    for (const call of [
+      { prompt: 'Recommend three products', response_json_schema: { type: 'object', properties: {} } },
+      { prompt: 'Say hello' },
+    ]) {
+      const refused = await failure(sdk.integrations.Core.InvokeLLM(call));
+      expect(refused).toMatchObject({ status: 503, code: 'service_unavailable' });
+      expect(refused.message).toBe(INTEGRATION_MESSAGES.noModel);
+    }
+  });
+
+  it('tells a signed-out visitor to sign in while the app requires login; its end users open it', async () => {
+    const requireLogin = async (on: boolean) => {
+      const res = await t.app.request(
+        `/api/apps/${appId}`,
+        json('PATCH', { settings: { requireLogin: on } }, builder.headers),
+      );
+      expect(res.status).toBe(200);
+    };
+    const { sdk: member } = await registered('private@example.com');
+    await requireLogin(true);
+    try {
+      // What Base44's AuthContext reads: 403 with `extra_data.reason`, then it opens the login page.
+      const refused = await failure(client().app.getPublicSettings());
+      expect(refused).toMatchObject({ status: 403, data: { extra_data: { reason: 'auth_required' } } });
+      expect(refused.message).toBe('Sign in to open this app');
+      expect(await member.app.getPublicSettings()).toMatchObject({
+        id: appId,
+        public_settings: { requires_auth: true },
+      });
+    } finally {
+      await requireLogin(false);
+    }
+    expect(await client().app.getPublicSettings()).toMatchObject({
+      public_settings: { requires_auth: false },
+    });
   });
 
   it('answers the start-up settings and telemetry calls; Atelier’s own entity API keeps its shape', async () => {

@@ -10,6 +10,11 @@ import type { EntitiesRepo } from '../entities/entities.repo.ts';
 /** Events one analytics batch stores at most (the SDK sends far fewer; the rest are dropped). */
 export const TELEMETRY_BATCH_MAX = 100;
 
+export const PUBLIC_SETTINGS_MESSAGES = {
+  /** A visitor of an app that requires login, not signed in to it. */
+  authRequired: 'Sign in to open this app',
+} as const;
+
 interface TelemetryRow {
   kind: 'page_view' | 'event';
   name: string;
@@ -65,17 +70,43 @@ export function base44PlatformRoutes(repo: EntitiesRepo) {
     const actor = await resolveActor(c);
     return actor && actor.appId === appId ? actor.userId : null;
   };
+  /** Signed in to this app, or its builder's preview acting as its owner or test end user. */
+  const mayOpen = async (c: Context<AppEnv>, appId: string) => {
+    const actor = await resolveActor(c);
+    // The preview credential resolves only on this app's own SDK paths (preview-actors.ts).
+    return actor !== null && (actor.appId === appId || actor.via === 'preview');
+  };
   return (
     new Hono<AppEnv>()
       .get('/apps/public/prod/public-settings/by-id/:appId', routePolicy(POLICY.api), async (c) => {
-        const [app] = await repo.run<{ id: string; name: string; is_signup_enabled: boolean }>(
-          sql`select a.id, a.name, a.is_signup_enabled from apps a where a.id = ${c.req.param('appId')}`,
+        const appId = c.req.param('appId');
+        const [app] = await repo.run<{
+          id: string;
+          name: string;
+          is_signup_enabled: boolean;
+          require_login: boolean;
+        }>(
+          sql`select a.id, a.name, a.is_signup_enabled,
+            coalesce((a.settings->>'requireLogin')::boolean, false) as require_login
+            from apps a where a.id = ${appId}`,
         );
         if (!app) throw notFound('App not found');
+        // "Require login to access": a visitor who is not signed in to this app is told to sign in,
+        // as Base44 tells its template (403, `extra_data.reason`), which then opens the login page.
+        if (app.require_login && !(await mayOpen(c, appId))) {
+          return c.json(
+            {
+              error: { code: 'auth_required', message: PUBLIC_SETTINGS_MESSAGES.authRequired },
+              message: PUBLIC_SETTINGS_MESSAGES.authRequired,
+              extra_data: { reason: 'auth_required' },
+            },
+            403,
+          );
+        }
         return c.json({
           id: app.id,
           name: app.name,
-          public_settings: { requires_auth: false, signup_enabled: app.is_signup_enabled },
+          public_settings: { requires_auth: app.require_login, signup_enabled: app.is_signup_enabled },
         });
       })
       // auth.logout() clears the token in the browser, then navigates here to end cookie sessions

@@ -20,8 +20,11 @@ export interface AppRuntimeConfig {
   previewToken?: string;
   /** When `previewToken` expires (ISO 8601): the app SDK renews it shortly before. */
   previewExpiresAt?: string;
-  /** The end-user screens of the runtime (packages/app-runtime/src/auth-screens.tsx): sign-up offered, the app's name. */
-  auth?: { signupEnabled: boolean; appName: string };
+  /**
+   * The end-user screens of the runtime (packages/app-runtime/src/auth-screens.tsx): sign-up
+   * offered, the app's name, and whether every page needs a signed-in end user ("Require login").
+   */
+  auth?: { signupEnabled: boolean; appName: string; requireLogin?: boolean };
   /** The side panel's App texts and App branding (app-branding.ts): the app's name and theme colours. */
   branding?: AppBranding;
   /** The `VITE_*` values of the version's `.env` file (app-env.ts); the names above win over them. */

@@ -19,13 +19,16 @@ import type { VerifiedPreviewClaims } from './preview-token.ts';
 const APP_SDK_PATH =
   /^\/api\/apps\/([^/]+)\/(?:entities|functions|integrations|integration-endpoints|agents)(?:\/|$)/;
 
+/** `@base44/sdk`'s public settings of one app (an app that requires login answers the preview's viewer). */
+const PUBLIC_SETTINGS_PATH = /^\/api\/apps\/public\/prod\/public-settings\/by-id\/([^/]+)$/;
+
 /**
  * Whom a request with a preview credential acts as (the auth middleware asks, see
  * `PreviewActorResolver`). The credential counts only when all hold:
  * - it is a valid, unexpired preview credential (it expires with the preview link);
- * - the request is an app SDK call (entities, functions, integrations, or `auth.me()`'s
- *   `GET /api/auth/session?appId=`) of the credential's app: never the builder's own API, never
- *   another app;
+ * - the request is an app SDK call (entities, functions, integrations, `@base44/sdk`'s public
+ *   settings, or `auth.me()`'s `GET /api/auth/session?appId=`) of the credential's app: never the
+ *   builder's own API, never another app;
  * - it comes from the preview document: the browser's `Origin` is the sandboxed frame's (`null`)
  *   or the preview origin; a page of any other origin is refused;
  * - for `owner`: the builder still owns the app; for `user`: the test end user still exists.
@@ -54,7 +57,7 @@ function isSessionOfApp(c: Context<AppEnv>, appId: string): boolean {
 }
 
 function isForApp(path: string, appId: string): boolean {
-  const segment = APP_SDK_PATH.exec(path)?.[1];
+  const segment = (APP_SDK_PATH.exec(path) ?? PUBLIC_SETTINGS_PATH.exec(path))?.[1];
   if (!segment) return false;
   try {
     return decodeURIComponent(segment) === appId;

@@ -84,7 +84,7 @@ function usePageNames(appId: string, enabled: boolean) {
 }
 
 /**
- * User signup, paid memberships, the main page (space apps) and the terms / privacy / support
+ * User signup, "Require login to access", paid memberships, the main page (space apps) and the terms / privacy / support
  * inputs of the Settings panel (spec 2 §2, §5). Signup needs the app published.
  */
 export function PublishingSettings({
@@ -101,6 +101,7 @@ export function PublishingSettings({
   const s = app.settings;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const [signup, setSignup] = useState(app.isSignupEnabled);
+  const [requireLogin, setRequireLogin] = useState(s.requireLogin === true);
   const [values, setValues] = useState<Record<LinkKey, string>>({
     termsOfServiceLink: text(s.termsOfServiceLink),
     privacyPolicyLink: text(s.privacyPolicyLink),
@@ -108,6 +109,8 @@ export function PublishingSettings({
   });
   const [mainPage, setMainPage] = useState(text(s.mainPage));
   const isSpace = app.type === 'SPACE_APP';
+  // Apps whose own pages are published (a tool's page is the platform's): what the login guards.
+  const hasOwnPages = app.type === 'GEN_APP' || isSpace;
   const pages = usePageNames(app.id, isSpace);
   const mainPageId = useId();
   const published = app.publishedAt !== null;
@@ -150,6 +153,18 @@ export function PublishingSettings({
         }
         onChange={changeSignup}
       />
+      {hasOwnPages && (
+        <ToggleField
+          label="Require login to access"
+          checked={requireLogin}
+          disabled={disabled}
+          hint="Visitors sign in before they see any page of the published app."
+          onChange={(next) => {
+            setRequireLogin(next);
+            save({ settings: { requireLogin: next } });
+          }}
+        />
+      )}
       {signup ? (
         <PaidMembershipsSettings appId={app.id} beforeEnable={flush} />
       ) : (
