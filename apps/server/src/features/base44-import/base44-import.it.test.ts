@@ -255,7 +255,11 @@ describe('POST /api/apps/import/base44', () => {
     expect(report.data).toEqual([
       { entity: 'Task', file: 'data/Task.csv', rows: 2, imported: 2, errors: [] },
     ]);
-    expect(report.warnings.join('\n')).toContain('fonts.googleapis.com');
+    // Its Google Fonts stylesheet is kept, first in globals.css (no longer a warning).
+    expect(byPath.get('globals.css')).toMatch(
+      /^@import url\('https:\/\/fonts\.googleapis\.com\/css2\?family=Inter/,
+    );
+    expect(report.warnings.join('\n')).not.toContain('fonts.googleapis.com');
     // An image (not an app file) is imported as an empty URL, and reported.
     expect(byPath.get('services/Layout.jsx')).toContain(`from "@/services/missing-asset.js"`);
     expect(byPath.get('services/missing-asset.js')).toContain("export default '';");
