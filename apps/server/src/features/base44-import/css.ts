@@ -53,7 +53,7 @@ export function translateStylesheets(
   css: string;
   /** Remote stylesheets over plain http, left out (https ones are kept, first). */
   remoteImports: string[];
-  /** Remote stylesheets over https kept (the compiler puts them first in the app's CSS). */
+  /** Remote stylesheets over https kept (the page links them: compile/tailwind-css.ts, html.ts). */
   webImports: string[];
   /** Tailwind plugins of `@plugin` left out. */
   plugins: string[];

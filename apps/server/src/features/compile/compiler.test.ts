@@ -429,8 +429,8 @@ describe('compile CSS', () => {
     ]);
   });
 
-  it('keeps a web font stylesheet import, first in the CSS (where a browser reads an @import)', async () => {
-    const { css } = await compileOk([
+  it('hands the web font stylesheets globals.css imports over https to the page, out of the CSS', async () => {
+    const { css, webStylesheets } = await compileOk([
       page('Home', '<p className="font-bold">x</p>'),
       {
         path: 'globals.css',
@@ -443,13 +443,15 @@ describe('compile CSS', () => {
         ].join('\n'),
       },
     ]);
-    expect(css.split('\n').slice(0, 2)).toEqual([
-      '@import url("https://fonts.googleapis.com/css2?family=Inter&display=swap");',
-      '@import url("https://fonts.googleapis.com/css2?family=Lora") screen;',
+    // An @import after Tailwind's rules would be ignored: the page links them itself (html.ts).
+    expect(webStylesheets).toEqual([
+      { href: 'https://fonts.googleapis.com/css2?family=Inter&display=swap' },
+      { href: 'https://fonts.googleapis.com/css2?family=Lora', media: 'screen' },
     ]);
+    expect(css).not.toContain('fonts.googleapis.com');
     expect(css).toContain('font-weight');
-    // Only https: a plain-http stylesheet is not hoisted.
-    expect(css.indexOf('http://fonts.example.com')).toBeGreaterThan(css.indexOf('font-weight'));
+    // Only https: a plain-http stylesheet is not taken.
+    expect(css).toContain('http://fonts.example.com/plain.css');
   });
 
   it('reports a globals.css import that is not tailwindcss', async () => {

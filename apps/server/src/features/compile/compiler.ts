@@ -7,7 +7,7 @@ import type { CompileDiagnostic } from './diagnostics.ts';
 import { LruCache } from './lru.ts';
 import { ownEntryOf } from './own-entry.ts';
 import { reachedFiles } from './reached-files.ts';
-import { createCssCompiler } from './tailwind-css.ts';
+import { createCssCompiler, type WebStylesheet } from './tailwind-css.ts';
 import { onDemandBuiltIns } from './vendor/built-in-pins.ts';
 import type { VendorBundles } from './vendor/vendor-bundles.ts';
 import { packageOfSpecifier } from './vendor/vendor-modules.ts';
@@ -35,6 +35,8 @@ export interface CompileSuccess {
   timings: CompileTimings;
   /** The `VITE_*` values of the app's `.env` (app-env.ts): the page's `import.meta.env` holds them. */
   env?: Record<string, string>;
+  /** Remote https stylesheets globals.css imports (web fonts): the page links them (tailwind-css.ts). */
+  webStylesheets?: WebStylesheet[];
 }
 
 export interface CompileFailure {
@@ -143,6 +145,7 @@ export function createCompiler({ cacheSize = 64, poolSize = 2, vendor }: Compile
       warnings: [...diagnostics, ...js.warnings],
       timings,
       env: appEnvValues(files),
+      ...(css.webStylesheets.length > 0 ? { webStylesheets: css.webStylesheets } : {}),
     };
   }
 

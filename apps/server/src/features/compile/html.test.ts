@@ -41,6 +41,25 @@ describe('renderAppHtml', () => {
     expect(renderAppHtml(base)).not.toContain('modulepreload');
   });
 
+  it('links the web font stylesheets before the app CSS; one out of reach is not reported as the app failing', () => {
+    const html = renderAppHtml({
+      ...base,
+      webStylesheets: [
+        { href: 'https://fonts.googleapis.com/css2?family=Inter&display=swap' },
+        { href: 'https://fonts.googleapis.com/css2?family=Lora"x', media: 'screen' },
+      ],
+    });
+    const font = html.indexOf(
+      '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter&#38;display=swap" data-web-font>',
+    );
+    expect(font).toBeGreaterThan(0);
+    expect(font).toBeLessThan(html.indexOf('app.css'));
+    expect(html).toContain(
+      'href="https://fonts.googleapis.com/css2?family=Lora&#34;x" media="screen" data-web-font>',
+    );
+    expect(html).toContain("if(!t.hasAttribute('data-web-font'))report('Failed to load '");
+  });
+
   it('sets window.__ATELIER__ safely and an early reporter of load failures', () => {
     const html = renderAppHtml({
       ...base,

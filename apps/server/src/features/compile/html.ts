@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type AppBranding, brandingCss } from './app-branding.ts';
 import { STARTUP_SCREEN_SCRIPT } from './startup-screen.ts';
+import type { WebStylesheet } from './tailwind-css.ts';
 import type { ImportMap } from './vendor/vendor-bundles.ts';
 
 /** What the page tells the app SDK and runtime (`window.__ATELIER__`). */
@@ -60,6 +61,8 @@ export function publicEnv(config: AppRuntimeConfig): Record<string, string | boo
 export interface AppHtmlOptions {
   jsUrl: string;
   cssUrl: string;
+  /** Remote https stylesheets of the app's CSS (web fonts), linked before it; one out of reach is not reported. */
+  webStylesheets?: readonly WebStylesheet[];
   importMap: ImportMap;
   /** Module URLs the page will load (the vendor modules the app uses), fetched at once. */
   modulePreloads?: readonly string[];
@@ -103,7 +106,8 @@ function bootstrapScript(config: AppRuntimeConfig | undefined): string {
     '}',
     "window.addEventListener('error',function(e){",
     "var t=e.target;if(t&&t.tagName==='SCRIPT'){report('Failed to load '+(t.src||'a script'),'',true,t.src);return;}",
-    "if(t&&t.tagName==='LINK'){report('Failed to load '+(t.href||'a stylesheet'),'');return;}",
+    // A web font's stylesheet out of reach (`data-web-font`) is no failure: the page falls back to its other fonts.
+    "if(t&&t.tagName==='LINK'){if(!t.hasAttribute('data-web-font'))report('Failed to load '+(t.href||'a stylesheet'),'');return;}",
     "var err=e.error;report(err&&err.name?err.name+': '+err.message:e.message,err&&err.stack,!!err);",
     '},true);',
     "window.addEventListener('unhandledrejection',function(e){var r=e.reason;report('Unhandled promise rejection: '+(r&&r.message?r.message:r),r&&r.stack);});",
@@ -178,6 +182,10 @@ export function renderAppHtml(options: AppHtmlOptions): string {
     `<script type="importmap">${importMap}</script>`,
     // After the import map: a module fetch before it would make the browser ignore the map.
     ...(options.modulePreloads ?? []).map((url) => `<link rel="modulepreload" href="${escapeHtml(url)}">`),
+    ...(options.webStylesheets ?? []).map(
+      (sheet) =>
+        `<link rel="stylesheet" href="${escapeHtml(sheet.href)}"${sheet.media ? ` media="${escapeHtml(sheet.media)}"` : ''} data-web-font>`,
+    ),
     `<link rel="stylesheet" href="${escapeHtml(options.cssUrl)}">`,
     branding ? `<style>${branding}</style>` : '',
     `<script type="module" src="${escapeHtml(options.jsUrl)}"></script>`,

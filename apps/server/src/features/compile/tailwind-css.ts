@@ -8,7 +8,9 @@ import { LruCache } from './lru.ts';
 import { compilePaths } from './paths.ts';
 import { UI_THEME_CSS } from './ui-theme.ts';
 
-export type CssResult = { ok: true; css: string } | { ok: false; diagnostics: CompileDiagnostic[] };
+export type CssResult =
+  | { ok: true; css: string; webStylesheets: WebStylesheet[] }
+  | { ok: false; diagnostics: CompileDiagnostic[] };
 
 /** A source file whose class names end up in the CSS. */
 export interface CssSource {
@@ -35,23 +37,30 @@ const ANIMATE_IMPORT = /@import\s+(?:url\()?\s*["']tw-animate-css["']\s*\)?[^;\n
 const REMOTE_IMPORT =
   /@import\s+(?:url\(\s*(["']?)(https:\/\/[^"'()\s]+)\1\s*\)|(["'])(https:\/\/[^"'\s]+)\3)([^;\n{}]*);/g;
 
+/** A remote stylesheet of the app's CSS, which the page loads with a `<link>` of its own. */
+export interface WebStylesheet {
+  href: string;
+  /** Its media query, if the `@import` named one. */
+  media?: string;
+}
+
 /**
  * globals.css's remote `@import`s taken out (each left as a comment on its line, so positions keep
- * their numbers) and written again for the top of the output: CSS reads an `@import` only before
- * any rule, and Tailwind's own rules come first in what it builds.
+ * their numbers): CSS reads an `@import` only before any rule, and Tailwind's rules come first in
+ * what it builds; the page links them itself (compile/html.ts), where one out of reach is only a
+ * font the page falls back from, not a stylesheet of the app's that failed.
  */
-export function hoistRemoteImports(css: string): { css: string; imports: string } {
-  const imports: string[] = [];
+export function hoistRemoteImports(css: string): { css: string; stylesheets: WebStylesheet[] } {
+  const stylesheets: WebStylesheet[] = [];
   const rest = css.replace(
     REMOTE_IMPORT,
     (_all, _q, urlA?: string, _q2?: string, urlB?: string, tail = '') => {
-      const url = (urlA ?? urlB ?? '').replace(/[\\"]/g, encodeURIComponent);
-      const conditions = /^[\w\s(),:.-]*$/.test(tail) ? tail.trim() : '';
-      imports.push(`@import url("${url}")${conditions ? ` ${conditions}` : ''};`);
-      return '/* a remote @import: at the top of the stylesheet */';
+      const media = /^[\w\s(),:.-]*$/.test(tail) ? tail.trim() : '';
+      stylesheets.push({ href: urlA ?? urlB ?? '', ...(media ? { media } : {}) });
+      return '/* a remote @import: the page links it */';
     },
   );
-  return { css: rest, imports: imports.length > 0 ? `${imports.join('\n')}\n` : '' };
+  return { css: rest, stylesheets };
 }
 
 /** Most source versions one Tailwind compiler remembers having been given before it is reset. */
@@ -77,7 +86,13 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
    */
   const compilers = new LruCache<
     string,
-    { compiler: TailwindCompiler; imports: string; seen: number; fed: Set<string>; builtIns: boolean }
+    {
+      compiler: TailwindCompiler;
+      stylesheets: WebStylesheet[];
+      seen: number;
+      fed: Set<string>;
+      builtIns: boolean;
+    }
   >(8);
   const builtIn = builtInSources();
   let builtInCandidates: string[] | undefined;
@@ -101,13 +116,13 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
     if (cached && cached.seen <= Math.max(4 * candidateCount, 20_000) && cached.fed.size <= MAX_FED_SOURCES)
       return cached;
     // The app's own `@import "tailwindcss"` becomes a comment, so its lines keep their numbers.
-    const { css: ownCss, imports } = hoistRemoteImports(globalsCss);
+    const { css: ownCss, stylesheets } = hoistRemoteImports(globalsCss);
     const appCss = ownCss
       .replace(TAILWIND_IMPORT, '/* tailwindcss is imported by the compiler */')
       .replace(ANIMATE_IMPORT, '/* tw-animate-css is imported by the compiler */');
     const input = `@import "tailwindcss";\n@import "${UI_THEME_ID}"; @import "${ANIMATE_ID}";\n${appCss}`;
     const compiler = await compile(input, { base: '/', from: 'globals.css', loadStylesheet, loadModule });
-    const entry = { compiler, imports, seen: 0, fed: new Set<string>(), builtIns: false };
+    const entry = { compiler, stylesheets, seen: 0, fed: new Set<string>(), builtIns: false };
     compilers.set(globalsCss, entry);
     return entry;
   }
@@ -129,7 +144,7 @@ export function createCssCompiler({ cacheSize = 2000 }: { cacheSize?: number } =
         entry.builtIns = true;
         for (const key of keys) entry.fed.add(key);
         entry.seen += fresh.length;
-        return { ok: true, css: entry.imports + css };
+        return { ok: true, css, webStylesheets: entry.stylesheets };
       } catch (error) {
         return { ok: false, diagnostics: [cssDiagnostic(error, globalsCss)] };
       }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CompileDiagnostic } from '../compile/diagnostics.ts';
 import { type AppRuntimeConfig, renderAppHtml } from '../compile/html.ts';
+import type { WebStylesheet } from '../compile/tailwind-css.ts';
 import type { ImportMap } from '../compile/vendor/vendor-bundles.ts';
 
 /** Where a compiled app document is shown; decides its Content-Security-Policy. */
@@ -17,6 +18,8 @@ export interface AppDocumentOptions {
   title: string;
   jsUrl: string;
   cssUrl: string;
+  /** The compiled CSS's remote https stylesheets (web fonts), linked by the page. */
+  webStylesheets?: readonly WebStylesheet[];
   importMap: ImportMap;
   /** The vendor modules the app loads (VendorBundles.modulePreloads), announced to the browser. */
   modulePreloads?: readonly string[];
@@ -98,6 +101,7 @@ export function renderAppDocument(options: AppDocumentOptions): RenderedDocument
   const html = renderAppHtml({
     jsUrl: options.jsUrl,
     cssUrl: options.cssUrl,
+    webStylesheets: options.webStylesheets,
     importMap: options.importMap,
     modulePreloads: options.modulePreloads,
     title: options.title,

@@ -100,6 +100,7 @@ export function createPreviewApp(deps: Pick<AppDeps, 'logger' | 'areas'>) {
       title: branding.title,
       jsUrl: `${assets}/app.js${query}`,
       cssUrl: `${assets}/app.css${query}`,
+      webStylesheets: build.result.webStylesheets,
       importMap: withNpmImports(
         runtime.vendor.importMap(`${site.preview}/preview-vendor/`),
         build.npmImports,

@@ -194,6 +194,7 @@ async function servePublishedDocument(c: Context<AppEnv>, runtime: AppsRuntime, 
     title: branding.title,
     jsUrl: `${assets}/app.js`,
     cssUrl: `${assets}/app.css`,
+    webStylesheets: build.result.webStylesheets,
     importMap: withNpmImports(runtime.vendor.importMap('/preview-vendor/'), build.npmImports, ''),
     modulePreloads: await runtime.vendor.modulePreloads(
       importedSpecifiers(build.result.js),
