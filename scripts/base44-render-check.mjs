@@ -134,10 +134,15 @@ async function zipToFile(dir, file) {
 
 async function startServer() {
   // Another run's server on the port would answer this run's health check (and its imports): refuse.
-  const taken = await fetch(`${base}/api/health`).then(
-    () => true,
-    () => false,
-  );
+  // (A server still shutting down, e.g. an older run's just killed, gets 10 s to go.)
+  let taken = true;
+  for (let i = 0; i < 40 && taken; i++) {
+    taken = await fetch(`${base}/api/health`).then(
+      () => true,
+      () => false,
+    );
+    if (taken) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   if (taken) throw new Error(`port ${port} is in use (another render check?): pass --port`);
   // Each run its own data folder (and the zips it uploads), removed at the end.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'b44-render-'));
@@ -440,7 +445,12 @@ try {
   }
   await browser.close();
 } finally {
-  child.kill();
+  // Gone before this run ends: a run started next on the same port must not find it answering.
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill();
+    await exited;
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 const summary = (label, verdicts) => {
