@@ -9684,7 +9684,6 @@ export interface components {
             requireBuilderCollaboratorAccount?: boolean;
             templateFields?: string[];
             mainPage?: string | null;
-            requireLogin?: boolean;
             termsOfServiceLink?: string | null;
             privacyPolicyLink?: string | null;
             supportEmail?: string | null;
