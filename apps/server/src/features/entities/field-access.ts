@@ -43,9 +43,10 @@ export function maskedSource(
 }
 
 /**
- * The condition under which the caller may write the fields of `row` that `changes` names: for each
- * field with a `write` rule, the rule holds, or the value stays what it was (`unchanged`: an app
- * that saves a whole record it read sends such fields back as they are).
+ * The condition under which the caller may make a write to `row`: for each field with a `write`
+ * rule that the write touches (`changed(field)`: SQL that holds when the write gives the field
+ * another value, undefined when it leaves the field alone), the rule holds or the value stays what
+ * it was (an app that saves a whole record it read sends such fields back as they are).
  */
 export function fieldWriteCondition(
   appId: string,
