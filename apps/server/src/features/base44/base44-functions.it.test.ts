@@ -229,6 +229,18 @@ describe('@base44/sdk functions and integrations against Atelier', () => {
       sdk.integrations.Core.SendEmail({ to: 'someone@example.org', subject: 'Hi', body: 'x' }),
     );
     expect(stranger).toMatchObject({ status: 400, message: 'SendEmail sends only to users of this app' });
+    // Rate-limited per recipient (5 mails a window, the sign-up's own mail counted): then 429.
+    const sends: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      sends.push(
+        await sdk.integrations.Core.SendEmail({ to: 'cy@example.com', subject: 'Again', body: 'x' }).then(
+          () => 200,
+          (error: { status?: number }) => error.status ?? 0,
+        ),
+      );
+    }
+    expect(sends.at(-1)).toBe(429);
+    expect(sends.filter((status) => status === 200).length).toBeLessThanOrEqual(4);
     expect(
       await failure(client().integrations.Core.SendEmail({ to: 'cy@example.com', subject: 'x', body: 'x' })),
     ).toMatchObject({
