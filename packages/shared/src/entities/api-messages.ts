@@ -8,6 +8,7 @@ export const ENTITY_API_MESSAGES = {
   signInRequired: 'Sign in first',
   duplicateIds: 'Two records have the same id',
   invalidRecord: (field: string, message: string) => (field ? `${field}: ${message}` : message),
+  tooManySubscriptions: 'Too many live subscriptions are open: close some and try again',
   usersAreSignUps: 'User records are created by sign-up and removed with the account',
   emailReadOnly: 'The e-mail address is changed from the account settings',
   roleAdminsOnly: 'Only the app’s admins can change a user’s role',

@@ -19,6 +19,7 @@ import {
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import Papa from 'papaparse';
+import { clientIp } from '../../platform/auth/client-ip.ts';
 import { builderOf, requireBuilder, resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
 import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
@@ -199,7 +200,14 @@ export function entitiesRoutes(module: EntitiesModule) {
     .openapi(subscribeRoute, async (c) => {
       const { appId, entity } = c.req.valid('param');
       const first = await target(c, appId, entity);
+      const actor = await resolveActor(c);
+      const caller = actor
+        ? `account:${actor.userId}`
+        : `address:${clientIp(c, c.get('auth').config.auth.trustProxy)}`;
+      const release = module.hub.claimLive(caller);
+      if (!release) throw new AppError('rate_limited', ENTITY_API_MESSAGES.tooManySubscriptions);
       return streamEntityChanges(c, first, {
+        release,
         bus: module.bus,
         hub: module.hub,
         repo: module.repo,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { type EventBus, MAX_EVENT_BYTES } from '../../platform/events/event-bus.ts';
 import { SSE_KEEPALIVE_MS, type SseHub } from '../../platform/events/sse.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -65,6 +65,8 @@ export interface SubscribeOptions {
    * ends and gets nothing more (issue 20 #12).
    */
   sessionLive(): Promise<boolean>;
+  /** Gives back the caller's live-subscription slot (SseHub.claimLive) when the stream ends. */
+  release(): void;
 }
 
 /** One change a subscriber may see: deletes carry no row. */
@@ -103,53 +105,61 @@ export async function visibleChanges(
  */
 export function streamEntityChanges(c: Context, target: EntityTarget, options: SubscribeOptions): Response {
   return streamSSE(c, async (stream) => {
-    let stop!: () => void;
-    const done = new Promise<void>((resolve) => {
-      stop = resolve;
-    });
-    const untrack = options.hub.track(stop);
-    stream.onAbort(stop);
-    let nextId = 0;
-    let chain = Promise.resolve();
-    const send = (type: string, payload: unknown) =>
-      stream.writeSSE({ event: type, data: JSON.stringify(payload), id: String(nextId++) });
-
-    const handle = async (signal: EntityChangeSignal) => {
-      if (!(await options.sessionLive())) {
-        stop();
-        return;
-      }
-      const current = await options.resolve();
-      for (const change of await visibleChanges(signal, current, options)) {
-        const { type, id, row } = change;
-        await send(type, row ? { type, id, data: toRecordView(row) } : { type, id });
-      }
-    };
-
-    const unsubscribe = options.bus.subscribe<EntityChangeSignal>(
-      entityTopic(target.appId, target.name),
-      (event) => {
-        chain = chain
-          .then(() => handle(event.data))
-          .catch((error) => {
-            if ((error as { status?: number }).status === 404) stop();
-            else options.logger.warn({ err: error }, 'entity change not delivered');
-          });
-      },
-    );
-    const keepAlive = setInterval(() => {
-      chain = chain
-        .then(async () => {
-          if (await options.sessionLive()) await stream.write(': keep-alive\n\n');
-          else stop();
-        })
-        .catch(() => {});
-    }, SSE_KEEPALIVE_MS);
-    await stream.write(': connected\n\n');
-    await done;
-    clearInterval(keepAlive);
-    unsubscribe();
-    untrack();
-    await chain;
+    try {
+      await streamChanges(stream, target, options);
+    } finally {
+      options.release();
+    }
   });
+}
+
+async function streamChanges(stream: SSEStreamingApi, target: EntityTarget, options: SubscribeOptions) {
+  let stop!: () => void;
+  const done = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const untrack = options.hub.track(stop);
+  stream.onAbort(stop);
+  let nextId = 0;
+  let chain = Promise.resolve();
+  const send = (type: string, payload: unknown) =>
+    stream.writeSSE({ event: type, data: JSON.stringify(payload), id: String(nextId++) });
+
+  const handle = async (signal: EntityChangeSignal) => {
+    if (!(await options.sessionLive())) {
+      stop();
+      return;
+    }
+    const current = await options.resolve();
+    for (const change of await visibleChanges(signal, current, options)) {
+      const { type, id, row } = change;
+      await send(type, row ? { type, id, data: toRecordView(row) } : { type, id });
+    }
+  };
+
+  const unsubscribe = options.bus.subscribe<EntityChangeSignal>(
+    entityTopic(target.appId, target.name),
+    (event) => {
+      chain = chain
+        .then(() => handle(event.data))
+        .catch((error) => {
+          if ((error as { status?: number }).status === 404) stop();
+          else options.logger.warn({ err: error }, 'entity change not delivered');
+        });
+    },
+  );
+  const keepAlive = setInterval(() => {
+    chain = chain
+      .then(async () => {
+        if (await options.sessionLive()) await stream.write(': keep-alive\n\n');
+        else stop();
+      })
+      .catch(() => {});
+  }, SSE_KEEPALIVE_MS);
+  await stream.write(': connected\n\n');
+  await done;
+  clearInterval(keepAlive);
+  unsubscribe();
+  untrack();
+  await chain;
 }

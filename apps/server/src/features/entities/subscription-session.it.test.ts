@@ -1,7 +1,9 @@
+import { ENTITY_API_MESSAGES } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/support/accounts.ts';
 import { createEntityApp, type EntityApp, endUser, entityCall } from '../../../test/support/entities.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { LIVE_SUBSCRIPTIONS_PER_CALLER } from '../../platform/events/sse.ts';
 
 /** Issue 20 #12: a live subscription ends with its session. */
 let t: TestApp;
@@ -76,4 +78,23 @@ describe('entity subscriptions and sign-out', () => {
       expect(stream.received.map((event) => event.type)).toEqual(['create']);
     },
   );
+});
+
+describe('live subscriptions per caller', () => {
+  it(`holds at most ${LIVE_SUBSCRIPTIONS_PER_CALLER} open for one caller: 429 past it, a slot again once one ends`, async () => {
+    const subscribe = () => t.app.request(`/api/apps/${app.appId}/entities/Note/subscribe`);
+    const open = await Promise.all(Array.from({ length: LIVE_SUBSCRIPTIONS_PER_CALLER }, subscribe));
+    expect(open.map((res) => res.status)).toEqual(open.map(() => 200));
+    const refused = await subscribe();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      ENTITY_API_MESSAGES.tooManySubscriptions,
+    );
+    await open[0]!.body!.cancel();
+    let again = await subscribe();
+    // The slot comes back when the server sees the stream end.
+    while (again.status === 429) again = await subscribe();
+    expect(again.status).toBe(200);
+    await Promise.all([again, ...open.slice(1)].map((res) => res.body!.cancel().catch(() => {})));
+  });
 });
