@@ -69,6 +69,15 @@ export function attachBase44Realtime(
   io.on('connection', (socket) => {
     const { appId, actor } = socket.data as { appId: string; actor: Actor | null };
     const rooms = new Map<string, () => void>();
+    // Entity rooms count against the caller's live subscriptions, with its entity streams (SseHub).
+    const forwarded = deps.config.auth.trustProxy
+      ? String(socket.handshake.headers['x-forwarded-for'] ?? '')
+          .split(',')[0]
+          ?.trim()
+      : undefined;
+    const caller = actor
+      ? `account:${actor.userId}`
+      : `address:${(forwarded || socket.handshake.address).slice(0, 64)}`;
     const sessionLive = async () =>
       !actor || (await auth.sessions.actorBySessionId(actor.sessionId, actor.via)) !== null;
 
@@ -87,6 +96,8 @@ export function attachBase44Realtime(
         return; // not the caller's conversation: nothing to hear, like a 404
       }
       if (rooms.has(room) || !socket.connected) return;
+      const release = entities.hub.claimLive(caller);
+      if (!release) return; // the caller holds LIVE_SUBSCRIPTIONS_PER_CALLER already
       let chain = Promise.resolve();
       const deliver = async (messageId: string) => {
         if (!(await sessionLive())) {
@@ -104,7 +115,10 @@ export function attachBase44Realtime(
             .catch((error: unknown) => deps.logger.warn({ err: error }, 'agent message not delivered'));
         },
       );
-      rooms.set(room, unsubscribe);
+      rooms.set(room, () => {
+        unsubscribe();
+        release();
+      });
       // A message written before the room was joined (an answer that came at once) is sent now.
       const last = (await conversations.get(owner, id)).messages.at(-1);
       if (last) chain = chain.then(() => deliver(last.id)).catch(() => undefined);
@@ -127,6 +141,8 @@ export function attachBase44Realtime(
         return; // no such entity (or app): nothing to hear, like a 404
       }
       if (rooms.has(room) || !socket.connected) return;
+      const release = entities.hub.claimLive(caller);
+      if (!release) return; // the caller holds LIVE_SUBSCRIPTIONS_PER_CALLER already
       let chain = Promise.resolve();
       const deliver = async (signal: EntityChangeSignal) => {
         if (!(await sessionLive())) {
@@ -156,7 +172,10 @@ export function attachBase44Realtime(
             else deps.logger.warn({ err: error }, 'realtime change not delivered');
           });
       });
-      rooms.set(room, unsubscribe);
+      rooms.set(room, () => {
+        unsubscribe();
+        release();
+      });
     });
 
     const leave = (room: unknown) => {
