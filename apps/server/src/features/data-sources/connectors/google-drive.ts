@@ -1,5 +1,5 @@
 import { findSafeFetchError, ResponseTooLargeError } from '../../../platform/net/index.ts';
-import { parseFile } from '../parsing/parse-file.ts';
+import { parseFileIsolated } from '../parsing/parse-isolated.ts';
 import type { ParsedDocument } from '../parsing/parsed-document.ts';
 import {
   type Connector,
@@ -123,7 +123,8 @@ export function createGoogleDriveConnector(options: GoogleDriveConnectorOptions)
       if (bytes.byteLength > MAX_EXPORT_BYTES) throw tooBig;
       let documents: ParsedDocument[];
       if (sheet) {
-        documents = await parseFile('csv', bytes);
+        // In a child process, as uploads are: a 10 MB sheet parsed here held the event loop.
+        documents = await parseFileIsolated('csv', bytes);
       } else {
         const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
         documents = text.trim() ? [{ locator: null, text }] : [];
