@@ -9206,6 +9206,7 @@ export interface components {
             cacheReadCost: number;
             cacheWriteCost: number;
             totalCost: number;
+            priceUnknown?: boolean;
             byModel: {
                 calls: number;
                 promptTokens: number;
@@ -9218,6 +9219,7 @@ export interface components {
                 cacheReadCost: number;
                 cacheWriteCost: number;
                 totalCost: number;
+                priceUnknown?: boolean;
                 model: string;
             }[];
             byPurpose: {
@@ -9232,6 +9234,7 @@ export interface components {
                 cacheReadCost: number;
                 cacheWriteCost: number;
                 totalCost: number;
+                priceUnknown?: boolean;
                 purpose: string;
             }[];
         };
@@ -9684,6 +9687,7 @@ export interface components {
             requireBuilderCollaboratorAccount?: boolean;
             templateFields?: string[];
             mainPage?: string | null;
+            requireLogin?: boolean;
             termsOfServiceLink?: string | null;
             privacyPolicyLink?: string | null;
             supportEmail?: string | null;
@@ -10045,6 +10049,14 @@ export interface components {
             items?: components["schemas"]["EntityField"];
             properties?: {
                 [key: string]: components["schemas"]["EntityField"];
+            };
+            rls?: {
+                read?: boolean | {
+                    [key: string]: unknown;
+                };
+                write?: boolean | {
+                    [key: string]: unknown;
+                };
             };
         } & {
             [key: string]: unknown;
