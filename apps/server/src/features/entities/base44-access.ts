@@ -70,13 +70,19 @@ export function base44Condition(rule: Base44Rule, actor: AccessActor, row: RuleR
     return sql`(${row.data} #> ${jsonPath(path)})`;
   }
 
-  /** A field of the signed-in member (jsonb): id, email, role, full_name, or a field of their User record. */
+  /**
+   * A field of the signed-in member (jsonb): id, email (once verified), role, full_name, or a field of
+   * their User record.
+   */
   function userField(signedIn: Member, field: string): SQL {
     switch (field) {
       case 'id':
         return sql`to_jsonb(${signedIn.userId}::text)`;
       case 'email':
-        return sql`(select to_jsonb(uu.email) from users uu where uu.id = ${signedIn.userId} and uu.tenant_id = ${signedIn.tenantId})`;
+        // Only a proven address is the caller's (issue 20 #7): whoever signs up with someone else's
+        // address never meets the rules that share records with it until its owner verifies it.
+        return sql`(select to_jsonb(uu.email) from users uu where uu.id = ${signedIn.userId}
+          and uu.tenant_id = ${signedIn.tenantId} and uu.email_verified_at is not null)`;
       case 'full_name':
         return sql`(select to_jsonb(uu.name) from users uu where uu.id = ${signedIn.userId} and uu.tenant_id = ${signedIn.tenantId})`;
       case 'role':

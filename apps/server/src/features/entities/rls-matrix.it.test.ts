@@ -69,6 +69,10 @@ beforeAll(async () => {
     other: await endUser(t, appId, 'other@example.com'),
     appAdmin: await endUser(t, appId, 'admin@example.com', { admin: true }),
   };
+  // Their addresses are proven ({{user.email}} is an unverified caller's nobody's: see the last test).
+  await t.deps.database.query(`update users set email_verified_at = now() where id = any($1::text[])`, [
+    END_USERS.map((who) => users[who].id),
+  ]);
   // Each end user's own User record carries a department ({{user.data.dept}}).
   for (const who of END_USERS) {
     await t.deps.database.query(
@@ -513,5 +517,33 @@ describe('Base44 rules in the builder and in entity files', () => {
       read: 'all',
       write: 'creator',
     });
+  });
+});
+
+describe('an unproven address is nobody’s (issue 20 #7)', () => {
+  it('a record shared with an address reaches its account only once the address is verified', async () => {
+    const entity = 'B44R_ownerEmail';
+    await seed(entity, [
+      {
+        id: 'for-victim',
+        creator: 'other',
+        label: 'for the victim',
+        data: { owner_email: 'victim@example.com' },
+      },
+    ]);
+    // Someone signs up with the victim's address and a password, and never proves it.
+    const squatter = await endUser(t, appId, 'victim@example.com');
+    const ids = async () => {
+      const res = await entityCall(t, appId, 'GET', `${entity}?limit=1000`, undefined, squatter.headers);
+      expect(res.status).toBe(200);
+      return (res.body as { id: string }[]).map((record) => record.id);
+    };
+    expect(await ids()).not.toContain('for-victim');
+    expect(
+      (await entityCall(t, appId, 'GET', `${entity}/for-victim`, undefined, squatter.headers)).status,
+    ).toBe(404);
+    // The address's owner proves it (the same account, verified): now the record is theirs to read.
+    await t.deps.database.query(`update users set email_verified_at = now() where id = $1`, [squatter.id]);
+    expect(await ids()).toContain('for-victim');
   });
 });
