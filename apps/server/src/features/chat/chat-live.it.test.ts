@@ -11,6 +11,7 @@ import {
   readUiStream,
   readUiStreamLive,
   resultsOf,
+  type StreamChunk,
   send,
   setUpChatSuite,
   versionsOf,
@@ -52,6 +53,30 @@ async function startSend(body: Record<string, unknown>) {
 }
 
 /** Waits until the provider has written `count` text chunks of its latest answer. */
+/**
+ * The reply's provider call was aborted; its completed Contacts page stays in one new version and the
+ * Deals page it was writing is not applied (with `notApplied`) and not in the app. Answers the versions.
+ */
+async function expectContactsKeptDealsDropped(
+  chunks: StreamChunk[],
+  versionsBefore: number,
+  notApplied: string,
+) {
+  expect(lastResults(chunks).map((r) => [r.path, r.outcome, r.message])).toEqual([
+    ['pages/Contacts.tsx', 'applied', undefined],
+    ['pages/Deals.tsx', 'not_applied', notApplied],
+  ]);
+  const call = env.fake.completions().at(-1)!;
+  await call.settled;
+  expect(call.aborted).toBe(true);
+  const after = await versionsOf(env.t, env.owner, env.appId);
+  expect(after.versions).toHaveLength(versionsBefore + 1);
+  const files = await filesOf(env.t, env.owner, env.appId);
+  expect(files.get('pages/Contacts.tsx')).toContain('<h1>Contacts</h1>');
+  expect(files.has('pages/Deals.tsx')).toBe(false);
+  return after;
+}
+
 async function untilChunksSent(count: number) {
   await expect
     .poll(() => env.fake.completions().at(-1)?.chunksSent ?? 0, { timeout: 5000 })
@@ -104,20 +129,12 @@ describe('Stop', () => {
     const all = await chunks;
     await chatRuntime(env.t.deps).settled();
 
-    expect(lastResults(all).map((r) => [r.path, r.outcome, r.message])).toEqual([
-      ['pages/Contacts.tsx', 'applied', undefined],
-      ['pages/Deals.tsx', 'not_applied', CHAT_MESSAGES.notAppliedStopped],
-    ]);
     expect(finishMetadata(all)).toMatchObject({ stopped: true });
-    const call = env.fake.completions().at(-1)!;
-    await call.settled;
-    expect(call.aborted).toBe(true);
-
-    const after = await versionsOf(env.t, env.owner, env.appId);
-    expect(after.versions).toHaveLength(before.versions.length + 1);
-    const files = await filesOf(env.t, env.owner, env.appId);
-    expect(files.get('pages/Contacts.tsx')).toContain('<h1>Contacts</h1>');
-    expect(files.has('pages/Deals.tsx')).toBe(false);
+    const after = await expectContactsKeptDealsDropped(
+      all,
+      before.versions.length,
+      CHAT_MESSAGES.notAppliedStopped,
+    );
     const { messages } = await historyOf(env.t, env.owner, env.appId);
     const reply = messages.at(-1)!;
     expect(reply.annotations[0]).toMatchObject({ stopped: true, versionId: after.currentVersionId });
@@ -356,19 +373,12 @@ describe('a model that stalls mid-stream (issue 21: "a stall")', () => {
     );
 
     expect(chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: CHAT_MESSAGES.failedReply });
-    expect(lastResults(chunks).map((r) => [r.path, r.outcome, r.message])).toEqual([
-      ['pages/Contacts.tsx', 'applied', undefined],
-      ['pages/Deals.tsx', 'not_applied', CHAT_MESSAGES.notAppliedFailedReply],
-    ]);
-    const call = env.fake.completions().at(-1)!;
-    await call.settled;
-    expect(call.aborted).toBe(true);
     // What the model had completed stays, in one version; the page it was writing does not.
-    const after = await versionsOf(env.t, env.owner, env.appId);
-    expect(after.versions).toHaveLength(before.versions.length + 1);
-    const files = await filesOf(env.t, env.owner, env.appId);
-    expect(files.get('pages/Contacts.tsx')).toContain('<h1>Contacts</h1>');
-    expect(files.has('pages/Deals.tsx')).toBe(false);
+    const after = await expectContactsKeptDealsDropped(
+      chunks,
+      before.versions.length,
+      CHAT_MESSAGES.notAppliedFailedReply,
+    );
     const failed = (await historyOf(env.t, env.owner, env.appId)).messages.at(-1)!;
     expect(failed.annotations[0]).toMatchObject({
       status: 'failed',
