@@ -123,7 +123,7 @@ describe('host routing', () => {
     expect(csp).toContain('connect-src http://localhost:3000 ws://localhost:3000 https: wss:;');
     expect(doc.headers.get('set-cookie')).toBeNull();
     // The end-user screens learn whether sign-up is open (the User signup switch) and the app's name.
-    expect(html).toContain('"auth":{"signupEnabled":false,"appName":"Plant Diary"}');
+    expect(html).toContain('"auth":{"signupEnabled":false,"appName":"Plant Diary","requireLogin":false}');
     await call(alice, 'PATCH', `/api/apps/${app.id}`, { isSignupEnabled: true });
     expect(await (await t.app.request('/', onHost(host))).text()).toContain('"auth":{"signupEnabled":true');
 
