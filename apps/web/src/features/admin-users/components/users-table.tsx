@@ -29,7 +29,11 @@ export function UsersTable({ selfId }: { selfId: string }) {
       toast.success(
         user.disabledAt ? ADMIN_USER_MESSAGES.disabled(user.email) : ADMIN_USER_MESSAGES.enabled(user.email),
       );
-      void client.invalidateQueries({ queryKey: adminUsersKeys.all });
+      // A list asked for before the change was stored (a search typed meanwhile: its first fetch, with no
+      // data yet) would otherwise be joined, not asked again, and show the row unchanged.
+      void client
+        .cancelQueries({ queryKey: adminUsersKeys.all })
+        .then(() => client.invalidateQueries({ queryKey: adminUsersKeys.all }));
     },
     onError: (error) => toast.error(errorMessage(error, ADMIN_USER_MESSAGES.changeFailed)),
   });

@@ -86,14 +86,15 @@ export function useAppChat(appId: string) {
     return () => controller.abort();
   }, [appId, setMessages, resumeStream]);
 
-  const loadOlder = useCallback(async (): Promise<boolean> => {
+  /** Loads the page before the first message; answers how many messages it added. */
+  const loadOlder = useCallback(async (): Promise<number> => {
     const first = messagesRef.current[0];
-    if (!first) return false;
+    if (!first) return 0;
     const page = await chatApi.history(appId, first.id);
     setMessages((current) => [...page.messages.map(toUIMessage), ...current]);
     setHasMore(page.hasMore);
     setPagedBack(true);
-    return page.hasMore;
+    return page.messages.length;
   }, [appId, setMessages]);
 
   const afterReply = useCallback(() => {

@@ -16,7 +16,8 @@ export function useChatScroll(options: {
   messages: readonly ChatUIMessage[];
   ready: boolean;
   hasMore: boolean;
-  loadOlder: () => Promise<boolean>;
+  /** Loads the page before the first message; answers how many messages it added. */
+  loadOlder: () => Promise<number>;
   targetMessageId: string | null;
   onTargetFound?: (message: ChatUIMessage) => void;
   /** Brings a row into view (the list is virtualised: a row far away is not in the page). */
@@ -80,15 +81,23 @@ export function useChatScroll(options: {
   useEffect(() => {
     if (!ready || !targetMessageId || handledTarget.current === targetMessageId) return;
     const found = messages.find((m) => m.id === targetMessageId);
+    const first = messages[0]?.id ?? null;
+    // An older page asked for and not in the list yet: the chat's messages are throttled, so the
+    // history's "no more" can arrive a render before the page's messages do.
+    if (!found && first !== null && requestedBefore.current === first) return;
     if (!found && hasMore) {
       // Older pages until the message is found; this effect runs again with them.
-      const first = messages[0]?.id ?? null;
-      if (requestedBefore.current === first) return;
       requestedBefore.current = first;
-      loadOlder().catch(() => {
+      const notFound = () => {
         handledTarget.current = targetMessageId;
         toast.error(CHAT_MESSAGES.messageNotFound(targetMessageId));
-      });
+      };
+      // An empty older page changes nothing to run this effect again: it ends the search here.
+      loadOlder()
+        .then((added) => {
+          if (added === 0) notFound();
+        })
+        .catch(notFound);
       return;
     }
     handledTarget.current = targetMessageId;
