@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serializeAction } from '@atelier/shared';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../apps/server/test/support/chromium.ts';
 import { startFakeOpenAI } from '../../apps/server/test/support/fake-openai.ts';
 import { apiCall, signUpBuilder } from '../lib/atelier.ts';
 import { median, record, repoRoot, round } from '../lib/harness.ts';
@@ -16,7 +17,6 @@ import { freePort, spawnUntilHealthy } from '../lib/processes.ts';
 
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
 const webDist = process.env.BENCH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Earlier messages of the long conversation (half the builder's, half the assistant's). */
 const EARLIER_MESSAGES = 200;
 /** Measured runs per variant (plus one warm-up each). */
@@ -191,10 +191,7 @@ export async function run() {
     // A busy machine starts the built server slowly (migrations on a fresh PGlite directory).
     180_000,
   );
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const session = await signUpBuilder(base, {
       email: 'chat-bench@example.com',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../apps/server/test/support/chromium.ts';
 import { startPgCluster } from '../../apps/server/test/support/pg-cluster.ts';
 import { apiCall, signUpBuilder } from '../lib/atelier.ts';
 import { median, record, repoRoot, round } from '../lib/harness.ts';
@@ -23,7 +24,6 @@ const BIG = Number(process.env.BENCH_GRID_ROWS ?? 1_000_000);
 const SMALL = 1_000;
 const RUNS = Number(process.env.BENCH_GRID_RUNS ?? 3);
 const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(repoRoot, 'apps/server/dist/main.js');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'violet-canyon-maple-42';
 const BUILDER = 'grid-bench@example.com';
 const SCHEMA = {
@@ -264,16 +264,7 @@ async function benchEngine(engine: Engine, browser: Browser) {
 
 export async function run(): Promise<void> {
   const loadAtStart = os.loadavg()[0]!;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-dev-shm-usage',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const figures: Record<string, number> = {};
   const ratios: Record<string, number> = {};
   const notes: string[] = [];

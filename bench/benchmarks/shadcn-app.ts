@@ -26,6 +26,7 @@ import {
   VENDOR_MODULE_BY_NAME,
 } from '../../apps/server/src/features/compile/vendor/vendor-modules.ts';
 import { importedSpecifiers } from '../../apps/server/src/features/compile/vendor-imports.ts';
+import { chromiumLaunchOptions } from '../../apps/server/test/support/chromium.ts';
 import { median, record, round } from '../lib/harness.ts';
 import { EDITED_PAGE, shadcnAppFiles } from '../lib/shadcn-app.ts';
 import { startBabelWorker } from './compile.ts';
@@ -34,7 +35,6 @@ const COLD_RUNS = 5;
 const EDIT_RUNS = 30;
 const LOAD_RUNS = 5;
 const now = () => performance.now();
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 type Files = ReturnType<typeof shadcnAppFiles>;
 
@@ -143,16 +143,7 @@ async function serve(vendor: VendorBundles, apps: Record<string, Served>) {
 
 /** Navigation → the dashboard's heading on screen, cold (fresh profile: empty HTTP cache) and warm (reload). */
 async function measureLoads(origin: string, app: string) {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-dev-shm-usage',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const cold: number[] = [];
   const warm: number[] = [];
   let requests = 0;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type AppFile, fileKind } from '@atelier/shared';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../../test/support/chromium.ts';
 import { findRepoRoot } from '../../platform/paths.ts';
 import { templateFiles } from '../apps/template/index.ts';
 import { appBranding } from './app-branding.ts';
@@ -82,7 +83,7 @@ describe('the corpus of ecosystem-shaped apps', () => {
   });
 });
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = chromiumLaunchOptions.executablePath;
 
 describe.skipIf(!fs.existsSync(chromiumPath))('the corpus in Chromium', () => {
   let server: http.Server;
@@ -134,16 +135,7 @@ describe.skipIf(!fs.existsSync(chromiumPath))('the corpus in Chromium', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-dev-shm-usage',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

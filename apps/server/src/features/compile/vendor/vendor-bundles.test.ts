@@ -6,6 +6,7 @@ import path from 'node:path';
 import { init, parse } from 'es-module-lexer';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../../../test/support/chromium.ts';
 import { templateFiles } from '../../apps/template/index.ts';
 import { createCompiler } from '../compiler.ts';
 import { renderAppHtml } from '../html.ts';
@@ -133,7 +134,7 @@ describe('vendor bundles', () => {
   });
 });
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = chromiumLaunchOptions.executablePath;
 
 /** An app in the shape real models write: Radix primitives, sonner, TanStack Query, motion, a zod form. */
 const LIBRARY_APP = `import * as Dialog from '@radix-ui/react-dialog';
@@ -245,18 +246,7 @@ describe.skipIf(!fs.existsSync(chromiumPath))('compiled app in Chromium', () => 
     pages.set('template', { js: template.js, css: template.css, title: 'Acme Tasks' });
     pages.set('libraries', { js: libraries.js, css: libraries.css, title: 'Library check' });
     libraryPreloads = await vendor.modulePreloads(importedSpecifiers(libraries.js), '/preview-vendor/');
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-dev-shm-usage',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
