@@ -111,22 +111,7 @@ export function oauthRoutes(ctx: AccountsContext, providers: Map<OAuthProviderId
       );
     }
     try {
-      const profile = await provider.profile(code, verifier);
-      let user = await ctx.repo.findOAuthUser(PLATFORM_TENANT, provider.id, profile.providerUserId);
-      if (user?.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
-      if (!user) {
-        if (!profile.email) throw new AppError('bad_request', AUTH_TEXTS.socialSignInFailed);
-        user = await signInVerifiedEmail(ctx, PLATFORM_TENANT, profile.email.toLowerCase(), null);
-        if (!user.name && profile.name)
-          user = (await ctx.repo.updateUser(PLATFORM_TENANT, user.id, { name: profile.name })) ?? user;
-        await ctx.repo.linkOAuth({
-          userId: user.id,
-          tenantId: PLATFORM_TENANT,
-          provider: provider.id,
-          providerUserId: profile.providerUserId,
-          email: profile.email,
-        });
-      }
+      const user = await providerUser(provider, code, verifier, PLATFORM_TENANT, null);
       const session = await ctx.auth.sessions.create(user, c.req.header('user-agent'));
       setSessionCookie(c, ctx.auth, session.token, session.expiresAt);
       return popupPage(c, { type: 'atelier:oauth', ok: true }, redirectTo);
@@ -136,6 +121,36 @@ export function oauthRoutes(ctx: AccountsContext, providers: Map<OAuthProviderId
       return popupPage(c, { type: 'atelier:oauth', ok: false, message }, '/login');
     }
   });
+
+  /**
+   * The account of the tenant (the platform's builders, or an app's end users: `appId`) that this
+   * provider account signs in: the one linked to it, else the one of its verified e-mail address
+   * (created when there is none and sign-up allows it), linked from now on.
+   */
+  async function providerUser(
+    provider: OAuthProvider,
+    code: string,
+    verifier: string,
+    tenantId: string,
+    appId: string | null,
+  ) {
+    const profile = await provider.profile(code, verifier);
+    let user = await ctx.repo.findOAuthUser(tenantId, provider.id, profile.providerUserId);
+    if (user?.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
+    if (user) return user;
+    if (!profile.email) throw new AppError('bad_request', AUTH_TEXTS.socialSignInFailed);
+    user = await signInVerifiedEmail(ctx, tenantId, profile.email.toLowerCase(), appId);
+    if (!user.name && profile.name)
+      user = (await ctx.repo.updateUser(tenantId, user.id, { name: profile.name })) ?? user;
+    await ctx.repo.linkOAuth({
+      userId: user.id,
+      tenantId,
+      provider: provider.id,
+      providerUserId: profile.providerUserId,
+      email: profile.email,
+    });
+    return user;
+  }
 
   /** The app's end user of this provider account (linked on first sign-in), back to `fromUrl` with a session. */
   async function endUserSignIn(
@@ -151,23 +166,7 @@ export function oauthRoutes(ctx: AccountsContext, providers: Map<OAuthProviderId
       if (!(await ctx.isAppAddress(appId, fromUrl))) {
         throw new AppError('bad_request', HOSTED_LOGIN_MESSAGES.foreignReturn);
       }
-      const tenantId = tenantForApp(appId);
-      const profile = await provider.profile(code, verifier);
-      let user = await ctx.repo.findOAuthUser(tenantId, provider.id, profile.providerUserId);
-      if (user?.disabledAt) throw new AppError('user_disabled', AUTH_MESSAGES.login.userDisabled);
-      if (!user) {
-        if (!profile.email) throw new AppError('bad_request', AUTH_TEXTS.socialSignInFailed);
-        user = await signInVerifiedEmail(ctx, tenantId, profile.email.toLowerCase(), appId);
-        if (!user.name && profile.name)
-          user = (await ctx.repo.updateUser(tenantId, user.id, { name: profile.name })) ?? user;
-        await ctx.repo.linkOAuth({
-          userId: user.id,
-          tenantId,
-          provider: provider.id,
-          providerUserId: profile.providerUserId,
-          email: profile.email,
-        });
-      }
+      const user = await providerUser(provider, code, verifier, tenantForApp(appId), appId);
       const session = await ctx.auth.sessions.create(user, c.req.header('user-agent'));
       return c.redirect(withAccessToken(fromUrl, session.token), 302);
     } catch (error) {
