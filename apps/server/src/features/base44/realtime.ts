@@ -3,10 +3,12 @@ import { ENTITY_NAME_PATTERN } from '@atelier/shared';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
+import { callerAddress } from '../../platform/auth/client-ip.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
 import { actorOfBearerToken } from '../../platform/auth/middleware.ts';
 import type { AuthRuntime } from '../../platform/auth/runtime.ts';
 import { SessionStore } from '../../platform/auth/sessions.ts';
+import { liveCaller } from '../../platform/events/sse.ts';
 import type { EntityTarget } from '../entities/context.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
 import { type EntityChangeSignal, entityTopic, visibleChanges } from '../entities/events.ts';
@@ -70,14 +72,14 @@ export function attachBase44Realtime(
     const { appId, actor } = socket.data as { appId: string; actor: Actor | null };
     const rooms = new Map<string, () => void>();
     // Entity rooms count against the caller's live subscriptions, with its entity streams (SseHub).
-    const forwarded = deps.config.auth.trustProxy
-      ? String(socket.handshake.headers['x-forwarded-for'] ?? '')
-          .split(',')[0]
-          ?.trim()
-      : undefined;
-    const caller = actor
-      ? `account:${actor.userId}`
-      : `address:${(forwarded || socket.handshake.address).slice(0, 64)}`;
+    const caller = liveCaller(
+      actor?.userId ?? null,
+      callerAddress(
+        String(socket.handshake.headers['x-forwarded-for'] ?? ''),
+        socket.handshake.address,
+        deps.config.auth.trustProxy,
+      ),
+    );
     const sessionLive = async () =>
       !actor || (await auth.sessions.actorBySessionId(actor.sessionId, actor.via)) !== null;
 

@@ -22,6 +22,7 @@ import Papa from 'papaparse';
 import { clientIp } from '../../platform/auth/client-ip.ts';
 import { builderOf, requireBuilder, resolveActor } from '../../platform/auth/middleware.ts';
 import { AppError } from '../../platform/errors.ts';
+import { liveCaller } from '../../platform/events/sse.ts';
 import { serviceRoleAppId } from '../../platform/http/dispatch-env.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import {
@@ -201,10 +202,9 @@ export function entitiesRoutes(module: EntitiesModule) {
       const { appId, entity } = c.req.valid('param');
       const first = await target(c, appId, entity);
       const actor = await resolveActor(c);
-      const caller = actor
-        ? `account:${actor.userId}`
-        : `address:${clientIp(c, c.get('auth').config.auth.trustProxy)}`;
-      const release = module.hub.claimLive(caller);
+      const release = module.hub.claimLive(
+        liveCaller(actor?.userId ?? null, clientIp(c, c.get('auth').config.auth.trustProxy)),
+      );
       if (!release) throw new AppError('rate_limited', ENTITY_API_MESSAGES.tooManySubscriptions);
       return streamEntityChanges(c, first, {
         release,

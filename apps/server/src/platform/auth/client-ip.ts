@@ -6,16 +6,26 @@ export const UNKNOWN_IP = 'unknown';
 
 /** The caller's address: the first X-Forwarded-For hop behind a trusted proxy, else the socket's. */
 export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
+  let socket: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? UNKNOWN_IP;
+    socket = getConnInfo(c).remote.address;
   } catch {
     // In-process requests (tests) have no socket.
-    return UNKNOWN_IP;
   }
+  return callerAddress(c.req.header('x-forwarded-for'), socket, trustProxy);
+}
+
+/** `clientIp` from what any connection tells (an HTTP request, a socket.io handshake). */
+export function callerAddress(
+  forwardedFor: string | undefined,
+  socket: string | undefined,
+  trustProxy: boolean,
+): string {
+  if (trustProxy) {
+    const forwarded = forwardedFor?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  return socket ?? UNKNOWN_IP;
 }
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */

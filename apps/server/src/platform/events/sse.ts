@@ -12,6 +12,10 @@ export const SSE_KEEPALIVE_MS = 15_000;
  */
 export const LIVE_SUBSCRIPTIONS_PER_CALLER = 50;
 
+/** Whose live subscriptions a subscriber's count (`SseHub.claimLive`): their account, or their address when signed out. */
+export const liveCaller = (userId: string | null, address: string): string =>
+  userId !== null ? `account:${userId}` : `address:${address}`;
+
 /** Tracks open SSE streams so a graceful shutdown can end them instead of waiting forever. */
 export class SseHub {
   readonly #stops = new Set<() => void>();
