@@ -24,6 +24,7 @@ import { npmRoutes } from './features/npm/npm.routes.ts';
 import { plansModule } from './features/plans/plans.module.ts';
 import { createPreviewActors } from './features/preview/preview-actors.ts';
 import { previewCredentialRoutes } from './features/preview/preview-credential.routes.ts';
+import { supabaseModule } from './features/supabase/supabase.module.ts';
 import { toolsModule } from './features/tools/tools.module.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import type { AppDeps } from './platform/app-deps.ts';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
 
   // Before Atelier's routes: the Base44 SDK's calls on paths both use (features/base44/protocol.ts).
   app.route('/api', base44Module(deps, accounts));
+  app.route('/api', supabaseModule(deps, accounts));
   app.route('/api', api);
   app.route('/', metricsRoutes(metrics, deps.config.metricsToken, deps.config.auth.trustProxy));
   app.route('/api', docsRoutes(api));

@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import type { AppEnv } from '../../platform/http/env.ts';
+import type { AccountsContext } from '../accounts/accounts.context.ts';
+import { entitiesModuleOf } from '../entities/entities.module.ts';
+import { supabaseRestRoutes } from './rest.routes.ts';
+
+/**
+ * A Supabase-compatible API for apps whose code talks to Supabase through `@supabase/supabase-js`
+ * (Base44 exports that moved to Supabase): `VITE_SUPABASE_URL` of such an app points at
+ * `/api/apps/{appId}/supabase`, and the client's calls land on the app's own entities, end users,
+ * storage and functions (README.md in this folder).
+ */
+export function supabaseModule(
+  deps: Pick<AppDeps, 'config' | 'database' | 'llm' | 'areas' | 'bus' | 'logger'>,
+  _accounts: AccountsContext,
+) {
+  const entities = entitiesModuleOf(deps);
+  return new Hono<AppEnv>().route('/apps/:appId/supabase/rest/v1', supabaseRestRoutes(entities));
+}
