@@ -6,6 +6,7 @@ export const ENTITY_API_MESSAGES = {
   cannotCreate: 'You do not have permission to add records',
   cannotChange: 'You do not have permission to change this record',
   signInRequired: 'Sign in first',
+  appRequiresSignIn: 'Sign in to open this app',
   duplicateIds: 'Two records have the same id',
   invalidRecord: (field: string, message: string) => (field ? `${field}: ${message}` : message),
   tooManySubscriptions: 'Too many live subscriptions are open: close some and try again',

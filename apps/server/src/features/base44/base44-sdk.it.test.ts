@@ -451,12 +451,18 @@ describe('@base44/sdk against Atelier', () => {
         id: appId,
         public_settings: { requires_auth: true },
       });
+      // Its data too, though Note's rules let anyone read: a signed-out caller is told to sign in.
+      const hidden = await failure(entity(client(), 'Note').list());
+      expect(hidden).toMatchObject({ status: 401, message: 'Sign in to open this app' });
+      expect(Array.isArray(await entity(member, 'Note').list())).toBe(true);
     } finally {
       await requireLogin(false);
     }
     expect(await client().app.getPublicSettings()).toMatchObject({
       public_settings: { requires_auth: false },
     });
+    // Switched off, the app's rules decide again (the cached app row follows the settings' change).
+    expect(Array.isArray(await entity(client(), 'Note').list())).toBe(true);
   });
 
   it('answers the start-up settings and telemetry calls; Atelier’s own entity API keeps its shape', async () => {

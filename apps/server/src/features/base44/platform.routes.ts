@@ -1,3 +1,4 @@
+import { ENTITY_API_MESSAGES } from '@atelier/shared';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -12,7 +13,7 @@ export const TELEMETRY_BATCH_MAX = 100;
 
 export const PUBLIC_SETTINGS_MESSAGES = {
   /** A visitor of an app that requires login, not signed in to it. */
-  authRequired: 'Sign in to open this app',
+  authRequired: ENTITY_API_MESSAGES.appRequiresSignIn,
 } as const;
 
 interface TelemetryRow {

@@ -37,11 +37,13 @@ interface AppRow {
   owner_id: string;
   current_version_id: string | null;
   published_version_id: string | null;
+  /** "Require login to access" (settings.requireLogin): only signed-in callers reach its data. */
+  require_login: boolean;
 }
 
 export const entityNotFound = (name: string) => notFound(ENTITY_API_MESSAGES.entityNotFound(name));
 
-/** What the database signals when an app's owner, versions or existence change (migration 0008). */
+/** What the database signals when an app's owner, versions, settings or existence change (migrations 0009, 0031). */
 export const APP_CHANGED_TOPIC = 'apps:changed';
 
 /**
@@ -86,7 +88,9 @@ export function createEntityContexts(
       async () =>
         (
           await repo.run<AppRow>(
-            sql`select a.owner_id, a.current_version_id, a.published_version_id from apps a where a.id = ${appId}`,
+            sql`select a.owner_id, a.current_version_id, a.published_version_id,
+              coalesce((a.settings->>'requireLogin')::boolean, false) as require_login
+              from apps a where a.id = ${appId}`,
           )
         )[0],
       fresh,
@@ -146,6 +150,11 @@ export function createEntityContexts(
           // Known from the session (one statement fewer per request; `isAppAdmin`).
           ...(actor.appAdmin === undefined ? {} : { isAdmin: actor.appAdmin }),
         };
+      }
+      // An app that requires login keeps its data from signed-out visitors whatever its rules say
+      // (the builder's preview, acting as the app, still reads it).
+      if (access.kind === 'anonymous' && app.require_login && previewed === null) {
+        throw new AppError('unauthorized', ENTITY_API_MESSAGES.appRequiresSignIn);
       }
       return { access, versionId: previewed ?? app.published_version_id ?? app.current_version_id };
     },
