@@ -262,9 +262,9 @@ test('an export that cannot start shows what failed in the preview, and a neutra
 }) => {
   test.setTimeout(90_000);
   await signUpBuilder(page, `b44-startup-${Date.now()}@example.com`);
-  const { app, report } = await importFixture(page, 'supabase-moved', 'harbour-log.zip');
+  const { app, report } = await importFixture(page, 'env-missing', 'harbour-log.zip');
   // Its .env never reached the repository: the report names what the code reads unset.
-  expect(report.unsetEnv).toEqual(['VITE_SUPABASE_ANON_KEY', 'VITE_SUPABASE_URL']);
+  expect(report.unsetEnv).toEqual(['VITE_MAPBOX_TOKEN']);
 
   // The builder's preview: the error, the file that threw, the names read unset, what to do.
   await page.goto(`/build/app/${app.id}`);
@@ -272,16 +272,14 @@ test('an export that cannot start shows what failed in the preview, and a neutra
   await expect(screen.getByRole('heading', { name: 'This app could not start' })).toBeVisible({
     timeout: 60_000,
   });
-  await expect(screen).toContainText('What failed: Error: supabaseUrl is required.');
-  await expect(screen).toContainText('In: lib/supabase.js');
-  await expect(screen).toContainText('Not set: VITE_SUPABASE_ANON_KEY, VITE_SUPABASE_URL');
+  await expect(screen).toContainText('What failed: Error: A Mapbox access token is required.');
+  await expect(screen).toContainText('In: lib/maps.js');
+  await expect(screen).toContainText('Not set: VITE_MAPBOX_TOKEN');
   // The runtime error panel has it too (Resolve with AI sends it to the chat).
   const panel = page.getByRole('region', { name: 'Runtime errors' });
-  await expect(panel.getByText('Error: supabaseUrl is required.', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Error: A Mapbox access token is required.', { exact: true })).toBeVisible();
   await page.goto(`/apps/${app.id}/import-report`);
-  await expect(page.getByRole('region', { name: 'Needs you' })).toContainText(
-    'VITE_SUPABASE_ANON_KEY, VITE_SUPABASE_URL',
-  );
+  await expect(page.getByRole('region', { name: 'Needs you' })).toContainText('VITE_MAPBOX_TOKEN');
 
   // Published: its end users get a short neutral message, no internals.
   const published = await page.request.post(`/api/apps/${app.id}/publish`, {
@@ -296,6 +294,6 @@ test('an export that cannot start shows what failed in the preview, and a neutra
     timeout: 30_000,
   });
   await expect(message).toContainText('Something went wrong while loading it.');
-  await expect(message).not.toContainText('supabase');
+  await expect(message).not.toContainText('Mapbox');
   await expect(message.getByRole('button', { name: 'Reload' })).toBeVisible();
 });

@@ -597,11 +597,8 @@ describe('unsetEnvNames', () => {
       }),
       'app-1',
     );
-    expect(plan.report.unsetEnv).toEqual([
-      'REACT_APP_MAPS_KEY',
-      'VITE_SUPABASE_ANON_KEY',
-      'VITE_SUPABASE_URL',
-    ]);
+    // Supabase's names point at the app's Supabase-compatible API (features/supabase/page-env.ts).
+    expect(plan.report.unsetEnv).toEqual(['REACT_APP_MAPS_KEY']);
   });
 });
 
@@ -670,11 +667,8 @@ describe("the export's .env files", () => {
       "VITE_SUPABASE_SERVICE_ROLE_KEY looks like a secret, and every VITE_ value is public in the page (as under Vite): keep it in the app's secrets, for its functions.",
     );
     // What the .env sets is not reported as unset; what nothing sets still is.
-    expect(plan.report.unsetEnv).toEqual(['VITE_SUPABASE_URL']);
-    expect(translateExport(treeOf(app), 'app-1').report.unsetEnv).toEqual([
-      'VITE_MAPS_KEY',
-      'VITE_SUPABASE_URL',
-    ]);
+    expect(plan.report.unsetEnv).toEqual([]);
+    expect(translateExport(treeOf(app), 'app-1').report.unsetEnv).toEqual(['VITE_MAPS_KEY']);
   });
 
   it('writes each value as a line that reads back the same, and leaves out one no quoting can hold', () => {

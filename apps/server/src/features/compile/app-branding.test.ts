@@ -88,7 +88,7 @@ describe('the app document with branding', () => {
       VITE_BASE44_APP_ID: 'app-1',
       VITE_APP_NAME: 'Tasks',
     });
-    expect(html).toContain('window.__ATELIER_ENV__={"MODE":"production"');
+    expect(html).toMatch(/window\.__ATELIER_ENV__=\{[^;]*"MODE":"production"/);
     expect(html).toContain("document.documentElement.classList.add('dark');");
     // After the app's stylesheet, so its colours win.
     expect(html).toMatch(/app\.css|a\.css">\n<style>:root:root\{--primary:#16a34a;/);

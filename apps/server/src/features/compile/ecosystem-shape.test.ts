@@ -1,6 +1,7 @@
 import type { AppFile } from '@atelier/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { templateFiles } from '../apps/template/index.ts';
+import { SUPABASE_ANON_KEY } from '../supabase/page-env.ts';
 import { resolveAppImport } from './bundle-js.ts';
 import { createCompiler } from './compiler.ts';
 import { publicEnv } from './html.ts';
@@ -62,6 +63,19 @@ describe('apps in the ecosystem shape (issue 25 #1)', () => {
         env: { ...result.env, VITE_BASE44_APP_ID: 'x' },
       }),
     ).toMatchObject({ VITE_MAPS_KEY: 'abc123', VITE_BASE44_APP_ID: 'app-1' });
+  });
+
+  it("points Supabase's names at the app's Supabase-compatible API unless the app's .env sets them", () => {
+    const runtime = { appId: 'app 1', apiBase: 'http://api.test/' };
+    expect(publicEnv(runtime)).toMatchObject({
+      VITE_SUPABASE_URL: 'http://api.test/api/apps/app%201/supabase',
+      NEXT_PUBLIC_SUPABASE_URL: 'http://api.test/api/apps/app%201/supabase',
+      VITE_SUPABASE_ANON_KEY: SUPABASE_ANON_KEY,
+      VITE_SUPABASE_PUBLISHABLE_KEY: SUPABASE_ANON_KEY,
+    });
+    // A builder with a real Supabase project keeps it.
+    const own = { VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'eyJ.own' };
+    expect(publicEnv({ ...runtime, env: own })).toMatchObject(own);
   });
 
   it('defines process.env at build: NODE_ENV, the public values, and undefined for other names', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { supabasePageEnv } from '../supabase/page-env.ts';
 import { type AppBranding, brandingCss } from './app-branding.ts';
 import { STARTUP_SCREEN_SCRIPT } from './startup-screen.ts';
 import type { WebStylesheet } from './tailwind-css.ts';
@@ -35,9 +36,12 @@ export interface AppRuntimeConfig {
 /**
  * `import.meta.env` of a compiled app (bundle-js.ts): public values only, the names Vite apps and
  * Base44 exports read, and the `VITE_*` lines of the app's `.env`. Any other name is undefined.
+ * Supabase's names (`VITE_SUPABASE_URL`…) point at the app's Supabase-compatible API unless the
+ * `.env` sets them.
  */
 export function publicEnv(config: AppRuntimeConfig): Record<string, string | boolean> {
   const env: Record<string, string | boolean> = {
+    ...supabasePageEnv(config.apiBase, config.appId),
     ...config.env,
     MODE: 'production',
     PROD: true,
