@@ -82,6 +82,8 @@ const ERROR_SCREEN = [
   // A set-up screen in place of the app (its .env is not in the repository).
   /setup required/i,
   /\bnot configured\b/i,
+  /configuration error/i,
+  /\bmissing (?:its |the |your )?(?:[\w-]+ ){0,2}(?:configuration|environment variables?|env vars?)\b/i,
 ];
 
 /** The first error-screen phrase in `text`, as it appears there, or ''. */
@@ -275,6 +277,8 @@ async function renderOf(browser, url, shotName) {
   const page = await context.newPage();
   const errors = [];
   const failed = [];
+  /** The app's fetches of other sites that could not connect: a "Failed to fetch" is theirs. */
+  const outside = [];
   const sdk = { ok: 0, failed: 0 };
   // Calls refused (401/403): not failures (a signed-out visitor's auth.me), listed to be read.
   const refused = [];
@@ -328,7 +332,17 @@ async function renderOf(browser, url, shotName) {
   });
   page.on('requestfailed', (request) => {
     done();
-    if (!own(request.url())) return;
+    if (!own(request.url())) {
+      // The app's own fetch of another site that could not connect (this machine may be offline).
+      const unreachable =
+        /ERR_(?:NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|CONNECTION_REFUSED|CONNECTION_TIMED_OUT|TIMED_OUT)/;
+      if (
+        ['fetch', 'xhr'].includes(request.resourceType()) &&
+        unreachable.test(request.failure()?.errorText ?? '')
+      )
+        outside.push(request.url().slice(0, 120));
+      return;
+    }
     // An SDK call that never got an answer (refused by CORS, a path the server does not serve) failed
     // too; one the page itself cancelled (a navigation, an aborted query) did not.
     const aborted = request.failure()?.errorText === 'net::ERR_ABORTED';
@@ -376,6 +390,7 @@ async function renderOf(browser, url, shotName) {
     errors,
     buildErrors,
     failed,
+    outside,
     refused,
     sdk,
     screen: errorScreenOf(text),
@@ -386,16 +401,30 @@ async function renderOf(browser, url, shotName) {
   };
 }
 
-/** A render's verdict by the rules above. */
+/**
+ * A render's verdict by the rules above. A page whose only errors are "Failed to fetch" while its
+ * fetches of another site could not connect is still "no", but `offline` says so and the reason
+ * names the address: the render check's machine may have no network beyond loopback.
+ */
 function judge(render) {
   const rendered = render.shown && render.errors.length === 0 && render.sdk.failed === 0;
+  const offline =
+    !rendered &&
+    render.shown &&
+    render.sdk.failed === 0 &&
+    render.outside.length > 0 &&
+    render.errors.every((error) => /failed to fetch/i.test(error));
+  const reason = render.errors[0] ?? render.failed[0] ?? (render.shown ? '' : 'nothing shown');
   return {
     ...render,
     rendered,
+    offline,
     status: !rendered ? 'no' : render.screen ? 'check by hand' : 'yes',
     reason: rendered
       ? render.screen && `its page reads like an error screen ("${render.screen}")`
-      : (render.errors[0] ?? render.failed[0] ?? (render.shown ? '' : 'nothing shown')),
+      : offline
+        ? `${reason} (the app's fetch of ${render.outside[0]} could not connect: offline here?)`
+        : reason,
   };
 }
 
@@ -456,7 +485,7 @@ try {
 const summary = (label, verdicts) => {
   const count = (status) => verdicts.filter((verdict) => verdict?.status === status).length;
   console.log(
-    `${label}rendered ${count('yes')} of ${results.length}; check by hand ${count('check by hand')} (an error screen's text); without that check ${verdicts.filter((verdict) => verdict?.rendered).length}`,
+    `${label}rendered ${count('yes')} of ${results.length}; check by hand ${count('check by hand')} (an error screen's text); without that check ${verdicts.filter((verdict) => verdict?.rendered).length}; failed only on a fetch of another site that could not connect ${verdicts.filter((verdict) => verdict?.offline).length}`,
   );
 };
 const cell = (text) => text.replace(/\|/g, '\\|').slice(0, 200);
