@@ -15,6 +15,8 @@ const SDK_PATHS = [
   // a 404 included, and their preflights reach the app, which sees a JSON error it can handle.
   /^\/api\/apps\/[^/]+\/(auth|integration-endpoints|analytics|users|runtime|private-files|agents|ai|external-auth|app-user-auth|connectors|actors)\//,
   /^\/api\/apps\/public\/prod\/public-settings\/by-id\/[^/]+$/,
+  // @supabase/supabase-js (features/supabase): REST, auth, storage and functions of the app.
+  /^\/api\/apps\/[^/]+\/supabase\//,
   /^\/api\/app-logs\//,
 ];
 
@@ -23,15 +25,16 @@ export const isSdkPath = (path: string) => SDK_PATHS.some((pattern) => pattern.t
 const ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
 /**
  * `x-atelier-preview-token`: the builder's preview names the version it shows (features/entities);
- * `x-app-id` … `base44-functions-version`: what `@base44/sdk` sends (features/base44).
+ * `x-app-id` … `base44-functions-version`: what `@base44/sdk` sends (features/base44); `apikey` …
+ * `x-upsert`: what `@supabase/supabase-js` sends (features/supabase).
  */
 const ALLOW_HEADERS =
-  'authorization,content-type,accept,x-request-id,x-atelier-preview-token,x-app-id,x-origin-url,x-base44-anonymous-id,base44-functions-version';
+  'authorization,content-type,accept,x-request-id,x-atelier-preview-token,x-app-id,x-origin-url,x-base44-anonymous-id,base44-functions-version,apikey,x-client-info,x-supabase-api-version,prefer,range,accept-profile,content-profile,x-region,x-upsert,cache-control';
 
-/** On every SDK answer. */
+/** On every SDK answer (`content-range`: PostgREST's count, which supabase-js reads). */
 const ANSWER_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'x-request-id',
+  'Access-Control-Expose-Headers': 'x-request-id,content-range,x-supabase-api-version',
 };
 
 /** A preflight's answer (any OPTIONS request to an SDK path). */
