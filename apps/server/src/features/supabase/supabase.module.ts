@@ -3,6 +3,7 @@ import type { AppDeps } from '../../platform/app-deps.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import type { AccountsContext } from '../accounts/accounts.context.ts';
 import { entitiesModuleOf } from '../entities/entities.module.ts';
+import { supabaseAuthRoutes } from './auth.routes.ts';
 import { supabaseRestRoutes } from './rest.routes.ts';
 
 /**
@@ -13,8 +14,10 @@ import { supabaseRestRoutes } from './rest.routes.ts';
  */
 export function supabaseModule(
   deps: Pick<AppDeps, 'config' | 'database' | 'llm' | 'areas' | 'bus' | 'logger'>,
-  _accounts: AccountsContext,
+  accounts: AccountsContext,
 ) {
   const entities = entitiesModuleOf(deps);
-  return new Hono<AppEnv>().route('/apps/:appId/supabase/rest/v1', supabaseRestRoutes(entities));
+  return new Hono<AppEnv>()
+    .route('/apps/:appId/supabase/rest/v1', supabaseRestRoutes(entities))
+    .route('/apps/:appId/supabase/auth/v1', supabaseAuthRoutes(accounts, entities));
 }

@@ -1,0 +1,128 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import { AuthApiError, createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { lastMailTo, OTHER_STRONG_PASSWORD, STRONG_PASSWORD } from '../../../test/support/accounts.ts';
+import { createEntityApp } from '../../../test/support/entities.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { SUPABASE_ANON_KEY, supabaseApiUrl } from './page-env.ts';
+
+/**
+ * The real `@supabase/supabase-js` from npm against a real Atelier server over HTTP (loopback
+ * only), configured as an imported app's page is (page-env.ts): auth, storage and functions.
+ */
+
+let t: TestApp;
+let server: ServerType;
+let url: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const made = await createEntityApp(t, 'supa-builder@example.com', {
+    User: { properties: { nickname: { type: 'string' } } },
+  });
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+  });
+  url = supabaseApiUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, made.appId);
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+const client = (): SupabaseClient =>
+  createClient(url, SUPABASE_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket of its own (the client makes its realtime client at once).
+    realtime: { transport: WebSocket as never },
+  });
+
+describe('@supabase/supabase-js auth against Atelier', () => {
+  it('signs up (confirmed by the e-mailed code), signs in, reads and updates the user, refreshes and signs out', async () => {
+    const supabase = client();
+    const email = 'sb-ada@example.com';
+    const signedUp = await supabase.auth.signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: { full_name: 'Ada Lovelace' } },
+    });
+    expect(signedUp.error).toBeNull();
+    // Confirmation required: the user, no session.
+    expect(signedUp.data.session).toBeNull();
+    expect(signedUp.data.user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated' });
+    expect(signedUp.data.user?.email_confirmed_at).toBeUndefined();
+
+    const { otp } = await lastMailTo(t, email);
+    const verified = await supabase.auth.verifyOtp({ email, token: otp ?? '', type: 'signup' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.access_token).toEqual(expect.any(String));
+    expect(verified.data.user?.email_confirmed_at).toEqual(expect.any(String));
+
+    const fresh = client();
+    const signedIn = await fresh.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const session = signedIn.data.session;
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(session?.user.user_metadata).toMatchObject({ full_name: 'Ada Lovelace' });
+
+    const { data: got } = await fresh.auth.getUser();
+    expect(got.user).toMatchObject({ id: signedUp.data.user?.id, email, phone: '' });
+
+    const updated = await fresh.auth.updateUser({ data: { nickname: 'ada', full_name: 'Ada King' } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.user_metadata).toMatchObject({ nickname: 'ada', full_name: 'Ada King' });
+    // A new password needs the current one (GoTrue's "secure password change").
+    const noCurrent = await fresh.auth.updateUser({ password: OTHER_STRONG_PASSWORD });
+    expect(noCurrent.error).toMatchObject({ status: 400, code: 'current_password_mismatch' });
+    const changed = await fresh.auth.updateUser({
+      password: OTHER_STRONG_PASSWORD,
+      current_password: STRONG_PASSWORD,
+    });
+    expect(changed.error).toBeNull();
+
+    const refreshed = await fresh.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.data.session?.refresh_token).toBe(session?.refresh_token);
+    expect((await fresh.auth.getUser()).data.user?.email).toBe(email);
+
+    const token = refreshed.data.session?.access_token ?? '';
+    expect((await fresh.auth.signOut()).error).toBeNull();
+    const afterSignOut = await client().auth.getUser(token);
+    expect(afterSignOut.error).toBeInstanceOf(AuthApiError);
+    expect(afterSignOut.error?.status).toBe(403);
+    const oldPassword = await client().auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+    expect(oldPassword.error?.code).toBe('invalid_credentials');
+    expect(
+      (await client().auth.signInWithPassword({ email, password: OTHER_STRONG_PASSWORD })).error,
+    ).toBeNull();
+  });
+
+  it("answers errors as GoTrue does: supabase-js returns them as AuthApiError, it doesn't throw", async () => {
+    const supabase = client();
+    const wrong = await supabase.auth.signInWithPassword({
+      email: 'nobody@example.com',
+      password: 'nope-nope-1',
+    });
+    expect(wrong.data.session).toBeNull();
+    expect(wrong.error).toBeInstanceOf(AuthApiError);
+    expect(wrong.error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
+    const refresh = await supabase.auth.refreshSession({ refresh_token: 'not-a-session' });
+    expect(refresh.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    const badCode = await supabase.auth.verifyOtp({
+      email: 'nobody@example.com',
+      token: '000000',
+      type: 'email',
+    });
+    expect(badCode.error).toMatchObject({ status: 403, code: 'otp_expired' });
+    const weak = await supabase.auth.signUp({ email: 'sb-weak@example.com', password: 'abc' });
+    expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' });
+    const { data: signedOut } = await supabase.auth.getUser();
+    expect(signedOut.user).toBeNull();
+  });
+});
