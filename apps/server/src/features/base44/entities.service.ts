@@ -11,7 +11,7 @@ import type { EntitiesModule } from '../entities/entities.module.ts';
 import type { RecordRow } from '../entities/entities.repo.ts';
 import { accessCondition, entityModel, readCondition } from '../entities/entities.service.ts';
 import { publishChange } from '../entities/events.ts';
-import { compileFilter, compileSort } from '../entities/filter.ts';
+import { compileFilter, compileSort, type FieldResolver } from '../entities/filter.ts';
 import { base44Fields, base44Sort, mapCreatedBy, writableFields } from './records.ts';
 import { applyUpdateOperators } from './update-operators.ts';
 
@@ -36,6 +36,8 @@ export interface ReadQuery {
   sort?: string | undefined;
   limit?: number | undefined;
   skip?: number | undefined;
+  /** An order already compiled (the Supabase REST API's several keys); `sort` is then ignored. */
+  order?: SQL | undefined;
 }
 
 /**
@@ -43,13 +45,17 @@ export interface ReadQuery {
  * updateMany, bulkUpdate) and the Base44 forms of list and filter. Every statement carries the
  * entity's rules in its WHERE, like the entity service (features/entities/README.md).
  */
-export function createBase44Entities(module: EntitiesModule) {
+export function createBase44Entities(
+  module: EntitiesModule,
+  /** How names of a query resolve (Base44's system names and undeclared fields by default). */
+  resolver: (fields: FieldResolver) => FieldResolver = base44Fields,
+) {
   /** The compiled filter (Base44 names mapped) and the read rule of the target. */
   async function where(target: EntityTarget, q: unknown): Promise<{ filter: SQL; read: SQL }> {
     const { fields } = entityModel(target);
     const query =
       q === undefined || q === null ? undefined : await mapCreatedBy(module.repo, target.appId, q);
-    const filter = query === undefined ? sql`true` : compileFilter(query, base44Fields(fields));
+    const filter = query === undefined ? sql`true` : compileFilter(query, resolver(fields));
     return { filter, read: readCondition(target) };
   }
 
@@ -68,7 +74,24 @@ export function createBase44Entities(module: EntitiesModule) {
     }
   }
 
+  /** Up to `limit` records matching `q` that the caller may read and change (oldest first). */
+  async function writable(
+    target: EntityTarget,
+    q: unknown,
+    operation: 'update' | 'delete',
+    limit: number,
+  ): Promise<RecordRow[]> {
+    const { source } = entityModel(target);
+    const { filter, read } = await where(target, q ?? {});
+    const write = accessCondition(target, operation);
+    return run<RecordRow>(sql`select r.id, r.creator_id, r.data, r.created_at, r.updated_at
+      from ${source.from} where ${source.scope} and ${and(read, write)} and ${filter}
+      order by r.created_at, r.id limit ${limit}`);
+  }
+
   return {
+    writable,
+
     /**
      * The records the caller may read that match `q`, in Atelier's view: at most
      * BASE44_LIST_MAX_BYTES of them (`truncated` when fewer than asked), read as Atelier's list
@@ -80,7 +103,7 @@ export function createBase44Entities(module: EntitiesModule) {
     ): Promise<{ records: EntityRecordView[]; truncated: boolean }> {
       const { source, fields } = entityModel(target);
       const { filter, read } = await where(target, query.q);
-      const order = compileSort(base44Sort(query.sort), base44Fields(fields));
+      const order = query.order ?? compileSort(base44Sort(query.sort), resolver(fields));
       return guarded(async () => {
         const page = await module.repo.listJson(source, read, filter, order, {
           limit: query.limit ?? ENTITY_LIST_DEFAULT_LIMIT,
@@ -133,12 +156,7 @@ export function createBase44Entities(module: EntitiesModule) {
       q: unknown,
       update: unknown,
     ): Promise<{ updated: number; has_more: boolean }> {
-      const { source } = entityModel(target);
-      const { filter, read } = await where(target, q ?? {});
-      const write = accessCondition(target, 'update');
-      const rows = await run<RecordRow>(sql`select r.id, r.creator_id, r.data, r.created_at, r.updated_at
-        from ${source.from} where ${source.scope} and ${and(read, write)} and ${filter}
-        order by r.created_at, r.id limit ${UPDATE_MANY_BATCH + 1}`);
+      const rows = await writable(target, q, 'update', UPDATE_MANY_BATCH + 1);
       const batch = rows.slice(0, UPDATE_MANY_BATCH);
       for (const row of batch) {
         await module.service.update(target, row.id, applyUpdateOperators(row.data, update));

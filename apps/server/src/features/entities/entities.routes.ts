@@ -170,7 +170,7 @@ const addColumnRoute = defineRoute({
  * The caller of an entity request: the signed-in actor (if any) and the preview token. Resolved
  * while the app is looked up (no middleware in front), so the two lookups overlap.
  */
-const callerOf = async (c: Context<AppEnv>) => ({
+export const callerOf = async (c: Context<AppEnv>) => ({
   actor: (await resolveActor(c)) ?? undefined,
   previewToken: c.req.header(PREVIEW_TOKEN_HEADER),
   serviceRoleFor: serviceRoleAppId(c),

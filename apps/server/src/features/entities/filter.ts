@@ -124,12 +124,14 @@ function compileObject(
   if (depth > FILTER_LIMITS.depth) throw bad(`Filters may nest at most ${FILTER_LIMITS.depth} levels`);
   const parts: SQL[] = [];
   for (const [key, value] of Object.entries(filter)) {
-    if (key === '$and' || key === '$or') {
+    if (key === '$and' || key === '$or' || key === '$nor') {
       if (!Array.isArray(value) || value.length === 0 || !value.every(isPlainObject)) {
         throw bad(`${key} takes a non-empty array of filters`);
       }
       const inner = value.map((item) => compileObject(item, resolve, depth + 1, budget));
-      parts.push(sql`(${sql.join(inner, key === '$and' ? sql` and ` : sql` or `)})`);
+      const joined = sql`(${sql.join(inner, key === '$and' ? sql` and ` : sql` or `)})`;
+      // `$nor`: none matches (a condition on a missing field counts as not matching).
+      parts.push(key === '$nor' ? sql`(not coalesce(${joined}, false))` : joined);
       continue;
     }
     if (key.startsWith('$')) throw bad(`Unknown operator ${JSON.stringify(key)}`);
@@ -336,6 +338,20 @@ export function compileSort(sort: string | undefined, resolve: FieldResolver): S
  * Base44 SDK's store) and next to JSON `null`, which jsonb orders below every other value: the two
  * directions are exact mirrors, so one index read forwards or backwards serves both.
  */
+/**
+ * `ORDER BY` of several keys, each with its own placement of missing values (PostgREST's
+ * `order=a.desc.nullslast,b`; PostgreSQL's default when not given: last ascending, first
+ * descending), then oldest first and id as tie-breakers.
+ */
+export function sortKeysSql(keys: readonly (SortKey & { nullsFirst?: boolean | undefined })[]): SQL {
+  const terms = keys.map(({ field, descending, nullsFirst }) => {
+    const key = field.kind === 'system' ? SYSTEM_SQL[field.name] : jsonAt(field.path);
+    const nulls = (nullsFirst ?? descending) ? 'nulls first' : 'nulls last';
+    return sql`${key} ${sql.raw(descending ? 'desc' : 'asc')} ${sql.raw(nulls)}`;
+  });
+  return sql.join([...terms, sql.raw('r.created_at asc, r.id asc')], sql`, `);
+}
+
 export function sortSql({ field, descending }: SortKey): SQL {
   const direction = descending ? sql.raw('desc nulls last') : sql.raw('asc nulls first');
   const key = field.kind === 'system' ? SYSTEM_SQL[field.name] : jsonAt(field.path);
