@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import yauzl from 'yauzl';
+import { editorCopyAsExport } from './editor-copy.ts';
 
 /** The files of an export, by path relative to its root (forward slashes). */
 export type ExportTree = Map<string, Buffer>;
@@ -156,7 +157,8 @@ const ENTRY = /^(?:(.+)\/)?src\/(?:main|App)\.[jt]sx?$/;
 /**
  * Repositories that keep the export in a folder (`frontend/`, `my-app-686b2c24 (1)/`) besides
  * other things: when the root has no `src/main.jsx` or `src/App.jsx`, the shallowest folder (at
- * most three levels down) that has one is the export's root.
+ * most three levels down) that has one is the export's root. A tree with none that holds code
+ * copied out of Base44's editor (`Pages/`, `Layout.js`, …) is put in the export's shape.
  */
 export function exportRootOf(tree: ExportTree): ExportTree {
   const roots = [...tree.keys()].flatMap((key) => {
@@ -167,7 +169,7 @@ export function exportRootOf(tree: ExportTree): ExportTree {
   const [root] = roots
     .filter((dir) => dir.split('/').length <= 3)
     .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
-  if (root === undefined) return tree;
+  if (root === undefined) return editorCopyAsExport(tree) ?? tree;
   const prefix = `${root}/`;
   return new Map(
     [...tree]

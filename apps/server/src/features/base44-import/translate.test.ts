@@ -545,6 +545,54 @@ describe('exportRootOf', () => {
     const atRoot = treeOf({ 'src/App.jsx': 'app', 'frontend/src/main.jsx': 'other' });
     expect(exportRootOf(atRoot)).toBe(atRoot);
   });
+
+  it("puts code copied out of Base44's editor (Pages/, Components/, Entities/, Layout.js; no src/) in an export's shape that routes its pages in its Layout", () => {
+    const copy = exportRootOf(
+      treeOf({
+        'README.md': '# copied from Base44',
+        'app/Layout.js':
+          "import { Link } from 'react-router-dom';\nimport { createPageUrl } from '@/utils';\nexport default function Layout({ children, currentPageName }) {\n  return <main><Link to={createPageUrl('Stats')}>{currentPageName}</Link>{children}</main>;\n}\n",
+        'app/Pages/Dashboard.jsx':
+          "import { Feedback } from '@/entities/Feedback';\nimport { Card } from '@/components/ui/card';\nimport Tile from '../components/dashboard/Tile';\nexport default function Dashboard() {\n  Feedback.list();\n  return <Card><Tile /></Card>;\n}\n",
+        'app/Pages/Stats.jsx': 'export default function Stats() {\n  return <p>Stats</p>;\n}\n',
+        'app/Components/dashboard/Tile.jsx': 'export default function Tile() {\n  return <b>Tile</b>;\n}\n',
+        'app/Entities/Feedback.json': JSON.stringify({
+          name: 'Feedback',
+          type: 'object',
+          properties: { text: { type: 'string' } },
+        }),
+      }),
+    );
+    expect([...copy.keys()].sort()).toEqual([
+      'entities/Feedback.json',
+      'src/App.jsx',
+      'src/Layout.jsx',
+      'src/components/dashboard/Tile.jsx',
+      'src/pages/Dashboard.jsx',
+      'src/pages/Stats.jsx',
+      'src/utils/index.js',
+    ]);
+    const plan = translateExport(copy, 'app-1');
+    const app = fileOf(plan, 'services/App.jsx') ?? '';
+    expect(app).toContain("import Layout from '@/services/Layout.jsx';");
+    expect(app).toContain('<Route path="/" element={<Page0 />} />');
+    expect(app).toContain('<Route path="/Stats" element={<Page1 />} />');
+    expect(app).toContain('<Layout currentPageName={currentPage}>');
+    expect(fileOf(plan, 'services/main.jsx')).toContain('import App from "@/services/App.jsx";');
+    // What Base44 generated around the copy: the entity, its SDK module, createPageUrl, shadcn's card.
+    expect(fileOf(plan, 'entities/Feedback.json')).toContain('"text"');
+    expect(fileOf(plan, 'services/entities/Feedback.js')).toContain('base44.entities.Feedback');
+    expect(fileOf(plan, 'utils/index.js')).toContain('export function createPageUrl');
+    expect(fileOf(plan, 'components/ui/card.jsx')).toContain('function Card');
+    expect(fileOf(plan, 'lib/utils.js')).toContain('export function cn');
+    expect(fileOf(plan, 'components/dashboard/Tile.jsx')).toContain('<b>Tile</b>');
+    expect(plan.report.warnings).toEqual([]);
+    expect(plan.report.translated[0]).toMatch(/copied out of Base44's editor/);
+
+    // Next.js's pages/ is not Base44's editor's.
+    const next = treeOf({ 'pages/_app.js': 'app', 'pages/Home.jsx': 'home', 'Layout.js': 'layout' });
+    expect(exportRootOf(next)).toBe(next);
+  });
 });
 
 describe('built-in packages at the lock’s version', () => {

@@ -12,12 +12,14 @@ import {
 import { parse as parseJsonc } from 'jsonc-parser';
 import semver from 'semver';
 import { safeJson } from '../../platform/safe-json.ts';
+import { missingTemplateFiles } from '../apps/template/index.ts';
 import { builtInManifest, builtInPinsOf } from '../compile/vendor/built-in-pins.ts';
 import { pwaVirtualModule } from '../compile/vendor/pwa-virtual.ts';
 import { ALLOWED_IMPORTS } from '../compile/vendor/vendor-modules.ts';
 import type { ExportTree } from './archive.ts';
 import { reactNamedAsDefault } from './cjs-interop.ts';
 import { translateStylesheets } from './css.ts';
+import { EDITOR_COPY_APP_MARK } from './editor-copy.ts';
 import {
   entitiesUsedInCode,
   type FieldType,
@@ -86,6 +88,10 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   const skipped: { path: string; reason: string }[] = [];
   const translated: string[] = [];
   const warnings: string[] = [];
+  if (appFile && text(tree.get(appFile)).startsWith(EDITOR_COPY_APP_MARK))
+    translated.push(
+      "The export is code copied out of Base44's editor (Pages/, Components/, Layout.js): it was put in an export's shape, with src/App.jsx routing each page by its name inside the Layout as Base44's template does.",
+    );
   for (const file of recreated.keys())
     translated.push(`${file} is missing from the export: it was made again from the names the code imports.`);
   // What Vite's dev server reads differently: `import { React }` (CommonJS interop) and
@@ -154,6 +160,15 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
     );
     if (withAppId !== content) setUpRewritten = true;
     files.set(to, withAppId);
+  }
+  // shadcn/ui components, hooks and lib/utils the code imports through `@/` but the export lacks
+  // (code copied out of Base44's editor leaves out what its template holds): the template's.
+  for (const file of missingTemplateFiles(files)) {
+    files.set(file.path, file.content);
+    bareByFile.set(file.path, rewriteImports(file.path, file.content, moved, () => false).bare);
+    translated.push(`${file.path} is missing from the export: Atelier's template's copy was added.`);
+    for (const item of missing)
+      if (item.endsWith(`: @/${file.path.replace(/\.jsx?$/, '')}`)) missing.delete(item);
   }
   if (setUpRewritten) translated.push(`import.meta.env.VITE_BASE44_APP_ID is this app's id (${appId}).`);
   translated.push(
@@ -582,7 +597,13 @@ function unreachableFiles(files: Map<string, string>, main: string | undefined):
     const file = queue.pop()!;
     if (seen.has(file) || !files.has(file)) continue;
     seen.add(file);
-    for (const match of files.get(file)!.matchAll(/["'`]@\/([^"'`]+)["'`]/g)) queue.push(match[1]!);
+    for (const match of files.get(file)!.matchAll(/["'`]@\/([^"'`]+)["'`]/g)) {
+      // Rewritten imports name their file; those of the template's files added above do not.
+      const named = match[1]!;
+      queue.push(
+        ['', '.jsx', '.js', '/index.js'].map((suffix) => named + suffix).find((f) => files.has(f)) ?? named,
+      );
+    }
   }
   return [...files.keys()].filter(
     (file) => /\.(jsx?|tsx?)$/.test(file) && !file.startsWith('functions/') && !seen.has(file),
