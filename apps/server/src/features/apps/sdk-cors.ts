@@ -29,7 +29,7 @@ const ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
  * `x-upsert`: what `@supabase/supabase-js` sends (features/supabase).
  */
 const ALLOW_HEADERS =
-  'authorization,content-type,accept,x-request-id,x-atelier-preview-token,x-app-id,x-origin-url,x-base44-anonymous-id,base44-functions-version,apikey,x-client-info,x-supabase-api-version,prefer,range,accept-profile,content-profile,x-region,x-upsert,cache-control';
+  'authorization,content-type,accept,x-request-id,x-atelier-preview-token,x-app-id,x-origin-url,x-base44-anonymous-id,base44-functions-version,apikey,x-client-info,x-supabase-api-version,prefer,range,accept-profile,content-profile,x-region,x-upsert,x-metadata,cache-control';
 
 /** On every SDK answer (`content-range`: PostgREST's count, which supabase-js reads). */
 const ANSWER_HEADERS: Record<string, string> = {

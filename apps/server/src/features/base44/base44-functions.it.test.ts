@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
+import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { json, outbox, type SignedIn, signUpEndUser } from '../../../test/support/accounts.ts';
 import { failure, sdkClients } from '../../../test/support/base44.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
@@ -8,6 +10,7 @@ import { type FakeProvider, type FakeRequest, startFakeOpenAI } from '../../../t
 import { markPublished, writeFile } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { JwtKeys } from '../../platform/auth/jwt.ts';
+import { SUPABASE_ANON_KEY, supabaseApiUrl } from '../supabase/page-env.ts';
 import { agentAnswers } from './agent-answers.ts';
 import { AGENT_MESSAGES } from './agents.ts';
 import { signedFileUrl } from './files.ts';
@@ -86,6 +89,22 @@ describe('@base44/sdk functions and integrations against Atelier', () => {
       /filename="a.txt"\r\nContent-Type: text\/plain\r\n\r\nhello file\r\n/,
     );
     expect(await failure(sdk.functions.invoke('missing', {}))).toMatchObject({ status: 404 });
+  });
+
+  it("runs the same function for @supabase/supabase-js's functions.invoke (features/supabase)", async () => {
+    const supabase = createClient(supabaseApiUrl(serverUrl, appId), SUPABASE_ANON_KEY, {
+      auth: { persistSession: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const answer = await supabase.functions.invoke('echo', {
+      body: { name: 'Ada' },
+      headers: { 'x-trace': '1' },
+    });
+    expect(answer.error).toBeNull();
+    expect(answer.data).toEqual({ got: { name: 'Ada' }, method: 'POST' });
+    const missing = await supabase.functions.invoke('missing', { body: {} });
+    expect(missing.error).toBeInstanceOf(FunctionsHttpError);
+    expect((missing.error as FunctionsHttpError).context.status).toBe(404);
   });
 
   it('answers InvokeLLM through the AI layer for the app’s users, with usage recorded', async () => {

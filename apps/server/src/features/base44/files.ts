@@ -48,42 +48,46 @@ export async function formFile(c: Context<AppEnv>): Promise<File> {
 }
 
 /**
- * Stores a file of an app uploaded through the SDK (any type, judged by its bytes; under
- * IMAGE_UPLOAD_MAX_BYTES; the app's files together under BASE44_APP_FILES_MAX_BYTES). Public files
- * go to the app's `files` folder, served by the upload route; private ones to a folder only signed
- * URLs reach. Answers the key.
+ * A file an app stores through an SDK, checked: under IMAGE_UPLOAD_MAX_BYTES, with room left in the
+ * app's BASE44_APP_FILES_MAX_BYTES (`replacing`: the bytes of the file it replaces), its kind judged
+ * by its bytes (never its declared type). With the app's owner, under whose account it is kept.
+ */
+export async function checkedAppFile(db: Db, appId: string, file: File, replacing = 0) {
+  if (file.size >= IMAGE_UPLOAD_MAX_BYTES) {
+    throw new AppError('file_too_large', UPLOAD_MESSAGES.tooLarge, { limitBytes: IMAGE_UPLOAD_MAX_BYTES });
+  }
+  const data = Buffer.from(await file.arrayBuffer());
+  if (data.length >= IMAGE_UPLOAD_MAX_BYTES) {
+    throw new AppError('file_too_large', UPLOAD_MESSAGES.tooLarge, { limitBytes: IMAGE_UPLOAD_MAX_BYTES });
+  }
+  const [app] = await db.select({ ownerId: apps.ownerId }).from(apps).where(eq(apps.id, appId)).limit(1);
+  if (!app) throw new AppError('not_found', 'App not found');
+  const [used] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
+    .from(uploads)
+    .where(eq(uploads.appId, appId));
+  if (Number(used?.bytes ?? 0) - replacing + data.length > BASE44_APP_FILES_MAX_BYTES) {
+    throw new AppError('file_too_large', 'This app has no room for more files');
+  }
+  return { data, ownerId: app.ownerId, ...fileKind(data, file.name) };
+}
+
+/**
+ * Stores a file of an app uploaded through the SDK (`checkedAppFile`). Public files go to the app's
+ * `files` folder, served by the upload route; private ones to a folder only signed URLs reach.
+ * Answers the key.
  */
 export async function storeAppFile(
   db: Db,
   input: { appId: string; file: File; private: boolean },
 ): Promise<{ key: string; contentType: string }> {
-  if (input.file.size >= IMAGE_UPLOAD_MAX_BYTES) {
-    throw new AppError('file_too_large', UPLOAD_MESSAGES.tooLarge, { limitBytes: IMAGE_UPLOAD_MAX_BYTES });
-  }
-  const data = Buffer.from(await input.file.arrayBuffer());
-  if (data.length >= IMAGE_UPLOAD_MAX_BYTES) {
-    throw new AppError('file_too_large', UPLOAD_MESSAGES.tooLarge, { limitBytes: IMAGE_UPLOAD_MAX_BYTES });
-  }
-  const [app] = await db
-    .select({ ownerId: apps.ownerId })
-    .from(apps)
-    .where(eq(apps.id, input.appId))
-    .limit(1);
-  if (!app) throw new AppError('not_found', 'App not found');
-  const [used] = await db
-    .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
-    .from(uploads)
-    .where(eq(uploads.appId, input.appId));
-  if (Number(used?.bytes ?? 0) + data.length > BASE44_APP_FILES_MAX_BYTES) {
-    throw new AppError('file_too_large', 'This app has no room for more files');
-  }
-  const { contentType, ext } = fileKind(data, input.file.name);
+  const { data, ownerId, contentType, ext } = await checkedAppFile(db, input.appId, input.file);
   const folder = input.private ? PRIVATE_FOLDER : 'files';
-  const key = `accounts/${app.ownerId}/apps/${input.appId}/${folder}/${randomBytes(12).toString('hex')}.${ext}`;
+  const key = `accounts/${ownerId}/apps/${input.appId}/${folder}/${randomBytes(12).toString('hex')}.${ext}`;
   await db.insert(uploads).values({
     key,
     appId: input.appId,
-    ownerId: app.ownerId,
+    ownerId,
     name: (input.file.name || 'file').slice(0, 300),
     contentType,
     size: data.length,

@@ -137,28 +137,34 @@ const invokeGetRoute = defineRoute({
   responses: invokeResponses,
 });
 
+/**
+ * Runs the app's function `name` for this request (its webhook URL, `functions.invoke` of the app
+ * SDK, supabase-js's `functions.invoke`: features/supabase), after `optionalActor`.
+ */
+export function invokeFromRequest(rt: FunctionsRuntime, c: Context<AppEnv>, name: string) {
+  // Functions never authenticate by the builder's cookie (issue 20 #10): a link or form on any
+  // site would run them, and their `ctx.sdk`, with the owner's rights. Only a bearer credential
+  // (the app SDK's tokens) names the caller; a cookie-only request is anonymous.
+  const actor = c.var.actor && c.var.actor.via !== 'cookie' ? c.var.actor : null;
+  const appId = c.req.param('appId') ?? '';
+  // On an app's own host only that app's functions answer (published.routes.ts hands them on).
+  const appHost = c.get('appHost');
+  if (appHost !== undefined && appHost !== appId) throw notFound(APP_MESSAGES.appNotFound);
+  return invokeFunction(rt, {
+    appId,
+    name,
+    request: c.req.raw,
+    body: () => c.req.arrayBuffer(),
+    actor,
+    trigger: actor ? 'sdk' : 'webhook',
+    env: c.env as SdkDispatchEnv | undefined,
+    onAppOrigin: appHost !== undefined,
+  });
+}
+
 /** Function routes (spec 1 §7, spec 3 §7). Static paths (`list`, `deploy`) are declared before `{name}`. */
 export function functionsRoutes(rt: FunctionsRuntime) {
-  const invoke = (c: Context<AppEnv>) => {
-    // Functions never authenticate by the builder's cookie (issue 20 #10): a link or form on any
-    // site would run them, and their `ctx.sdk`, with the owner's rights. Only a bearer credential
-    // (the app SDK's tokens) names the caller; a cookie-only request is anonymous.
-    const actor = c.var.actor && c.var.actor.via !== 'cookie' ? c.var.actor : null;
-    const appId = c.req.param('appId') ?? '';
-    // On an app's own host only that app's functions answer (published.routes.ts hands them on).
-    const appHost = c.get('appHost');
-    if (appHost !== undefined && appHost !== appId) throw notFound(APP_MESSAGES.appNotFound);
-    return invokeFunction(rt, {
-      appId,
-      name: c.req.param('name') ?? '',
-      request: c.req.raw,
-      body: () => c.req.arrayBuffer(),
-      actor,
-      trigger: actor ? 'sdk' : 'webhook',
-      env: c.env as SdkDispatchEnv | undefined,
-      onAppOrigin: appHost !== undefined,
-    });
-  };
+  const invoke = (c: Context<AppEnv>) => invokeFromRequest(rt, c, c.req.param('name') ?? '');
   const router = createRouter()
     .openapi(listRoute, async (c) =>
       c.json(await listFunctions(rt, builderOf(c), c.req.valid('param').appId), 200),

@@ -126,3 +126,69 @@ describe('@supabase/supabase-js auth against Atelier', () => {
     expect(signedOut.user).toBeNull();
   });
 });
+
+describe('@supabase/supabase-js storage against Atelier', () => {
+  /** A client signed in as a new end user (sign-up, the e-mailed code). */
+  const member = async (email: string) => {
+    const supabase = client();
+    await supabase.auth.signUp({ email, password: STRONG_PASSWORD });
+    const { otp } = await lastMailTo(t, email);
+    const { error } = await supabase.auth.verifyOtp({ email, token: otp ?? '', type: 'signup' });
+    expect(error).toBeNull();
+    return supabase;
+  };
+
+  it('uploads, serves the public URL, downloads, signs, lists and removes objects of the app', async () => {
+    const supabase = await member('sb-files@example.com');
+    const avatars = supabase.storage.from('avatars');
+    const uploaded = await avatars.upload('u1/note.txt', new Blob(['hello storage'], { type: 'text/plain' }));
+    expect(uploaded.error).toBeNull();
+    expect(uploaded.data).toMatchObject({ path: 'u1/note.txt', fullPath: 'avatars/u1/note.txt' });
+    // Again without upsert: it exists.
+    const again = await avatars.upload('u1/note.txt', new Blob(['other']));
+    expect(again.error).toMatchObject({ status: 409 });
+    expect(
+      (await avatars.upload('u1/note.txt', new Blob(['hello again']), { upsert: true })).error,
+    ).toBeNull();
+
+    const { publicUrl } = avatars.getPublicUrl('u1/note.txt').data;
+    expect(publicUrl).toBe(`${url}/storage/v1/object/public/avatars/u1/note.txt`);
+    const served = await fetch(publicUrl);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('hello again');
+    // Its kind is judged by its bytes, and it is never run as a page.
+    expect(served.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+
+    const downloaded = await avatars.download('u1/note.txt');
+    expect(await downloaded.data?.text()).toBe('hello again');
+    const signed = await avatars.createSignedUrl('u1/note.txt', 60);
+    expect(await (await fetch(signed.data?.signedUrl ?? '')).text()).toBe('hello again');
+    const forged = (signed.data?.signedUrl ?? '').replace(/token=[^&]+/, 'token=1.forged');
+    expect((await fetch(forged)).status).toBe(400);
+
+    expect((await avatars.upload('u1/deeper/b.txt', new Blob(['b']))).error).toBeNull();
+    const listed = await avatars.list('u1');
+    expect(listed.data?.map((entry) => [entry.name, entry.id === null])).toEqual([
+      ['deeper', true],
+      ['note.txt', false],
+    ]);
+
+    // Another end user neither replaces nor removes it; an anonymous caller uploads nothing.
+    const other = await member('sb-files-other@example.com');
+    const replaced = await other.storage
+      .from('avatars')
+      .upload('u1/note.txt', new Blob(['mine']), { upsert: true });
+    expect(replaced.error).toMatchObject({ status: 409 });
+    expect((await other.storage.from('avatars').remove(['u1/note.txt'])).data).toEqual([]);
+    const anonymous = await client()
+      .storage.from('avatars')
+      .upload('x.txt', new Blob(['x']));
+    expect(anonymous.error).toMatchObject({ status: 403 });
+
+    const removed = await avatars.remove(['u1/note.txt']);
+    expect(removed.data?.map((object) => object.name)).toEqual(['u1/note.txt']);
+    expect((await fetch(publicUrl)).status).toBe(404);
+    const missing = await avatars.download('u1/note.txt');
+    expect(missing.error).toMatchObject({ status: 404 });
+  });
+});

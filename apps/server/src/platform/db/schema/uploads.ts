@@ -29,6 +29,11 @@ export const uploads = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     data: bytea('data').notNull(),
+    /**
+     * Who stored the object, for the Supabase-compatible storage (features/supabase): an end user
+     * replaces or removes only their own objects. Null for other uploads.
+     */
+    uploadedBy: text('uploaded_by'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('uploads_app_idx').on(t.appId)],
