@@ -172,9 +172,15 @@ export function base44EntityRoutes(module: EntitiesModule) {
     const deleted = await entities.deleteMany(t, await jsonOf(c));
     return c.json({ success: true, deleted });
   });
-  /** The builder in their app's preview asking for `User/me`: the owner, not one of its users. */
+  /**
+   * The builder in their app's preview asking for their own User record: the owner, not one of its
+   * users. By `me`, or by the id `auth.me()` answered them (`User.get(user.id)`,
+   * `User.update(user.id, {…})`: what Base44 apps write for the signed-in user).
+   */
   const ownerMe = async (c: Context<AppEnv>, t: EntityTarget) => {
-    if (t.kind !== 'users' || c.req.param('id') !== 'me' || t.access.kind !== 'owner') return undefined;
+    if (t.kind !== 'users' || t.access.kind !== 'owner') return undefined;
+    const id = c.req.param('id');
+    if (id !== 'me' && id !== t.access.userId) return undefined;
     const actor = await resolveActor(c);
     return actor?.userId === t.access.userId ? actor : undefined;
   };

@@ -305,8 +305,8 @@ describe('the preview credential', () => {
       User: { properties: { onboarding_completed: { type: 'boolean' } } },
     });
     const { credential } = await previewCredential(appId, owner.headers);
-    const me = (method: 'GET' | 'PUT', body?: object) =>
-      t.app.request(`/api/apps/${appId}/entities/User/me`, {
+    const me = (method: 'GET' | 'PUT', body?: object, id = 'me') =>
+      t.app.request(`/api/apps/${appId}/entities/User/${id}`, {
         method,
         headers: { ...withCredential(credential), 'x-app-id': appId, 'content-type': 'application/json' },
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -322,6 +322,18 @@ describe('the preview credential', () => {
     });
     expect(await (await me('GET')).json()).toMatchObject({ role: 'admin', onboarding_completed: true });
     expect((await me('PUT', { onboarding_completed: 'yes' })).status).toBe(400);
+    // By the id auth.me() answered (`User.get(user.id)`, `User.update(user.id, {…})`): the same record.
+    const byId = await me('PUT', { onboarding_completed: false }, owner.user.id);
+    expect(byId.status).toBe(200);
+    expect(await byId.json()).toMatchObject({
+      id: owner.user.id,
+      role: 'admin',
+      onboarding_completed: false,
+    });
+    expect(await (await me('GET', undefined, owner.user.id)).json()).toMatchObject({
+      email: 'me-fields@example.com',
+      onboarding_completed: false,
+    });
     // Not one of the app's users: the users' list does not show the owner.
     const list = await entityCall(t, appId, 'GET', 'User', undefined, owner.headers);
     expect(list.body).toEqual([]);
