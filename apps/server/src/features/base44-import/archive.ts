@@ -34,7 +34,7 @@ export class ExportArchiveError extends Error {}
 const SKIPPED_DIR =
   /(^|\/)(node_modules|\.git|dist|build|\.next|\.vercel|coverage|\.?venv|site-packages|__pycache__)(\/|$)/;
 /** What the import reads; images, fonts and the like are left out (they would not fit an app's file limits). */
-const KEPT_FILE = /\.(jsx?|tsx?|mjs|cjs|json|jsonc|css|html|csv|md|txt)$/i;
+const KEPT_FILE = /\.(jsx?|tsx?|mjs|cjs|json|jsonc|css|html|csv|md|txt|sql)$/i;
 
 /** The environment files Vite's production build reads (vite-env.ts). */
 const VITE_ENV_FILE = /(^|\/)\.env(\.local|\.production|\.production\.local)?$/;

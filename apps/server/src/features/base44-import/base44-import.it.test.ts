@@ -266,7 +266,7 @@ describe('POST /api/apps/import/base44', () => {
     expect(report.warnings.join('\n')).toContain('src/Layout.jsx: @/assets/logo.svg');
   });
 
-  it("copies reachable Base44 storage files into the app's storage, lists the others, and builds each function", async () => {
+  it("copies reachable Base44 storage files into the app's storage, lists the others, builds each function, and makes its Supabase tables entities", async () => {
     const own = await signUpVerified(t, 'storage-importer@example.com');
     const zip = zipOfDir(FIXTURE, 'task-board-main/', {
       'src/utils/index.ts': [
@@ -274,6 +274,8 @@ describe('POST /api/apps/import/base44', () => {
         `export const LOGO = "${STORAGE}/logo.png";`,
         `export const GONE = "${STORAGE}/gone.png";`,
         `export const TOOL = "${STORAGE}/tool.exe";`,
+        // Code of an export that moved to Supabase: a table only the code names.
+        "export const react = (supabase: any, emoji: string) => supabase.from('reactions').insert({ emoji, count: 1 });",
       ].join('\n'),
       'data/Project.json': JSON.stringify([{ name: 'Site', color: `${STORAGE}/logo.png` }]),
       'base44/functions/broken/index.ts':
@@ -284,6 +286,13 @@ describe('POST /api/apps/import/base44', () => {
       'base44/functions/hello/index.ts': "Deno.serve(async () => Response.json({ hello: 'world' }));",
       'base44/functions/hello/function.jsonc':
         '{ "automations": [ { "name": "Nightly", "type": "scheduled", "cron_expression": "0 3 * * *" } ] }',
+      // An export that moved to Supabase: its migration's table.
+      'supabase/migrations/20240101000000_init.sql': [
+        'create table public.comments (id uuid primary key default gen_random_uuid(), body text not null,',
+        '  task_id uuid, likes int default 0, created_at timestamptz default now());',
+        'alter table comments enable row level security;',
+        'create policy "anyone reads" on comments for select using (true);',
+      ].join('\n'),
     });
     const res = await upload(t, own, zip);
     expect(res.status).toBe(201);
@@ -325,6 +334,28 @@ describe('POST /api/apps/import/base44', () => {
       error: expect.stringContaining('index.ts'),
     });
     expect(byName.get('notifyOwner')).toMatchObject({ status: 'needs-secrets' });
+    // The Supabase tables: declared by the SQL, guessed from supabase.from(); policies not translated.
+    expect(report.entities.filter((entity) => ['comments', 'reactions'].includes(entity.name))).toEqual([
+      { name: 'comments', fields: 3, rules: 'default', inferred: false },
+      { name: 'reactions', fields: 2, rules: 'default', inferred: true },
+    ]);
+    expect(report.warnings.join('\n')).toContain(
+      "The Supabase SQL's 1 row-level security policy was not translated",
+    );
+    // …which the app's Supabase REST API serves (typed and with defaults, as the SQL declared them).
+    const comment = await t.app.request(`/api/apps/${app.id}/supabase/rest/v1/comments?select=body,likes`, {
+      method: 'POST',
+      headers: { ...own.headers, 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify({ body: 'Looks good' }),
+    });
+    expect(comment.status).toBe(201);
+    expect(await comment.json()).toEqual([{ body: 'Looks good', likes: 0 }]);
+    const untitled = await t.app.request(`/api/apps/${app.id}/supabase/rest/v1/comments`, {
+      method: 'POST',
+      headers: { ...own.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ likes: 'many' }),
+    });
+    expect(untitled.status).toBe(400);
   });
 
   it('imports the table export as records, which the real SDK reads and writes under the translated rules', async () => {

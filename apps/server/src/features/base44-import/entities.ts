@@ -165,7 +165,7 @@ const ENTITY_METHODS_WITH_QUERY: Record<string, number> = {
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
 
-function literalType(node: TS.Expression): FieldType {
+export function literalType(node: TS.Expression): FieldType {
   if (ts.isNumericLiteral(node) || ts.isPrefixUnaryExpression(node)) return 'number';
   if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword) return 'boolean';
   if (ts.isArrayLiteralExpression(node)) return 'array';

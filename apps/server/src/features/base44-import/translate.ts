@@ -37,6 +37,7 @@ import {
   rewriteFunctionImports,
   rewriteImports,
 } from './source-files.ts';
+import { addSupabaseTables } from './supabase-entities.ts';
 import { viteEnvOf } from './vite-env.ts';
 import { expandImportMetaGlob } from './vite-glob.ts';
 
@@ -392,6 +393,8 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
     files.set(`entities/${name}.json`, entityJson(schema));
     entities.push({ name, fields: fields.size, rules: 'default', inferred: true });
   }
+  // Tables of an export that moved to Supabase: its SQL's, then those its code uses.
+  addSupabaseTables(tree, codeFiles, files, entities, entityErrors, translated, warnings);
   entities.sort((a, b) => a.name.localeCompare(b.name));
 
   // 6. Deno functions: base44/functions/<name>/index.ts (+ function.jsonc) or functions/<name>.ts.
