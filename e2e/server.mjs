@@ -41,6 +41,31 @@ function npmFixture(dir) {
     fs.readdirSync(root).map((file) => [file, fs.readFileSync(new URL(file, root), 'utf8')]),
   );
 }
+/**
+ * An installed package of the repository (node_modules/{dir}, its own node_modules left out) as a
+ * version of the fake registry: its files as published.
+ */
+function installedPackage(dir) {
+  const root = new URL(`../node_modules/${dir}/`, import.meta.url);
+  const files = {};
+  const walk = (relative) => {
+    for (const entry of fs.readdirSync(new URL(relative, root), { withFileTypes: true })) {
+      if (entry.name === 'node_modules') continue;
+      const child = `${relative}${entry.name}`;
+      if (entry.isDirectory()) walk(`${child}/`);
+      else files[child] = fs.readFileSync(new URL(child, root));
+    }
+  };
+  walk('');
+  const manifest = JSON.parse(files['package.json'].toString('utf8'));
+  return {
+    [manifest.version]: {
+      files,
+      dependencies: manifest.dependencies,
+      peerDependencies: manifest.peerDependencies,
+    },
+  };
+}
 // …nor the npm registry: on-demand packages come from a local fake registry (specs/code-editor.spec.ts).
 if (!process.env.NPM_REGISTRY_URL) {
   const { startFakeNpmRegistry } = await import('../apps/server/test/support/fake-npm-registry.mjs');
@@ -72,6 +97,15 @@ if (!process.env.NPM_REGISTRY_URL) {
     // The real suncalc 1.9.0 (BSD-2-Clause, test/fixtures/npm): the youneek-time export's Deno
     // function imports `npm:suncalc@1.9.0` (specs/base44-import.spec.ts).
     suncalc: { '1.9.0': { files: npmFixture('suncalc-1.9.0') } },
+    // The installed @supabase/supabase-js (MIT) and its dependencies: a Supabase-style export's page
+    // creates its client with it (specs/base44-import.spec.ts, features/supabase).
+    ...Object.fromEntries(
+      ['supabase-js', 'auth-js', 'postgrest-js', 'realtime-js', 'storage-js', 'functions-js', 'phoenix'].map(
+        (name) => [`@supabase/${name}`, installedPackage(`@supabase/${name}`)],
+      ),
+    ),
+    tslib: installedPackage('@supabase/auth-js/node_modules/tslib'),
+    'iceberg-js': installedPackage('iceberg-js'),
   });
   process.env.NPM_REGISTRY_URL = registry.url;
 }

@@ -256,7 +256,7 @@ test('a real export (youneek-time, MIT) runs unchanged: its page, and its Deno f
   expect(errors).toEqual([]);
 });
 
-test('an export that cannot start shows what failed in the preview, and a neutral message when published', async ({
+test('an export that cannot start shows what failed in the preview, and a neutral message when published; one moved to Supabase starts', async ({
   page,
   browser,
 }) => {
@@ -296,4 +296,17 @@ test('an export that cannot start shows what failed in the preview, and a neutra
   await expect(message).toContainText('Something went wrong while loading it.');
   await expect(message).not.toContainText('Mapbox');
   await expect(message.getByRole('button', { name: 'Reload' })).toBeVisible();
+
+  // An export moved to Supabase (its .env left out too) starts: the page's VITE_SUPABASE_URL is the
+  // app's own Supabase-compatible API, and @supabase/supabase-js reads the app's entity through it.
+  const moved = await importFixture(page, 'supabase-moved', 'marina-desk.zip');
+  expect(moved.report.unsetEnv).toEqual([]);
+  const { preview, errors } = await openPreviewTab(page, browser, moved.app.id);
+  await expect(preview.getByRole('heading', { name: 'Marina Desk' })).toBeVisible({ timeout: 60_000 });
+  await expect(preview.getByRole('list', { name: 'Boats' }).getByRole('listitem')).toHaveText([
+    'Albatross at berth 12',
+    'Sea Otter at berth 4',
+  ]);
+  await expect(preview.getByText('Signed out')).toBeVisible();
+  expect(errors).toEqual([]);
 });

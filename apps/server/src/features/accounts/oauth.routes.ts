@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { createRouter, defineRoute, jsonContent } from '../../platform/http/openapi.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
-import { HOSTED_LOGIN_MESSAGES, withAccessToken } from '../base44/hosted-login.ts';
+import { HOSTED_LOGIN_MESSAGES, returnWithSession } from '../base44/hosted-login.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { signInVerifiedEmail } from './auth.service.ts';
 import { escapeHtml } from './auth-emails.ts';
@@ -168,7 +168,12 @@ export function oauthRoutes(ctx: AccountsContext, providers: Map<OAuthProviderId
       }
       const user = await providerUser(provider, code, verifier, tenantForApp(appId), appId);
       const session = await ctx.auth.sessions.create(user, c.req.header('user-agent'));
-      return c.redirect(withAccessToken(fromUrl, session.token), 302);
+      const back = await returnWithSession(ctx.auth.jwt, fromUrl, {
+        ...session,
+        userId: user.id,
+        tenantId: user.tenantId,
+      });
+      return c.redirect(back, 302);
     } catch (error) {
       c.get('logger').warn({ err: error, provider: provider.id, appId }, 'end-user social sign-in failed');
       return endUserFailed(c, error instanceof AppError ? error.message : AUTH_TEXTS.socialSignInFailed);

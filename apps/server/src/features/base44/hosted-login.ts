@@ -1,7 +1,9 @@
 import { tenantForApp } from '@atelier/shared';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ACCESS_TOKEN_TTL_SECONDS, type JwtKeys } from '../../platform/auth/jwt.ts';
 import { resolveActor } from '../../platform/auth/middleware.ts';
+import type { CreatedSession } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/env.ts';
 import { POLICY, routePolicy } from '../../platform/http/route-policy.ts';
@@ -21,6 +23,36 @@ const schema = z.object({ from_url: z.string().max(4000) });
 export function withAccessToken(url: string, token: string): string {
   const target = new URL(url);
   target.searchParams.set('access_token', token);
+  return target.toString();
+}
+
+/**
+ * The fragment a `from_url` ends with when a Supabase client asked for the sign-in
+ * (features/supabase `GET /authorize`): it gets its session in the fragment instead.
+ */
+export const SUPABASE_RETURN_FRAGMENT = '#atelier-supabase-session';
+
+/**
+ * Where a hosted or provider sign-in returns to `fromUrl` with the new session: `?access_token=` for
+ * the Base44 SDK, or, for a Supabase client (SUPABASE_RETURN_FRAGMENT), GoTrue's implicit-grant
+ * fragment (`#access_token=…&refresh_token=…&expires_in=…&token_type=bearer`), which supabase-js
+ * reads (`detectSessionInUrl`): an access token of the session and its bearer token to refresh it.
+ */
+export async function returnWithSession(
+  jwt: Pick<JwtKeys, 'signAccessToken'>,
+  fromUrl: string,
+  session: CreatedSession & { userId: string; tenantId: string },
+): Promise<string> {
+  if (!fromUrl.endsWith(SUPABASE_RETURN_FRAGMENT)) return withAccessToken(fromUrl, session.token);
+  const target = new URL(fromUrl);
+  const accessToken = await jwt.signAccessToken(session);
+  target.hash = new URLSearchParams({
+    access_token: accessToken,
+    expires_in: String(ACCESS_TOKEN_TTL_SECONDS),
+    expires_at: String(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS),
+    refresh_token: session.token,
+    token_type: 'bearer',
+  }).toString();
   return target.toString();
 }
 
@@ -48,6 +80,11 @@ export function hostedLoginRoutes(ctx: AccountsContext, runtime: AppsRuntime) {
       { id: actor.userId, tenantId: actor.tenantId },
       c.req.header('user-agent'),
     );
-    return c.json({ redirect_url: withAccessToken(fromUrl, session.token) });
+    const redirectUrl = await returnWithSession(ctx.auth.jwt, fromUrl, {
+      ...session,
+      userId: actor.userId,
+      tenantId: actor.tenantId,
+    });
+    return c.json({ redirect_url: redirectUrl });
   });
 }

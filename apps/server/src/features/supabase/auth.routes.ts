@@ -17,6 +17,7 @@ import {
   validateRegistrationOtp,
 } from '../accounts/email-actions.service.ts';
 import { requestMeta } from '../accounts/route-helpers.ts';
+import { SUPABASE_RETURN_FRAGMENT } from '../base44/hosted-login.ts';
 import { bodyOf } from '../base44/protocol.ts';
 import { toBase44Records } from '../base44/records.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
@@ -135,109 +136,141 @@ export function supabaseAuthRoutes(ctx: AccountsContext, entities: EntitiesModul
 
   const redirectTo = (c: Context<AppEnv>) => c.req.query('redirect_to') ?? null;
 
-  return new Hono<AppEnv>()
-    .post('/token', routePolicy(POLICY.signIn), async (c) => {
-      const appId = appOf(c);
-      const meta = requestMeta(c);
-      const grant = c.req.query('grant_type');
-      if (grant === 'password') {
-        const input = await bodyOf(c, schemas.password);
-        const { session } = await login(ctx, input, appId, meta);
-        return c.json(await signedIn(appId, session));
-      }
-      if (grant === 'refresh_token') {
-        const input = await bodyOf(c, schemas.refresh);
-        const actor = await ctx.auth.sessions.actorByToken(input.refresh_token, 'session-token');
-        if (!actor || actor.tenantId !== tenantForApp(appId)) {
-          throw gotrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  return (
+    new Hono<AppEnv>()
+      .post('/token', routePolicy(POLICY.signIn), async (c) => {
+        const appId = appOf(c);
+        const meta = requestMeta(c);
+        const grant = c.req.query('grant_type');
+        if (grant === 'password') {
+          const input = await bodyOf(c, schemas.password);
+          const { session } = await login(ctx, input, appId, meta);
+          return c.json(await signedIn(appId, session));
         }
-        return c.json(await sessionOf(appId, actor, input.refresh_token));
-      }
-      throw gotrueError(400, 'unsupported_grant_type', 'unsupported_grant_type');
-    })
-    .post('/signup', routePolicy(POLICY.signIn), async (c) => {
-      const appId = appOf(c);
-      const input = await bodyOf(c, schemas.signup);
-      const meta = requestMeta(c);
-      const data = input.data ?? {};
-      const name =
-        typeof data.full_name === 'string'
-          ? data.full_name
-          : typeof data.name === 'string'
-            ? data.name
-            : undefined;
-      const { session } = await signup(
-        ctx,
-        { email: input.email, password: input.password, name },
-        appId,
-        meta,
-      );
-      const actor = await ctx.auth.sessions.actorByToken(session.token, 'session-token');
-      if (!actor) throw new AppError('internal_error', 'The new session could not be read');
-      await writeMetadata(appId, actor, data);
-      const user = await userView(appId, actor);
-      // Confirmation is required (GoTrue answers the user, no session): the 6-digit code verifyOtp takes.
-      await ctx.auth.sessions.revoke(session.sessionId);
-      await sendMagicLink(ctx, { email: user.email, continueUrl: redirectTo(c) }, appId, meta);
-      return c.json({ ...user, confirmation_sent_at: new Date().toISOString() });
-    })
-    .post('/verify', routePolicy(POLICY.signIn), async (c) => {
-      const appId = appOf(c);
-      const input = await bodyOf(c, schemas.verify);
-      const meta = requestMeta(c);
-      const { customToken } = await validateRegistrationOtp(
-        ctx,
-        { email: input.email, otp: input.token },
-        appId,
-        meta,
-      );
-      const { session } = await exchangeCustomToken(ctx, customToken, meta);
-      return c.json(await signedIn(appId, session));
-    })
-    .post('/otp', routePolicy(POLICY.signIn), async (c) => {
-      const input = await bodyOf(c, schemas.email);
-      await sendMagicLink(ctx, { email: input.email, continueUrl: redirectTo(c) }, appOf(c), requestMeta(c));
-      return c.json({});
-    })
-    .post('/recover', routePolicy(POLICY.signIn), async (c) => {
-      const input = await bodyOf(c, schemas.email);
-      await sendPasswordReset(
-        ctx,
-        { email: input.email, mainAppId: appOf(c), continueUrl: redirectTo(c) },
-        requestMeta(c),
-      );
-      return c.json({});
-    })
-    .get('/user', routePolicy(POLICY.api), async (c) => c.json(await userView(appOf(c), await memberOf(c))))
-    .put('/user', routePolicy(POLICY.api), async (c) => {
-      const actor = await memberOf(c);
-      const input = await bodyOf(c, schemas.update);
-      if (input.password !== undefined) {
-        await changePassword(ctx, actor, {
-          currentPassword: input.current_password,
-          newPassword: input.password,
+        if (grant === 'refresh_token') {
+          const input = await bodyOf(c, schemas.refresh);
+          const actor = await ctx.auth.sessions.actorByToken(input.refresh_token, 'session-token');
+          if (!actor || actor.tenantId !== tenantForApp(appId)) {
+            throw gotrueError(
+              400,
+              'refresh_token_not_found',
+              'Invalid Refresh Token: Refresh Token Not Found',
+            );
+          }
+          return c.json(await sessionOf(appId, actor, input.refresh_token));
+        }
+        throw gotrueError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+      })
+      .post('/signup', routePolicy(POLICY.signIn), async (c) => {
+        const appId = appOf(c);
+        const input = await bodyOf(c, schemas.signup);
+        const meta = requestMeta(c);
+        const data = input.data ?? {};
+        const name =
+          typeof data.full_name === 'string'
+            ? data.full_name
+            : typeof data.name === 'string'
+              ? data.name
+              : undefined;
+        const { session } = await signup(
+          ctx,
+          { email: input.email, password: input.password, name },
+          appId,
+          meta,
+        );
+        const actor = await ctx.auth.sessions.actorByToken(session.token, 'session-token');
+        if (!actor) throw new AppError('internal_error', 'The new session could not be read');
+        await writeMetadata(appId, actor, data);
+        const user = await userView(appId, actor);
+        // Confirmation is required (GoTrue answers the user, no session): the 6-digit code verifyOtp takes.
+        await ctx.auth.sessions.revoke(session.sessionId);
+        await sendMagicLink(ctx, { email: user.email, continueUrl: redirectTo(c) }, appId, meta);
+        return c.json({ ...user, confirmation_sent_at: new Date().toISOString() });
+      })
+      .post('/verify', routePolicy(POLICY.signIn), async (c) => {
+        const appId = appOf(c);
+        const input = await bodyOf(c, schemas.verify);
+        const meta = requestMeta(c);
+        const { customToken } = await validateRegistrationOtp(
+          ctx,
+          { email: input.email, otp: input.token },
+          appId,
+          meta,
+        );
+        const { session } = await exchangeCustomToken(ctx, customToken, meta);
+        return c.json(await signedIn(appId, session));
+      })
+      .post('/otp', routePolicy(POLICY.signIn), async (c) => {
+        const input = await bodyOf(c, schemas.email);
+        await sendMagicLink(
+          ctx,
+          { email: input.email, continueUrl: redirectTo(c) },
+          appOf(c),
+          requestMeta(c),
+        );
+        return c.json({});
+      })
+      .post('/recover', routePolicy(POLICY.signIn), async (c) => {
+        const input = await bodyOf(c, schemas.email);
+        await sendPasswordReset(
+          ctx,
+          { email: input.email, mainAppId: appOf(c), continueUrl: redirectTo(c) },
+          requestMeta(c),
+        );
+        return c.json({});
+      })
+      .get('/user', routePolicy(POLICY.api), async (c) => c.json(await userView(appOf(c), await memberOf(c))))
+      .put('/user', routePolicy(POLICY.api), async (c) => {
+        const actor = await memberOf(c);
+        const input = await bodyOf(c, schemas.update);
+        if (input.password !== undefined) {
+          await changePassword(ctx, actor, {
+            currentPassword: input.current_password,
+            newPassword: input.password,
+          });
+        }
+        if (input.data) await writeMetadata(appOf(c), actor, input.data);
+        return c.json(await userView(appOf(c), actor));
+      })
+      .post('/logout', routePolicy(POLICY.api), async (c) => {
+        const actor = await memberOf(c);
+        const scope = c.req.query('scope') ?? 'global';
+        if (scope === 'local') await ctx.auth.sessions.revoke(actor.sessionId);
+        else
+          await ctx.auth.sessions.revokeAll(actor.userId, scope === 'others' ? actor.sessionId : undefined);
+        return c.body(null, 204);
+      })
+      .get('/settings', routePolicy(POLICY.api), async (c) => {
+        const tenant = await resolveTenant(ctx, appOf(c));
+        return c.json({
+          external: { email: true, phone: false, anonymous_users: false },
+          disable_signup: tenant.app ? !tenant.app.isSignupEnabled : false,
+          mailer_autoconfirm: false,
+          phone_autoconfirm: false,
+          sms_provider: '',
+          saml_enabled: false,
         });
-      }
-      if (input.data) await writeMetadata(appOf(c), actor, input.data);
-      return c.json(await userView(appOf(c), actor));
-    })
-    .post('/logout', routePolicy(POLICY.api), async (c) => {
-      const actor = await memberOf(c);
-      const scope = c.req.query('scope') ?? 'global';
-      if (scope === 'local') await ctx.auth.sessions.revoke(actor.sessionId);
-      else await ctx.auth.sessions.revokeAll(actor.userId, scope === 'others' ? actor.sessionId : undefined);
-      return c.body(null, 204);
-    })
-    .get('/settings', routePolicy(POLICY.api), async (c) => {
-      const tenant = await resolveTenant(ctx, appOf(c));
-      return c.json({
-        external: { email: true, phone: false, anonymous_users: false },
-        disable_signup: tenant.app ? !tenant.app.isSignupEnabled : false,
-        mailer_autoconfirm: false,
-        phone_autoconfirm: false,
-        sms_provider: '',
-        saml_enabled: false,
-      });
-    })
-    .onError(gotrueErrorHandler);
+      })
+      /**
+       * `signInWithOAuth({ provider, options: { redirectTo } })`: the app's hosted login (its own
+       * sign-in screens; straight on to the provider when the server has it), which comes back to
+       * `redirect_to` (an address of the app, else its home) with the session in the fragment.
+       */
+      .get('/authorize', routePolicy(POLICY.api), async (c) => {
+        const appId = appOf(c);
+        const [home] = await ctx.appAddresses(appId);
+        if (!home)
+          throw gotrueError(400, 'validation_failed', 'The app is not published: it has no sign-in page yet');
+        const asked = redirectTo(c);
+        const back = asked && (await ctx.isAppAddress(appId, asked)) ? asked.replace(/#.*$/, '') : home;
+        const login = new URL('login', home.replace(/\/?$/, '/'));
+        login.searchParams.set('from_url', `${back}${SUPABASE_RETURN_FRAGMENT}`);
+        const provider = c.req.query('provider');
+        if (provider && /^[a-z0-9_-]{1,40}$/.test(provider) && provider !== 'email') {
+          login.searchParams.set('provider', provider);
+        }
+        return c.redirect(login.toString(), 302);
+      })
+      .onError(gotrueErrorHandler)
+  );
 }

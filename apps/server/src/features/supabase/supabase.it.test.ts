@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { lastMailTo, OTHER_STRONG_PASSWORD, STRONG_PASSWORD } from '../../../test/support/accounts.ts';
 import { createEntityApp } from '../../../test/support/entities.ts';
+import { markPublished } from '../../../test/support/functions.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { SUPABASE_ANON_KEY, supabaseApiUrl } from './page-env.ts';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
   const made = await createEntityApp(t, 'supa-builder@example.com', {
     User: { properties: { nickname: { type: 'string' } } },
   });
+  await markPublished(t, made.appId, 'marina-desk');
   await new Promise<void>((resolve) => {
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
   });
@@ -81,6 +83,34 @@ describe('@supabase/supabase-js auth against Atelier', () => {
       current_password: STRONG_PASSWORD,
     });
     expect(changed.error).toBeNull();
+
+    // signInWithOAuth: the app's hosted login, back to the app with GoTrue's fragment.
+    const authorize = await fetch(
+      `${url}/auth/v1/authorize?provider=github&redirect_to=https://evil.example/`,
+      {
+        redirect: 'manual',
+      },
+    );
+    expect(authorize.status).toBe(302);
+    const login = new URL(authorize.headers.get('location') ?? '');
+    expect(login.pathname).toMatch(/\/login$/);
+    expect(login.searchParams.get('provider')).toBe('github');
+    const fromUrl = login.searchParams.get('from_url') ?? '';
+    // Another site is no way back: the app's home is.
+    expect(fromUrl).toBe(`${login.origin}${login.pathname.replace(/login$/, '')}#atelier-supabase-session`);
+    const hosted = await fetch(url.replace(/supabase$/, 'auth/hosted-login'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session?.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from_url: fromUrl }),
+    });
+    const back = new URL(((await hosted.json()) as { redirect_url: string }).redirect_url);
+    const fragment = new URLSearchParams(back.hash.slice(1));
+    expect(fragment.get('token_type')).toBe('bearer');
+    const fromFragment = await client().auth.setSession({
+      access_token: fragment.get('access_token') ?? '',
+      refresh_token: fragment.get('refresh_token') ?? '',
+    });
+    expect(fromFragment.data.user?.email).toBe(email);
 
     const refreshed = await fresh.auth.refreshSession();
     expect(refreshed.error).toBeNull();
