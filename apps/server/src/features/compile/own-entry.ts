@@ -33,14 +33,20 @@ export const ROUTER_SHIM_NAMESPACE = 'atelier-router';
 /**
  * An own-entry app builds its own `BrowserRouter`, but the page may be served under a path (the
  * preview's `/preview/{appId}`, a published app's `/app/{appId}`): its routers default their
- * `basename` to that path, as Atelier's generated router does. Everything else is the library's.
+ * `basename` to that path, as Atelier's generated router does. A `basename` the app gives that is
+ * not within that path, or that the page's address is not under, names where the export was
+ * deployed before (Vite's `base`, GitHub Pages' `/<repository>`: `<Router basename="/NeonValley">`):
+ * on Atelier nothing would match (react-router renders nothing), so the page's path is used instead.
+ * Everything else is the library's.
  */
 export const routerShim = (specifier: string) => `import { createElement } from 'react';
 import * as RR from ${JSON.stringify(specifier)};
 export * from ${JSON.stringify(specifier)};
 const basename = ((globalThis.__ATELIER__ && globalThis.__ATELIER__.basePath) || '/').replace(/\\/$/, '') || '/';
-export function BrowserRouter(props) { return createElement(RR.BrowserRouter, { basename, ...props }); }
-export function createBrowserRouter(routes, options) { return RR.createBrowserRouter(routes, { basename, ...options }); }
+const baseOf = (given) =>
+  typeof given === 'string' && given.startsWith(basename) && globalThis.location.pathname.startsWith(given.replace(/\\/$/, '')) ? given : basename;
+export function BrowserRouter(props) { return createElement(RR.BrowserRouter, { ...props, basename: baseOf(props.basename) }); }
+export function createBrowserRouter(routes, options) { return RR.createBrowserRouter(routes, { ...options, basename: baseOf(options && options.basename) }); }
 `;
 
 /** `window.location`'s writes: `.href =` and `= ` (not `==`), `.assign(`, `.replace(`. */
