@@ -9,7 +9,8 @@
 // NPM_REGISTRY_URL says otherwise), imports each folder as GitHub's "Download ZIP" would give it
 // (node_modules and .git left out) through POST /api/apps/import/base44, opens the builder's
 // preview link in Chromium and waits for the first page. An app counts as rendered when its root
-// element shows something (text or a sized element), no uncaught error reached the page
+// element shows something (text, or a sized image, drawing, frame or control: not an empty box
+// such as a toaster's viewport), no uncaught error reached the page
 // (`pageerror`), and none of its own /api calls answered 404/5xx or failed. A page that shows
 // something whose visible text reads like an error screen (the app's own error boundary or "not
 // found" page: ERROR_SCREEN below) is not counted as rendered but as "check by hand", with the
@@ -358,9 +359,16 @@ async function renderOf(browser, url, shotName) {
       .evaluate(() => {
         const root = document.getElementById('root') ?? document.body;
         if (root.innerText.trim().length > 0) return true;
+        // Without text: a sized picture, drawing, frame or control (a canvas game, an image); an
+        // empty box (a toaster's viewport, a background) is not the app showing something.
         return [...root.querySelectorAll('*')].some((el) => {
           const box = el.getBoundingClientRect();
-          return box.width > 20 && box.height > 20;
+          if (box.width <= 20 || box.height <= 20) return false;
+          return (
+            /^(IMG|SVG|CANVAS|VIDEO|IFRAME|INPUT|BUTTON|TEXTAREA|SELECT|PICTURE|OBJECT|EMBED)$/i.test(
+              el.tagName,
+            ) || getComputedStyle(el).backgroundImage.includes('url(')
+          );
         });
       })
       .catch(() => false);
