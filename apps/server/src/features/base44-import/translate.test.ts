@@ -205,6 +205,26 @@ describe('translateExport', () => {
     expect(fileOf(plan, 'functions/notify/index.ts')).toBe('Deno.serve(() => new Response("ok"));');
   });
 
+  it('imports Supabase Edge Functions as functions, with the _shared code they import', () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx': 'export default null;\n',
+        'supabase/functions/groq-proxy/index.ts':
+          "import { corsHeaders } from '../_shared/cors.ts';\nDeno.serve(() => new Response('ok', { headers: corsHeaders }));\n",
+        'supabase/functions/_shared/cors.ts':
+          "export const corsHeaders = { 'Access-Control-Allow-Origin': '*' };\n",
+      }),
+      'app-1',
+    );
+    expect(plan.report.functions).toEqual([
+      { name: 'groq-proxy', path: 'functions/groq-proxy/index.ts', status: 'imported' },
+    ]);
+    expect(fileOf(plan, 'functions/groq-proxy/index.ts')).toContain(
+      "from '@/services/supabase/functions/_shared/cors.ts'",
+    );
+    expect(fileOf(plan, 'services/supabase/functions/_shared/cors.ts')).toContain('corsHeaders');
+  });
+
   it("reads an entity file named in kebab case (Base44's CLI: match-decision.jsonc) by the name it gives", () => {
     const plan = translateExport(
       treeOf({

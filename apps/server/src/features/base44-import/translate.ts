@@ -397,16 +397,18 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   addSupabaseTables(tree, codeFiles, files, entities, entityErrors, translated, warnings);
   entities.sort((a, b) => a.name.localeCompare(b.name));
 
-  // 6. Deno functions: base44/functions/<name>/index.ts (+ function.jsonc) or functions/<name>.ts.
+  // 6. Deno functions: base44/functions/<name>/index.ts (+ function.jsonc) or functions/<name>.ts;
+  // Supabase Edge Functions (supabase/functions/<name>/index.ts, Deno too; `_shared/` is code they import).
   const functions: Base44ImportReport['functions'] = [];
   const secrets = new Set<string>();
   /** Code outside the function folders that functions import (base44/shared/…): export → app path. */
   const functionShared = new Map<string, string>();
   for (const [file, buffer] of tree) {
     // Newer exports name the handler entry.ts; Atelier runs a function folder's index.ts.
-    const nested = /^(?:base44\/)?functions\/([^/]+)\/(index\.[jt]s|entry\.[jt]s|function\.jsonc)$/.exec(
-      file,
-    );
+    const nested =
+      /^(?:base44\/|supabase\/(?!functions\/_))?functions\/([^/]+)\/(index\.[jt]s|entry\.[jt]s|function\.jsonc)$/.exec(
+        file,
+      );
     const flat = /^(?:base44\/)?functions\/([^/]+)\.([jt]s)$/.exec(file);
     if (!nested && !flat) continue;
     const name = (nested?.[1] ?? flat?.[1])!;

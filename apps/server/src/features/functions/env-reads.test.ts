@@ -33,8 +33,8 @@ describe('findEnvReads', () => {
       ['OPENAI_API_KEY', 'RESEND_KEY', 'STRIPE_SECRET_KEY'],
     ],
     [
-      'Deno.env without the built-in Base44 names, and without toObject/get as names',
-      "const all = Deno.env.toObject(); Deno.env.get('BASE44_APP_ID'); Deno.env.get('BASE44_SERVICE_TOKEN'); Deno.env.get(name);",
+      'Deno.env without the built-in Base44 and Supabase names, and without toObject/get as names',
+      "const all = Deno.env.toObject(); Deno.env.get('BASE44_APP_ID'); Deno.env.get('BASE44_SERVICE_TOKEN'); Deno.env.get(name); Deno.env.get('SUPABASE_URL'); Deno.env.get('SUPABASE_ANON_KEY');",
       [],
     ],
   ])('finds reads through %s', (_label, code, expected) => {

@@ -1,15 +1,25 @@
 import { isReservedSecretName, SECRET_KEY_PATTERN } from '@atelier/shared';
+import { SUPABASE_ANON_KEY, supabaseApiUrl } from '../supabase/page-env.ts';
 
 /**
  * Variables every function's env holds without a secret (invoke.service.ts): what Base44 exports
  * read to build a service client, `createClient({ appId, serviceToken })`. The "token" is a
  * placeholder: the client inside the isolate never sends it anywhere (platform/sandbox/prelude/base44.ts).
+ * Supabase Edge Functions read the project's URL and public key: the app's Supabase-compatible API
+ * (features/supabase/page-env.ts), as its page has them.
  */
-export const BUILTIN_FUNCTION_ENV_NAMES = ['BASE44_APP_ID', 'BASE44_SERVICE_TOKEN'] as const;
+export const BUILTIN_FUNCTION_ENV_NAMES = [
+  'BASE44_APP_ID',
+  'BASE44_SERVICE_TOKEN',
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+] as const;
 export const SERVICE_TOKEN_PLACEHOLDER = 'atelier-service-role';
-export const builtinFunctionEnv = (appId: string): Record<string, string> => ({
+export const builtinFunctionEnv = (appId: string, apiOrigin: string): Record<string, string> => ({
   BASE44_APP_ID: appId,
   BASE44_SERVICE_TOKEN: SERVICE_TOKEN_PLACEHOLDER,
+  SUPABASE_URL: supabaseApiUrl(apiOrigin, appId),
+  SUPABASE_ANON_KEY: SUPABASE_ANON_KEY,
 });
 const isBuiltin = (name: string) => (BUILTIN_FUNCTION_ENV_NAMES as readonly string[]).includes(name);
 

@@ -107,7 +107,7 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
     tenant: depth > 0 ? `${appId}:nested` : appId,
     code: deployment.bundle,
     // The app's secrets win over the built-in names (never secrets, so never redacted).
-    env: { ...builtinFunctionEnv(appId), ...env },
+    env: { ...builtinFunctionEnv(appId, rt.origin()), ...env },
     request: { method: request.method, url: request.url, headers, body },
     onSdkCall: (call) =>
       sdkCall(rt, appId, input.callerIsService ? { ...call, role: 'service' } : call, request, depth, {
