@@ -99,12 +99,14 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
     'data/Task.csv: 2 of 2 records into Task',
   );
   await expect(report.getByRole('region', { name: 'Needs you' })).toContainText('RESEND_API_KEY');
-  // Each function was built at import, as a deploy builds it: this one waits for its secret.
+  // Each function was built at import, as a deploy builds it: this one runs without its secret until set.
   const functions = report.getByRole('region', { name: 'Functions' });
   await expect(functions.getByRole('listitem').filter({ hasText: 'notifyOwner' })).toContainText(
     'Needs secrets',
   );
-  await expect(functions).toContainText('Set RESEND_API_KEY, then deploy it.');
+  await expect(functions).toContainText(
+    'Runs without RESEND_API_KEY (read as unset): set them, then redeploy it.',
+  );
   // Its function.jsonc's weekly schedule runs once it is deployed.
   await expect(functions).toContainText('Scheduled: Weekly summary (runs on its schedule once deployed)');
   // Its agent is kept as an app file.

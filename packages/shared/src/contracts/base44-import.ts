@@ -35,8 +35,10 @@ export const base44ImportReportSchema = z
         path: z.string(),
         /**
          * `built`: compiled and deployed at import; `failed`: it does not compile (`error`);
-         * `needs-secrets`: it compiles but reads secrets not set yet (`missingSecrets`); `imported`:
-         * copied, not built (beyond the import's build limit); `skipped`: not copied (`reason`).
+         * `needs-secrets`: deployed too, but it reads secrets not set yet (`missingSecrets`: they
+         * read as undefined, as on Base44 while unset); `imported`: copied, not built (beyond the
+         * import's build limit: built on its first call from the builder's preview, or when
+         * deployed); `skipped`: not copied (`reason`).
          */
         status: z.enum(['built', 'failed', 'needs-secrets', 'imported', 'skipped']),
         reason: z.string().optional(),

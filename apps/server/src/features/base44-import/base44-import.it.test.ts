@@ -356,6 +356,21 @@ describe('POST /api/apps/import/base44', () => {
       body: JSON.stringify({ likes: 'many' }),
     });
     expect(untitled.status).toBe(400);
+    // Deployed all the same: it runs, its unset secret reading as unset, as on Base44.
+    const refreshed = await t.app.request('/api/auth/token/refresh', {
+      method: 'POST',
+      headers: own.headers,
+    });
+    const { accessToken } = (await refreshed.json()) as { accessToken: string };
+    const [task] = (await (
+      await t.app.request(`/api/apps/${app.id}/entities/Task`, { headers: own.headers })
+    ).json()) as { id: string; title: string }[];
+    const notified = await t.app.request(`/api/apps/${app.id}/functions/notifyOwner`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ taskId: task?.id }),
+    });
+    expect(await notified.json()).toEqual({ sent: false, title: task?.title });
   });
 
   it('imports the table export as records, which the real SDK reads and writes under the translated rules', async () => {

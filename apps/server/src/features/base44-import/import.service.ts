@@ -123,13 +123,15 @@ async function rehostStorage(deps: ImportDeps, appId: string, plan: ImportPlan):
 
 /**
  * Functions built (deployed) at import, at most this many, those the app's code calls first
- * (`functionsByUse`); the others are built when deployed.
+ * (`functionsByUse`); the others are built when deployed, or on their first call from the builder's
+ * preview (`deployOnFirstCall`).
  */
 const IMPORT_BUILT_FUNCTIONS = 40;
 
 /**
- * Builds each imported function as a deploy does (`deployFunctions`: compiled with its npm imports,
- * its secrets checked): built, failed with the compiler's first errors, or waiting for secrets.
+ * Builds each imported function as a deploy does (`deployFunctions`: compiled with its npm imports):
+ * built, or failed with the compiler's first errors. One that reads secrets not set yet is deployed
+ * too — they read as undefined, as on Base44 while unset — and reported as needing them.
  */
 async function buildFunctions(
   deps: ImportDeps,
@@ -141,13 +143,20 @@ async function buildFunctions(
   const imported = functions.filter((fn) => fn.status === 'imported').map((fn) => fn.name);
   const names = functionsByUse(imported, files).slice(0, IMPORT_BUILT_FUNCTIONS);
   if (names.length === 0) return functions;
-  const { results } = await deployFunctions(functionsRuntime(deps), { userId: actor.userId }, appId, names);
+  const rt = functionsRuntime(deps);
+  const { results } = await deployFunctions(rt, { userId: actor.userId }, appId, names, {
+    withMissingSecrets: true,
+  });
+  const [deployed, secrets] = await Promise.all([rt.repo.summaries(appId), rt.secrets.unsafeKeys(appId)]);
   return functions.map((fn) => {
     const result = results.find((candidate) => candidate.name === fn.name);
     if (!result) return fn;
-    if (result.ok) return { ...fn, status: 'built' };
-    if (result.error?.type === 'missing_secrets') {
-      return { ...fn, status: 'needs-secrets', missingSecrets: result.error.missingSecrets ?? [] };
+    if (result.ok) {
+      const reads = deployed.get(fn.name)?.live?.envReads ?? [];
+      const missingSecrets = reads.filter((key) => !secrets.has(key));
+      return missingSecrets.length > 0
+        ? { ...fn, status: 'needs-secrets', missingSecrets }
+        : { ...fn, status: 'built' };
     }
     const diagnostics = result.error?.diagnostics ?? [];
     const error = (diagnostics.slice(0, 3).join('\n') || result.error?.message || 'It does not build.').slice(

@@ -120,6 +120,15 @@ export async function listFunctions(
   return { functions, published };
 }
 
+export interface DeployOptions {
+  /**
+   * Deploy even when secrets it reads are not set: they read as undefined, as under Deno (Base44)
+   * when unset. For the import's builds and a first call's (`deployOnFirstCall`); the deploy API
+   * refuses them.
+   */
+  withMissingSecrets?: boolean;
+}
+
 /**
  * `POST /api/apps/{appId}/functions/{name}/deploy`: compiles the current version's
  * `functions/{name}.ts` with its services imports, checks that every secret it reads is set, and
@@ -132,6 +141,7 @@ export async function deployFunction(
   actor: AppActor,
   appId: string,
   name: string,
+  options: DeployOptions = {},
 ): Promise<DeployFunctionResponse> {
   const app = await ownedApp(rt, actor, appId);
   const { version, files } = await rt.versions.getCurrent(actor, appId);
@@ -195,7 +205,7 @@ export async function deployFunction(
   const envReads = findEnvReads(bundle.code);
   const keys = await rt.secrets.unsafeKeys(appId);
   const missingSecrets = envReads.filter((key) => !keys.has(key));
-  if (missingSecrets.length > 0) {
+  if (missingSecrets.length > 0 && !options.withMissingSecrets) {
     const missingSecretDetails = await rt.describeSecrets(appId, missingSecrets);
     const error = {
       type: 'missing_secrets' as const,
@@ -234,6 +244,7 @@ export async function deployFunctions(
   actor: AppActor,
   appId: string,
   names?: string[],
+  options: DeployOptions = {},
 ): Promise<BatchDeployResponse> {
   await ownedApp(rt, actor, appId);
   const { files } = await rt.versions.getCurrent(actor, appId);
@@ -242,7 +253,7 @@ export async function deployFunctions(
   const results: BatchDeployResponse['results'] = [];
   for (const name of wanted) {
     try {
-      const { deployment } = await deployFunction(rt, actor, appId, name);
+      const { deployment } = await deployFunction(rt, actor, appId, name, options);
       results.push({ name, ok: true, status: deployment.status, error: null });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -281,6 +292,39 @@ export async function deployFunctions(
     outcome:
       results.length === 0 ? 'empty' : failed === 0 ? 'success' : deployed === 0 ? 'failed' : 'partial',
   };
+}
+
+/** First calls' deploys under way (app and name → whether it went live), so simultaneous calls share one. */
+const firstDeploys = new Map<string, Promise<boolean>>();
+
+/**
+ * A function of the app's current version that was never deployed (nor tried), called by its
+ * builder (their preview): deployed now, as the builder's Deploy would, its unset secrets reading
+ * as undefined. An import builds a bounded number of an export's functions (the others are "not
+ * built yet"); the app calls any of them. True when it went live; a failure is kept as the
+ * function's deployment (its error in the code editor) and not tried again on later calls.
+ */
+export async function deployOnFirstCall(
+  rt: FunctionsRuntime,
+  ownerId: string,
+  appId: string,
+  name: string,
+): Promise<boolean> {
+  const key = `${appId}\0${name}`;
+  const running = firstDeploys.get(key);
+  if (running) return running;
+  const deploy = (async () => {
+    if (await rt.repo.attempted(appId, name)) return false;
+    try {
+      await deployFunction(rt, { userId: ownerId }, appId, name, { withMissingSecrets: true });
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  })().finally(() => firstDeploys.delete(key));
+  firstDeploys.set(key, deploy);
+  return deploy;
 }
 
 export function toScheduleView(row: ScheduleRow): FunctionSchedule {

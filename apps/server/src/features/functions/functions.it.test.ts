@@ -392,6 +392,40 @@ describe('function invoke', () => {
       await request(alice, 'GET', `/api/apps/${app.id}/functions/fails/invocations`)
     ).json()) as InvocationsResponse;
     expect(invocations.invocations[0]).toMatchObject({ status: 'error', httpStatus: 500, error: 'kaput' });
+
+    // Never deployed (an import builds a bounded number): its builder's first call (their preview)
+    // deploys it, its unset secret reading as unset, as under Deno; other callers are not its builder.
+    await writeFile(
+      t,
+      alice,
+      app.id,
+      'functions/later.ts',
+      "Deno.serve(() => Response.json({ token: Deno.env.get('LATER_TOKEN') ?? null }));",
+    );
+    await writeFile(t, alice, app.id, 'functions/broken.ts', 'export default = ;');
+    expect((await t.app.request(`/api/apps/${app.id}/functions/later`)).status).toBe(404);
+    const { accessToken } = (await (await request(alice, 'POST', '/api/auth/token/refresh')).json()) as {
+      accessToken: string;
+    };
+    const asBuilder = (name: string) =>
+      t.app.request(`/api/apps/${app.id}/functions/${name}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+    const first = await asBuilder('later');
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ token: null });
+    expect(await (await t.app.request(`/api/apps/${app.id}/functions/later`)).json()).toEqual({
+      token: null,
+    });
+    // One that does not build stays undeployed, its error kept for the code editor; not tried again.
+    expect((await asBuilder('broken')).status).toBe(404);
+    expect((await asBuilder('broken')).status).toBe(404);
+    const list = (await (
+      await request(alice, 'GET', `/api/apps/${app.id}/functions/list`)
+    ).json()) as FunctionsListResponse;
+    const byName = new Map(list.functions.map((fn) => [fn.name, fn]));
+    expect(byName.get('later')).toMatchObject({ status: 'success', missingSecrets: ['LATER_TOKEN'] });
+    expect(byName.get('broken')).toMatchObject({ status: 'error' });
   });
 
   it('answers 504 function_timeout for a function that loops forever', async () => {

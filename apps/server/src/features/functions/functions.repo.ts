@@ -113,6 +113,16 @@ export function createFunctionsRepo(db: Db) {
       return out;
     },
 
+    /** Whether the function was ever deployed or tried (any deployment, whatever its outcome). */
+    async attempted(appId: string, name: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: functionDeployments.id })
+        .from(functionDeployments)
+        .where(and(eq(functionDeployments.appId, appId), eq(functionDeployments.name, name)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The deployment that answers calls of a function: its latest successful one, with the bundle. */
     async live(appId: string, name: string): Promise<DeploymentRow | undefined> {
       const [row] = await db

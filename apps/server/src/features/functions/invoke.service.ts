@@ -8,6 +8,7 @@ import type { InvokeResult, LogLine, SdkAnswer, SdkCall } from '../../platform/s
 import { isAppPublished } from '../apps/apps.repo.ts';
 import { appAddresses } from '../apps/apps.service.ts';
 import { BASE44_APP_ID_HEADER } from '../base44/protocol.ts';
+import { deployOnFirstCall } from './deploy.service.ts';
 import { builtinFunctionEnv } from './env-reads.ts';
 import type { FunctionsRuntime, SdkDispatchEnv } from './functions.runtime.ts';
 import {
@@ -81,7 +82,10 @@ export async function invokeFunction(rt: FunctionsRuntime, input: InvokeInput): 
   if (!isAppPublished(app) && !isBuilder && !isServiceCall) {
     throw new AppError('app_not_published', FUNCTION_MESSAGES.notPublished);
   }
-  const deployment = await rt.repo.live(appId, name);
+  let deployment = await rt.repo.live(appId, name);
+  if (!deployment?.bundle && isBuilder && (await deployOnFirstCall(rt, app.ownerId, appId, name))) {
+    deployment = await rt.repo.live(appId, name);
+  }
   if (!deployment?.bundle) throw notFound(FUNCTION_MESSAGES.notDeployed);
 
   const body = await readBody(request, input.body);

@@ -42,7 +42,9 @@ function FunctionItem({ fn, app }: { fn: ImportedFunction; app: string }) {
         )}
       </span>
       {fn.status === 'needs-secrets' && (fn.missingSecrets ?? []).length > 0 && (
-        <span className="text-muted-foreground">Set {fn.missingSecrets?.join(', ')}, then deploy it.</span>
+        <span className="text-muted-foreground">
+          Runs without {fn.missingSecrets?.join(', ')} (read as unset): set them, then redeploy it.
+        </span>
       )}
       {(fn.scheduledAutomations ?? []).length > 0 && (
         <span className="text-muted-foreground">
