@@ -405,6 +405,34 @@ describe('POST /api/apps/import/base44', () => {
     expect(hidden.status).toBe(404);
   });
 
+  it("imports code copied out of Base44's editor (Pages/, Entities/, Layout.js; no src/): its pages routed in its Layout, its entity declared", async () => {
+    const text = (source: string) => new TextEncoder().encode(source);
+    const copier = await signUpVerified(t, 'editor-copy@example.com');
+    const res = await upload(
+      t,
+      copier,
+      zipSync({
+        'feedback-main/Layout.js': text(
+          'export default function Layout({ children, currentPageName }) {\n  return <main title={currentPageName}>{children}</main>;\n}\n',
+        ),
+        'feedback-main/Pages/Dashboard.jsx': text(
+          "import { Feedback } from '@/entities/Feedback';\nimport { Button } from '@/components/ui/button';\nexport default function Dashboard() {\n  return <Button onClick={() => Feedback.list()}>Feedback</Button>;\n}\n",
+        ),
+        'feedback-main/Entities/Feedback.json': text(
+          JSON.stringify({ name: 'Feedback', type: 'object', properties: { text: { type: 'string' } } }),
+        ),
+      }),
+      'feedback-main.zip',
+    );
+    expect(res.status).toBe(201);
+    const { report } = (await res.json()) as Base44ImportResponse;
+    expect(report.entities).toEqual([{ name: 'Feedback', fields: 1, rules: 'default', inferred: false }]);
+    expect(report.translated).toContain(
+      "components/ui/button.jsx is missing from the export: Atelier's template's copy was added.",
+    );
+    expect(report.warnings).toEqual([]);
+  });
+
   it('refuses what is not a readable export, and paths leaving the archive', async () => {
     const notZip = await upload(t, builder, new TextEncoder().encode('hello'));
     expect(notZip.status).toBe(400);
