@@ -205,6 +205,28 @@ describe('translateExport', () => {
     expect(fileOf(plan, 'functions/notify/index.ts')).toBe('Deno.serve(() => new Response("ok"));');
   });
 
+  it("points a Supabase project URL written in the code at the app's own Supabase-compatible API", () => {
+    const plan = translateExport(
+      treeOf({
+        'src/main.jsx': "import { supabase } from './api/supabaseClient.js';\nexport default supabase;\n",
+        'src/api/supabaseClient.js': [
+          "import { createClient } from '@supabase/supabase-js';",
+          "const supabaseUrl = 'https://dplwelvxynuaiwedzmjn.supabase.co';",
+          "const photo = 'https://dplwelvxynuaiwedzmjn.supabase.co/storage/v1/object/public/a/b.png';",
+          "export const supabase = createClient(supabaseUrl, 'eyJ.anon');",
+        ].join('\n'),
+      }),
+      'app-1',
+    );
+    const code = fileOf(plan, 'services/api/supabaseClient.js') ?? '';
+    expect(code).toContain('const supabaseUrl = import.meta.env.VITE_SUPABASE_URL;');
+    // Only the project's URL itself: an object's address stays (the storage re-hosting's).
+    expect(code).toContain("'https://dplwelvxynuaiwedzmjn.supabase.co/storage/v1/object/public/a/b.png'");
+    expect(plan.report.translated).toContain(
+      "services/api/supabaseClient.js: the Supabase project URL written in the code became import.meta.env.VITE_SUPABASE_URL, this app's own Supabase-compatible API.",
+    );
+  });
+
   it('imports Supabase Edge Functions as functions, with the _shared code they import', () => {
     const plan = translateExport(
       treeOf({

@@ -68,6 +68,8 @@ const STORAGE_URL =
 const DENO_ENV = /Deno\.env\.get\(\s*["'`]([A-Za-z_][A-Za-z0-9_]*)["'`]\s*\)/g;
 /** The Vite variables Base44's template reads for the client set-up. */
 const VITE_BASE44 = /import\.meta\.env\.VITE_BASE44_(APP_ID|APP_BASE_URL|BACKEND_URL|SERVER_URL)\b/g;
+/** A Supabase project's URL written in the code as a string (`createClient('https://….supabase.co', …)`). */
+const SUPABASE_PROJECT_URL = /(["'`])https:\/\/[a-z0-9]{20}\.supabase\.co\/?\1/g;
 
 const text = (buffer: Buffer | undefined) => buffer?.toString('utf8') ?? '';
 
@@ -138,6 +140,7 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
   /** Vite plugins' virtual modules the code imports (`virtual:pwa-register`), by importing file. */
   const virtualModules: { from: string; specifier: string }[] = [];
   let setUpRewritten = false;
+  const supabaseUrlFiles: string[] = [];
   for (const [from, to] of moved) {
     if (to === 'globals.css') continue;
     let content = text(tree.get(from));
@@ -160,8 +163,17 @@ export function translateExport(exported: ExportTree, appId: string): ImportPlan
       variable === 'APP_ID' ? JSON.stringify(appId) : 'undefined',
     );
     if (withAppId !== content) setUpRewritten = true;
-    files.set(to, withAppId);
+    // …and a Supabase project it names: this app's Supabase-compatible API (features/supabase).
+    const withSupabase = /\.(jsx?|tsx?|mjs|cjs)$/.test(from)
+      ? withAppId.replace(SUPABASE_PROJECT_URL, 'import.meta.env.VITE_SUPABASE_URL')
+      : withAppId;
+    if (withSupabase !== withAppId) supabaseUrlFiles.push(to);
+    files.set(to, withSupabase);
   }
+  if (supabaseUrlFiles.length > 0)
+    translated.push(
+      `${supabaseUrlFiles.join(', ')}: the Supabase project URL written in the code became import.meta.env.VITE_SUPABASE_URL, this app's own Supabase-compatible API.`,
+    );
   // shadcn/ui components, hooks and lib/utils the code imports through `@/` but the export lacks
   // (code copied out of Base44's editor leaves out what its template holds): the template's.
   for (const file of missingTemplateFiles(files)) {
