@@ -1,6 +1,7 @@
 export interface FakePackageVersion {
   files?: Record<string, string>;
   dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   /** Extra package.json fields. */
   manifest?: Record<string, unknown>;

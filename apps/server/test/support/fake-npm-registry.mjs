@@ -60,6 +60,7 @@ export async function startFakeNpmRegistry(packages = {}) {
         name,
         version,
         dependencies: def.dependencies,
+        optionalDependencies: def.optionalDependencies,
         peerDependencies: def.peerDependencies,
         dist: { tarball: `${url}/${name}/-/${file}`, integrity: integrityOf(data) },
       };

@@ -161,6 +161,19 @@ beforeAll(async () => {
     'tiny-with-native-tool': {
       '1.0.0': { ...esm('export const ok = 1;'), dependencies: { 'tiny-native': '^1.0.0' } },
     },
+    // fabric 5: optional Node-only dependencies (jsdom, canvas) whose own trees pass the limits.
+    'tiny-optional-deep': {
+      '1.0.0': {
+        ...esm('export const ok = 1;'),
+        optionalDependencies: { 'tiny-deep-0': '^1.0.0', 'tiny-shout': '^1.0.0' },
+      },
+    },
+    ...Object.fromEntries(
+      Array.from({ length: NPM_LIMITS.maxTreeDepth + 1 }, (_, i) => [
+        `tiny-deep-${i}`,
+        { '1.0.0': { ...esm(''), dependencies: { [`tiny-deep-${i + 1}`]: '^1.0.0' } } },
+      ]),
+    ),
     'tiny-bomb': {
       '1.0.0': { files: { 'index.js': '', 'zeros.txt': '\0'.repeat(NPM_LIMITS.maxUnpackedBytes + 1024) } },
     },
@@ -193,6 +206,13 @@ describe('resolution', () => {
     const widget = await resolveTree(client, 'tiny-react-widget', '1', { provided: new Set(['react']) });
     expect(Object.keys(widget.packages)).toEqual(['tiny-react-widget@1.0.0']);
     expect(widget.packages['tiny-react-widget@1.0.0']!.integrity).toMatch(/^sha512-/);
+  });
+
+  it('leaves out an optional dependency whose own tree cannot be had, with all it brought', async () => {
+    const client = createRegistryClient(registry.url);
+    const tree = await resolveTree(client, 'tiny-optional-deep', '1', { provided: new Set() });
+    expect(Object.keys(tree.packages).sort()).toEqual(['tiny-optional-deep@1.0.0', 'tiny-shout@1.0.1']);
+    expect(tree.packages['tiny-optional-deep@1.0.0']!.dependencies).toEqual({ 'tiny-shout': '1.0.1' });
   });
 
   it("prefers the versions the app's lock file installed while they satisfy the ranges, else the newest match", async () => {

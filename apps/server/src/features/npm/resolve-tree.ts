@@ -56,7 +56,8 @@ export interface ResolveOptions {
 /**
  * Resolves a package and its dependencies (breadth first, nested like npm: each package gets the
  * version its own range picks, so two ranges of one name may give two versions). Optional
- * dependencies and optional peers that fail to resolve are left out; required peers are resolved
+ * dependencies are resolved after the required tree, each left out with all it brought when it or
+ * its own tree fails (a limit included); optional peers that fail to resolve are left out; required peers are resolved
  * like dependencies unless the page provides them. Bounded by `NPM_LIMITS.maxTreePackages` and
  * `maxTreeDepth`; every failure names the package the app asked for.
  */
@@ -115,37 +116,66 @@ export async function resolveTree(
     if (fits(rootVersion)) return packages[packageId(name, rootVersion!)];
     return Object.values(packages).find((other) => other.name === name && fits(other.version));
   };
-  let level: ResolvedPackage[] = [root];
+  /** Optional dependencies, resolved once the required tree is (each all or nothing). */
+  const deferred: { pkg: ResolvedPackage; name: string; spec: string; depth: number }[] = [];
   const expanded = new Set<string>();
-  for (let depth = 0; level.length > 0; depth++) {
-    const next: ResolvedPackage[] = [];
-    for (const pkg of level) {
-      const id = packageId(pkg.name, pkg.version);
-      if (expanded.has(id)) continue;
-      expanded.add(id);
-      const wanted = await dependenciesOf(registry, pkg);
-      if (wanted.length > 0 && depth >= NPM_LIMITS.maxTreeDepth) {
-        throw new NpmPackageError(rootName, NPM_MESSAGES.treeTooDeep);
-      }
-      for (const { name, spec, optional, peer } of wanted) {
-        if (provided.has(name) || name === pkg.name) continue;
-        try {
-          const dep = (peer && inScope(name, spec)) || (await pick(name, spec));
-          pkg.dependencies[name] = dep.version;
-          next.push(dep);
-        } catch (error) {
-          if (optional && error instanceof NpmPackageError && error.packageName === name) continue;
-          if (error instanceof NpmPackageError && error.packageName !== rootName) {
-            throw new NpmPackageError(
-              rootName,
-              `its dependency ${error.message.replace(/^Cannot use the npm package /, '')}`,
-            );
+  const expand = async (start: ResolvedPackage[], startDepth: number) => {
+    let level = start;
+    for (let depth = startDepth; level.length > 0; depth++) {
+      const next: ResolvedPackage[] = [];
+      for (const pkg of level) {
+        const id = packageId(pkg.name, pkg.version);
+        if (expanded.has(id)) continue;
+        expanded.add(id);
+        const wanted = await dependenciesOf(registry, pkg);
+        if (wanted.length > 0 && depth >= NPM_LIMITS.maxTreeDepth) {
+          throw new NpmPackageError(rootName, NPM_MESSAGES.treeTooDeep);
+        }
+        for (const { name, spec, optional, peer } of wanted) {
+          if (provided.has(name) || name === pkg.name) continue;
+          if (optional && !peer) {
+            deferred.push({ pkg, name, spec, depth: depth + 1 });
+            continue;
           }
-          throw error;
+          try {
+            const dep = (peer && inScope(name, spec)) || (await pick(name, spec));
+            pkg.dependencies[name] = dep.version;
+            next.push(dep);
+          } catch (error) {
+            if (optional && error instanceof NpmPackageError && error.packageName === name) continue;
+            if (error instanceof NpmPackageError && error.packageName !== rootName) {
+              throw new NpmPackageError(
+                rootName,
+                `its dependency ${error.message.replace(/^Cannot use the npm package /, '')}`,
+              );
+            }
+            throw error;
+          }
         }
       }
+      level = next;
     }
-    level = next;
+  };
+  await expand([root], 0);
+  // An optional dependency is left out, with all it brought, when it or its own tree cannot be
+  // had (npm does the same): fabric 5's jsdom and canvas (Node only) past the tree's limit.
+  for (let at = 0; at < deferred.length; at++) {
+    const { pkg, name, spec, depth } = deferred[at]!;
+    const kept = new Set(Object.keys(packages));
+    const keptPicks = new Map(picked);
+    const keptExpanded = new Set(expanded);
+    try {
+      const dep = await pick(name, spec);
+      await expand([dep], depth);
+      pkg.dependencies[name] = dep.version;
+    } catch (error) {
+      if (!(error instanceof NpmPackageError)) throw error;
+      for (const id of Object.keys(packages)) if (!kept.has(id)) delete packages[id];
+      picked.clear();
+      for (const [key, id] of keptPicks) picked.set(key, id);
+      expanded.clear();
+      for (const id of keptExpanded) expanded.add(id);
+    }
   }
   return { root: packageId(root.name, root.version), packages };
 }
