@@ -42,7 +42,7 @@ export function addSupabaseTables(
     }
     if (sql.policies > 0) {
       warnings.push(
-        `The Supabase SQL's ${sql.policies} row-level security ${sql.policies === 1 ? 'policy was' : 'policies were'} not translated: its tables have the default rules (only a record's creator reads and changes it). Set each entity's rules in the database panel.`,
+        `The Supabase SQL's ${sql.policies} row-level security ${sql.policies === 1 ? 'policy was' : 'policies were'} not translated: its tables have the default rules (a record's creator and the app's admins read and change it). Set each entity's rules in the database panel.`,
       );
     }
   }
