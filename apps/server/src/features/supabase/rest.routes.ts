@@ -4,6 +4,7 @@ import {
   ENTITY_LIST_MAX_LIMIT,
   type EntityRecordView,
   type EntitySchema,
+  HIDDEN_ENTITY_NAME,
 } from '@atelier/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -29,7 +30,15 @@ import {
   type SelectItem,
   splitTopLevel,
 } from './rest-query.ts';
-import { fieldName, filterQuery, orderFields, restFields, rowOf, writeOf } from './rest-rows.ts';
+import {
+  entityForTable,
+  fieldName,
+  filterQuery,
+  orderFields,
+  restFields,
+  rowOf,
+  writeOf,
+} from './rest-rows.ts';
 
 /** Most rows one answer holds (and at most BASE44_LIST_MAX_BYTES of them: Content-Range tells). */
 export const REST_MAX_ROWS = ENTITY_LIST_MAX_LIMIT;
@@ -54,14 +63,21 @@ export function supabaseRestRoutes(module: EntitiesModule) {
 
   const target = async (c: Context<AppEnv>, table: string): Promise<EntityTarget> => {
     if (!/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(table)) throw tableNotFound(table);
+    const appId = c.req.param('appId') ?? '';
+    const resolve = (name: string) => module.contexts.resolve(appId, name, callerOf(c));
     try {
-      return await module.contexts.resolve(c.req.param('appId') ?? '', table, callerOf(c));
+      return await resolve(table);
     } catch (error) {
-      if (error instanceof AppError && error.message === ENTITY_API_MESSAGES.entityNotFound(table)) {
-        throw tableNotFound(table);
-      }
-      throw error;
+      if (!(error instanceof AppError) || error.message !== ENTITY_API_MESSAGES.entityNotFound(table))
+        throw error;
     }
+    // No entity of that name: the one the table names in Base44's style (`app_configurations` →
+    // AppConfiguration), which an app that moved from Base44 to Supabase still has.
+    const { versionId } = await module.contexts.appAccess(appId, callerOf(c));
+    const names = versionId ? [...(await module.schemas.forVersion(appId, versionId)).byName.keys()] : [];
+    const entity = entityForTable(table, [...names, HIDDEN_ENTITY_NAME]);
+    if (!entity) throw tableNotFound(table);
+    return resolve(entity);
   };
   const schemaOf = (t: EntityTarget): Pick<EntitySchema, 'properties'> =>
     t.entity?.schema ?? { properties: {} };

@@ -50,6 +50,8 @@ beforeAll(async () => {
       properties: { display_name: { type: 'string' } },
       rls: { read: 'anonymous', write: 'creator' },
     },
+    // An entity of the app's Base44 days, which its Supabase code names `app_settings`.
+    AppSetting: { properties: { theme: { type: 'string' } }, rls: { read: 'anonymous', write: 'creator' } },
   });
   appId = made.appId;
   ada = await endUser(t, appId, 'ada@example.com');
@@ -197,6 +199,11 @@ describe('supabase.from() on the app entities', () => {
       code: 'PGRST202',
       message: expect.stringContaining('Could not find the function public.do_something'),
     });
+    // A table named after a Base44 entity (snake case, plural) is that entity; `users` the app's users.
+    const setting = await db.from('app_settings').insert({ theme: 'dark' }).select('theme');
+    expect(setting).toMatchObject({ error: null, data: [{ theme: 'dark' }] });
+    expect((await supabase(bob).from('app_settings').select('theme')).data).toEqual([{ theme: 'dark' }]);
+    expect((await db.from('users').select('email')).data).toEqual([{ email: 'ada@example.com' }]);
     const table = await db.from('nope').select();
     expect(table.status).toBe(404);
     expect(table.error).toMatchObject({
