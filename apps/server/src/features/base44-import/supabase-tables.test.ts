@@ -26,6 +26,9 @@ alter table public.tasks enable row level security;
 create policy "own tasks" on public.tasks for all using (auth.uid() = user_id);
 create table auth_audit (id serial primary key);
 create table storage.objects_copy (name text);
+create view public.tasks_public with (security_invoker = on) as select id, title as name, status from tasks where done;
+create view everything as select * from public.tasks;
+create view joined as select a.title from tasks a join tasks b on true;
 create or replace function public.touch() returns trigger as $$ begin new.updated_at = now(); return new; end $$ language plpgsql;
 `;
 
@@ -40,6 +43,15 @@ describe('Supabase SQL → entities', () => {
     ]);
     expect(result.problems).toEqual([]);
     expect(result.policies).toBe(1);
+    // Views over one table: their columns by the view's names (joins are not views of a table).
+    expect(Object.fromEntries(result.views)).toEqual({
+      tasks_public: {
+        table: 'tasks',
+        columns: { id: 'id', name: 'title', status: 'status' },
+        file: 'supabase/migrations/001_init.sql',
+      },
+      everything: { table: 'tasks', columns: '*', file: 'supabase/migrations/001_init.sql' },
+    });
     expect([...result.tables.keys()]).toEqual(['tasks']);
     const tasks = result.tables.get('tasks');
     expect(tasks?.file).toBe('supabase/migrations/001_init.sql');

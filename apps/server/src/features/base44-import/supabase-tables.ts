@@ -79,6 +79,17 @@ interface Statement {
   DropStmt?: { removeType?: string; objects?: { List?: { items?: Named[] } }[] };
   CreateEnumStmt?: { typeName?: Named[]; vals?: Named[] };
   CreatePolicyStmt?: unknown;
+  ViewStmt?: {
+    view?: RangeVar;
+    query?: {
+      SelectStmt?: {
+        targetList?: {
+          ResTarget?: { name?: string; val?: { ColumnRef?: { fields?: (Named & { A_Star?: unknown })[] } } };
+        }[];
+        fromClause?: { RangeVar?: RangeVar }[];
+      };
+    };
+  };
 }
 
 interface Column {
@@ -93,6 +104,8 @@ export interface SqlTables {
   problems: { path: string; reason: string }[];
   /** CREATE POLICY statements met (not translated). */
   policies: number;
+  /** Views over one table of the public schema: their table and columns (view name → column), or `*`. */
+  views: Map<string, { table: string; columns: Record<string, string> | '*'; file: string }>;
 }
 
 const lastName = (names: Named[] | undefined) => names?.at(-1)?.String?.sval ?? '';
@@ -233,6 +246,7 @@ export function tablesFromSql(files: readonly { path: string; text: string }[]):
   const enums = new Map<string, string[]>();
   const problems: SqlTables['problems'] = [];
   let policies = 0;
+  const views: SqlTables['views'] = new Map();
   for (const file of files) {
     const { stmts, failed } = statementsOf(file.text);
     if (failed.length > 0) {
@@ -246,7 +260,10 @@ export function tablesFromSql(files: readonly { path: string; text: string }[]):
         const values = (stmt.CreateEnumStmt.vals ?? []).map((item) => item.String?.sval ?? '');
         enums.set(lastName(stmt.CreateEnumStmt.typeName).toLowerCase(), values);
       } else if (stmt.CreatePolicyStmt) policies++;
-      else if (stmt.CreateStmt && isPublic(stmt.CreateStmt.relation)) {
+      else if (stmt.ViewStmt && isPublic(stmt.ViewStmt.view)) {
+        const view = viewOf(stmt.ViewStmt);
+        if (view) views.set(stmt.ViewStmt.view?.relname as string, { ...view, file: file.path });
+      } else if (stmt.CreateStmt && isPublic(stmt.CreateStmt.relation)) {
         const name = stmt.CreateStmt.relation?.relname as string;
         const table = columns.get(name) ?? { file: file.path, columns: new Map<string, Column>() };
         for (const element of stmt.CreateStmt.tableElts ?? []) {
@@ -293,5 +310,22 @@ export function tablesFromSql(files: readonly { path: string; text: string }[]):
     }
     tables.set(name, { schema: parsed.schema, file: table.file, columns: table.columns.size });
   }
-  return { tables, problems, policies };
+  return { tables, problems, policies, views };
+}
+
+/** `CREATE VIEW v AS SELECT a, b AS c FROM t [WHERE …]` (one table, plain columns or `*`): its table and columns. */
+function viewOf(stmt: NonNullable<Statement['ViewStmt']>) {
+  const select = stmt.query?.SelectStmt;
+  const from = select?.fromClause ?? [];
+  const table = from[0]?.RangeVar;
+  if (from.length !== 1 || !isPublic(table)) return undefined;
+  const columns: Record<string, string> = {};
+  for (const target of select?.targetList ?? []) {
+    const fields = target.ResTarget?.val?.ColumnRef?.fields ?? [];
+    const last = fields.at(-1);
+    if (last?.A_Star) return { table: table?.relname as string, columns: '*' as const };
+    const column = last?.String?.sval;
+    if (column) columns[target.ResTarget?.name ?? column] = column;
+  }
+  return Object.keys(columns).length > 0 ? { table: table?.relname as string, columns } : undefined;
 }

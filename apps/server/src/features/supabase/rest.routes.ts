@@ -30,15 +30,8 @@ import {
   type SelectItem,
   splitTopLevel,
 } from './rest-query.ts';
-import {
-  entityForTable,
-  fieldName,
-  filterQuery,
-  orderFields,
-  restFields,
-  rowOf,
-  writeOf,
-} from './rest-rows.ts';
+import { fieldName, filterQuery, orderFields, restFields, rowOf, writeOf } from './rest-rows.ts';
+import { entityForTable, SUPABASE_VIEWS_KEY, type SupabaseViews } from './table-names.ts';
 
 /** Most rows one answer holds (and at most BASE44_LIST_MAX_BYTES of them: Content-Range tells). */
 export const REST_MAX_ROWS = ENTITY_LIST_MAX_LIMIT;
@@ -74,14 +67,33 @@ export function supabaseRestRoutes(module: EntitiesModule) {
     // No entity of that name: the one the table names in Base44's style (`app_configurations` →
     // AppConfiguration), which an app that moved from Base44 to Supabase still has.
     const { versionId } = await module.contexts.appAccess(appId, callerOf(c));
-    const names = versionId ? [...(await module.schemas.forVersion(appId, versionId)).byName.keys()] : [];
-    const entity = entityForTable(table, [...names, HIDDEN_ENTITY_NAME]);
-    if (!entity) throw tableNotFound(table);
-    return resolve(entity);
+    const byName = versionId ? (await module.schemas.forVersion(appId, versionId)).byName : new Map();
+    const entity = entityForTable(table, [...byName.keys(), HIDDEN_ENTITY_NAME]);
+    if (entity) return resolve(entity);
+    // A view of the export's SQL over one table: that table's records, with the view's columns.
+    for (const [name, compiled] of byName) {
+      const view = (compiled.schema[SUPABASE_VIEWS_KEY] as SupabaseViews | undefined)?.[table];
+      if (!view) continue;
+      const t = await resolve(name);
+      views.set(t, view);
+      return t;
+    }
+    throw tableNotFound(table);
+  };
+  /** The view a target was resolved through (`target`), whose columns the rows show. */
+  const views = new WeakMap<EntityTarget, SupabaseViews[string]>();
+  const rowsOf = (t: EntityTarget, records: EntityRecordView[]) => {
+    const view = views.get(t);
+    return records.map((record) => {
+      const row = rowOf(schemaOf(t), record);
+      if (!view || view === '*') return row;
+      return Object.fromEntries(
+        Object.entries(view).map(([alias, column]) => [alias, row[column as string] ?? null]),
+      );
+    });
   };
   const schemaOf = (t: EntityTarget): Pick<EntitySchema, 'properties'> =>
     t.entity?.schema ?? { properties: {} };
-  const rowsOf = (t: EntityTarget, records: EntityRecordView[]) => records.map((r) => rowOf(schemaOf(t), r));
 
   /** Rows matching a query, in an order, as the caller may read them. */
   async function read(

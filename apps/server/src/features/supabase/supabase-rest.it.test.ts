@@ -49,6 +49,8 @@ beforeAll(async () => {
     profiles: {
       properties: { display_name: { type: 'string' } },
       rls: { read: 'anonymous', write: 'creator' },
+      // A view of the export's SQL over this table, as the importer lists it.
+      'x-supabase-views': { profiles_public: { name: 'display_name' } },
     },
     // An entity of the app's Base44 days, which its Supabase code names `app_settings`.
     AppSetting: { properties: { theme: { type: 'string' } }, rls: { read: 'anonymous', write: 'creator' } },
@@ -186,6 +188,8 @@ describe('supabase.from() on the app entities', () => {
     expect((await supabase().from('profiles').select('display_name')).data).toEqual([
       { display_name: 'Ada' },
     ]);
+    // A view of it: its rows with the view's columns.
+    expect((await supabase().from('profiles_public').select()).data).toEqual([{ name: 'Ada' }]);
     expect(
       (await other.from('profiles').update({ display_name: 'Bob' }).eq('id', profile.data.id).select()).data,
     ).toEqual([]);
