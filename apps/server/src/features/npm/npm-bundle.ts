@@ -94,6 +94,20 @@ export function bundleKey(
     .slice(0, 32);
 }
 
+/** Whether a package's package.json `browser` field maps a bare import (or its package) to false. */
+function browserMapsAway(packageDir: string, request: string): boolean {
+  try {
+    const { browser } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+      browser?: unknown;
+    };
+    if (!browser || typeof browser !== 'object') return false;
+    const map = browser as Record<string, unknown>;
+    return map[request] === false || map[packageNameOf(request)] === false;
+  } catch {
+    return false;
+  }
+}
+
 /** The specifiers bundled together with `specifier` (itself alone unless it has siblings on a page). */
 function groupOf(specifier: string, options: BundleOptions): string[] {
   if (options.target !== 'browser' || isStylesheetSpecifier(specifier)) return [specifier];
@@ -196,7 +210,14 @@ export async function bundleSpecifier(
           });
           if (hoisted.errors.length === 0) resolved = hoisted;
         }
-        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        if (resolved.errors.length > 0) {
+          // A Node-only package the package's `browser` field maps away (fabric 5's `jsdom: false`),
+          // which the tree leaves out as an optional dependency: an empty module, as esbuild gives it.
+          if (options.target === 'browser' && browserMapsAway(store.contentDir(owner), args.path)) {
+            return { path: args.path, namespace: 'npm-node-builtin' };
+          }
+          return { errors: resolved.errors };
+        }
         return {
           path: resolved.path,
           namespace: resolved.namespace,

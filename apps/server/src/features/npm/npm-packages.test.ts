@@ -164,7 +164,10 @@ beforeAll(async () => {
     // fabric 5: optional Node-only dependencies (jsdom, canvas) whose own trees pass the limits.
     'tiny-optional-deep': {
       '1.0.0': {
-        ...esm('export const ok = 1;'),
+        ...esm(
+          'import { JSDOM } from "tiny-deep-0"; import { shout } from "tiny-shout"; export const ok = () => shout(typeof JSDOM);',
+          { browser: { 'tiny-deep-0': false } },
+        ),
         optionalDependencies: { 'tiny-deep-0': '^1.0.0', 'tiny-shout': '^1.0.0' },
       },
     },
@@ -445,6 +448,12 @@ describe('install and bundle', () => {
     expect(bundle.imports).toEqual([]);
     const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
     expect(mod.canSpawn()).toBe(false);
+  });
+
+  it('gives an optional dependency left out that the browser field maps away an empty module', async () => {
+    const bundle = await npm().resolveNpmModule('tiny-optional-deep', { target: 'browser' });
+    const mod = await import(`data:text/javascript,${encodeURIComponent(bundle.code)}`);
+    expect(mod.ok()).toBe('UNDEFINED!');
   });
 
   it('refuses a tampered tarball, a native addon and a package past the unpacked limit', async () => {
