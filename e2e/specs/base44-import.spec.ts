@@ -258,7 +258,7 @@ test('a real export (youneek-time, MIT) runs unchanged: its page, and its Deno f
   expect(errors).toEqual([]);
 });
 
-test('an export that cannot start shows what failed in the preview, and a neutral message when published; one moved to Supabase starts', async ({
+test('an export that cannot start shows what failed in the preview, and a neutral message when published; one moved to Supabase starts, its migration table an entity', async ({
   page,
   browser,
 }) => {
@@ -311,4 +311,12 @@ test('an export that cannot start shows what failed in the preview, and a neutra
   ]);
   await expect(preview.getByText('Signed out')).toBeVisible();
   expect(errors).toEqual([]);
+  // Its Supabase migration's table is an entity of the app, with its typed columns and its data.
+  await page.goto(`/build/app/${moved.app.id}/database`);
+  await page.getByRole('navigation', { name: 'Entities' }).getByRole('button', { name: 'crew' }).click();
+  await expect(page.getByRole('heading', { name: 'crew' })).toBeVisible();
+  for (const column of ['name', 'role', 'years']) {
+    await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+  }
+  await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toContainText('captain');
 });

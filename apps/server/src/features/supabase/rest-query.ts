@@ -22,8 +22,8 @@ export const REST_QUERY_LIMITS = {
   orderKeys: 10,
 } as const;
 
-/** Query parameters that are not filters. */
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
+/** Query parameters that are not filters (`apikey`: the key some clients put in the address). */
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey']);
 
 export type SelectItem =
   | { kind: 'star' }

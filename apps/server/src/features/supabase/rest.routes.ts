@@ -192,11 +192,15 @@ export function supabaseRestRoutes(module: EntitiesModule) {
       const { limit, offset } = parseRange(new URL(c.req.url).searchParams, c.req.header('Range'));
       const wanted = Math.min(limit ?? REST_MAX_ROWS, REST_MAX_ROWS);
       const prefer = parsePrefer(c.req.header('Prefer'));
+      // HEAD (`select(…, { head: true })`) wants the count only: no rows are read.
+      const head = c.req.method === 'HEAD';
       const { rows } =
-        wanted === 0 ? { rows: [] } : await read(t, q, parseOrder(c.req.query('order')), wanted, offset);
+        wanted === 0 || head
+          ? { rows: [] }
+          : await read(t, q, parseOrder(c.req.query('order')), wanted, offset);
       const total = prefer.count ? await store.count(t, q) : undefined;
       const range = `${rows.length === 0 ? '*' : `${offset}-${offset + rows.length - 1}`}/${total ?? '*'}`;
-      if (c.req.method === 'HEAD') {
+      if (head) {
         c.header('Content-Range', range);
         return c.body(null, 200);
       }
