@@ -71,7 +71,8 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUpBuilder(page, `b44-import-${Date.now()}@example.com`);
+  const email = `b44-import-${Date.now()}@example.com`;
+  await signUpBuilder(page, email);
   await page.goto('/home');
   const section = page.getByRole('region', { name: 'Import from Base44' });
   await section.getByRole('button', { name: 'Import' }).click();
@@ -122,6 +123,9 @@ test('import an exported Base44 app from /home: progress, the report, and the ap
   await expect(frame.getByRole('heading', { name: 'Tasks' })).toBeVisible({ timeout: 60_000 });
   const tasks = frame.getByRole('list', { name: 'Tasks' });
   await expect(tasks.getByText('Write the import')).toBeVisible();
+  // Its AuthContext asks auth.me() only when its app-params found an access token, as Base44's
+  // editor preview gives one: the builder's preview is signed in as the builder.
+  await expect(frame.getByText(`Signed in as ${email}`)).toBeVisible();
   // An SDK write (entities.Task.create) through the imported rules, then the list refetches.
   await frame.getByLabel('New task').fill('Added in the preview');
   await frame.getByRole('button', { name: 'Add task' }).click();

@@ -44,6 +44,27 @@ interface RuntimeWindowConfig {
   parentOrigin?: string;
   /** Set in the builder's preview only. */
   previewToken?: string;
+  /** Whom the builder's preview views the app as (its "View as"). */
+  previewViewAs?: 'owner' | 'user' | 'visitor';
+}
+
+/**
+ * Base44's template keeps the signed-in user's token where its `app-params.js` reads it as the page
+ * loads (`?access_token=`, else localStorage `base44_access_token`), and its AuthContext asks
+ * `auth.me()` only when it found one: Base44's editor opens its preview with the builder's. The
+ * builder's preview here signs in by its credential instead, so an export would see nobody signed in
+ * and wait for a user forever (a spinner). Viewing as the owner or the test end user, the
+ * credential is put where the template reads it; the page's `@base44/sdk` takes it back out of
+ * storage and never sends it as a session (compile/vendor/base44).
+ */
+function seedPreviewAccessToken(): void {
+  const { previewToken, previewViewAs } = config();
+  if (!previewToken || previewViewAs === 'visitor') return;
+  try {
+    window.localStorage.setItem('base44_access_token', previewToken);
+  } catch {
+    // No storage at all: the export sees nobody signed in, as before.
+  }
 }
 
 const config = (): RuntimeWindowConfig =>
@@ -329,6 +350,7 @@ export function runOwnEntry(load: () => Promise<unknown>): void {
     mountHostedLogin(fromUrl, element, false);
     return;
   }
+  seedPreviewAccessToken();
   // Its modules load (and may throw) inside `load`: a rejection is a start-up failure. Once loaded,
   // the builder's preview gets its load handshake (the app's own router posts no route).
   load().then(

@@ -22,6 +22,8 @@ export interface AppRuntimeConfig {
   previewToken?: string;
   /** When `previewToken` expires (ISO 8601): the app SDK renews it shortly before. */
   previewExpiresAt?: string;
+  /** Whom the builder's preview views the app as: an export's app-params then see the credential as a token (app-runtime). */
+  previewViewAs?: 'owner' | 'user' | 'visitor';
   /**
    * The end-user screens of the runtime (packages/app-runtime/src/auth-screens.tsx): sign-up
    * offered, the app's name, and whether every page needs a signed-in end user ("Require login").

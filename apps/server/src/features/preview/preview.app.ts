@@ -118,6 +118,7 @@ export function createPreviewApp(deps: Pick<AppDeps, 'logger' | 'areas'>) {
         // The credential, not the link token: only this document holds it (never a URL).
         previewToken: await runtime.previewTokens.signCredential(claims),
         previewExpiresAt: claims.expiresAt.toISOString(),
+        previewViewAs: claims.viewAs,
         branding,
         env: build.result.env,
       },

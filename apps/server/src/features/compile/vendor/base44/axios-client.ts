@@ -4,13 +4,15 @@
  * server that serves the page.
  */
 import { createAxiosClient as createBase44AxiosClient } from '@base44/sdk/dist/utils/axios-client.js';
-import { onAtelier, previewHeaders } from './atelier-page.ts';
+import { isPreviewCredential, onAtelier, previewHeaders } from './atelier-page.ts';
 
 export * from '@base44/sdk/dist/utils/axios-client.js';
 
 export function createAxiosClient(options: Parameters<typeof createBase44AxiosClient>[0]) {
   return createBase44AxiosClient({
     ...options,
+    // The preview's credential, which the template's app-params read as its token, is no session.
+    token: isPreviewCredential(options.token) ? undefined : options.token,
     baseURL: onAtelier(options.baseURL),
     headers: { ...options.headers, ...previewHeaders() },
   });

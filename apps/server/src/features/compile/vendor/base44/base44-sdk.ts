@@ -18,6 +18,7 @@ export * from '@base44/sdk';
 export function createClient(config: CreateClientConfig): ReturnType<typeof createBase44Client> {
   const page = atelierPage();
   if (!page?.appId || !page.apiBase) return createBase44Client(config);
+  forgetStoredPreviewCredential();
   const client = createBase44Client({
     ...config,
     // The preview's credential (its address's `token`, which an export's reworked app-params may read
@@ -48,6 +49,25 @@ export function createClient(config: CreateClientConfig): ReturnType<typeof crea
   });
   if (page.previewToken) pollConversations(client);
   return client;
+}
+
+/**
+ * The preview's credential the runtime left where Base44's app-params read the access token
+ * (app-runtime `seedPreviewAccessToken`), read by the app's code by now: out of storage, so the
+ * SDK (which reads `base44_access_token` on every call) never sends it as a session.
+ */
+function forgetStoredPreviewCredential(): void {
+  try {
+    const storage = (
+      globalThis as unknown as {
+        localStorage?: { getItem(key: string): string | null; removeItem(key: string): void };
+      }
+    ).localStorage;
+    const stored = storage?.getItem('base44_access_token') ?? undefined;
+    if (isPreviewCredential(stored)) storage?.removeItem('base44_access_token');
+  } catch {
+    // No storage: nothing was left there.
+  }
 }
 
 /** How often the builder's preview reads a subscribed agent conversation again. */
