@@ -276,6 +276,8 @@ describe('POST /api/apps/import/base44', () => {
         `export const TOOL = "${STORAGE}/tool.exe";`,
         // Code of an export that moved to Supabase: a table only the code names.
         "export const react = (supabase: any, emoji: string) => supabase.from('reactions').insert({ emoji, count: 1 });",
+        // …and one named after an entity of the export: that entity, not a second one.
+        "export const openTasks = (supabase: any) => supabase.from('tasks').select('*').eq('done', false);",
       ].join('\n'),
       'data/Project.json': JSON.stringify([{ name: 'Site', color: `${STORAGE}/logo.png` }]),
       'base44/functions/broken/index.ts':
@@ -341,6 +343,10 @@ describe('POST /api/apps/import/base44', () => {
     ]);
     expect(report.warnings.join('\n')).toContain(
       "The Supabase SQL's 1 row-level security policy was not translated",
+    );
+    expect(report.entities.map((entity) => entity.name)).not.toContain('tasks');
+    expect(report.translated).toContain(
+      'Supabase tables the code uses that are entities of the export under their Base44 name: tasks → Task.',
     );
     // …which the app's Supabase REST API serves (typed and with defaults, as the SQL declared them).
     const comment = await t.app.request(`/api/apps/${app.id}/supabase/rest/v1/comments?select=body,likes`, {

@@ -50,8 +50,20 @@ export function addSupabaseTables(
     }
   }
   const guessed: string[] = [];
+  const named: string[] = [];
+  const entityNames = () =>
+    [...files.keys()]
+      .map((file) => /^entities\/([^/]+)\.json$/.exec(file)?.[1])
+      .filter((name): name is string => name !== undefined);
   for (const [name, fields] of tablesUsedInCode(code)) {
     if (!free(name) || views.has(name)) continue;
+    // A table named after an entity of the export (`tasks` → Task) is that entity (the REST API's
+    // entityForTable): no second, empty entity beside the one holding its data.
+    const entity = entityForTable(name, entityNames());
+    if (entity) {
+      named.push(`${name} → ${entity}`);
+      continue;
+    }
     files.set(path(name), `${JSON.stringify(inferredEntitySchema(name, fields), null, 2)}\n`);
     entities.push({ name, fields: fields.size, rules: 'default', inferred: true });
     guessed.push(name);
@@ -59,6 +71,11 @@ export function addSupabaseTables(
   if (guessed.length > 0) {
     translated.push(
       `Supabase tables the code uses without SQL in the export became entities guessed from supabase.from(…) calls: ${guessed.join(', ')}.`,
+    );
+  }
+  if (named.length > 0) {
+    translated.push(
+      `Supabase tables the code uses that are entities of the export under their Base44 name: ${named.join(', ')}.`,
     );
   }
   addViews(views, files, translated);
