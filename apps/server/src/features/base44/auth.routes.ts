@@ -37,21 +37,33 @@ const schemas = {
 };
 
 /**
+ * An end user's own User record as the Base44 SDK sees it (`auth.me()`), with the entity target it
+ * was read through (to write it back). The Supabase-compatible auth reads the same record.
+ */
+export async function endUserRecord(entities: EntitiesModule, appId: string, actor: Actor) {
+  const target = await entities.contexts.resolve(appId, HIDDEN_ENTITY_NAME, { actor });
+  const record = await entities.service.get(target, actor.userId);
+  const [user] = await toBase44Records(entities.repo, appId, HIDDEN_ENTITY_NAME, [record]);
+  return { target, user };
+}
+
+/** Who a session just created is (its bearer token read back), for the answer that hands it out. */
+export async function sessionActor(ctx: AccountsContext, token: string): Promise<Actor> {
+  const actor = await ctx.auth.sessions.actorByToken(token, 'session-token');
+  if (!actor) throw new AppError('internal_error', 'The new session could not be read');
+  return actor;
+}
+
+/**
  * The auth calls of `@base44/sdk` (`/api/apps/{appId}/auth/…`, README.md "Auth") on Atelier's
  * end-user accounts (the app's tenant). The `access_token` handed out is the session's bearer token
  * (opaque, 30 days, revocable), which the SDK keeps in localStorage `base44_access_token`.
  */
 export function base44AuthRoutes(ctx: AccountsContext, entities: EntitiesModule) {
   /** The signed-in user as `auth.me()` answers it (the User entity, Base44's fields). */
-  const userView = async (appId: string, actor: Actor) => {
-    const target = await entities.contexts.resolve(appId, HIDDEN_ENTITY_NAME, { actor });
-    const record = await entities.service.get(target, actor.userId);
-    const [user] = await toBase44Records(entities.repo, appId, HIDDEN_ENTITY_NAME, [record]);
-    return user;
-  };
+  const userView = async (appId: string, actor: Actor) => (await endUserRecord(entities, appId, actor)).user;
   const signedIn = async (appId: string, { session }: SignIn) => {
-    const actor = await ctx.auth.sessions.actorByToken(session.token, 'session-token');
-    if (!actor) throw new AppError('internal_error', 'The new session could not be read');
+    const actor = await sessionActor(ctx, session.token);
     return { access_token: session.token, token_type: 'Bearer', user: await userView(appId, actor) };
   };
   const appOf = (c: Context<AppEnv>) => c.req.param('appId') ?? '';

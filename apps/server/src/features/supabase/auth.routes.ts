@@ -1,4 +1,4 @@
-import { HIDDEN_ENTITY_NAME, tenantForApp } from '@atelier/shared';
+import { tenantForApp } from '@atelier/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -17,9 +17,9 @@ import {
   validateRegistrationOtp,
 } from '../accounts/email-actions.service.ts';
 import { requestMeta } from '../accounts/route-helpers.ts';
+import { endUserRecord, sessionActor } from '../base44/auth.routes.ts';
 import { SUPABASE_RETURN_FRAGMENT } from '../base44/hosted-login.ts';
 import { bodyOf } from '../base44/protocol.ts';
-import { toBase44Records } from '../base44/records.ts';
 import type { EntitiesModule } from '../entities/entities.module.ts';
 import { gotrueError, gotrueErrorHandler } from './gotrue-errors.ts';
 
@@ -66,9 +66,7 @@ export function supabaseAuthRoutes(ctx: AccountsContext, entities: EntitiesModul
 
   /** The User record of the end user (their metadata) as the Base44 SDK sees it. */
   const userRecord = async (appId: string, actor: Actor) => {
-    const target = await entities.contexts.resolve(appId, HIDDEN_ENTITY_NAME, { actor });
-    const record = await entities.service.get(target, actor.userId);
-    const [user] = await toBase44Records(entities.repo, appId, HIDDEN_ENTITY_NAME, [record]);
+    const { target, user } = await endUserRecord(entities, appId, actor);
     return { target, user: (user ?? {}) as Record<string, unknown> };
   };
 
@@ -107,11 +105,8 @@ export function supabaseAuthRoutes(ctx: AccountsContext, entities: EntitiesModul
       user: await userView(appId, actor),
     };
   };
-  const signedIn = async (appId: string, session: CreatedSession) => {
-    const actor = await ctx.auth.sessions.actorByToken(session.token, 'session-token');
-    if (!actor) throw new AppError('internal_error', 'The new session could not be read');
-    return sessionOf(appId, actor, session.token);
-  };
+  const signedIn = async (appId: string, session: CreatedSession) =>
+    sessionOf(appId, await sessionActor(ctx, session.token), session.token);
 
   /** The end user of this app the bearer token is (not a builder, not the preview credential). */
   const memberOf = async (c: Context<AppEnv>) => {
@@ -178,8 +173,7 @@ export function supabaseAuthRoutes(ctx: AccountsContext, entities: EntitiesModul
           appId,
           meta,
         );
-        const actor = await ctx.auth.sessions.actorByToken(session.token, 'session-token');
-        if (!actor) throw new AppError('internal_error', 'The new session could not be read');
+        const actor = await sessionActor(ctx, session.token);
         await writeMetadata(appId, actor, data);
         const user = await userView(appId, actor);
         // Confirmation is required (GoTrue answers the user, no session): the 6-digit code verifyOtp takes.
